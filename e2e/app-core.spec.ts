@@ -1,0 +1,284 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { BASE_URL, CHROMIUM_ARGS } from './playwright.config';
+import { login } from './support';
+
+/*
+ * The app core in the real browser against the real server: installability, the offline shell
+ * with last-known data, what Cache Storage may hold, logout wiping the device, the update prompt
+ * after a new build, and the shell pieces (language menu, service button, swipe back, desktop
+ * warning, the embeddable widget).
+ */
+
+async function serviceWorkerReady(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null),
+    )
+    .toBe('activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  // The service worker's own fetches are not cut by setOffline: abort them too.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+/** Row counts of every table of the device store. */
+function deviceCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('bourse');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          const out: Record<string, number> = {};
+          if (!names.length) return resolve(out);
+          const tx = db.transaction(names, 'readonly');
+          for (const name of names) {
+            const req = tx.objectStore(name).count();
+            req.onsuccess = () => {
+              out[name] = req.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+        };
+      }),
+  );
+}
+
+test.describe('install', () => {
+  test('Chromium reports no installability errors', async () => {
+    // Installing needs a real profile: Chromium refuses in incognito, which test contexts are.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      baseURL: BASE_URL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/login');
+      await serviceWorkerReady(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('the manifest has shortcuts, screenshots and a maskable icon, all served', async ({ page }) => {
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      short_name: 'Bourse',
+    });
+    expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
+      '/markets',
+      '/trade',
+      '/watchlists',
+    ]);
+    expect(manifest.icons.some((i: { purpose: string }) => i.purpose === 'maskable')).toBe(true);
+    const assets = [
+      ...manifest.icons.map((i: { src: string }) => i.src),
+      ...manifest.shortcuts.flatMap((s: { icons: Array<{ src: string }> }) => s.icons.map((i) => i.src)),
+      ...manifest.screenshots.map((s: { src: string }) => s.src),
+    ];
+    for (const src of assets) {
+      const res = await page.request.get(src);
+      expect(res.status(), src).toBe(200);
+      expect(res.headers()['content-type'], src).toContain('image/png');
+    }
+  });
+});
+
+test.describe('offline', () => {
+  test('after a first visit the app opens offline with the last known account summary, marked with its time', async ({
+    page,
+    context,
+  }) => {
+    await login(page);
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    await serviceWorkerReady(page);
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    await expect(page.getByText('Last known', { exact: true })).toHaveCount(0);
+    // The worker keeps the answer on the device as soon as it arrives.
+    await expect.poll(async () => (await deviceCounts(page)).answers ?? 0).toBeGreaterThan(0);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByText("You're offline", { exact: false })).toBeVisible();
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    await expect(page.getByText('Last known', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^as of \d\d:\d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+    // The embeddable widget's page comes from the precache too (its query string ignored).
+    await page.goto('/iframe.html?symbol=RELIANCE.NS&market=IN');
+    await expect(page.getByText('Quote unavailable')).toBeVisible();
+
+    await goOnline(context);
+    await page.goto('/');
+    await expect(page.getByText("You're offline", { exact: false })).toHaveCount(0);
+    await expect(page.getByText('Last known', { exact: true })).toHaveCount(0);
+  });
+
+  test('signed-in API answers never enter Cache Storage', async ({ page }) => {
+    await login(page);
+    await serviceWorkerReady(page);
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
+      }
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0); // the precached shell
+    expect(cached.filter((u) => u.includes('/api/'))).toEqual([]);
+  });
+
+  test('logout wipes the device store even when offline', async ({ page, context }) => {
+    await login(page);
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    await expect.poll(async () => (await deviceCounts(page)).answers ?? 0).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(async () => Object.values(await deviceCounts(page)).reduce((a, b) => a + b, 0)).toBe(0);
+    await goOnline(context);
+  });
+});
+
+test.describe('updates', () => {
+  const swPath = path.resolve(import.meta.dirname, '../dist/sw.js');
+
+  test('a new build shows "New version available", waits while a dialog is open, and reloads only when asked', async ({
+    page,
+  }) => {
+    await login(page);
+    await serviceWorkerReady(page);
+    const original = fs.readFileSync(swPath, 'utf8');
+    try {
+      // A new build: the service worker script changes.
+      fs.writeFileSync(swPath, `${original}\n// build ${Date.now()}\n`);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log out?' });
+      await expect(dialog).toBeVisible();
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect
+        .poll(() =>
+          page.evaluate(
+            async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
+          ),
+        )
+        .toBe('installed');
+      const prompt = page.getByText('New version available');
+      await expect(prompt).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(prompt).toBeVisible();
+
+      // Nothing happens on its own.
+      const marker = await page.evaluate(() => {
+        (window as unknown as { marker: number }).marker = 42;
+        return 42;
+      });
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(marker);
+
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null)).toBeNull();
+      await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+      await expect(prompt).toHaveCount(0);
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+      ).toBeNull();
+    } finally {
+      fs.writeFileSync(swPath, original);
+    }
+  });
+});
+
+test.describe('shell', () => {
+  test('language menu lists the configured languages; service button shows on home, not on login', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: /Customer service/ })).toHaveCount(0);
+    await login(page);
+    const service = page.getByRole('link', { name: /Customer service/ });
+    await expect(service).toBeVisible();
+    await expect(service).toHaveAttribute('href', '/customer-service');
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Language' });
+    await expect(sheet.getByRole('button')).toHaveText(['English']);
+    await expect(sheet.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+    await sheet.getByRole('button', { name: 'English' }).click();
+    await expect(sheet).toHaveCount(0);
+  });
+
+  test('a swipe from the left edge goes back; one from the middle does not', async ({ page }) => {
+    await login(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: 400 }] });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: (fromX + toX) / 2, y: 402 }],
+      });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: toX, y: 404 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(200, 330);
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/settings$/);
+    await swipe(10, 140);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a desktop browser is asked to open the page on a phone, and may carry on', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const warning = page.getByRole('complementary', { name: 'Bourse is made for phones' });
+    await expect(warning).toContainText('open this page on your mobile phone');
+    await warning.getByRole('button', { name: 'Continue here' }).click();
+    await expect(warning).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    await expect(warning).toHaveCount(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end: the real built app (dist/) served by the real server on a temporary SQLite database,
+ * driven in Debian's Chromium at 390×844 with touch. `npm test` builds first.
+ */
+process.env.E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-e2e-'));
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(process.env.E2E_DIR, 'results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PW_JSON_OUTPUT
+    ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]]
+    : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    serviceWorkers: 'allow',
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR, 'e2e.db')}`,
+      UPLOADS_DIR: path.join(process.env.E2E_DIR, 'uploads'),
+      MARKET_SEED: '424242',
+      SCRYPT_N: '16384',
+      LOG_LEVEL: 'warn',
+      SANDBOX_SETTLE_MS: '3000',
+      OPS_CLOCK: '1',
+    },
+  },
+});

@@ -1,0 +1,312 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database, as Kysely sees it. Money columns are integer minor units; prices are integer ticks
+ * of 1/10,000 (src/shared/money.ts); times are epoch milliseconds. Both dialects share this shape.
+ */
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  invitation_codes: InvitationCodesTable;
+  login_attempts: LoginAttemptsTable;
+  ledger: LedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+  config: ConfigTable;
+  news: NewsTable;
+  favourites: FavouritesTable;
+  bank_cards: BankCardsTable;
+  kyc: KycTable;
+  uploads: UploadsTable;
+  messages: MessagesTable;
+  positions: PositionsTable;
+  orders: OrdersTable;
+  ipos: IposTable;
+  block_items: BlockItemsTable;
+  funds: FundsTable;
+  fund_orders: FundOrdersTable;
+  recharges: RechargesTable;
+  withdrawals: WithdrawalsTable;
+  loans: LoansTable;
+  ops_log: OpsLogTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string;
+  password_hash: string;
+  /** Public id shown in the app. */
+  no: string;
+  img: string | null;
+  /** Available balance, minor units; CHECK (balance >= 0). Changed only by server/lib/ledger.ts. */
+  balance: number;
+  fund_password_hash: string | null;
+  fund_password_fails: number;
+  fund_password_locked_until: number | null;
+  credit_score: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface InvitationCodesTable {
+  code: string;
+  uses: number;
+  max_uses: number | null;
+  created_at: number;
+}
+
+export interface LoginAttemptsTable {
+  /** `phone:<digits>` or `ip:<address>`. */
+  key: string;
+  failures: number;
+  window_start: number;
+  locked_until: number | null;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Signed minor units: positive is income, negative expense. */
+  amount: number;
+  balance_after: number;
+  /** One of LEDGER_REASONS (src/shared/contract/wallet or account). */
+  reason: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: number;
+}
+
+export interface ConfigTable {
+  tag: string;
+  value: string;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  subhead: string;
+  img: string | null;
+  /** Sanitised HTML (DOMPurify) — sanitised when stored. */
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  symbol: string;
+  created_at: number;
+}
+
+export interface BankCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  bank: string;
+  branch_bank: string;
+  bank_card: string;
+  bank_user: string;
+  ifsc: string;
+  /** 1 usable. */
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KycTable {
+  user_id: number;
+  real_name: string;
+  id_type: string;
+  id_number: string;
+  id_number_img: string;
+  id_number_img_two: string;
+  /** 1 under review, 2 approved, 3 rejected. */
+  status: number;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadsTable {
+  /** Server-generated random name. */
+  id: string;
+  user_id: number;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  sender: 'user' | 'agent';
+  body: string;
+  /** Set by the app for messages written offline, so a resend is not a duplicate. */
+  client_id: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+export interface PositionsTable {
+  user_id: number;
+  symbol: string;
+  qty: number;
+  /** Quantity held back by pending sell orders. */
+  reserved_qty: number;
+  /** Cost basis of the open quantity, minor units. */
+  cost: number;
+  /** Cost basis in the instrument's currency: sum of price ticks × units (010). */
+  cost_native: Generated<number>;
+  updated_at: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Order number shown to the user. */
+  no: string;
+  user_id: number;
+  /** stock (stocks, forex, futures, treasury), ipo, bulk (block trading), finalize (QIP). */
+  mold: string;
+  symbol: string;
+  market: string;
+  name: string;
+  state: 'buy' | 'sell';
+  /** Per mold: stock 0 pending 1 success 2 cancelled 3 expired 4 failed; see DESIGN.md. */
+  status: number;
+  count: number;
+  /** The price the user saw (ticks); a limit for pending orders. */
+  limit_price: number | null;
+  /** Fill / issue / block price, ticks. */
+  price: number;
+  sell_price: number | null;
+  fee: number;
+  /** Total money of the order, minor units. */
+  price_all: number;
+  profit: number | null;
+  /** The IPO, block item or buy order this row belongs to. */
+  ref_id: number | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+  /** Account-currency ticks per unit of the instrument's currency, fixed at placement (010). */
+  rate: Generated<number>;
+  /** IN or US (010). */
+  region: Generated<string>;
+  /** When an IPO/block buy row was sold (010). */
+  closed_at: number | null;
+}
+
+export interface IposTable {
+  id: Generated<number>;
+  symbol: string;
+  company_name: string;
+  series: string;
+  /** Forthcoming (open for application), Closed, Listed. */
+  status: string;
+  issue_price: number;
+  min: number;
+  max: number;
+  issue_start_date: number;
+  issue_end_date: number;
+  listing_date: number;
+}
+
+export interface BlockItemsTable {
+  id: Generated<number>;
+  tag: string;
+  /** bulk (block trading) or finalize (QIP). */
+  mold: string;
+  /** Market region, IN or US. */
+  type: string;
+  /** Block price, ticks. */
+  price: number;
+  /** Minimum quantity. */
+  count: number;
+  status: number;
+}
+
+export interface FundsTable {
+  id: Generated<number>;
+  name: string;
+  /** Returns in basis points over the whole period. */
+  min_return: number;
+  max_return: number;
+  investment_period: number;
+  /** Purchase amount, minor units. */
+  amount: number;
+  issue_amount: number;
+  sold_amount: number;
+  status: number;
+}
+
+export interface FundOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  fund_id: number;
+  amount: number;
+  /** Basis points. */
+  expected_return: number;
+  status: 'active' | 'completed' | 'cancelled';
+  end_time: number;
+  profit: number | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface RechargesTable {
+  id: Generated<number>;
+  user_id: number;
+  count: number;
+  method: string;
+  /** 1 in progress, 2 completed, 3 failed. */
+  status: number;
+  settle_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  bank_id: number;
+  count: number;
+  /** Amount paid out when completed. */
+  actual: number;
+  /** n in progress, y completed, b failed. */
+  status: string;
+  settle_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LoansTable {
+  id: Generated<number>;
+  user_id: number;
+  count: number;
+  /** 0 unapplied, 1 applying, 2 approved, 3 rejected, 4 unpaid, 5 paid. */
+  state: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OpsLogTable {
+  id: Generated<number>;
+  command: string;
+  args: string;
+  created_at: number;
+}

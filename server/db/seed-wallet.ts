@@ -1,0 +1,81 @@
+import type { Deps } from '../deps';
+import { publishNews } from '../ops/commands/wallet';
+import type { SeedStep } from './seed';
+import { SEED_ARTICLES } from './seed-news';
+
+/** The demo's articles, each published once (an operator's edits and deletions are kept). */
+export const seedNews: SeedStep = async (deps) => {
+  const { db } = deps.database;
+  for (const article of SEED_ARTICLES) {
+    const exists = await db
+      .selectFrom('news')
+      .select('id')
+      .where('title', '=', article.title)
+      .executeTakeFirst();
+    if (exists) continue;
+    const id = await publishNews(deps, article);
+    const at = deps.clock.now() - article.hoursAgo * 3600_000;
+    await db.updateTable('news').set({ created_at: at, updated_at: at }).where('id', '=', id).execute();
+  }
+};
+
+async function demoUserId(deps: Deps): Promise<number | null> {
+  const demo = deps.config.demo;
+  if (!demo) return null;
+  const row = await deps.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', demo.phone)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export const DEMO_WELCOME =
+  'Welcome to Bourse! This is customer service. Ask us anything about your account, deposits, withdrawals or trading — we usually reply within a few minutes.';
+
+/** The demo user's welcome message and a bank card to withdraw to, when they have none yet. */
+export const seedDemoWallet: SeedStep = async (deps) => {
+  const userId = await demoUserId(deps);
+  if (userId === null) return;
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const message = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!message) {
+    await db
+      .insertInto('messages')
+      .values({
+        user_id: userId,
+        sender: 'agent',
+        body: DEMO_WELCOME,
+        client_id: null,
+        read_at: null,
+        created_at: now,
+      })
+      .execute();
+  }
+  const card = await db
+    .selectFrom('bank_cards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!card) {
+    await db
+      .insertInto('bank_cards')
+      .values({
+        user_id: userId,
+        bank: 'State Bank of India',
+        branch_bank: 'Fort, Mumbai',
+        bank_card: '31250047001234',
+        bank_user: 'Demo User',
+        ifsc: 'SBIN0000300',
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+};

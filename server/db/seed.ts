@@ -1,0 +1,89 @@
+import { CONFIG_TAGS } from '../../src/shared/contract/config';
+import { toMinor } from '../../src/shared/money';
+import { DEFAULT_MIN_WITHDRAW } from '../../src/shared/rules';
+import type { Deps } from '../deps';
+import { post } from '../lib/ledger';
+import { hashSecret } from '../lib/passwords';
+import { seedMarket } from '../market/seed';
+import { withTx } from './index';
+import { seedDemoWallet, seedNews } from './seed-wallet';
+
+/** Configuration rows of the demo, inserted only when missing (an operator's change is kept). */
+export const DEFAULT_CONFIG: Record<string, string> = {
+  [CONFIG_TAGS.minWithdraw]: String(DEFAULT_MIN_WITHDRAW),
+  [CONFIG_TAGS.currencyUnit]: 'INR',
+  [CONFIG_TAGS.currencySymbols]: JSON.stringify({ IN: '₹', US: '$' }),
+  [CONFIG_TAGS.rate]: '20',
+  [CONFIG_TAGS.languages]: 'en',
+  [CONFIG_TAGS.customerService]: '1',
+  [CONFIG_TAGS.production]: '1',
+};
+
+/** One seeding step; each must be safe to run on every start. */
+export type SeedStep = (deps: Deps) => Promise<void>;
+
+async function seedConfig({ database }: Deps): Promise<void> {
+  for (const [tag, value] of Object.entries(DEFAULT_CONFIG)) {
+    await database.db
+      .insertInto('config')
+      .values({ tag, value })
+      .onConflict((oc) => oc.column('tag').doNothing())
+      .execute();
+  }
+}
+
+async function seedInvitation({ database, config, clock }: Deps): Promise<void> {
+  await database.db
+    .insertInto('invitation_codes')
+    .values({ code: config.inviteCode, uses: 0, max_uses: null, created_at: clock.now() })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+async function seedDemoUser(deps: Deps): Promise<void> {
+  const demo = deps.config.demo;
+  if (!demo) return;
+  const exists = await deps.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', demo.phone)
+    .executeTakeFirst();
+  if (exists) return;
+  const passwordHash = await hashSecret(demo.password, deps.config.scrypt);
+  const now = deps.clock.now();
+  await withTx(deps.database, async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        phone: demo.phone,
+        password_hash: passwordHash,
+        no: 'B10000001',
+        img: null,
+        balance: 0,
+        fund_password_hash: null,
+        fund_password_fails: 0,
+        fund_password_locked_until: null,
+        credit_score: 100,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const amount = toMinor(demo.balance);
+    if (amount && amount > 0)
+      await post(trx, { userId: user.id, amount, reason: 'recharge', refType: 'seed', at: now });
+  });
+}
+
+/** Steps in order. Domain seeds (market universe, news, funds, IPOs, block items) add theirs here. */
+export const SEED_STEPS: SeedStep[] = [
+  seedConfig,
+  seedInvitation,
+  seedDemoUser,
+  seedMarket,
+  seedNews,
+  seedDemoWallet,
+];
+
+export async function seed(deps: Deps): Promise<void> {
+  for (const step of SEED_STEPS) await step(deps);
+}

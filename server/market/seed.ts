@@ -1,0 +1,157 @@
+import { priceToTicks, unitsToMinor } from '../../src/shared/money';
+import { BLOCK_DEFAULT_MIN_QTY } from '../../src/shared/rules';
+import type { Deps } from '../deps';
+import { DAY_MS } from './hours';
+import { UNIVERSE } from './universe';
+
+/**
+ * The catalogue rows the business tables need: IPOs (dates around the first start's "today"),
+ * block-trading / QIP items and fund products. Each table is filled only when empty, so an
+ * operator's changes survive restarts. On every start the stored IPO listing dates are handed to
+ * the market, so a listed IPO is quoted (and can be sold) from its listing date on.
+ */
+
+/** Offsets in days from now: application window and listing; the status follows from them. */
+const IPO_PLAN: Array<{ start: number; end: number; listing: number; max: number }> = [
+  { start: -1, end: 3, listing: 6, max: 2000 },
+  { start: 0, end: 4, listing: 7, max: 5000 },
+  { start: -7, end: -2, listing: 2, max: 3000 },
+  { start: -20, end: -15, listing: -12, max: 2000 },
+  { start: -2, end: 2, listing: 5, max: 1000 },
+  { start: -30, end: -25, listing: -21, max: 5000 },
+  { start: -6, end: -1, listing: 3, max: 1000 },
+];
+
+/** Block trading (bulk) and QIP (finalize) items: symbol, discount to the market in %, minimum quantity. */
+const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, discount: number, min: number]> = [
+  ['bulk', 'RELIANCE.NS', 4, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'TCS.NS', 3, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'SBIN.NS', 5, 200],
+  ['bulk', 'TATAMOTORS.NS', 6, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'AAPL', 3, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'NVDA', 5, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'ADANIPORTS.NS', 5, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'DLF.BO', 7, 500],
+  ['finalize', 'IRCTC.BO', 6, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'HAVELLS.BO', 4, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'AMD', 6, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'ORCL', 5, BLOCK_DEFAULT_MIN_QTY],
+];
+
+/** Funds: returns in basis points over the whole period; amounts in whole account currency. */
+const FUNDS: Array<{
+  name: string;
+  min: number;
+  max: number;
+  days: number;
+  amount: number;
+  issue: number;
+  sold: number;
+}> = [
+  {
+    name: 'Bourse Liquid Plus',
+    min: 20,
+    max: 45,
+    days: 7,
+    amount: 10_000,
+    issue: 5_000_000,
+    sold: 1_250_000,
+  },
+  {
+    name: 'Short Term Income',
+    min: 80,
+    max: 140,
+    days: 30,
+    amount: 25_000,
+    issue: 10_000_000,
+    sold: 6_400_000,
+  },
+  { name: 'Gilt Secure', min: 60, max: 95, days: 30, amount: 5_000, issue: 2_000_000, sold: 1_990_000 },
+  { name: 'Balanced Advantage', min: 250, max: 420, days: 90, amount: 50_000, issue: 20_000_000, sold: 0 },
+  {
+    name: 'Global Technology Opportunities',
+    min: 300,
+    max: 650,
+    days: 90,
+    amount: 20_000,
+    issue: 15_000_000,
+    sold: 3_000_000,
+  },
+  {
+    name: 'Infrastructure Yield',
+    min: 520,
+    max: 880,
+    days: 180,
+    amount: 100_000,
+    issue: 50_000_000,
+    sold: 12_500_000,
+  },
+];
+
+async function isEmpty(deps: Deps, table: 'ipos' | 'block_items' | 'funds'): Promise<boolean> {
+  const row = await deps.database.db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+export async function seedMarket(deps: Deps): Promise<void> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+
+  if (await isEmpty(deps, 'ipos')) {
+    const candidates = UNIVERSE.filter((s) => s.ipo);
+    const rows = candidates.slice(0, IPO_PLAN.length).map((spec, i) => {
+      const plan = IPO_PLAN[i]!;
+      const at = (days: number) => now + days * DAY_MS;
+      // Indian issues are priced in whole rupees, US ones in cents; below the expected market.
+      const issue = spec.region === 'IN' ? Math.round(spec.base * 0.88) : Math.round(spec.base * 88) / 100;
+      return {
+        symbol: spec.symbol,
+        company_name: spec.name,
+        series: spec.exchange,
+        status: plan.listing <= 0 ? 'Listed' : plan.end <= 0 ? 'Closed' : 'Forthcoming',
+        issue_price: priceToTicks(issue),
+        min: 100,
+        max: plan.max,
+        issue_start_date: at(plan.start),
+        issue_end_date: at(plan.end),
+        listing_date: at(plan.listing),
+      };
+    });
+    if (rows.length) await db.insertInto('ipos').values(rows).execute();
+  }
+  const ipos = await db.selectFrom('ipos').select(['symbol', 'listing_date']).execute();
+  const known = new Set(UNIVERSE.map((s) => s.symbol));
+  for (const ipo of ipos) {
+    if (known.has(ipo.symbol)) deps.market.setListing(ipo.symbol, Number(ipo.listing_date));
+  }
+
+  if (await isEmpty(deps, 'block_items')) {
+    const rows = BLOCK_PLAN.flatMap(([mold, symbol, discount, min]) => {
+      const ins = deps.market.instrument(symbol);
+      const q = deps.market.quote(symbol);
+      if (!ins || !q) return [];
+      const f = 10 ** ins.decimals;
+      const price = Math.round(q.price * (1 - discount / 100) * f) / f;
+      return [{ tag: ins.symbol, mold, type: ins.region, price: priceToTicks(price), count: min, status: 1 }];
+    });
+    if (rows.length) await db.insertInto('block_items').values(rows).execute();
+  }
+
+  if (await isEmpty(deps, 'funds')) {
+    await db
+      .insertInto('funds')
+      .values(
+        FUNDS.map((f) => ({
+          name: f.name,
+          min_return: f.min,
+          max_return: f.max,
+          investment_period: f.days,
+          amount: unitsToMinor(f.amount),
+          issue_amount: unitsToMinor(f.issue),
+          sold_amount: unitsToMinor(f.sold),
+          status: 1,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,49 @@
+import { loadConfig } from '../config';
+import { createDatabase, migrate } from '../db/index';
+import type { Deps } from '../deps';
+import { systemClock } from '../lib/clock';
+import { createMarket } from '../market/index';
+import { COMMANDS } from './commands/index';
+
+/**
+ * `npm run ops -- <command> [args]`: the operator's console for status changes that need a human
+ * (DESIGN rule 4). It works on the same database as the server (DATABASE_URL); every action is
+ * written to ops_log. `npm run ops -- help` lists the commands.
+ */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help') {
+    console.log('Usage: npm run ops -- <command> [args]\n');
+    for (const c of COMMANDS) console.log(`  ${c.usage.padEnd(44)} ${c.summary}`);
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    console.error(`Unknown command: ${name}. Try: npm run ops -- help`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = createDatabase(config.databaseUrl);
+  try {
+    await migrate(database);
+    const clock = systemClock();
+    const deps: Deps = { config, database, clock, market: createMarket(config, clock.now) };
+    const output = await command.run(deps, args);
+    if (command.mutates) {
+      await database.db
+        .insertInto('ops_log')
+        .values({ command: name, args: JSON.stringify(args), created_at: clock.now() })
+        .execute();
+    }
+    if (output !== undefined)
+      console.log(typeof output === 'string' ? output : JSON.stringify(output, null, 2));
+    return 0;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

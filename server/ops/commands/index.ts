@@ -1,0 +1,59 @@
+import type { Deps } from '../../deps';
+import { CLOCK_OFFSET_TAG } from '../../lib/clock';
+import { ipoCommands } from '../../trading/ops';
+import { WALLET_COMMANDS } from './wallet';
+
+/** One operator command. `mutates` commands are recorded in ops_log. */
+export interface OpsCommand {
+  name: string;
+  usage: string;
+  summary: string;
+  mutates: boolean;
+  run(deps: Deps, args: string[]): Promise<unknown>;
+}
+
+/** Every command; domain files append theirs. */
+const DURATION = /^(\d+)(ms|s|m|h|d)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export const COMMANDS: OpsCommand[] = [
+  {
+    name: 'clock:advance',
+    usage: 'clock:advance <n><ms|s|m|h|d>',
+    summary: 'move the clock of a server started with OPS_CLOCK=1 forward (demo, e2e)',
+    mutates: true,
+    async run(deps, [duration]) {
+      const m = DURATION.exec(duration ?? '');
+      if (!m) throw new Error('Give a duration such as 30d or 90m');
+      const ms = Number(m[1]) * UNIT_MS[m[2]!]!;
+      const row = await deps.database.db
+        .selectFrom('config')
+        .select('value')
+        .where('tag', '=', CLOCK_OFFSET_TAG)
+        .executeTakeFirst();
+      const offset = Number(row?.value ?? 0) + ms;
+      await deps.database.db
+        .insertInto('config')
+        .values({ tag: CLOCK_OFFSET_TAG, value: String(offset) })
+        .onConflict((oc) => oc.column('tag').doUpdateSet({ value: String(offset) }))
+        .execute();
+      return `clock offset is now ${offset} ms (a server started with OPS_CLOCK=1 follows within a second)`;
+    },
+  },
+  {
+    name: 'log',
+    usage: 'log [n]',
+    summary: 'the last n operator actions (default 20)',
+    mutates: false,
+    async run(deps, [n]) {
+      return deps.database.db
+        .selectFrom('ops_log')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(Number(n) || 20)
+        .execute();
+    },
+  },
+  ...WALLET_COMMANDS,
+  ...ipoCommands,
+];

@@ -1,0 +1,88 @@
+import { withTx } from '../db/index';
+import type { Deps } from '../deps';
+import type { Job } from '../jobs/index';
+import { completeRecharge, failRecharge, payWithdrawal, refundWithdrawal } from '../lib/settlement';
+import type { Outcome, PaymentProvider } from './provider';
+import { sandboxProvider } from './sandbox';
+
+/** Rows settled per run: a backlog drains over a few seconds instead of one long transaction. */
+const BATCH = 100;
+
+let provider: PaymentProvider | null = null;
+
+/** The configured payment rail; the sandbox is the only one this server ships. */
+export function paymentProvider(): PaymentProvider {
+  provider ??= sandboxProvider();
+  return provider;
+}
+
+/** A negative SANDBOX_SETTLE_MS leaves every recharge and withdrawal to the operator. */
+function automatic(deps: Deps): boolean {
+  return deps.config.sandboxSettleMs >= 0;
+}
+
+async function apply(
+  deps: Deps,
+  outcome: Outcome,
+  settle: typeof completeRecharge,
+  fail: typeof failRecharge,
+  id: number,
+): Promise<void> {
+  if (outcome === 'pending') return;
+  await withTx(deps.database, (trx) => (outcome === 'settled' ? settle : fail)(trx, id, deps.clock.now()));
+}
+
+export const settleRecharges: Job = {
+  name: 'settleRecharges',
+  everyMs: 1000,
+  async run(deps) {
+    if (!automatic(deps)) return;
+    const due = await deps.database.db
+      .selectFrom('recharges')
+      .select(['id', 'user_id', 'count'])
+      .where('status', '=', 1)
+      .where('settle_at', '<=', deps.clock.now())
+      .orderBy('settle_at')
+      .limit(BATCH)
+      .execute();
+    for (const r of due) {
+      const outcome = await paymentProvider().recharge({ id: r.id, userId: r.user_id, amount: r.count });
+      await apply(deps, outcome, completeRecharge, failRecharge, r.id);
+    }
+  },
+};
+
+export const settleWithdrawals: Job = {
+  name: 'settleWithdrawals',
+  everyMs: 1000,
+  async run(deps) {
+    if (!automatic(deps)) return;
+    const due = await deps.database.db
+      .selectFrom('withdrawals')
+      .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_id')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'withdrawals.count',
+        'bank_cards.bank_card',
+        'bank_cards.ifsc',
+        'bank_cards.status',
+      ])
+      .where('withdrawals.status', '=', 'n')
+      .where('withdrawals.settle_at', '<=', deps.clock.now())
+      .orderBy('withdrawals.settle_at')
+      .limit(BATCH)
+      .execute();
+    for (const w of due) {
+      const outcome = await paymentProvider().withdrawal({
+        id: w.id,
+        userId: w.user_id,
+        amount: w.count,
+        card: { bankCard: w.bank_card, ifsc: w.ifsc, status: w.status },
+      });
+      await apply(deps, outcome, payWithdrawal, refundWithdrawal, w.id);
+    }
+  },
+};
+
+export const PAYMENT_JOBS: Job[] = [settleRecharges, settleWithdrawals];

@@ -1,0 +1,392 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { divRoundHalfUp, priceToTicks, tradeValueMinor } from '../../src/shared/money';
+import { type Dialect, withTx } from '../db/index';
+import type { DB, OrdersTable } from '../db/schema';
+import type { Deps } from '../deps';
+import { rateTicks } from '../lib/assets';
+import { invalid } from '../lib/errors';
+import { post } from '../lib/ledger';
+import { assertMarketOpen, isMarketOpen, sessionEnd } from './hours';
+import {
+  checkStockQuantity,
+  lockPosition,
+  type OrderRecord,
+  orderNo,
+  STOCK,
+  tradable,
+  tradeReason,
+  withinTolerance,
+} from './orders';
+
+/**
+ * The stock order engine (mold `stock`: stocks, forex, futures, treasury).
+ *
+ * A buy or sell fills at the server's quote. The price the client sends is only what the user saw:
+ * - quote within PRICE_TOLERANCE_BPS of it (or better for the user) → filled at once at the quote;
+ * - quote moved further against the user → the order rests as a pending limit order at the user's
+ *   price. A buy reserves its money at that limit (ledger `buy…`); a sell reserves the shares
+ *   (positions.reserved_qty). The match job fills it at the quote of a later tick once the quote
+ *   reaches the limit (a buy refunds the difference, `orderRefund`), the user may cancel it, and it
+ *   expires at the close of the session it was placed in; cancel and expiry release exactly what
+ *   was reserved. So Pending, Success, Cancelled and Expired are all real states.
+ *
+ * Lock order, to keep PostgreSQL free of deadlocks: an existing order row, then the position,
+ * then the user's balance (the ledger).
+ */
+
+export interface TradeInput {
+  tag: string;
+  count: number;
+  price: number;
+}
+
+export async function insertOrder(db: Kysely<DB>, values: Insertable<OrdersTable>): Promise<OrderRecord> {
+  return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+async function addToPosition(
+  db: Kysely<DB>,
+  userId: number,
+  symbol: string,
+  qty: number,
+  cost: number,
+  costNative: number,
+  at: number,
+): Promise<void> {
+  await db
+    .insertInto('positions')
+    .values({
+      user_id: userId,
+      symbol,
+      qty,
+      reserved_qty: 0,
+      cost,
+      cost_native: costNative,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'symbol']).doUpdateSet({
+        qty: sql<number>`positions.qty + excluded.qty`,
+        cost: sql<number>`positions.cost + excluded.cost`,
+        cost_native: sql<number>`positions.cost_native + excluded.cost_native`,
+        updated_at: at,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Takes `count` units out of a position (free units, or units a pending sell reserved) and
+ * returns the cost basis they carry: a proportional share, HALF_UP, or all of it for the last unit.
+ */
+async function takeFromPosition(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  userId: number,
+  symbol: string,
+  count: number,
+  fromReserved: boolean,
+  at: number,
+): Promise<{ cost: number; native: number }> {
+  const pos = await lockPosition(db, dialect, userId, symbol);
+  const enough = pos && (fromReserved ? pos.reserved_qty >= count : pos.qty - pos.reserved_qty >= count);
+  if (!pos || !enough) throw invalid('errors.insufficientShares');
+  const share = (total: number) =>
+    count === pos.qty ? total : Number(divRoundHalfUp(BigInt(total) * BigInt(count), BigInt(pos.qty)));
+  const cost = share(pos.cost);
+  const native = share(pos.cost_native);
+  const where = db.updateTable('positions').where('user_id', '=', userId).where('symbol', '=', symbol);
+  if (count === pos.qty) {
+    await db.deleteFrom('positions').where('user_id', '=', userId).where('symbol', '=', symbol).execute();
+  } else {
+    await where
+      .set({
+        qty: sql<number>`qty - ${count}`,
+        reserved_qty: sql<number>`reserved_qty - ${fromReserved ? count : 0}`,
+        cost: sql<number>`cost - ${cost}`,
+        cost_native: sql<number>`cost_native - ${native}`,
+        updated_at: at,
+      })
+      .execute();
+  }
+  return { cost, native };
+}
+
+/** Average price (ticks) of units whose native cost is `native`. */
+const avgTicks = (native: number, count: number) => Number(divRoundHalfUp(BigInt(native), BigInt(count)));
+
+export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
+  checkStockQuantity(input.count);
+  const { instrument, quote } = tradable(deps, input.tag);
+  assertMarketOpen(deps, instrument);
+  const now = deps.clock.now();
+  const rate = await rateTicks(db, instrument.currency);
+  const seen = priceToTicks(input.price);
+  const quoteTicks = priceToTicks(quote.price);
+  const fills = withinTolerance('buy', quoteTicks, seen);
+  const exec = fills ? quoteTicks : seen;
+  const amount = tradeValueMinor(exec, input.count, rate);
+  if (amount <= 0) throw invalid();
+  const order = await insertOrder(db, {
+    no: orderNo('stock', now),
+    user_id: userId,
+    mold: 'stock',
+    symbol: instrument.symbol,
+    market: instrument.market,
+    name: instrument.name,
+    state: 'buy',
+    status: fills ? STOCK.success : STOCK.pending,
+    count: input.count,
+    limit_price: seen,
+    price: exec,
+    sell_price: null,
+    fee: 0,
+    price_all: amount,
+    profit: null,
+    ref_id: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: fills ? null : sessionEnd(instrument, now),
+    rate,
+    region: instrument.region,
+  });
+  if (fills) await addToPosition(db, userId, instrument.symbol, input.count, amount, exec * input.count, now);
+  await post(db, {
+    userId,
+    amount: -amount,
+    reason: tradeReason(instrument.kind, 'buy'),
+    refType: 'order',
+    refId: order.id,
+    at: now,
+  });
+  return order;
+}
+
+export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
+  checkStockQuantity(input.count);
+  const { instrument, quote } = tradable(deps, input.tag);
+  assertMarketOpen(deps, instrument);
+  const now = deps.clock.now();
+  const rate = await rateTicks(db, instrument.currency);
+  const seen = priceToTicks(input.price);
+  const quoteTicks = priceToTicks(quote.price);
+  const base = {
+    no: orderNo('stock', now),
+    user_id: userId,
+    mold: 'stock',
+    symbol: instrument.symbol,
+    market: instrument.market,
+    name: instrument.name,
+    state: 'sell' as const,
+    count: input.count,
+    limit_price: seen,
+    fee: 0,
+    ref_id: null,
+    created_at: now,
+    updated_at: now,
+    rate,
+    region: instrument.region,
+  };
+  if (withinTolerance('sell', quoteTicks, seen)) {
+    const taken = await takeFromPosition(
+      db,
+      deps.database.dialect,
+      userId,
+      instrument.symbol,
+      input.count,
+      false,
+      now,
+    );
+    const proceeds = tradeValueMinor(quoteTicks, input.count, rate);
+    const order = await insertOrder(db, {
+      ...base,
+      status: STOCK.success,
+      price: avgTicks(taken.native, input.count),
+      sell_price: quoteTicks,
+      price_all: proceeds,
+      profit: proceeds - taken.cost,
+      expires_at: null,
+    });
+    if (proceeds > 0) {
+      await post(db, {
+        userId,
+        amount: proceeds,
+        reason: tradeReason(instrument.kind, 'sell'),
+        refType: 'order',
+        refId: order.id,
+        at: now,
+      });
+    }
+    return order;
+  }
+  const reserved = await db
+    .updateTable('positions')
+    .set({ reserved_qty: sql<number>`reserved_qty + ${input.count}`, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('symbol', '=', instrument.symbol)
+    .where(sql<boolean>`qty - reserved_qty >= ${input.count}`)
+    .returning(['qty', 'cost_native'])
+    .executeTakeFirst();
+  if (!reserved) throw invalid('errors.insufficientShares');
+  return insertOrder(db, {
+    ...base,
+    status: STOCK.pending,
+    price: avgTicks(reserved.cost_native, reserved.qty),
+    sell_price: null,
+    price_all: tradeValueMinor(seen, input.count, rate),
+    profit: null,
+    expires_at: sessionEnd(instrument, now),
+  });
+}
+
+/**
+ * Ends a pending order as cancelled or expired and releases what it reserved. Answers null when the
+ * order was no longer pending (filled, cancelled or expired by someone else first).
+ */
+export async function closePending(
+  deps: Deps,
+  db: Kysely<DB>,
+  order: OrderRecord,
+  status: typeof STOCK.cancelled | typeof STOCK.expired | typeof STOCK.failed,
+): Promise<OrderRecord | null> {
+  const now = deps.clock.now();
+  const closed = await db
+    .updateTable('orders')
+    .set({ status, updated_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', STOCK.pending)
+    .returningAll()
+    .executeTakeFirst();
+  if (!closed) return null;
+  if (closed.state === 'buy') {
+    await post(db, {
+      userId: closed.user_id,
+      amount: closed.price_all,
+      reason: 'orderRefund',
+      refType: 'order',
+      refId: closed.id,
+      at: now,
+    });
+  } else {
+    const released = await db
+      .updateTable('positions')
+      .set({ reserved_qty: sql<number>`reserved_qty - ${closed.count}`, updated_at: now })
+      .where('user_id', '=', closed.user_id)
+      .where('symbol', '=', closed.symbol)
+      .where('reserved_qty', '>=', closed.count)
+      .executeTakeFirst();
+    if (Number(released.numUpdatedRows) !== 1) throw new Error(`order ${closed.no}: reserved shares missing`);
+  }
+  return closed;
+}
+
+/** Fills a pending order at `quoteTicks` (already checked against its limit). */
+export async function fillPending(
+  deps: Deps,
+  db: Kysely<DB>,
+  order: OrderRecord,
+  quoteTicks: number,
+): Promise<OrderRecord | null> {
+  const now = deps.clock.now();
+  const kind = deps.market.instrument(order.symbol)?.kind;
+  if (order.state === 'buy') {
+    const cost = tradeValueMinor(quoteTicks, order.count, order.rate);
+    const filled = await db
+      .updateTable('orders')
+      .set({ status: STOCK.success, price: quoteTicks, price_all: cost, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', STOCK.pending)
+      .returningAll()
+      .executeTakeFirst();
+    if (!filled) return null;
+    // The reservation was made at the limit and the quote is at or below it: cost ≤ reserved.
+    await addToPosition(db, order.user_id, order.symbol, order.count, cost, quoteTicks * order.count, now);
+    const refund = order.price_all - cost;
+    if (refund > 0) {
+      await post(db, {
+        userId: order.user_id,
+        amount: refund,
+        reason: 'orderRefund',
+        refType: 'order',
+        refId: order.id,
+        at: now,
+      });
+    }
+    return filled;
+  }
+  const claimed = await db
+    .updateTable('orders')
+    .set({ status: STOCK.success, updated_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', STOCK.pending)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  const taken = await takeFromPosition(
+    db,
+    deps.database.dialect,
+    order.user_id,
+    order.symbol,
+    order.count,
+    true,
+    now,
+  );
+  const proceeds = tradeValueMinor(quoteTicks, order.count, order.rate);
+  const filled = await db
+    .updateTable('orders')
+    .set({
+      price: avgTicks(taken.native, order.count),
+      sell_price: quoteTicks,
+      price_all: proceeds,
+      profit: proceeds - taken.cost,
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (proceeds > 0) {
+    await post(db, {
+      userId: order.user_id,
+      amount: proceeds,
+      reason: tradeReason(kind, 'sell'),
+      refType: 'order',
+      refId: order.id,
+      at: now,
+    });
+  }
+  return filled;
+}
+
+/**
+ * One pass of the match job: expires pending orders whose session has closed and fills those whose
+ * limit the current quote has reached. Each order is its own transaction; one failure does not
+ * stop the others (they are reported together at the end).
+ */
+export async function matchPendingOrders(deps: Deps): Promise<{ filled: number; expired: number }> {
+  const pending = await deps.database.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', STOCK.pending)
+    .where('mold', '=', 'stock')
+    .orderBy('id')
+    .execute();
+  let filled = 0;
+  let expired = 0;
+  const failures: unknown[] = [];
+  for (const order of pending) {
+    try {
+      if (order.expires_at !== null && order.expires_at <= deps.clock.now()) {
+        if (await withTx(deps.database, (trx) => closePending(deps, trx, order, STOCK.expired))) expired++;
+        continue;
+      }
+      const instrument = deps.market.instrument(order.symbol);
+      const quote = deps.market.quote(order.symbol);
+      if (!instrument || !quote || order.limit_price === null || !isMarketOpen(deps, instrument)) continue;
+      const q = priceToTicks(quote.price);
+      const reached = order.state === 'buy' ? q <= order.limit_price : q >= order.limit_price;
+      if (reached && (await withTx(deps.database, (trx) => fillPending(deps, trx, order, q)))) filled++;
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} pending orders failed`);
+  return { filled, expired };
+}

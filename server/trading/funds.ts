@@ -1,0 +1,129 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Fund, FundOrder } from '../../src/shared/contract/invest';
+import { divRoundHalfUp, fromMinor, percentOfMinor } from '../../src/shared/money';
+import { withTx } from '../db/index';
+import type { DB, FundOrdersTable, FundsTable } from '../db/schema';
+import type { Deps } from '../deps';
+import { invalid, notFound } from '../lib/errors';
+import { post } from '../lib/ledger';
+
+/**
+ * Fund products. A purchase debits the fund's amount (`fundPurchase`) and counts it against the
+ * issue without overselling (guarded update, CHECK sold_amount <= issue_amount). The order runs for
+ * the fund's period; at maturity the job pays the principal back (`principal_returned`) and the
+ * expected return (`fund_project_profit`), basis points of the amount, HALF_UP.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The return promised on an order: the middle of the fund's range, in basis points, HALF_UP. */
+export function expectedReturnBps(fund: Pick<Selectable<FundsTable>, 'min_return' | 'max_return'>): number {
+  return Number(divRoundHalfUp(BigInt(fund.min_return) + BigInt(fund.max_return), 2n));
+}
+
+const bpsToPercent = (bps: number) => bps / 100;
+
+export function toFund(f: Selectable<FundsTable>): Fund {
+  return {
+    id: f.id,
+    name: f.name,
+    min_return: bpsToPercent(f.min_return),
+    max_return: bpsToPercent(f.max_return),
+    investment_period: f.investment_period,
+    amount: fromMinor(f.amount),
+    issue_amount: fromMinor(f.issue_amount),
+    sold_amount: fromMinor(f.sold_amount),
+    status: f.status,
+  };
+}
+
+export function toFundOrder(
+  o: Selectable<FundOrdersTable>,
+  f: Pick<Selectable<FundsTable>, 'name' | 'investment_period' | 'min_return' | 'max_return'>,
+): FundOrder {
+  return {
+    id: o.id,
+    amount: fromMinor(o.amount),
+    expected_return: bpsToPercent(o.expected_return),
+    status: o.status,
+    end_time: o.end_time,
+    created_at: o.created_at,
+    profit: o.profit === null ? null : fromMinor(o.profit),
+    project: {
+      name: f.name,
+      investment_period: f.investment_period,
+      min_return: bpsToPercent(f.min_return),
+      max_return: bpsToPercent(f.max_return),
+    },
+  };
+}
+
+export async function purchaseFund(deps: Deps, db: Kysely<DB>, userId: number, fundId: number) {
+  const fund = await db.selectFrom('funds').selectAll().where('id', '=', fundId).executeTakeFirst();
+  if (!fund) throw notFound();
+  if (fund.status !== 1) throw invalid('errors.fundClosed');
+  const sold = await db
+    .updateTable('funds')
+    .set({ sold_amount: sql<number>`sold_amount + ${fund.amount}` })
+    .where('id', '=', fund.id)
+    .where(sql<boolean>`sold_amount + ${fund.amount} <= issue_amount`)
+    .executeTakeFirst();
+  if (Number(sold.numUpdatedRows) !== 1) throw invalid('errors.fundSoldOut');
+  const now = deps.clock.now();
+  const order = await db
+    .insertInto('fund_orders')
+    .values({
+      user_id: userId,
+      fund_id: fund.id,
+      amount: fund.amount,
+      expected_return: expectedReturnBps(fund),
+      status: 'active',
+      end_time: now + fund.investment_period * DAY_MS,
+      profit: null,
+      created_at: now,
+      settled_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await post(db, {
+    userId,
+    amount: -fund.amount,
+    reason: 'fundPurchase',
+    refType: 'fund_order',
+    refId: order.id,
+    at: now,
+  });
+  return toFundOrder(order, fund);
+}
+
+/** Pays out every active order whose end time has passed; each order is its own transaction. */
+export async function matureFunds(deps: Deps): Promise<number> {
+  const due = await deps.database.db
+    .selectFrom('fund_orders')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('end_time', '<=', deps.clock.now())
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+  let paid = 0;
+  for (const order of due) {
+    const done = await withTx(deps.database, async (trx) => {
+      const now = deps.clock.now();
+      const profit = percentOfMinor(order.amount, order.expected_return);
+      const settled = await trx
+        .updateTable('fund_orders')
+        .set({ status: 'completed', profit, settled_at: now })
+        .where('id', '=', order.id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (Number(settled.numUpdatedRows) !== 1) return false;
+      const ref = { userId: order.user_id, refType: 'fund_order', refId: order.id, at: now };
+      await post(trx, { ...ref, amount: order.amount, reason: 'principal_returned' });
+      if (profit > 0) await post(trx, { ...ref, amount: profit, reason: 'fund_project_profit' });
+      return true;
+    });
+    if (done) paid++;
+  }
+  return paid;
+}

@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import { feeMinor, priceToTicks, tradeValueMinor } from '../../src/shared/money';
+import { BLOCK_FEE_BPS } from '../../src/shared/rules';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { rateTicks } from '../lib/assets';
+import { invalid, notFound } from '../lib/errors';
+import { post } from '../lib/ledger';
+import { insertOrder } from './engine';
+import { assertMarketOpen } from './hours';
+import { isListed } from './ipo';
+import { BLOCK, currencyOf, IPO, orderNo, regionOf, tradable, tradeReason, withinTolerance } from './orders';
+
+/**
+ * Block trading (mold bulk) and QIP (mold finalize) purchases, and the sale of lot holdings — an
+ * allotted IPO application or a block/QIP purchase — by order number. These lots are kept on their
+ * order rows rather than in `positions`, so each is sold whole, once, with its own profit/loss.
+ */
+
+export interface BlockBuyInput {
+  tag: string;
+  count: number;
+  price: number;
+  mold: 'bulk' | 'finalize';
+  id?: number;
+}
+
+/**
+ * Buys at the block price: value = price × count (converted), plus the 0.03 % fee on that value,
+ * each HALF_UP; posted as `buy…` and `transactionExpenses`. The transaction password is checked by
+ * the route before the transaction opens (a wrong code must count even though nothing is bought).
+ */
+export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input: BlockBuyInput) {
+  if (input.id === undefined) throw invalid();
+  const item = await db
+    .selectFrom('block_items')
+    .selectAll()
+    .where('id', '=', input.id)
+    .where('mold', '=', input.mold)
+    .executeTakeFirst();
+  if (!item) throw notFound();
+  if (item.tag !== input.tag) throw invalid();
+  if (item.status !== 1) throw invalid('errors.blockUnavailable');
+  if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
+  if (!withinTolerance('buy', item.price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
+  const instrument = deps.market.instrument(item.tag);
+  if (instrument) assertMarketOpen(deps, instrument);
+  const now = deps.clock.now();
+  const rate = await rateTicks(db, currencyOf(deps, item.tag, item.type));
+  const value = tradeValueMinor(item.price, input.count, rate);
+  const fee = feeMinor(value, BLOCK_FEE_BPS);
+  if (value <= 0) throw invalid();
+  const order = await insertOrder(db, {
+    no: orderNo(input.mold, now),
+    user_id: userId,
+    mold: input.mold,
+    symbol: item.tag,
+    market: instrument?.market ?? item.type,
+    name: instrument?.name ?? item.tag,
+    state: 'buy',
+    status: BLOCK.success,
+    count: input.count,
+    limit_price: null,
+    price: item.price,
+    sell_price: null,
+    fee,
+    price_all: value + fee,
+    profit: null,
+    ref_id: item.id,
+    created_at: now,
+    updated_at: now,
+    expires_at: null,
+    rate,
+    region: instrument?.region ?? regionOf(item.type),
+  });
+  const ref = { userId, refType: 'order', refId: order.id, at: now };
+  await post(db, { ...ref, amount: -value, reason: tradeReason(instrument?.kind, 'buy') });
+  if (fee > 0) await post(db, { ...ref, amount: -fee, reason: 'transactionExpenses' });
+  return order;
+}
+
+export interface LotSaleInput {
+  no: string;
+  price?: number;
+  sell_price?: number;
+}
+
+/**
+ * Sells a whole lot at the server's quote. Profit/loss is SPEC's (sell price − price) × count,
+ * converted at today's rate. A lot whose quote moved beyond tolerance below the price the user saw
+ * is refused rather than left pending: lots are sold whole, at once.
+ */
+export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input: LotSaleInput) {
+  const lot = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('no', '=', input.no)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!lot) throw notFound();
+  if (lot.mold === 'stock' || lot.state !== 'buy') throw invalid('errors.notSellable');
+  if (lot.closed_at !== null) throw invalid('errors.alreadySold');
+  const held = lot.mold === 'ipo' ? lot.status === IPO.allotted : lot.status === BLOCK.success;
+  if (!held) throw invalid('errors.notSellable');
+  if (lot.mold === 'ipo' && !isListed(deps, lot.symbol)) throw invalid('errors.ipoNotListed');
+  const { instrument, quote } = tradable(deps, lot.symbol);
+  assertMarketOpen(deps, instrument);
+  const quoteTicks = priceToTicks(quote.price);
+  const seen = input.sell_price ?? input.price;
+  if (seen !== undefined && !withinTolerance('sell', quoteTicks, priceToTicks(seen))) {
+    throw invalid('errors.priceMoved');
+  }
+  const now = deps.clock.now();
+  const closed = await db
+    .updateTable('orders')
+    .set({ closed_at: now, updated_at: now })
+    .where('id', '=', lot.id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(closed.numUpdatedRows) !== 1) throw invalid('errors.alreadySold');
+  const rate = await rateTicks(db, instrument.currency);
+  const proceeds = tradeValueMinor(quoteTicks, lot.count, rate);
+  const sale = await insertOrder(db, {
+    no: orderNo(lot.mold as 'ipo' | 'bulk' | 'finalize', now),
+    user_id: userId,
+    mold: lot.mold,
+    symbol: lot.symbol,
+    market: lot.market,
+    name: lot.name,
+    state: 'sell',
+    status: lot.mold === 'ipo' ? IPO.sold : BLOCK.success,
+    count: lot.count,
+    limit_price: null,
+    price: lot.price,
+    sell_price: quoteTicks,
+    fee: 0,
+    price_all: proceeds,
+    profit: tradeValueMinor(quoteTicks - lot.price, lot.count, rate),
+    ref_id: lot.id,
+    created_at: now,
+    updated_at: now,
+    expires_at: null,
+    rate,
+    region: lot.region,
+  });
+  if (proceeds > 0) {
+    await post(db, {
+      userId,
+      amount: proceeds,
+      reason: tradeReason(instrument.kind, 'sell'),
+      refType: 'order',
+      refId: sale.id,
+      at: now,
+    });
+  }
+  return sale;
+}

@@ -1,0 +1,24 @@
+import type { Deps } from '../deps';
+import { assertTradingHours, isMarketOpen as inSession, lastSession, nextSession } from '../market/hours';
+import type { Instrument } from '../market/provider';
+
+/** The order engine's only view of trading hours (server/market/hours.ts knows each market's session). */
+
+/** Whether orders in this instrument may trade now (always, unless `ENFORCE_TRADING_HOURS`). */
+export function isMarketOpen(deps: Deps, instrument: Instrument): boolean {
+  return !deps.config.market.enforceHours || inSession(instrument, deps.clock.now());
+}
+
+/** Rejects an order outside the instrument's session (SPEC 'No available time'). */
+export function assertMarketOpen(deps: Deps, instrument: Instrument): void {
+  assertTradingHours(instrument, deps.clock.now(), deps.config);
+}
+
+/**
+ * When a pending order placed at `at` expires: the close of the session it was placed in, or of
+ * the next session when its market was closed at the time.
+ */
+export function sessionEnd(instrument: Instrument, at: number): number {
+  const session = lastSession(instrument.schedule, at);
+  return at < session.close ? session.close : nextSession(instrument.schedule, at).close;
+}

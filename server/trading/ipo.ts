@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import { priceToTicks, tradeValueMinor } from '../../src/shared/money';
+import { IPO_QTY_STEP } from '../../src/shared/rules';
+import { withTx } from '../db/index';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { rateTicks } from '../lib/assets';
+import { invalid, notFound } from '../lib/errors';
+import { post } from '../lib/ledger';
+import { insertOrder } from './engine';
+import { currencyOf, IPO, orderNo, regionOf, withinTolerance } from './orders';
+
+/**
+ * IPO subscriptions. An application freezes its whole amount (ledger `ipoFreeze`) at the issue
+ * price; the operator then allots (shares held at the issue price, status 2, the unallotted part
+ * refunded) or refunds it (`ipoRefund`, status 3). Allotted shares are sold by order number.
+ */
+
+export const IPO_OPEN = 'Forthcoming';
+export const IPO_LISTED = 'Listed';
+
+/**
+ * An IPO's status as users see it: Listed as soon as the market lists (quotes) the symbol, since
+ * the market is what makes allotted shares sellable; otherwise the catalogue's status.
+ */
+export function ipoStatus(deps: Deps, ipo: { symbol: string; status: string }): string {
+  return isListed(deps, ipo.symbol) ? IPO_LISTED : ipo.status;
+}
+
+export function isListed(deps: Deps, symbol: string): boolean {
+  return deps.market.instrument(symbol) !== undefined;
+}
+
+export interface IpoApplication {
+  id: number;
+  tag: string;
+  count: number;
+  price: number;
+}
+
+export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input: IpoApplication) {
+  const ipo = await db.selectFrom('ipos').selectAll().where('id', '=', input.id).executeTakeFirst();
+  if (!ipo) throw notFound();
+  if (ipo.symbol !== input.tag) throw invalid();
+  if (ipoStatus(deps, ipo) !== IPO_OPEN) throw invalid('errors.ipoNotOpen');
+  if (input.count < ipo.min || input.count > ipo.max || input.count % IPO_QTY_STEP !== 0) {
+    throw invalid('errors.ipoQuantity');
+  }
+  // The issue price is fixed, but an operator may have changed it since the user looked.
+  if (!withinTolerance('buy', ipo.issue_price, priceToTicks(input.price)))
+    throw invalid('errors.priceChanged');
+  const now = deps.clock.now();
+  const rate = await rateTicks(db, currencyOf(deps, ipo.symbol, ipo.series));
+  const amount = tradeValueMinor(ipo.issue_price, input.count, rate);
+  if (amount <= 0) throw invalid();
+  const order = await insertOrder(db, {
+    no: orderNo('ipo', now),
+    user_id: userId,
+    mold: 'ipo',
+    symbol: ipo.symbol,
+    market: ipo.series,
+    name: ipo.company_name,
+    state: 'buy',
+    status: IPO.pending,
+    count: input.count,
+    limit_price: null,
+    price: ipo.issue_price,
+    sell_price: null,
+    fee: 0,
+    price_all: amount,
+    profit: null,
+    ref_id: ipo.id,
+    created_at: now,
+    updated_at: now,
+    expires_at: null,
+    rate,
+    region: deps.market.instrument(ipo.symbol)?.region ?? regionOf(ipo.series),
+  });
+  await post(db, {
+    userId,
+    amount: -amount,
+    reason: 'ipoFreeze',
+    refType: 'order',
+    refId: order.id,
+    at: now,
+  });
+  return order;
+}
+
+export interface AllotmentResult {
+  ipo: number;
+  applications: number;
+  allotted: number;
+  refunded: number;
+  /** Minor units given back (whole refunds and unallotted parts). */
+  refundedMinor: number;
+}
+
+/**
+ * Allots every pending application of an IPO: each gets `ratioBps` / 10,000 of its shares, rounded
+ * down to whole lots of IPO_QTY_STEP; what is not allotted is refunded. ratioBps 0 refunds all.
+ * Application closes: a Forthcoming IPO becomes Closed. One transaction for the whole IPO.
+ */
+export async function allotIpo(deps: Deps, ipoId: number, ratioBps: number): Promise<AllotmentResult> {
+  if (!Number.isInteger(ratioBps) || ratioBps < 0 || ratioBps > 10_000) throw new Error('ratio must be 0..1');
+  return withTx(deps.database, async (trx) => {
+    const ipo = await trx
+      .selectFrom('ipos')
+      .select(['id', 'status'])
+      .where('id', '=', ipoId)
+      .executeTakeFirst();
+    if (!ipo) throw new Error(`no IPO ${ipoId}`);
+    const now = deps.clock.now();
+    if (ipo.status === IPO_OPEN) {
+      await trx.updateTable('ipos').set({ status: 'Closed' }).where('id', '=', ipoId).execute();
+    }
+    const pending = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('mold', '=', 'ipo')
+      .where('ref_id', '=', ipoId)
+      .where('status', '=', IPO.pending)
+      .where('state', '=', 'buy')
+      .orderBy('id')
+      .execute();
+    const result: AllotmentResult = {
+      ipo: ipoId,
+      applications: pending.length,
+      allotted: 0,
+      refunded: 0,
+      refundedMinor: 0,
+    };
+    for (const app of pending) {
+      const shares = Math.floor(((app.count / IPO_QTY_STEP) * ratioBps) / 10_000) * IPO_QTY_STEP;
+      const value = shares > 0 ? tradeValueMinor(app.price, shares, app.rate) : 0;
+      const refund = app.price_all - value;
+      const updated = await trx
+        .updateTable('orders')
+        .set(
+          shares > 0
+            ? { status: IPO.allotted, count: shares, price_all: value, updated_at: now }
+            : { status: IPO.refunded, updated_at: now },
+        )
+        .where('id', '=', app.id)
+        .where('status', '=', IPO.pending)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) continue;
+      if (shares > 0) result.allotted++;
+      else result.refunded++;
+      if (refund > 0) {
+        await post(trx, {
+          userId: app.user_id,
+          amount: refund,
+          reason: 'ipoRefund',
+          refType: 'order',
+          refId: app.id,
+          at: now,
+        });
+        result.refundedMinor += refund;
+      }
+    }
+    return result;
+  });
+}
+
+/** Sets an IPO's status (e.g. Closed → Listed once its shares trade). */
+export async function setIpoStatus(deps: Deps, ipoId: number, status: string): Promise<void> {
+  if (!['Forthcoming', 'Closed', 'Listed'].includes(status))
+    throw new Error('status: Forthcoming|Closed|Listed');
+  const res = await deps.database.db
+    .updateTable('ipos')
+    .set({ status })
+    .where('id', '=', ipoId)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new Error(`no IPO ${ipoId}`);
+}

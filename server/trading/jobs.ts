@@ -1,0 +1,23 @@
+import type { Job } from '../jobs/index';
+import { matchPendingOrders } from './engine';
+import { matureFunds } from './funds';
+
+/** Trading's background work: pending stock orders each market tick, fund maturities. */
+export const tradingJobs: Job[] = [
+  {
+    name: 'orders:match',
+    everyMs: 1000,
+    async run(deps) {
+      await matchPendingOrders(deps);
+    },
+  },
+  {
+    // Every second, like the other settlement jobs: one indexed read (fund_orders_due) when nothing
+    // is due, and a payout arrives within a second of its end time (or of an operator clock move).
+    name: 'funds:mature',
+    everyMs: 1000,
+    async run(deps) {
+      await matureFunds(deps);
+    },
+  },
+];

@@ -1,0 +1,86 @@
+import type { OpsCommand } from '../ops/commands/index';
+import { allotIpo, IPO_OPEN, setIpoStatus } from './ipo';
+import { IPO } from './orders';
+
+function ipoId(arg: string | undefined): number {
+  const id = Number(arg);
+  if (!Number.isInteger(id) || id < 1) throw new Error('an IPO id is required');
+  return id;
+}
+
+/** A ratio 0..1 written as a decimal ("0.5"), as basis points without binary rounding. */
+export function ratioBps(arg: string | undefined): number {
+  if (arg === undefined) return 10_000;
+  const m = /^(0|1)(?:\.(\d{1,4}))?$/.exec(arg.trim());
+  const bps = m ? Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0')) : Number.NaN;
+  if (!(bps >= 0 && bps <= 10_000)) throw new Error('ratio must be a decimal from 0 to 1, e.g. 0.5');
+  return bps;
+}
+
+/** IPO allotment needs a human (DESIGN rule 4): list, allot, refund, and move an IPO's status. */
+export const ipoCommands: OpsCommand[] = [
+  {
+    name: 'ipo:list',
+    usage: 'ipo:list',
+    summary: 'IPOs with their pending applications (count, shares, frozen amount)',
+    mutates: false,
+    async run(deps) {
+      const { db } = deps.database;
+      const ipos = await db.selectFrom('ipos').selectAll().orderBy('id').execute();
+      const pending = await db
+        .selectFrom('orders')
+        .select((eb) => [
+          'ref_id',
+          eb.fn.countAll<number>().as('applications'),
+          eb.fn.sum<number>('count').as('shares'),
+          eb.fn.sum<number>('price_all').as('frozen'),
+        ])
+        .where('mold', '=', 'ipo')
+        .where('state', '=', 'buy')
+        .where('status', '=', IPO.pending)
+        .groupBy('ref_id')
+        .execute();
+      return ipos.map((i) => {
+        const p = pending.find((r) => r.ref_id === i.id);
+        return {
+          id: i.id,
+          symbol: i.symbol,
+          status: i.status,
+          open: i.status === IPO_OPEN,
+          pendingApplications: Number(p?.applications ?? 0),
+          pendingShares: Number(p?.shares ?? 0),
+          frozenMinor: Number(p?.frozen ?? 0),
+        };
+      });
+    },
+  },
+  {
+    name: 'ipo:allot',
+    usage: 'ipo:allot <ipoId> [ratio]',
+    summary: 'allot pending applications (ratio 0..1 of each, whole lots of 100; default 1), refund the rest',
+    mutates: true,
+    async run(deps, [id, ratio]) {
+      return allotIpo(deps, ipoId(id), ratioBps(ratio));
+    },
+  },
+  {
+    name: 'ipo:refund',
+    usage: 'ipo:refund <ipoId>',
+    summary: 'refund every pending application of an IPO',
+    mutates: true,
+    async run(deps, [id]) {
+      return allotIpo(deps, ipoId(id), 0);
+    },
+  },
+  {
+    name: 'ipo:status',
+    usage: 'ipo:status <ipoId> <Forthcoming|Closed|Listed>',
+    summary:
+      "set an IPO's catalogue status (Closed stops applications; it shows Listed once the market lists it)",
+    mutates: true,
+    async run(deps, [id, status]) {
+      await setIpoStatus(deps, ipoId(id), status ?? '');
+      return { id: ipoId(id), status };
+    },
+  },
+];

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every route of SPEC §2 that exists, with what the shell needs to know about it. A screen lives in
+ * src/screens/<Name>/<Name>Screen.tsx and is loaded only when its route is visited.
+ */
+export interface AppRoute {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /** Reachable without a session (login, register, forgot-password). */
+  public?: boolean;
+  /** Shows the bottom navigation. */
+  nav?: boolean;
+  /** Hides the floating customer-service button. */
+  noService?: boolean;
+}
+
+export const ROUTES: AppRoute[] = [
+  { path: '/login', public: true, noService: true, load: () => import('./screens/Login/LoginScreen') },
+  {
+    path: '/register',
+    public: true,
+    noService: true,
+    load: () => import('./screens/Register/RegisterScreen'),
+  },
+  {
+    path: '/forgot-password',
+    public: true,
+    noService: true,
+    load: () => import('./screens/ForgotPassword/ForgotPasswordScreen'),
+  },
+  { path: '/', nav: true, load: () => import('./screens/Home/HomeScreen') },
+  { path: '/settings', load: () => import('./screens/Settings/SettingsScreen') },
+  { path: '/ipo', load: () => import('./screens/Ipo/IpoScreen') },
+  { path: '/ipo/orders', load: () => import('./screens/IpoOrders/IpoOrdersScreen') },
+  { path: '/block-trading', load: () => import('./screens/BlockTrading/BlockTradingScreen') },
+  { path: '/block-trading/orders', load: () => import('./screens/BlockOrders/BlockOrdersScreen') },
+  { path: '/qip', load: () => import('./screens/Qip/QipScreen') },
+  { path: '/qip/orders', load: () => import('./screens/QipOrders/QipOrdersScreen') },
+  { path: '/fund-investment', load: () => import('./screens/FundInvestment/FundInvestmentScreen') },
+  { path: '/fund-investment/orders', load: () => import('./screens/FundOrders/FundOrdersScreen') },
+];

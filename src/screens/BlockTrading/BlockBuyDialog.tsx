@@ -1,0 +1,126 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
+import type { BlockItem } from '../../shared/contract/invest';
+import { formatMoney, formatNumber } from '../../shared/format';
+import { MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
+import { displayCode } from '../../shared/rules';
+import { Button, Dialog, MoneyButton } from '../../ui';
+import { PinInput } from '../../ui/PinInput';
+import s from '../invest/invest.module.css';
+import { QuantityStepper, regionPrice, Stat, SummaryRow } from '../invest/parts';
+import { useBlockBuy } from './useBlockTrading';
+
+/**
+ * The block trading / QIP buy dialog (SPEC §2): market price, block price, minimum buy quantity,
+ * transaction code, quantity and total amount; QIP also shows the converted amount at the
+ * configured rate (block trading does whenever the instrument's currency is not the account's).
+ */
+export function BlockBuyDialog({
+  item,
+  balance,
+  alwaysConvert,
+  onClose,
+  onDone,
+}: {
+  item: BlockItem;
+  balance: string | undefined;
+  /** QIP shows the converted amount even when the rate is 1:1. */
+  alwaysConvert: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const form = useBlockBuy(item, balance, onDone);
+  const showConversion = alwaysConvert || form.converts;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void form.submit();
+  }
+
+  const rateText = form.converts
+    ? t('qip.rate', {
+        unit: form.local.unit,
+        rate: formatMoney(form.rateTicks / (PRICE_SCALE / MONEY_SCALE), config.currency),
+      })
+    : t('qip.noConversion');
+
+  return (
+    <Dialog
+      open
+      sheet
+      onClose={onClose}
+      title={t('block.buyTitle', { name: item.name, code: displayCode(item.tag) })}
+    >
+      <form className={s.dialogForm} onSubmit={onSubmit} noValidate>
+        <dl className={`${s.stats} ${s.stats3}`}>
+          <Stat label={t('block.marketPrice')}>
+            {item.market_price > 0 ? regionPrice(config, item.type, item.market_price, item.decimals) : '—'}
+          </Stat>
+          <Stat label={t('block.blockPrice')}>
+            <span data-testid="block-price">{regionPrice(config, item.type, item.price, item.decimals)}</span>
+          </Stat>
+          <Stat label={t('block.minQuantity')}>{formatNumber(form.minimum, 0)}</Stat>
+        </dl>
+        <QuantityStepper
+          label={t('block.quantity')}
+          value={form.text}
+          onChange={form.change}
+          onBlur={form.leave}
+          onDecrease={form.decrease}
+          onIncrease={form.increase}
+          increaseDisabled={form.atMax}
+          hint={
+            form.affordable
+              ? t('block.maxHint', { max: formatNumber(form.maximum, 0) })
+              : t('errors.insufficientFunds')
+          }
+          error={form.hint ? t('errors.belowMinimumQuantity') : null}
+          aside={
+            form.affordable && balance !== undefined ? (
+              <button type="button" className={s.linkButton} onClick={form.useMax}>
+                {t('block.useMax')}
+              </button>
+            ) : null
+          }
+        />
+        <PinInput
+          label={t('block.code')}
+          value={form.pin}
+          onChange={form.setPin}
+          error={form.pinError ? t(form.pinError) : null}
+        />
+        <dl className={s.summary}>
+          <SummaryRow label={t('block.total')} total={!showConversion}>
+            <span data-testid="block-total">{formatMoney(form.totalLocalMinor, form.local)}</span>
+          </SummaryRow>
+          {showConversion && (
+            <SummaryRow label={t('qip.converted')} total>
+              <span data-testid="block-converted">{formatMoney(form.chargeMinor, config.currency)}</span>
+            </SummaryRow>
+          )}
+          <SummaryRow label={t('block.fee')}>{formatMoney(form.feeMinor, config.currency)}</SummaryRow>
+          <SummaryRow label={t('block.available')}>
+            {balance === undefined ? '—' : formatMoney(balance, config.currency)}
+          </SummaryRow>
+        </dl>
+        {showConversion && <p className={s.summaryHint}>{rateText}</p>}
+        <div className={s.dialogActions}>
+          <Button variant="ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <MoneyButton
+            type="submit"
+            loading={form.busy}
+            aria-disabled={!form.valid}
+            className={s.softDisabled}
+          >
+            {t('block.confirm')}
+          </MoneyButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

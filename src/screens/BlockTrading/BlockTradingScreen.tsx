@@ -1,0 +1,166 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
+import type { BlockItem } from '../../shared/contract/invest';
+import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
+import { conversionRateTicks, MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
+import { displayCode } from '../../shared/rules';
+import { SimulatedMark } from '../../shell/SimulatedMark';
+import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
+import {
+  AsOf,
+  Button,
+  EmptyState,
+  ErrorState,
+  IconSearch,
+  PageHeader,
+  SkeletonList,
+  TextField,
+} from '../../ui';
+import s from '../invest/invest.module.css';
+import { BalanceStrip, OrdersLink, regionPrice, Stat } from '../invest/parts';
+import { BlockBuyDialog } from './BlockBuyDialog';
+import { type BlockMold, useBlockTrading } from './useBlockTrading';
+
+/** Block trading (SPEC §2, /block-trading): search, list, buy dialog. QIP is the same screen with mold finalize. */
+export default function BlockTradingScreen() {
+  return <BlockMarket mold="bulk" />;
+}
+
+const TEXT = {
+  bulk: { title: 'block.title', orders: '/block-trading/orders', empty: 'block.empty' },
+  finalize: { title: 'qip.title', orders: '/qip/orders', empty: 'qip.empty' },
+} as const;
+
+export function BlockMarket({ mold }: { mold: BlockMold }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { search, setSearch, searchNow, code, list, info } = useBlockTrading(mold);
+  const [buying, setBuying] = useState<BlockItem | null>(null);
+  const [settingPassword, setSettingPassword] = useState<BlockItem | null>(null);
+  const text = TEXT[mold];
+  const rows = list.data?.rows;
+  const usdRate = conversionRateTicks('USD', config.rate) / (PRICE_SCALE / MONEY_SCALE);
+
+  // SPEC §2: without a transaction password yet, its dialog opens first.
+  function startBuy(item: BlockItem) {
+    if (info.data && !info.data.has_fund_password) setSettingPassword(item);
+    else setBuying(item);
+  }
+
+  function onSearch(e: FormEvent) {
+    e.preventDefault();
+    searchNow();
+  }
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t(text.title)} actions={<OrdersLink to={text.orders} label={t('block.orders')} />} />
+      <BalanceStrip info={info} currency={config.currency} />
+      <search className={s.search}>
+        <form onSubmit={onSearch}>
+          <TextField
+            label={t('block.search')}
+            type="search"
+            value={search}
+            onChange={setSearch}
+            placeholder={t('block.searchPlaceholder')}
+            autoCapitalize="characters"
+            autoComplete="off"
+            enterKeyHint="search"
+            start={<IconSearch size={18} />}
+          />
+        </form>
+      </search>
+      <div className={s.rateNote} style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+        <SimulatedMark />
+        {mold === 'finalize' && (
+          <span>{t('qip.rate', { unit: 'USD', rate: formatMoney(usdRate, config.currency) })}</span>
+        )}
+        {list.stale && <AsOf at={list.updatedAt} stale />}
+      </div>
+      {rows === undefined ? (
+        list.error ? (
+          <ErrorState message={t(list.error)} onRetry={list.reload} />
+        ) : (
+          <SkeletonList rows={5} height={150} />
+        )
+      ) : rows.length === 0 ? (
+        <EmptyState title={t(code ? 'block.noMatch' : text.empty)} />
+      ) : (
+        <ul className={s.list} aria-label={t(text.title)} style={{ listStyle: 'none', margin: 0 }}>
+          {rows.map((item) => (
+            <BlockCard key={item.id} item={item} onBuy={() => startBuy(item)} />
+          ))}
+        </ul>
+      )}
+      {settingPassword && (
+        <TradePasswordDialog
+          open
+          mode="first"
+          onClose={() => setSettingPassword(null)}
+          onDone={() => {
+            const item = settingPassword;
+            setSettingPassword(null);
+            info.reload();
+            setBuying(item);
+          }}
+        />
+      )}
+      {buying && (
+        <BlockBuyDialog
+          item={buying}
+          balance={info.data?.money}
+          alwaysConvert={mold === 'finalize'}
+          onClose={() => setBuying(null)}
+          onDone={() => {
+            setBuying(null);
+            info.reload();
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const discount =
+    item.market_price > 0 ? ((item.price - item.market_price) / item.market_price) * 100 : null;
+  return (
+    <li className={s.card}>
+      <div className={s.cardTop}>
+        <div className={s.titleBlock}>
+          <h2 className={s.name}>{item.name}</h2>
+          <span className={s.sub}>
+            <span className={s.code}>{displayCode(item.tag)}</span>
+            <span className={s.tag}>{item.type}</span>
+            {discount !== null && (
+              <span className={`${s.side} ${s.sideBuy}`}>
+                {t('block.discount', { pct: formatPercent(discount, 1) })}
+              </span>
+            )}
+          </span>
+        </div>
+        <Button
+          variant="buy"
+          className={s.compactButton}
+          onClick={onBuy}
+          aria-label={t('block.buyFor', { code: displayCode(item.tag) })}
+        >
+          {t('block.buy')}
+        </Button>
+      </div>
+      <dl className={`${s.stats} ${s.stats3}`}>
+        <Stat label={t('block.marketPrice')}>
+          {item.market_price > 0 ? regionPrice(config, item.type, item.market_price, item.decimals) : '—'}
+        </Stat>
+        <Stat label={t('block.blockPrice')} strong>
+          {regionPrice(config, item.type, item.price, item.decimals)}
+        </Stat>
+        <Stat label={t('block.minShort')}>{formatNumber(item.count, 0)}</Stat>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { useWatch } from '../../api/hooks';
+import { currencyFor, useConfig } from '../../api/useConfig';
+import type { BlockItem } from '../../shared/contract/invest';
+import {
+  conversionRateTicks,
+  feeMinor,
+  PRICE_SCALE,
+  priceToTicks,
+  toMinor,
+  tradeValueMinor,
+} from '../../shared/money';
+import {
+  BLOCK_DEFAULT_MIN_QTY,
+  BLOCK_FEE_BPS,
+  blockCostMinor,
+  blockMaxQuantity,
+  checkBlockQuantity,
+  checkTradePassword,
+  digitsOnly,
+  POLL_MS,
+  QUANTITY_MAX,
+  SEARCH_DEBOUNCE_MS,
+} from '../../shared/rules';
+import { toast } from '../../store/ui';
+import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+
+export type BlockMold = BlockItem['mold'];
+
+/** Block trading (mold bulk) or QIP (mold finalize): the searched list, polled for its market prices. */
+export function useBlockTrading(mold: BlockMold) {
+  const [search, setSearch] = useState('');
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => setCode(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(id);
+  }, [search]);
+  const list = useWatch('blockList', code ? { mold, code } : { mold }, POLL_MS.prices);
+  const info = useWatch('userInfo', {}, POLL_MS.accountInfo);
+  return { search, setSearch, searchNow: () => setCode(search.trim()), code, list, info };
+}
+
+/** The − and + buttons move in round lots. */
+const STEPPER_LOT = 100;
+
+/** How long a quantity may stay below the minimum before the hint says so (SPEC §5). */
+export const BELOW_MINIMUM_HINT_MS = 3000;
+
+/**
+ * The buy dialog's rules (SPEC §5 block/QIP buy): digits only; at least the row's minimum (toast
+ * with the minimum, a hint after 3 s, the minus button stops there); at most the default maximum
+ * floor(balance / (price + 0.03 %)) the balance pays for; a 6-digit transaction code; the amounts
+ * as the server will post them.
+ */
+export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone: () => void) {
+  const config = useConfig();
+  const minimum = Math.max(1, item.count || BLOCK_DEFAULT_MIN_QTY);
+  const [text, setText] = useState(String(minimum));
+  const [pin, setPin] = useState('');
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [hint, setHint] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const buy = useMoneyCall('dealBuy');
+
+  const priceTicks = priceToTicks(item.price);
+  const local = currencyFor(config, item.type);
+  const rate = conversionRateTicks(local.unit, config.rate);
+  const converts = rate !== PRICE_SCALE;
+  const balanceMinor = balance === undefined ? null : toMinor(balance);
+  const maximum = balanceMinor === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate);
+  const affordable = maximum >= minimum;
+  const quantity = text === '' ? 0 : Number(text);
+  const below = text !== '' && checkBlockQuantity(quantity, minimum) !== null;
+
+  // The hint appears once the quantity has stayed below the minimum for 3 s.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each keystroke restarts the 3 s
+  useEffect(() => {
+    setHint(false);
+    if (!below) return;
+    const id = setTimeout(() => setHint(true), BELOW_MINIMUM_HINT_MS);
+    return () => clearTimeout(id);
+  }, [below, text]);
+
+  const cap = (n: number) => (affordable ? Math.min(n, maximum) : n);
+
+  function change(value: string) {
+    const digits = digitsOnly(value);
+    setText(digits === '' ? '' : String(cap(Math.min(Number(digits), QUANTITY_MAX))));
+  }
+
+  function decrease() {
+    if (quantity <= minimum) {
+      setText(String(minimum));
+      toast('block.minToast', 'error', { min: minimum });
+      return;
+    }
+    setText(String(Math.max(minimum, quantity - STEPPER_LOT)));
+  }
+
+  function increase() {
+    setText(String(cap(Math.max(minimum, quantity + STEPPER_LOT))));
+  }
+
+  function leave() {
+    if (below) toast('block.minToast', 'error', { min: minimum });
+  }
+
+  const valid = text !== '' && !below && checkTradePassword(pin) === null;
+
+  async function submit(): Promise<void> {
+    if (text === '' || pin === '') {
+      toast('block.requiredFields', 'error');
+      return;
+    }
+    if (below) {
+      setHint(true);
+      toast('errors.belowMinimumQuantity', 'error');
+      return;
+    }
+    const pinProblem = checkTradePassword(pin);
+    if (pinProblem) {
+      setPinError(pinProblem);
+      toast('block.requiredFields', 'error');
+      return;
+    }
+    if (!affordable || quantity > maximum) {
+      toast('errors.insufficientFunds', 'error');
+      return;
+    }
+    setBusy(true);
+    const result = await buy({
+      tag: item.tag,
+      count: quantity,
+      price: item.price,
+      mold: item.mold,
+      id: item.id,
+      stock_password: pin,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      if (result.error === 'errors.fundPasswordWrong' || result.error === 'hint.tradePasswordInvalid') {
+        setPin('');
+        setPinError(result.error);
+      }
+      toast(purchaseError(result.error, 'block.failed'), 'error');
+      return;
+    }
+    toast('block.success', 'success');
+    onDone();
+  }
+
+  const valueLocal = tradeValueMinor(priceTicks, quantity, PRICE_SCALE);
+  const valueAccount = tradeValueMinor(priceTicks, quantity, rate);
+  return {
+    text,
+    change,
+    decrease,
+    increase,
+    leave,
+    useMax: () => setText(String(maximum)),
+    pin,
+    setPin: (v: string) => {
+      setPin(v);
+      setPinError(null);
+    },
+    pinError,
+    hint,
+    minimum,
+    maximum,
+    affordable,
+    atMax: affordable && quantity >= maximum,
+    valid,
+    busy,
+    submit,
+    local,
+    converts,
+    rateTicks: rate,
+    /** Price × quantity plus the fee, in the instrument's currency. */
+    totalLocalMinor: valueLocal + feeMinor(valueLocal, BLOCK_FEE_BPS),
+    /** What the account is charged: the converted value plus the fee on it. */
+    chargeMinor: blockCostMinor(priceTicks, quantity, rate),
+    feeMinor: feeMinor(valueAccount, BLOCK_FEE_BPS),
+  };
+}

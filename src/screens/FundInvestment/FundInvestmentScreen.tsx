@@ -1,0 +1,164 @@
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
+import type { Fund } from '../../shared/contract/invest';
+import { formatMoney, formatNumber } from '../../shared/format';
+import { percentOfMinor, toMinor } from '../../shared/money';
+import { AsOf, ConfirmDialog, EmptyState, ErrorState, MoneyButton, PageHeader, SkeletonList } from '../../ui';
+import s from '../invest/invest.module.css';
+import { BalanceStrip, OrdersLink, Stat } from '../invest/parts';
+import { useFundInvestment } from './useFundInvestment';
+
+/** Returns are percents with up to two decimals; as basis points they are exact integers. */
+const bps = (percent: number) => Math.round(percent * 100);
+
+/** Fund investment (SPEC §2): products, buy with confirmation, link to orders, a no-more note. */
+export default function FundInvestmentScreen() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { list, info, confirming, setConfirming, purchasing, inFlight, buy } = useFundInvestment();
+  const rows = list.data?.rows;
+
+  return (
+    <main className={s.page}>
+      <PageHeader
+        title={t('fund.title')}
+        actions={<OrdersLink to="/fund-investment/orders" label={t('fund.orders')} />}
+      />
+      <BalanceStrip info={info} currency={config.currency} />
+      {list.stale && (
+        <div className={s.rateNote}>
+          <AsOf at={list.updatedAt} stale />
+        </div>
+      )}
+      {rows === undefined ? (
+        list.error ? (
+          <ErrorState message={t(list.error)} onRetry={list.reload} />
+        ) : (
+          <SkeletonList rows={4} height={170} />
+        )
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('fund.empty')} />
+      ) : (
+        <>
+          <ul className={s.list} aria-label={t('fund.title')} style={{ listStyle: 'none', margin: 0 }}>
+            {rows.map((fund) => (
+              <FundCard
+                key={fund.id}
+                fund={fund}
+                busy={inFlight && purchasing === fund.id}
+                disabled={purchasing !== null}
+                onBuy={() => setConfirming(fund)}
+              />
+            ))}
+          </ul>
+          <p className={s.note}>{t('fund.noMore')}</p>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('fund.confirmTitle', { name: confirming?.name ?? '' })}
+        message={confirming && <FundConfirmation fund={confirming} />}
+        confirmLabel={t('fund.invest')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void buy(confirming)}
+      />
+    </main>
+  );
+}
+
+function FundCard({
+  fund,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  fund: Fund;
+  busy: boolean;
+  disabled: boolean;
+  onBuy: () => void;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const sold = toMinor(fund.sold_amount) ?? 0;
+  const issued = toMinor(fund.issue_amount) ?? 0;
+  const share = issued > 0 ? Math.min(100, (sold / issued) * 100) : 0;
+  const soldOut = issued > 0 && sold >= issued;
+  return (
+    <li className={s.card}>
+      <div className={s.cardTop}>
+        <h2 className={s.name}>{fund.name}</h2>
+        <span className={`${s.chip} ${s['tone-info']}`}>
+          {t('fund.days', { count: fund.investment_period })}
+        </span>
+      </div>
+      <div className={s.cardTop} style={{ alignItems: 'flex-end' }}>
+        <div className={s.titleBlock}>
+          <span className={`${s.returnRange} num`}>
+            {formatNumber(fund.min_return)}% – {formatNumber(fund.max_return)}%
+          </span>
+          <span className={s.returnLabel}>{t('fund.returnRange')}</span>
+        </div>
+        <dl className={s.stats} style={{ gridTemplateColumns: '1fr', textAlign: 'right' }}>
+          <Stat label={t('fund.amount')} strong>
+            {formatMoney(fund.amount, config.currency)}
+          </Stat>
+        </dl>
+      </div>
+      {sold > 0 && (
+        <div className={s.progress}>
+          <div
+            className={s.progressTrack}
+            role="progressbar"
+            aria-label={t('fund.soldLabel')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(share)}
+          >
+            <div className={s.progressBar} style={{ width: `${share}%` }} />
+          </div>
+          <div className={s.progressLabel}>
+            <span>{t('fund.sold', { pct: formatNumber(share, 1) })}</span>
+            <span>
+              {formatMoney(fund.sold_amount, config.currency, 0)} /{' '}
+              {formatMoney(fund.issue_amount, config.currency, 0)}
+            </span>
+          </div>
+        </div>
+      )}
+      <MoneyButton
+        block
+        onClick={onBuy}
+        loading={busy}
+        disabled={disabled || soldOut || fund.status !== 1}
+        aria-label={t('fund.buyFor', { name: fund.name })}
+      >
+        {soldOut ? t('fund.soldOut') : t('fund.buy')}
+      </MoneyButton>
+    </li>
+  );
+}
+
+function FundConfirmation({ fund }: { fund: Fund }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const amount = toMinor(fund.amount) ?? 0;
+  return (
+    <dl className={s.summary}>
+      <div className={s.summaryRow}>
+        <dt>{t('fund.amount')}</dt>
+        <dd>{formatMoney(fund.amount, config.currency)}</dd>
+      </div>
+      <div className={s.summaryRow}>
+        <dt>{t('fund.period')}</dt>
+        <dd>{t('fund.days', { count: fund.investment_period })}</dd>
+      </div>
+      <div className={s.summaryRow}>
+        <dt>{t('fund.returnAtMaturity')}</dt>
+        <dd>
+          {formatMoney(percentOfMinor(amount, bps(fund.min_return)), config.currency)} –{' '}
+          {formatMoney(percentOfMinor(amount, bps(fund.max_return)), config.currency)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,180 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
+import type { Ipo } from '../../shared/contract/invest';
+import { formatMoney, formatNumber } from '../../shared/format';
+import { displayCode } from '../../shared/rules';
+import {
+  AsOf,
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  MoneyButton,
+  PageHeader,
+  SkeletonList,
+} from '../../ui';
+import s from '../invest/invest.module.css';
+import {
+  BalanceStrip,
+  OrdersLink,
+  QuantityStepper,
+  regionPrice,
+  Stat,
+  StatusChip,
+  SummaryRow,
+  type Tone,
+  useDates,
+} from '../invest/parts';
+import { useIpo, useIpoApply } from './useIpo';
+
+const STATUS_TONE: Record<Ipo['status'], Tone> = { Forthcoming: 'info', Closed: 'muted', Listed: 'success' };
+
+/** IPO (SPEC §2): the offerings; only Forthcoming ones can be applied for. */
+export default function IpoScreen() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { list, info } = useIpo();
+  const [applying, setApplying] = useState<Ipo | null>(null);
+  const rows = list.data?.rows;
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t('ipo.title')} actions={<OrdersLink to="/ipo/orders" label={t('ipo.orders')} />} />
+      <BalanceStrip info={info} currency={config.currency} />
+      {list.stale && (
+        <div className={s.rateNote}>
+          <AsOf at={list.updatedAt} stale />
+        </div>
+      )}
+      {rows === undefined ? (
+        list.error ? (
+          <ErrorState message={t(list.error)} onRetry={list.reload} />
+        ) : (
+          <SkeletonList rows={4} height={168} />
+        )
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('ipo.empty')} />
+      ) : (
+        <ul className={s.list} aria-label={t('ipo.title')} style={{ listStyle: 'none', margin: 0 }}>
+          {rows.map((ipo) => (
+            <IpoCard key={ipo.id} ipo={ipo} onApply={() => setApplying(ipo)} />
+          ))}
+        </ul>
+      )}
+      {applying && (
+        <ApplyDialog
+          ipo={applying}
+          balance={info.data?.money}
+          onClose={() => setApplying(null)}
+          onDone={() => {
+            setApplying(null);
+            info.reload();
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+function IpoCard({ ipo, onApply }: { ipo: Ipo; onApply: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { date, range } = useDates();
+  const open = ipo.status === 'Forthcoming';
+  return (
+    <li className={s.card}>
+      <div className={s.cardTop}>
+        <div className={s.titleBlock}>
+          <h2 className={s.name}>{ipo.company_name}</h2>
+          <span className={s.sub}>
+            <span className={s.code}>{displayCode(ipo.symbol)}</span>
+            <span className={s.tag}>{ipo.series}</span>
+          </span>
+        </div>
+        <StatusChip tone={STATUS_TONE[ipo.status] ?? 'muted'}>{t(`ipo.offer.${ipo.status}`)}</StatusChip>
+      </div>
+      <dl className={s.stats}>
+        <Stat label={t('ipo.issuePrice')} strong>
+          {regionPrice(config, ipo.region, ipo.issue_price)}
+        </Stat>
+        <Stat label={t('ipo.lotRange')}>
+          {formatNumber(ipo.min, 0)} – {formatNumber(ipo.max, 0)}
+        </Stat>
+        <Stat label={t('ipo.issueDates')}>{range(ipo.issue_start_date, ipo.issue_end_date)}</Stat>
+        <Stat label={t('ipo.listingDate')}>{date(ipo.listing_date)}</Stat>
+      </dl>
+      {open ? (
+        <Button block onClick={onApply} aria-label={t('ipo.applyFor', { name: ipo.company_name })}>
+          {t('ipo.apply')}
+        </Button>
+      ) : (
+        <p className={s.fieldHint}>{t(ipo.status === 'Listed' ? 'ipo.listedNote' : 'ipo.closedNote')}</p>
+      )}
+    </li>
+  );
+}
+
+function ApplyDialog({
+  ipo,
+  balance,
+  onClose,
+  onDone,
+}: {
+  ipo: Ipo;
+  balance: string | undefined;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const form = useIpoApply(ipo, balance, onDone);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void form.submit();
+  }
+
+  return (
+    <Dialog open sheet onClose={onClose} title={t('ipo.applyTitle', { name: ipo.company_name })}>
+      <form className={s.dialogForm} onSubmit={onSubmit} noValidate>
+        <dl className={s.stats}>
+          <Stat label={t('ipo.issuePrice')}>{regionPrice(config, ipo.region, ipo.issue_price)}</Stat>
+          <Stat label={t('ipo.code')}>{displayCode(ipo.symbol)}</Stat>
+        </dl>
+        <QuantityStepper
+          label={t('ipo.quantity')}
+          value={form.text}
+          onChange={form.setText}
+          onBlur={form.settle}
+          onDecrease={form.decrease}
+          onIncrease={form.increase}
+          decreaseDisabled={form.atMin}
+          increaseDisabled={form.atMax}
+          hint={t('ipo.quantityHint', {
+            min: formatNumber(form.bounds.min, 0),
+            max: formatNumber(form.bounds.max, 0),
+          })}
+          error={form.insufficient ? t('errors.insufficientFunds') : null}
+        />
+        <dl className={s.summary}>
+          <SummaryRow label={t('ipo.frozen')} total>
+            <span data-testid="ipo-frozen">{formatMoney(form.frozenMinor, config.currency)}</span>
+          </SummaryRow>
+          <SummaryRow label={t('ipo.available')}>
+            {balance === undefined ? '—' : formatMoney(balance, config.currency)}
+          </SummaryRow>
+        </dl>
+        <p className={s.summaryHint}>{t('ipo.frozenHint')}</p>
+        <div className={s.dialogActions}>
+          <Button variant="ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <MoneyButton type="submit" loading={form.busy} disabled={form.insufficient}>
+            {t('ipo.confirm')}
+          </MoneyButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useWatch } from '../../api/hooks';
+import { currencyFor, useConfig } from '../../api/useConfig';
+import type { Ipo } from '../../shared/contract/invest';
+import { conversionRateTicks, priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
+import { clampIpoQuantity, digitsOnly, IPO_QTY_STEP, ipoQuantityBounds, POLL_MS } from '../../shared/rules';
+import { toast } from '../../store/ui';
+import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+
+/** The IPO list (SPEC §2) and the available balance the application dialog checks against. */
+export function useIpo() {
+  const list = useWatch('ipoList', {}, 0);
+  const info = useWatch('userInfo', {}, POLL_MS.accountInfo);
+  return { list, info };
+}
+
+/**
+ * One application (SPEC §5 IPO buy): the quantity is typed as digits and clamped between the
+ * IPO's min and max in whole lots of 100 when the field is left, stepped, or submitted; the
+ * amount to be frozen is the issue price × quantity in account currency, exactly as the server
+ * freezes it.
+ */
+export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () => void) {
+  const config = useConfig();
+  const bounds = ipoQuantityBounds(ipo.min, ipo.max);
+  const [text, setText] = useState(String(bounds.min));
+  const [busy, setBusy] = useState(false);
+  const apply = useMoneyCall('ipoBuy');
+
+  const clamped = clampIpoQuantity(text === '' ? bounds.min : Number(text), ipo.min, ipo.max);
+  const rate = conversionRateTicks(currencyFor(config, ipo.region).unit, config.rate);
+  const frozenMinor = tradeValueMinor(priceToTicks(ipo.issue_price), clamped, rate);
+  const balanceMinor = balance === undefined ? null : toMinor(balance);
+  const insufficient = balanceMinor !== null && frozenMinor > balanceMinor;
+
+  const settle = () => setText(String(clamped));
+  const step = (delta: number) => setText(String(clampIpoQuantity(clamped + delta, ipo.min, ipo.max)));
+
+  async function submit(): Promise<void> {
+    setText(String(clamped));
+    if (insufficient) {
+      toast('errors.insufficientFunds', 'error');
+      return;
+    }
+    setBusy(true);
+    const result = await apply({ id: ipo.id, tag: ipo.symbol, count: clamped, price: ipo.issue_price });
+    setBusy(false);
+    if (!result.ok) {
+      toast(purchaseError(result.error, 'ipo.failed'), 'error');
+      return;
+    }
+    toast('ipo.success', 'success');
+    onDone();
+  }
+
+  return {
+    text,
+    setText: (v: string) => setText(digitsOnly(v)),
+    settle,
+    decrease: () => step(-IPO_QTY_STEP),
+    increase: () => step(IPO_QTY_STEP),
+    atMin: clamped <= bounds.min,
+    atMax: clamped >= bounds.max,
+    bounds,
+    quantity: clamped,
+    frozenMinor,
+    insufficient,
+    busy,
+    submit,
+  };
+}

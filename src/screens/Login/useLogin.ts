@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { call } from '../../api/client';
+import { remember, remembered } from '../../auth/remember';
+import { isTransportFailure } from '../../shared/contract/define';
+import { checkPhone, checkRequired, typedPhone } from '../../shared/rules';
+import { useSession } from '../../store/session';
+
+/** Login form state and submit (SPEC §5 login rules, §8 login errors). */
+export function useLogin(initialUser?: string) {
+  const [user, setUserRaw] = useState(initialUser ?? remembered()?.user ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signIn = useSession((st) => st.signIn);
+
+  const setUser = (value: string) => setUserRaw(typedPhone(value));
+
+  async function submit(): Promise<boolean> {
+    const problem = checkRequired(user, password) ?? checkPhone(user);
+    setError(problem);
+    if (problem) return false;
+    setBusy(true);
+    const result = await call('login', { user, password });
+    setBusy(false);
+    if (!result.ok) {
+      setError(isTransportFailure(result.error) ? 'hint.loginFailed' : result.error);
+      return false;
+    }
+    remember(user);
+    signIn(result.data);
+    return true;
+  }
+
+  return { user, setUser, password, setPassword, error, busy, submit };
+}

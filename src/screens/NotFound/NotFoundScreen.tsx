@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { EmptyState, PageHeader } from '../../ui';
+
+export default function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <main>
+      <PageHeader title={t('notFound.title')} />
+      <EmptyState title={t('notFound.message')}>
+        <Link to="/">{t('notFound.home')}</Link>
+      </EmptyState>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from './define';
+import { NoQuery, Paging } from './schemas';
+
+/** News and customer service. */
+
+/** SPEC §3 News; `content` is HTML sanitised by the server when stored (the app sanitises again). */
+export interface NewsItem {
+  id: number;
+  title: string;
+  subhead: string;
+  img: string | null;
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatMessage {
+  id: number;
+  sender: 'user' | 'agent';
+  body: string;
+  /** The app's id for a message written offline (dedupes a resend). */
+  client_id: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+export const contentContract = {
+  newsList: endpoint<{ rows: Array<Omit<NewsItem, 'content'>>; count: number }>()({
+    method: 'GET',
+    path: '/stock/new/list',
+    auth: false,
+    req: Type.Object({
+      ...Paging,
+      limit: Type.Optional(
+        Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(30), Type.Literal(50)]),
+      ),
+    }),
+  }),
+  newsArticle: endpoint<NewsItem>()({
+    method: 'GET',
+    path: '/stock/new/index',
+    auth: false,
+    req: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+  }),
+  /** Where customer service lives: an in-app route or an external URL. */
+  kefu: endpoint<{ url: string }>()({
+    method: 'GET',
+    path: '/stock/success/kefu',
+    auth: true,
+    req: NoQuery,
+  }),
+  messageList: endpoint<ChatMessage[]>()({
+    method: 'GET',
+    path: '/stock/success/user_message/list-message',
+    auth: true,
+    req: NoQuery,
+  }),
+  messageSend: endpoint<ChatMessage>()({
+    method: 'POST',
+    path: '/stock/success/user_message/send',
+    auth: true,
+    req: Type.Object(
+      {
+        message: Type.String({ minLength: 1, maxLength: 2000 }),
+        client_id: Type.Optional(Type.String({ maxLength: 64 })),
+      },
+      { additionalProperties: false },
+    ),
+  }),
+  unreadCount: endpoint<{ unread_count: number }>()({
+    method: 'GET',
+    path: '/stock/success/user_message/unread-count',
+    auth: true,
+    req: NoQuery,
+  }),
+  /** Marks the agent's messages read (the badge clears). */
+  messageRead: endpoint<null>()({
+    method: 'POST',
+    path: '/stock/success/user_message/read',
+    auth: true,
+    req: Type.Object({}, { additionalProperties: false }),
+  }),
+};

@@ -1,0 +1,133 @@
+import { Type } from '@sinclair/typebox';
+import type { Money } from '../money';
+import { endpoint } from './define';
+import { NoQuery, Quantity, SeenPrice, Ticker } from './schemas';
+import type { OrderRow } from './trading';
+
+/** IPO subscriptions, block trading / QIP items and fund products (SPEC §2, §3, §7). */
+
+/** SPEC §3 IPO. Only `Forthcoming` offerings can be applied for. */
+export interface Ipo {
+  id: number;
+  series: string;
+  symbol: string;
+  company_name: string;
+  status: 'Forthcoming' | 'Closed' | 'Listed';
+  issue_price: number;
+  min: number;
+  max: number;
+  issue_start_date: number;
+  issue_end_date: number;
+  listing_date: number;
+  /** Region of the price (IN → ₹, US → $). */
+  region: string;
+}
+
+/** SPEC §3 Block-trading item, with the live market price beside the block price. */
+export interface BlockItem {
+  id: number;
+  tag: string;
+  name: string;
+  /** Block price. */
+  price: number;
+  /** Current market price. */
+  market_price: number;
+  /** Minimum quantity (default 100). */
+  count: number;
+  status: number;
+  /** Market region, US or IN. */
+  type: string;
+  mold: 'bulk' | 'finalize';
+  decimals: number;
+}
+
+/** SPEC §3 Fund. Returns are percents over the whole period. */
+export interface Fund {
+  id: number;
+  name: string;
+  min_return: number;
+  max_return: number;
+  /** Days. */
+  investment_period: number;
+  /** Purchase amount, account currency. */
+  amount: Money;
+  issue_amount: Money;
+  sold_amount: Money;
+  status: number;
+}
+
+/** SPEC §3 Fund order. */
+export interface FundOrder {
+  id: number;
+  amount: Money;
+  /** Expected return, percent of the amount over the period. */
+  expected_return: number;
+  status: 'active' | 'completed' | 'cancelled';
+  end_time: number;
+  created_at: number;
+  profit: Money | null;
+  project: { name: string; investment_period: number; min_return: number; max_return: number };
+}
+
+export const investContract = {
+  ipoList: endpoint<{ rows: Ipo[] }>()({
+    method: 'GET',
+    path: '/client/ipo',
+    auth: false,
+    req: NoQuery,
+  }),
+  /** Applies for `count` shares (min..max, steps of 100): the amount is frozen until allotment or refund. */
+  ipoBuy: endpoint<OrderRow>()({
+    method: 'POST',
+    path: '/stock/success/ipo/buy',
+    auth: true,
+    money: true,
+    req: Type.Object(
+      { id: Type.Integer({ minimum: 1 }), tag: Ticker, count: Quantity, price: SeenPrice },
+      { additionalProperties: false },
+    ),
+  }),
+  /** IPO orders: type 0 application records (1 pending, 2 success, 3 failed), 1 sales records. */
+  ipoOrders: endpoint<{ rows: OrderRow[] }>()({
+    method: 'GET',
+    path: '/stock/success/ipo/list',
+    auth: true,
+    req: Type.Object({ type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])) }),
+  }),
+  /** Block-trading (mold bulk) or QIP (mold finalize) items, optionally searched by code. */
+  blockList: endpoint<{ rows: BlockItem[] }>()({
+    method: 'POST',
+    path: '/stock/success/stock/list',
+    auth: true,
+    req: Type.Object(
+      {
+        mold: Type.Union([Type.Literal('bulk'), Type.Literal('finalize')]),
+        code: Type.Optional(Type.String({ maxLength: 32 })),
+      },
+      { additionalProperties: false },
+    ),
+  }),
+  fundList: endpoint<{ rows: Fund[]; count: number }>()({
+    method: 'GET',
+    path: '/v2/fund/list',
+    auth: false,
+    req: NoQuery,
+  }),
+  fundPurchase: endpoint<FundOrder>()({
+    method: 'POST',
+    path: '/stock/success/fund/purchase',
+    auth: true,
+    money: true,
+    req: Type.Object({ project_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+  }),
+  fundOrders: endpoint<{ rows: FundOrder[] }>()({
+    method: 'GET',
+    path: '/stock/success/fund/orders',
+    auth: true,
+    req: Type.Object({
+      status: Type.Optional(
+        Type.Union([Type.Literal('active'), Type.Literal('completed'), Type.Literal('cancelled')]),
+      ),
+    }),
+  }),
+};

@@ -1,0 +1,188 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from './define';
+import { NoQuery, Paging, Ticker } from './schemas';
+
+/**
+ * Market data (SPEC §7): the same for every user, public, served from per-tick snapshots.
+ * Prices here are display numbers (see money.ts); field names are SPEC §3's, `prasent` included.
+ */
+export type Period = '1m' | '1d' | '1wk' | '1mo';
+
+/**
+ * How far back `/v2/yahoo` goes (Yahoo's names). Defaults: 1m → the current session, 1d → 5y,
+ * 1wk and 1mo → max (the whole history, 2018 onwards). Ignored for 1m.
+ */
+export const RANGES = ['1d', '5d', '1mo', '3mo', '6mo', '1y', '2y', '5y', '10y', 'max'] as const;
+export type Range = (typeof RANGES)[number];
+
+/** One candle of a chart (SPEC §3 Quote.rows). */
+export interface CandleRow {
+  /** Start of the bar, epoch ms. */
+  timestamp: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  /** close − previous close. */
+  change: number;
+}
+
+/** `/v2/yahoo`: a quote with the candles of one period. */
+export interface QuoteAnswer {
+  symbol: string;
+  name: string;
+  market: string;
+  exchange_name: string;
+  /** IN → ₹, US → $ (config symbol map). */
+  region: string;
+  decimals: number;
+  price: number;
+  change: number;
+  changePercent: number;
+  /** Same as changePercent, by SPEC's other name. */
+  percent_change: number;
+  open: number;
+  high: number;
+  low: number;
+  prev_close: number;
+  volume: number;
+  /** Epoch ms of the price. */
+  as_of: number;
+  rows: CandleRow[];
+}
+
+/** SPEC §3 Stock row. */
+export interface StockRow {
+  id: number;
+  stock: string;
+  name: string;
+  market: string;
+  market_name: string;
+  exchange_name: string;
+  region: string;
+  decimals: number;
+  prasent: number;
+  close_prices: number;
+  percent_change: number;
+  change: number;
+}
+
+export interface Category {
+  category_id: number;
+  category_code: string;
+  category_name: string;
+  /** The index shown on the category's card. */
+  index_symbol: string;
+  stocks: Array<{ id: number; stock_name: string; stock_code: string; category_code: string }>;
+}
+
+/** An index card: price, change and the closes of the session for its sparkline. */
+export interface IndexCard {
+  symbol: string;
+  name: string;
+  category_code: string;
+  prasent: number;
+  change: number;
+  percent_change: number;
+  spark: number[];
+  as_of: number;
+}
+
+/** SPEC §3 Currency pair row. */
+export interface CurrencyRow {
+  stock: string;
+  name: string;
+  prasent: number;
+  percent_change: number;
+  price_change_percent: number;
+  change: number;
+  decimals: number;
+}
+
+/** SPEC §3 Futures/treasury row. */
+export interface MarketRow {
+  stock: string;
+  name: string;
+  prasent: number;
+  current_price: number;
+  percent_change: number;
+  change: number;
+  exchange_name: string;
+  market: string;
+  decimals: number;
+}
+
+export const marketContract = {
+  yahoo: endpoint<QuoteAnswer>()({
+    method: 'GET',
+    path: '/v2/yahoo',
+    auth: false,
+    shared: true,
+    req: Type.Object({
+      symbol: Ticker,
+      market: Type.Optional(Type.String({ maxLength: 16 })),
+      mold: Type.Optional(
+        Type.Union([Type.Literal('1m'), Type.Literal('1d'), Type.Literal('1wk'), Type.Literal('1mo')]),
+      ),
+      range: Type.Optional(Type.Union(RANGES.map((r) => Type.Literal(r)))),
+    }),
+  }),
+  /** The quote call per symbol (interval 1d, range 1d): price and today's candles. */
+  quote: endpoint<Omit<QuoteAnswer, 'rows'> & { rows: CandleRow[] }>()({
+    method: 'GET',
+    path: '/v2/quote',
+    auth: false,
+    shared: true,
+    req: Type.Object({
+      symbol: Ticker,
+      interval: Type.Optional(Type.Literal('1d')),
+      range: Type.Optional(Type.Literal('1d')),
+    }),
+  }),
+  /** Paged stock list of a market; `symbol` searches name or code (case-insensitive, trimmed). */
+  stockList: endpoint<{ rows: StockRow[]; count: number }>()({
+    method: 'GET',
+    path: '/v2/stock/list',
+    auth: false,
+    shared: true,
+    req: Type.Object({
+      symbol: Type.Optional(Type.String({ maxLength: 64 })),
+      market: Type.Optional(Type.String({ maxLength: 16 })),
+      category: Type.Optional(Type.String({ maxLength: 32 })),
+      ...Paging,
+    }),
+  }),
+  categoryList: endpoint<{ categories: Category[] }>()({
+    method: 'GET',
+    path: '/stock/category/list',
+    auth: false,
+    shared: true,
+    req: NoQuery,
+  }),
+  indexList: endpoint<{ rows: IndexCard[] }>()({
+    method: 'GET',
+    path: '/v2/index/list',
+    auth: false,
+    shared: true,
+    req: Type.Object({ category: Type.Optional(Type.String({ maxLength: 32 })) }),
+  }),
+  currencyList: endpoint<{ rows: CurrencyRow[]; count: number }>()({
+    method: 'GET',
+    path: '/v2/currency/list',
+    auth: false,
+    shared: true,
+    req: Type.Object({ code: Type.Optional(Type.String({ maxLength: 32 })), ...Paging }),
+  }),
+  /** Futures (market FUTURE) and treasury debt (market CGI). */
+  marketList: endpoint<{ rows: MarketRow[] }>()({
+    method: 'GET',
+    path: '/v2/market/list',
+    auth: false,
+    shared: true,
+    req: Type.Object({
+      market: Type.Union([Type.Literal('FUTURE'), Type.Literal('CGI')]),
+      code: Type.Optional(Type.String({ maxLength: 32 })),
+    }),
+  }),
+};

@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+
+/** Schema pieces shared by the domain contracts. */
+
+/** Paging of SPEC's lists: page from 1; limit defaults to PAGE_SIZE (10). */
+export const Paging = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+};
+
+/** An instrument symbol as the provider writes it (RELIANCE.NS, AAPL, EURUSD=X). */
+export const Ticker = Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.=^_-]+$' });
+
+/** A whole amount of currency typed by the user (SPEC: digits only). */
+export const WholeAmount = Type.Integer({ minimum: 1, maximum: 1_000_000_000 });
+
+/** A quantity of shares/units. */
+export const Quantity = Type.Integer({ minimum: 1, maximum: 10_000_000 });
+
+/** The price the user saw when deciding (the server fills at its own price). */
+export const SeenPrice = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 });
+
+export const Empty = Type.Object({}, { additionalProperties: false });
+export const NoQuery = Type.Object({});

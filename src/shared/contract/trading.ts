@@ -1,0 +1,226 @@
+import { Type } from '@sinclair/typebox';
+import type { Money } from '../money';
+import { endpoint } from './define';
+import { Paging, Quantity, SeenPrice, Ticker } from './schemas';
+
+/** Favourites, holdings and orders (stocks, forex, futures, treasury; block/QIP buys share the deal calls). */
+
+/** SPEC §3 Watchlist item. */
+export interface WatchlistItem {
+  stock_name: string;
+  stock_code: string;
+  stock_detail: {
+    market: string;
+    prasent: number;
+    close_prices: number;
+    percent_change: number;
+    change: number;
+    market_name: string;
+    exchange_name: string;
+    decimals: number;
+    as_of: number;
+  };
+}
+
+export type HoldingType = 'stock' | 'forex' | 'futures' | 'treasury';
+
+/** One open position, valued by the server at its current quote. */
+export interface HoldingRow {
+  stock: string;
+  name: string;
+  market: string;
+  region: string;
+  decimals: number;
+  /** Quantity held (including any reserved by pending sells). */
+  count: number;
+  /** Quantity free to sell. */
+  available: number;
+  /** Average cost per unit, in the instrument's currency. */
+  avg_price: number;
+  /** Cost basis of the position, account currency. */
+  cost: Money;
+  prasent: number;
+  /** Market value at `prasent`, account currency. */
+  value: Money;
+  /** Unrealised profit/loss, account currency. */
+  profit: Money;
+  profit_percent: number;
+  as_of: number;
+}
+
+/**
+ * An order row (SPEC §3 IPO/stock order row and Block order). Money fields are account-currency
+ * decimal strings; `price`/`sell_price` are per-unit prices in the instrument's currency: on a buy
+ * `price` is the fill (or, while pending, the limit) price; on a sell `price` is what the units
+ * cost (average cost for stock, issue/block price for lots) and `sell_price` the fill price.
+ * Stock statuses: 0 pending, 1 success, 2 cancelled, 3 expired, 4 failed (DESIGN.md).
+ * IPO applications: 1 pending, 2 allotted, 3 refunded; IPO sales and block/QIP orders: 1 success.
+ */
+export interface OrderRow {
+  id: number;
+  no: string;
+  tag: string;
+  name: string;
+  market: string;
+  /** Market region, IN or US. */
+  type: string;
+  mold: 'stock' | 'ipo' | 'bulk' | 'finalize';
+  state: 'buy' | 'sell';
+  status: number;
+  count: number;
+  price: number;
+  sell_price: number | null;
+  fee: Money;
+  price_all: Money;
+  /** Realised profit/loss of a sell: (sell price − price) × count, account currency. */
+  profit: Money | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+  /** The price the user saw (stock orders): the limit while the order is pending; null otherwise. */
+  limit_price: number | null;
+  /** An IPO allotment or block/QIP purchase that is still held and can be sold by its `no`. */
+  sellable: boolean;
+}
+
+export const tradingContract = {
+  favouriteAdd: endpoint<null>()({
+    method: 'POST',
+    path: '/stock/success/collection/add',
+    auth: true,
+    req: Type.Object({ symbol: Ticker }, { additionalProperties: false }),
+  }),
+  favouriteRemove: endpoint<null>()({
+    method: 'POST',
+    path: '/stock/success/collection/remove',
+    auth: true,
+    req: Type.Object({ symbol: Ticker }, { additionalProperties: false }),
+  }),
+  /** Delete-favourite by display code (suffix .NS/.BO optional). */
+  favouriteDelete: endpoint<null>()({
+    method: 'POST',
+    path: '/stock/success/collection/delete',
+    auth: true,
+    req: Type.Object({ code: Ticker }, { additionalProperties: false }),
+  }),
+  favouriteCheck: endpoint<{ collected: boolean }>()({
+    method: 'GET',
+    path: '/stock/success/collection/check',
+    auth: true,
+    req: Type.Object({ symbol: Ticker }),
+  }),
+  favouriteList: endpoint<{ list: WatchlistItem[]; total: number }>()({
+    method: 'GET',
+    path: '/stock/success/collection/list',
+    auth: true,
+    req: Type.Object({
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    }),
+  }),
+  /** Holdings by type (SPEC `/v2/transaction`): the trade screen's table. */
+  holdings: endpoint<{ rows: HoldingRow[]; count: number }>()({
+    method: 'GET',
+    path: '/stock/success/v2/transaction',
+    auth: true,
+    req: Type.Object({
+      type: Type.Union([
+        Type.Literal('stock'),
+        Type.Literal('forex'),
+        Type.Literal('futures'),
+        Type.Literal('treasury'),
+      ]),
+      ...Paging,
+    }),
+  }),
+  /**
+   * Buy (SPEC "buy order helper" and `/deal/buy`): mold stock (any stock/forex/futures/treasury
+   * symbol), bulk (block trading) or finalize (QIP) — those two name the block item `id` and need
+   * the transaction password. The server fills at its own price; `price` is what the user saw.
+   * A stock order whose quote moved more than PRICE_TOLERANCE_BPS against the user rests as a
+   * pending limit order at `price` (status 0, money reserved) until the quote reaches it, the user
+   * cancels it (`orderCancel`) or the session closes (status 3, `expires_at`).
+   */
+  dealBuy: endpoint<OrderRow>()({
+    method: 'POST',
+    path: '/stock/success/deal/buy',
+    auth: true,
+    money: true,
+    req: Type.Object(
+      {
+        tag: Ticker,
+        count: Quantity,
+        price: SeenPrice,
+        mold: Type.Union([Type.Literal('stock'), Type.Literal('bulk'), Type.Literal('finalize')]),
+        id: Type.Optional(Type.Integer({ minimum: 1 })),
+        url_count: Type.Optional(Type.Integer({ minimum: 0 })),
+        stock_password: Type.Optional(Type.String({ maxLength: 16 })),
+      },
+      { additionalProperties: false },
+    ),
+  }),
+  /**
+   * Sell: a quantity of a stock position (`tag`, `count`), or a whole IPO/block holding by its
+   * order number (`no`). `price`/`sell_price` are what the user saw.
+   */
+  dealSell: endpoint<OrderRow>()({
+    method: 'POST',
+    path: '/stock/success/deal/sell',
+    auth: true,
+    money: true,
+    req: Type.Union([
+      Type.Object(
+        { tag: Ticker, count: Quantity, price: SeenPrice, mold: Type.Literal('stock') },
+        { additionalProperties: false },
+      ),
+      Type.Object(
+        {
+          no: Type.String({ minLength: 1, maxLength: 40 }),
+          price: Type.Optional(SeenPrice),
+          sell_price: Type.Optional(SeenPrice),
+        },
+        { additionalProperties: false },
+      ),
+    ]),
+  }),
+  /** Block/QIP orders: status 0 all, 1 success, 2 failed. */
+  dealList: endpoint<{ rows: OrderRow[] }>()({
+    method: 'POST',
+    path: '/stock/success/deal/list',
+    auth: true,
+    req: Type.Object(
+      {
+        status: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+        mold: Type.Union([Type.Literal('bulk'), Type.Literal('finalize')]),
+      },
+      { additionalProperties: false },
+    ),
+  }),
+  /** Stock records (SPEC "order list helper"): by status and mold or tag; newest first. */
+  orderList: endpoint<{ rows: OrderRow[]; count: number }>()({
+    method: 'GET',
+    path: '/stock/success/order/list',
+    auth: true,
+    req: Type.Object({
+      status: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+      mold: Type.Optional(
+        Type.Union([
+          Type.Literal('stock'),
+          Type.Literal('ipo'),
+          Type.Literal('bulk'),
+          Type.Literal('finalize'),
+        ]),
+      ),
+      tag: Type.Optional(Ticker),
+      ...Paging,
+    }),
+  }),
+  /** Cancels a pending order and releases what it reserved. */
+  orderCancel: endpoint<OrderRow>()({
+    method: 'POST',
+    path: '/stock/success/order/cancel',
+    auth: true,
+    money: true,
+    req: Type.Object({ no: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false }),
+  }),
+};

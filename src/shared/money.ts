@@ -1,0 +1,86 @@
+/**
+ * Money is exact. Amounts travel in answers as decimal strings with two places ("1234.50") and are
+ * stored and computed as integer minor units (paise/cents). Instrument prices are display numbers;
+ * when money depends on them they become integer ticks of 1/10,000 first.
+ * The one rounding rule is HALF_UP (half away from zero), applied once, at the edge.
+ */
+export const MONEY_DECIMALS = 2;
+export const MONEY_SCALE = 100;
+export const PRICE_SCALE = 10_000;
+
+/** A decimal amount of account currency with exactly two places, e.g. "1234.50". */
+export type Money = string;
+
+const MONEY_RE = /^(-)?(\d{1,15})(?:\.(\d{1,2}))?$/;
+
+/** Parses a decimal string exactly; null for anything that is not a plain amount. */
+export function toMinor(text: string): number | null {
+  const m = MONEY_RE.exec(text.trim());
+  if (!m) return null;
+  const whole = Number(m[2]);
+  const frac = Number((m[3] ?? '').padEnd(2, '0'));
+  const minor = whole * MONEY_SCALE + frac;
+  if (!Number.isSafeInteger(minor)) return null;
+  return m[1] ? -minor : minor;
+}
+
+export function fromMinor(minor: number): Money {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / MONEY_SCALE);
+  const frac = String(abs % MONEY_SCALE).padStart(MONEY_DECIMALS, '0');
+  return `${sign}${whole}.${frac}`;
+}
+
+/** Whole units of currency (e.g. a typed "5000") to minor units. */
+export function unitsToMinor(units: number): number {
+  return Math.round(units * MONEY_SCALE);
+}
+
+export function priceToTicks(price: number): number {
+  return Math.round(price * PRICE_SCALE);
+}
+
+export function ticksToPrice(ticks: number): number {
+  return ticks / PRICE_SCALE;
+}
+
+/** HALF_UP division of integers: the project's single rounding rule. */
+export function divRoundHalfUp(n: bigint, d: bigint): bigint {
+  if (d === 0n) throw new RangeError('division by zero');
+  const neg = n < 0n !== d < 0n;
+  const an = n < 0n ? -n : n;
+  const ad = d < 0n ? -d : d;
+  const q = (an * 2n + ad) / (2n * ad);
+  return neg ? -q : q;
+}
+
+/**
+ * Account-currency minor units for `qty` at `priceTicks`, converted with `rateTicks` (account
+ * currency per unit of the instrument's currency, in ticks; PRICE_SCALE means 1:1).
+ */
+export function tradeValueMinor(priceTicks: number, qty: number, rateTicks: number = PRICE_SCALE): number {
+  const n = BigInt(priceTicks) * BigInt(qty) * BigInt(rateTicks) * BigInt(MONEY_SCALE);
+  const d = BigInt(PRICE_SCALE) * BigInt(PRICE_SCALE);
+  return Number(divRoundHalfUp(n, d));
+}
+
+/** A fee of `bps` basis points (1 bp = 0.01 %) on an amount, HALF_UP. */
+export function feeMinor(amountMinor: number, bps: number): number {
+  return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(bps), 10_000n));
+}
+
+/** `bps` basis points of an amount, HALF_UP: the same rule as fees, for returns and interest. */
+export const percentOfMinor = feeMinor;
+
+/**
+ * Account-currency ticks per unit of an instrument's currency: the configured rate (config tag
+ * `rate`, a decimal such as "20") for USD instruments, 1:1 for everything else. Used by the server
+ * to charge and by the app to show the same amounts before a confirmation.
+ */
+export function conversionRateTicks(currency: string, configuredRate: string | null | undefined): number {
+  if (currency !== 'USD') return PRICE_SCALE;
+  const minor = toMinor(configuredRate ?? '20') ?? 2000;
+  return minor * (PRICE_SCALE / MONEY_SCALE);
+}

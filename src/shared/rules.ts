@@ -1,0 +1,179 @@
+import { feeMinor, tradeValueMinor } from './money';
+
+/**
+ * Validation rules of SPEC §5 and the constants of §9, written once for the app and the server.
+ * Each check returns null when the value is fine, or the i18n key of the message to show.
+ */
+
+export const PHONE_LENGTH = 10;
+export const PASSWORD_MIN = 6;
+export const TRADE_PASSWORD_LENGTH = 6;
+export const MIN_RECHARGE = 5000;
+export const MIN_WITHDRAW_FIXED = 10;
+export const DEFAULT_MIN_WITHDRAW = 100;
+export const MIN_LOAN = 500;
+export const DEFAULT_CREDIT_SCORE = 100;
+export const STOCK_QTY_MIN = 1;
+export const STOCK_QTY_MAX = { half: 50, full: 100 } as const;
+export const IPO_QTY_STEP = 100;
+export const BLOCK_DEFAULT_MIN_QTY = 100;
+export const BLOCK_FEE_BPS = 3;
+export const PAGE_SIZE = 10;
+export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MESSAGES_TTL_MS = 1_800_000;
+export const REDIRECT_DELAY_MS = 1500;
+export const FUND_BUTTON_REENABLE_MS = 800;
+
+export type Check = string | null;
+
+/** Strips everything but digits, as the phone and amount inputs do while typing. */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D+/g, '');
+}
+
+export function checkRequired(...values: string[]): Check {
+  return values.some((v) => v.trim() === '') ? 'hint.requiredFields' : null;
+}
+
+export function checkPhone(phone: string): Check {
+  return new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(phone) ? null : 'hint.phoneNumberInvalid';
+}
+
+export function checkPassword(password: string): Check {
+  return password.length >= PASSWORD_MIN ? null : 'hint.passwordTooShort';
+}
+
+export function checkPasswordsMatch(password: string, confirm: string): Check {
+  return password === confirm ? null : 'hint.passwordNotMatch';
+}
+
+export function checkTradePassword(code: string): Check {
+  return new RegExp(`^\\d{${TRADE_PASSWORD_LENGTH}}$`).test(code) ? null : 'hint.tradePasswordInvalid';
+}
+
+/** A whole, positive amount typed as digits; returns the number or null. */
+export function parseWholeAmount(text: string): number | null {
+  if (!/^\d{1,12}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 ? n : null;
+}
+
+/** The withdraw minimum settled in DESIGN.md: the larger of the fixed 10 and the configured one. */
+export function withdrawMinimum(configured: number | null | undefined): number {
+  return Math.max(MIN_WITHDRAW_FIXED, configured ?? DEFAULT_MIN_WITHDRAW);
+}
+
+/** Display codes drop the exchange suffixes .BO and .NS. */
+export function displayCode(symbol: string): string {
+  return symbol.replace(/\.(BO|NS)$/i, '');
+}
+
+/** A phone number as typed or pasted: digits only, at most PHONE_LENGTH of them. */
+export function typedPhone(text: string): string {
+  return digitsOnly(text).slice(0, PHONE_LENGTH);
+}
+
+/** Indian Financial System Code: 4 letters (bank), a zero, 6 letters/digits (branch). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** Elsewhere the field holds a SWIFT/BIC (8 or 11) or a national routing code (digits). */
+const ROUTING_PATTERN = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|\d{6,11})$/;
+/** Bank account and card numbers: 8 to 20 digits once spaces are removed. */
+const ACCOUNT_NUMBER_PATTERN = /^\d{8,20}$/;
+
+/** Spaces and dashes people type inside card numbers and codes. */
+export function compactCode(text: string): string {
+  return text.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/** The branch code of a bank card: an IFSC when the account currency is INR. */
+export function checkBranchCode(code: string, currencyUnit: string): Check {
+  const pattern = currencyUnit === 'INR' ? IFSC_PATTERN : ROUTING_PATTERN;
+  return pattern.test(compactCode(code)) ? null : 'errors.ifscInvalid';
+}
+
+export function checkBankCardNumber(number: string): Check {
+  return ACCOUNT_NUMBER_PATTERN.test(compactCode(number)) ? null : 'errors.bankCardInvalid';
+}
+
+export function checkRechargeAmount(units: number): Check {
+  return units >= MIN_RECHARGE ? null : 'errors.rechargeMin';
+}
+
+/** `minimum` is `withdrawMinimum(config)`; the message shows it. */
+export function checkWithdrawAmount(units: number, minimum: number): Check {
+  return units >= minimum ? null : 'errors.withdrawMin';
+}
+
+export function checkLoanAmount(units: number): Check {
+  return units >= MIN_LOAN ? null : 'errors.loanMin';
+}
+/**
+ * How far (basis points) the server's quote may move against the user from the price they saw
+ * before a stock order stops filling at once and rests as a pending limit order at their price.
+ */
+export const PRICE_TOLERANCE_BPS = 100;
+
+/** SPEC §7 polling intervals, for `useWatch(name, input, POLL_MS.x)`. */
+export const POLL_MS = {
+  accountInfo: 3000,
+  indexCard: 5000,
+  stockDetailList: 3000,
+  /** Holdings, forex, futures and treasury prices. */
+  prices: 5000,
+  stockTrading: 3000,
+  unreadCount: 10_000,
+} as const;
+
+/** The largest quantity an order takes (the contract's Quantity schema). */
+export const QUANTITY_MAX = 10_000_000;
+
+/** The quantities an IPO takes (SPEC §5): whole lots of IPO_QTY_STEP from its min to its max. */
+export function ipoQuantityBounds(min: number, max: number): { min: number; max: number } {
+  const lo = Math.ceil(Math.max(min, IPO_QTY_STEP) / IPO_QTY_STEP) * IPO_QTY_STEP;
+  const hi = Math.floor(Math.min(max, QUANTITY_MAX) / IPO_QTY_STEP) * IPO_QTY_STEP;
+  return { min: lo, max: Math.max(lo, hi) };
+}
+
+/** A typed IPO quantity clamped between the IPO's min and max, down to a whole lot. */
+export function clampIpoQuantity(qty: number, min: number, max: number): number {
+  const bounds = ipoQuantityBounds(min, max);
+  if (!Number.isFinite(qty)) return bounds.min;
+  const lots = Math.floor(qty / IPO_QTY_STEP) * IPO_QTY_STEP;
+  return Math.min(bounds.max, Math.max(bounds.min, lots));
+}
+
+/**
+ * What a block/QIP buy costs in account minor units: the value at the block price plus the 0.03 %
+ * fee on it, each rounded HALF_UP — the two postings the server makes.
+ */
+export function blockCostMinor(priceTicks: number, qty: number, rateTicks: number): number {
+  const value = tradeValueMinor(priceTicks, qty, rateTicks);
+  return value + feeMinor(value, BLOCK_FEE_BPS);
+}
+
+/**
+ * SPEC §5's default maximum, floor(balance / (price plus the 0.03 % fee)), settled on the exact
+ * cost: the largest quantity whose `blockCostMinor` the balance covers.
+ */
+export function blockMaxQuantity(balanceMinor: number, priceTicks: number, rateTicks: number): number {
+  if (balanceMinor <= 0 || priceTicks <= 0 || rateTicks <= 0) return 0;
+  const n = BigInt(balanceMinor) * 10_000n * 10_000n * 10_000n;
+  const d = BigInt(priceTicks) * BigInt(rateTicks) * 100n * BigInt(10_000 + BLOCK_FEE_BPS);
+  let qty = Math.min(Number(n / d), QUANTITY_MAX);
+  // The estimate ignores the two HALF_UP roundings, so it can be a unit off either way.
+  while (qty > 0 && blockCostMinor(priceTicks, qty, rateTicks) > balanceMinor) qty--;
+  while (qty < QUANTITY_MAX && blockCostMinor(priceTicks, qty + 1, rateTicks) <= balanceMinor) qty++;
+  return qty;
+}
+
+/** SPEC §5 block/QIP quantity: at least the item's minimum (SPEC's exact message). */
+export function checkBlockQuantity(qty: number, minimum: number): Check {
+  return qty >= minimum ? null : 'errors.belowMinimumQuantity';
+}
+
+/** SPEC §9 fund order period: in days under 30, otherwise in whole months of 30 days. */
+export function fundPeriod(days: number): { unit: 'days' | 'months'; count: number } {
+  return days < 30 ? { unit: 'days', count: days } : { unit: 'months', count: Math.floor(days / 30) };
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../api/useConfig';
+import { changeLanguage, LANGUAGES, type Language } from '../i18n/index';
+import { IconButton } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { IconCheck, IconGlobe } from '../ui/icons';
+import s from './core.module.css';
+
+/** Each language named in itself, so a reader finds theirs whatever the current one is. */
+const NATIVE: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' };
+
+/** The languages the configuration enables (SPEC: only English by default), in a known order. */
+export function enabledLanguages(configured: string[]): Language[] {
+  const list = LANGUAGES.filter((l) => configured.includes(l));
+  return list.length ? list : ['en'];
+}
+
+/**
+ * The language menu (SPEC §2 Home header): a globe button opening a sheet with the enabled
+ * languages; the choice is kept on the device.
+ */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const { languages } = useConfig();
+  const [open, setOpen] = useState(false);
+  const current = i18n.language as Language;
+  return (
+    <>
+      <IconButton label={t('core.language.title')} onClick={() => setOpen(true)}>
+        <IconGlobe />
+      </IconButton>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('core.language.title')} sheet>
+        <ul className={s.languages}>
+          {enabledLanguages(languages).map((lng) => (
+            <li key={lng}>
+              <button
+                type="button"
+                aria-current={lng === current ? 'true' : undefined}
+                lang={lng}
+                className={s.language}
+                onClick={async () => {
+                  await changeLanguage(lng);
+                  setOpen(false);
+                }}
+              >
+                {NATIVE[lng]}
+                {lng === current && <IconCheck size={18} />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+
+/** UI-only state shared across the shell: open dialogs (bottom nav hides while any is open) and toasts. */
+export interface Toast {
+  id: number;
+  /** i18n key, or already translated text when `raw`. */
+  text: string;
+  params?: Record<string, unknown>;
+  tone: 'info' | 'success' | 'error';
+}
+
+interface UiState {
+  dialogs: number;
+  toasts: Toast[];
+  openDialog(): void;
+  closeDialog(): void;
+  toast(text: string, tone?: Toast['tone'], params?: Record<string, unknown>): void;
+  dismiss(id: number): void;
+}
+
+let nextToast = 1;
+
+export const useUi = create<UiState>()((set, get) => ({
+  dialogs: 0,
+  toasts: [],
+  openDialog: () => set((s) => ({ dialogs: s.dialogs + 1 })),
+  closeDialog: () => set((s) => ({ dialogs: Math.max(0, s.dialogs - 1) })),
+  toast(text, tone = 'info', params) {
+    const id = nextToast++;
+    set((s) => ({ toasts: [...s.toasts.slice(-2), { id, text, tone, params }] }));
+    setTimeout(() => get().dismiss(id), tone === 'error' ? 4000 : 2500);
+  },
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));
+
+export const toast = (text: string, tone?: Toast['tone'], params?: Record<string, unknown>) =>
+  useUi.getState().toast(text, tone, params);

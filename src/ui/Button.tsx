@@ -1,0 +1,52 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import s from './ui.module.css';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger' | 'buy' | 'sell';
+  block?: boolean;
+  loading?: boolean;
+  children: ReactNode;
+}
+
+export function Button({
+  variant = 'primary',
+  block,
+  loading,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = [s.button, s[variant], block ? s.block : '', className ?? ''].join(' ');
+  return (
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <span className={s.spinner} aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+export function IconButton({
+  label,
+  children,
+  badge,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { label: string; badge?: number }) {
+  return (
+    <button type="button" className={s.iconButton} aria-label={label} title={label} {...rest}>
+      {children}
+      {badge ? (
+        <span className={s.badge} aria-hidden="true">
+          {badge > 99 ? '99+' : badge}
+        </span>
+      ) : null}
+    </button>
+  );
+}

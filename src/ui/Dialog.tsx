@@ -1,0 +1,96 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUi } from '../store/ui';
+import { Button } from './Button';
+import s from './ui.module.css';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** A bottom sheet (actions within thumb reach) instead of a centred dialog. */
+  sheet?: boolean;
+}
+
+/**
+ * A modal on the native <dialog>: focus moves in and is trapped, Escape closes, focus returns to
+ * the opener. While any dialog is open the bottom navigation hides (SPEC §2).
+ */
+export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { openDialog, closeDialog } = useUi();
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !open) return;
+    if (!el.open) el.showModal();
+    openDialog();
+    return () => {
+      closeDialog();
+      if (el.open) el.close();
+    };
+  }, [open, openDialog, closeDialog]);
+
+  if (!open) return null;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the backdrop closes; Escape (onCancel) is the keyboard path
+    <dialog
+      ref={ref}
+      className={`${s.dialog} ${sheet ? s.sheet : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className={s.dialogBody}>
+        <h2 id={titleId} className={s.dialogTitle}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  message?: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onCancel} title={title}>
+      {message && <div>{message}</div>}
+      <div className={s.dialogActions}>
+        <Button variant="ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy}>
+          {confirmLabel ?? t('common.confirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

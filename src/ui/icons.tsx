@@ -1,0 +1,66 @@
+import type { SVGProps } from 'react';
+
+/** Line icons drawn for Bourse (24×24, currentColor). */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Icon({ paths, size = 22, ...rest }: IconProps & { paths: string }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {paths.split('|').map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+const make = (paths: string) => (props: IconProps) => <Icon paths={paths} {...props} />;
+
+export const IconHome = make('M3 10.5 12 3l9 7.5|M5 9.5V21h14V9.5|M10 21v-6h4v6');
+export const IconMarkets = make('M3 20h18|M6 16V10|M10 16V6|M14 16v-4|M18 16V8');
+export const IconStar = make('M12 3.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L12 16.9l-5.3 2.7 1-5.8-4.2-4.1 5.9-.9z');
+export const IconTrade = make('M4 7h13l-3-3|M20 17H7l3 3');
+export const IconAccount = make('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z|M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6');
+export const IconBack = make('M15 5l-7 7 7 7');
+export const IconChevron = make('M9 5l7 7-7 7');
+export const IconSearch = make('M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z|M20 20l-4-4');
+export const IconSettings = make(
+  'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z|M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+);
+export const IconService = make(
+  'M4 13v-1a8 8 0 0 1 16 0v1|M4 13h3v5H5a1 1 0 0 1-1-1zM20 13h-3v5h2a1 1 0 0 0 1-1z|M17 18c0 1.5-2 3-5 3',
+);
+export const IconGlobe = make(
+  'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z|M3 12h18|M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z',
+);
+export const IconEye = make(
+  'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z|M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+);
+export const IconEyeOff = make(
+  'M3 3l18 18|M10.6 5.1A10.6 10.6 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.1|M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7c1.6 0 3-.4 4.3-1',
+);
+export const IconPhone = make(
+  'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1z|M11 18h2',
+);
+export const IconLock = make('M6 11h12v9H6z|M8 11V8a4 4 0 0 1 8 0v3');
+export const IconTicket = make('M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4z|M14 7v10');
+export const IconLogout = make('M15 4h3a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-3|M10 16l-4-4 4-4|M6 12h10');
+export const IconWallet = make('M4 7h15a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4z|M4 7l12-3v3|M16 13.5h1');
+export const IconEmpty = make('M4 7h16l-2 12H6z|M9 11h6');
+export const IconAlert = make('M12 3l10 18H2z|M12 10v4|M12 17.5v.5');
+export const IconOffline = make(
+  'M2 8.5a15 15 0 0 1 5-3|M22 8.5a15 15 0 0 0-9.5-4|M5 12a10 10 0 0 1 3-2|M19 12a10 10 0 0 0-4.5-2.3|M9 15.5a5 5 0 0 1 6 0|M12 19h.01|M3 3l18 18',
+);
+export const IconClose = make('M6 6l12 12|M18 6L6 18');
+export const IconCheck = make('M5 12.5l4.5 4.5L19 7');

@@ -1,0 +1,12 @@
+export { AsOf } from './AsOf';
+export { Button, IconButton } from './Button';
+export { ConfirmDialog, Dialog } from './Dialog';
+export * from './icons';
+export { MoneyButton, useMoneyAction } from './MoneyButton';
+export { PageHeader } from './PageHeader';
+export { Sparkline } from './Sparkline';
+export { EmptyState, ErrorState, Skeleton, SkeletonList } from './States';
+export { Segmented, Tabs } from './Tabs';
+export { TextField } from './TextField';
+export { Toasts } from './Toasts';
+export { default as ui } from './ui.module.css';

@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import { type CallResult, ERR } from '../../src/shared/contract/define';
+import type { WatchlistItem } from '../../src/shared/contract/trading';
+import { MESSAGES_TTL_MS } from '../../src/shared/rules';
+import { createDevice } from '../../workers/device';
+import { createFavourites, FAVOURITE_FAILED } from '../../workers/favourites';
+import { createMessages } from '../../workers/messages';
+
+/*
+ * The outboxes against an in-memory stand-in of the server's favourites and messages endpoints
+ * (their contract: add/remove set a state, sending a client id twice posts once). The real
+ * endpoints are another branch's work; e2e covers them once merged.
+ */
+let seq = 0;
+const fresh = () => createDevice(`bourse-outbox-${Date.now()}-${++seq}`);
+const ok = <T>(data: T): CallResult<T> => ({ ok: true, data });
+const down: CallResult<never> = { ok: false, error: ERR.network, status: 0 };
+
+function favouriteServer() {
+  const set = new Set<string>();
+  const log: string[] = [];
+  let failAfter = Number.POSITIVE_INFINITY;
+  let reject: string | null = null;
+  return {
+    set,
+    log,
+    failAfter(n: number) {
+      failAfter = n;
+    },
+    rejectSymbol(symbol: string | null) {
+      reject = symbol;
+    },
+    async send(name: string, input: { symbol: string }): Promise<CallResult<unknown>> {
+      if (name === 'favouriteCheck') return ok({ collected: set.has(input.symbol) });
+      if (failAfter-- <= 0) return down;
+      if (input.symbol === reject) return { ok: false, error: 'errors.unknownSymbol', status: 400 };
+      log.push(`${name}:${input.symbol}`);
+      if (name === 'favouriteAdd') set.add(input.symbol);
+      else set.delete(input.symbol);
+      return ok(null);
+    },
+  };
+}
+
+describe('favourites outbox', () => {
+  it('applies toggles offline at once as pending, then replays them in order when online', async () => {
+    const device = fresh();
+    const server = favouriteServer();
+    let online = false;
+    const fav = createFavourites({ device, send: (n, i) => server.send(n, i), online: () => online });
+
+    expect(await fav.toggle('AAPL', true, { name: 'Apple' })).toBe('offline');
+    await fav.toggle('TCS.NS', true);
+    await fav.toggle('AAPL', false);
+    await fav.toggle('INFY.NS', true);
+    expect(await fav.snapshot()).toEqual({
+      AAPL: { on: false, pending: 1, name: 'Apple', market: undefined },
+      'TCS.NS': { on: true, pending: 1, name: undefined, market: undefined },
+      'INFY.NS': { on: true, pending: 1, name: undefined, market: undefined },
+    });
+    expect(server.log).toEqual([]);
+
+    online = true;
+    expect(await fav.flush()).toBe('done');
+    expect(server.log).toEqual([
+      'favouriteAdd:AAPL',
+      'favouriteAdd:TCS.NS',
+      'favouriteRemove:AAPL',
+      'favouriteAdd:INFY.NS',
+    ]);
+    expect([...server.set].sort()).toEqual(['INFY.NS', 'TCS.NS']);
+    const snap = await fav.snapshot();
+    expect(Object.values(snap).every((s) => s.pending === 0)).toBe(true);
+    expect(snap.AAPL?.on).toBe(false);
+    expect(await fav.pendingCount()).toBe(0);
+  });
+
+  it('stops at a network failure, keeps the rest, and a later replay converges (idempotent)', async () => {
+    const device = fresh();
+    const server = favouriteServer();
+    let online = false;
+    const fav = createFavourites({ device, send: (n, i) => server.send(n, i), online: () => online });
+    for (const s of ['A', 'B', 'C']) await fav.toggle(s, true);
+    online = true;
+    server.failAfter(1);
+    expect(await fav.flush()).toBe('retry');
+    expect(server.log).toEqual(['favouriteAdd:A']);
+    expect(await fav.pendingCount()).toBe(2);
+    expect((await fav.snapshot()).A?.pending).toBe(0);
+    expect((await fav.snapshot()).B?.pending).toBe(1);
+
+    // A replay that re-sends an operation the server already applied changes nothing.
+    await device.write(device.epoch(), (db) =>
+      db.favouriteOps.add({ op: 'add', symbol: 'A', at: 0, attempts: 0 }),
+    );
+    server.failAfter(Number.POSITIVE_INFINITY);
+    expect(await fav.flush()).toBe('done');
+    expect([...server.set].sort()).toEqual(['A', 'B', 'C']);
+    expect(await fav.pendingCount()).toBe(0);
+  });
+
+  it('a change the server refuses is dropped, the server truth is restored and the user told', async () => {
+    const device = fresh();
+    const server = favouriteServer();
+    const notices: string[] = [];
+    const fav = createFavourites({
+      device,
+      send: (n, i) => server.send(n, i),
+      online: () => true,
+      notify: (key, symbol) => notices.push(`${key}:${symbol}`),
+    });
+    server.rejectSymbol('BAD');
+    await fav.toggle('BAD', true);
+    await fav.toggle('GOOD', true);
+    expect(notices).toEqual([`${FAVOURITE_FAILED}:BAD`]);
+    expect(await fav.snapshot()).toMatchObject({
+      BAD: { on: false, pending: 0 },
+      GOOD: { on: true, pending: 0 },
+    });
+    expect(await fav.pendingCount()).toBe(0);
+  });
+
+  it('a session the server ended stops the replay without losing the outbox', async () => {
+    const device = fresh();
+    const fav = createFavourites({
+      device,
+      send: async () => ({ ok: false, error: ERR.sessionExpired, status: 401 }),
+      online: () => true,
+    });
+    expect(await fav.toggle('A', true)).toBe('ended');
+    expect(await fav.pendingCount()).toBe(1);
+  });
+
+  it('a pending change wins over the server in a check; a confirmed one follows the server', async () => {
+    const device = fresh();
+    const server = favouriteServer();
+    let online = false;
+    const fav = createFavourites({ device, send: (n, i) => server.send(n, i), online: () => online });
+    server.set.add('A');
+    await fav.toggle('A', false);
+    online = true;
+    expect(await fav.check('A')).toMatchObject({ on: false, pending: 1 });
+    await fav.flush();
+    server.set.add('A'); // changed elsewhere (another device)
+    expect(await fav.check('A')).toMatchObject({ on: true, pending: 0 });
+  });
+
+  it('learns from the watchlist: listed means on, missing from a complete list means off', async () => {
+    const device = fresh();
+    const fav = createFavourites({ device, send: async () => down, online: () => false });
+    const item = (code: string): WatchlistItem =>
+      ({ stock_code: code, stock_name: code.toLowerCase(), stock_detail: { market: 'US' } }) as WatchlistItem;
+    await fav.learn([item('A'), item('B')], 2);
+    await fav.toggle('C', true); // pending: the server does not know it yet
+    await fav.learn([item('A')], 1);
+    expect(await fav.snapshot()).toMatchObject({
+      A: { on: true, pending: 0, name: 'a' },
+      B: { on: false, pending: 0 },
+      C: { on: true, pending: 1 },
+    });
+    await fav.learn([item('Z')], 25); // one page of many: nothing is inferred about the others
+    expect((await fav.snapshot()).A?.on).toBe(true);
+  });
+
+  it('without a device store a toggle goes straight to the server, or is reported as not done', async () => {
+    const device = fresh();
+    device.db().close(); // as in a browser that refuses IndexedDB
+    const server = favouriteServer();
+    let online = true;
+    const notices: string[] = [];
+    const fav = createFavourites({
+      device,
+      send: (n, i) => server.send(n, i),
+      online: () => online,
+      notify: (key, symbol) => notices.push(`${key}:${symbol}`),
+    });
+    expect(await fav.toggle('A', true)).toBe('done');
+    expect([...server.set]).toEqual(['A']);
+    online = false;
+    expect(await fav.toggle('B', true)).toBe('offline');
+    expect(notices).toEqual([`${FAVOURITE_FAILED}:B`]);
+  });
+
+  it('a wipe (logout) empties the outbox, even offline', async () => {
+    const device = fresh();
+    const fav = createFavourites({ device, send: async () => down, online: () => false });
+    await fav.toggle('A', true);
+    await device.wipe();
+    expect(await fav.pendingCount()).toBe(0);
+    expect(await fav.snapshot()).toEqual({});
+  });
+});
+
+function chatServer() {
+  const rows: Array<{
+    id: number;
+    sender: 'user' | 'agent';
+    body: string;
+    client_id: string | null;
+    read_at: null;
+    created_at: number;
+  }> = [];
+  let lists = 0;
+  let up = true;
+  return {
+    rows,
+    lists: () => lists,
+    setUp(next: boolean) {
+      up = next;
+    },
+    async send(name: string, input: Record<string, unknown>): Promise<CallResult<unknown>> {
+      if (!up) return down;
+      if (name === 'messageList') {
+        lists++;
+        return ok([...rows]);
+      }
+      const body = String(input.message);
+      if (body.length > 2000) return { ok: false, error: ERR.invalidInput, status: 400 };
+      const dup = rows.find((r) => r.client_id === input.client_id);
+      if (dup) return ok(dup);
+      const row = {
+        id: rows.length + 1,
+        sender: 'user' as const,
+        body,
+        client_id: String(input.client_id),
+        read_at: null,
+        created_at: rows.length + 1,
+      };
+      rows.push(row);
+      return ok(row);
+    },
+  };
+}
+
+describe('customer-service messages', () => {
+  it('serves the cached list for 30 minutes, then refetches', async () => {
+    const device = fresh();
+    const server = chatServer();
+    server.rows.push({
+      id: 1,
+      sender: 'agent',
+      body: 'Welcome',
+      client_id: null,
+      read_at: null,
+      created_at: 1,
+    });
+    let clock = 1_000_000;
+    const chat = createMessages({
+      device,
+      send: (n, i) => server.send(n, i),
+      online: () => true,
+      now: () => clock,
+    });
+    await chat.load();
+    expect(server.lists()).toBe(1);
+    expect((await chat.view()).messages.map((m) => m.body)).toEqual(['Welcome']);
+    expect((await chat.view()).stale).toBe(false);
+    clock += MESSAGES_TTL_MS - 1;
+    await chat.load();
+    expect(server.lists()).toBe(1);
+    clock += 1;
+    expect((await chat.view()).stale).toBe(true);
+    server.rows.push({
+      id: 2,
+      sender: 'agent',
+      body: 'Anything else?',
+      client_id: null,
+      read_at: null,
+      created_at: 2,
+    });
+    await chat.load();
+    expect(server.lists()).toBe(2);
+    expect((await chat.view()).messages.map((m) => m.body)).toEqual(['Welcome', 'Anything else?']);
+    await chat.load(true);
+    expect(server.lists()).toBe(3);
+  });
+
+  it('keeps messages written offline as pending and sends them in order when online', async () => {
+    const device = fresh();
+    const server = chatServer();
+    let online = false;
+    let n = 0;
+    const chat = createMessages({
+      device,
+      send: (name, i) => server.send(name, i),
+      online: () => online,
+      newId: () => `c${++n}`,
+      now: () => 1000 + n,
+    });
+    await chat.write('first');
+    await chat.write('second');
+    let view = await chat.view();
+    expect(view.pending.map((p) => [p.body, p.pending])).toEqual([
+      ['first', true],
+      ['second', true],
+    ]);
+    expect(server.rows).toEqual([]);
+    online = true;
+    await chat.flush();
+    view = await chat.view();
+    expect(view.pending).toEqual([]);
+    expect(view.messages.map((m) => [m.body, m.client_id])).toEqual([
+      ['first', 'c1'],
+      ['second', 'c2'],
+    ]);
+  });
+
+  it('a message whose answer was lost is sent once and shown once', async () => {
+    const device = fresh();
+    const server = chatServer();
+    const chat = createMessages({
+      device,
+      send: (name, i) => server.send(name, i),
+      online: () => true,
+      newId: () => 'only',
+    });
+    // The server got it, but the app never saw the answer: it is still in the outbox.
+    server.rows.push({
+      id: 1,
+      sender: 'user',
+      body: 'hello',
+      client_id: 'only',
+      read_at: null,
+      created_at: 1,
+    });
+    await device.write(device.epoch(), (db) =>
+      db.pendingMessages.put({ clientId: 'only', body: 'hello', at: 1, attempts: 1 }),
+    );
+    expect((await chat.view()).pending).toHaveLength(1);
+    await chat.load(true);
+    const view = await chat.view();
+    expect(view.pending).toEqual([]);
+    expect(view.messages.map((m) => m.body)).toEqual(['hello']);
+    await chat.flush();
+    expect(server.rows).toHaveLength(1);
+  });
+
+  it('a network failure keeps the message waiting; a refusal marks it failed until retried', async () => {
+    const device = fresh();
+    const server = chatServer();
+    const chat = createMessages({ device, send: (name, i) => server.send(name, i), online: () => true });
+    server.setUp(false);
+    const id = await chat.write('later');
+    await chat.flush();
+    expect((await chat.view()).pending.map((p) => [p.body, p.failed])).toEqual([['later', undefined]]);
+    server.setUp(true);
+    await chat.flush();
+    expect((await chat.view()).pending).toEqual([]);
+    expect(id).toBeTruthy();
+
+    const long = await chat.write('x'.repeat(2001));
+    await chat.flush();
+    expect((await chat.view()).pending.map((p) => p.failed)).toEqual([ERR.invalidInput]);
+    await chat.discard(long);
+    expect((await chat.view()).pending).toEqual([]);
+  });
+});

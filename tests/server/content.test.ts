@@ -1,0 +1,363 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../../server/db/seed';
+import { SEED_ARTICLES } from '../../server/db/seed-news';
+import { DEMO_WELCOME } from '../../server/db/seed-wallet';
+import { COMMANDS } from '../../server/ops/commands/index';
+import { pending, publishNews } from '../../server/ops/commands/wallet';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { addCard, fund, upload } from '../support/wallet';
+
+const SEND = '/stock/success/user_message/send';
+const UNREAD = '/stock/success/user_message/unread-count';
+
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src="x" onerror="alert(2)">',
+  '<a href="javascript:alert(3)">click</a>',
+  '<svg><script>alert(4)</script></svg>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<p style="background:url(javascript:alert(5))" onclick="alert(6)">styled</p>',
+  '<math><mi><style><img src=x onerror=alert(7)></style></mi></math>',
+  '<form action="https://evil.example"><input name="pin"></form>',
+].join('\n');
+
+function ops(s: TestServer, name: string, ...args: string[]): Promise<unknown> {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new Error(`no command ${name}`);
+  return command.run(s.deps, args);
+}
+
+async function demoToken(s: TestServer): Promise<{ token: string; id: number }> {
+  const login = await s.api('POST', '/stock/user/login', {
+    body: { user: '9876543210', password: 'demo1234' },
+  });
+  return { token: login.body.data.token, id: login.body.data.id };
+}
+
+describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    if (enabled) s = await startTestServer(name);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  describe.skipIf(!enabled)('news', () => {
+    it('lists the seeded articles newest first with the total, without their bodies, to anyone', async () => {
+      const res = await s.api('GET', '/stock/new/list');
+      expect(res.body.msg).toBe('ok');
+      expect(res.body.data.count).toBe(SEED_ARTICLES.length);
+      expect(res.body.data.rows.map((r: { title: string }) => r.title)).toEqual(
+        SEED_ARTICLES.map((a) => a.title),
+      );
+      expect(res.body.data.rows[0]).not.toHaveProperty('content');
+      expect(res.body.data.rows[0].img).toBe('/news/nifty-recovery.jpg');
+      expect(fs.existsSync(path.resolve('public/news/nifty-recovery.jpg'))).toBe(true);
+    });
+
+    it('pages with the allowed sizes only', async () => {
+      for (let i = 0; i < 8; i++) {
+        await publishNews(s.deps, {
+          title: `Market note ${i}`,
+          subhead: 'Daily wrap',
+          html: `<p>Note ${i}</p>`,
+        });
+      }
+      const total = SEED_ARTICLES.length + 8;
+      const first = await s.api('GET', '/stock/new/list', { query: { page: 1, limit: 10 } });
+      expect(first.body.data.rows).toHaveLength(10);
+      const second = await s.api('GET', '/stock/new/list', { query: { page: 2, limit: 10 } });
+      expect(second.body.data.rows).toHaveLength(total - 10);
+      expect(second.body.data.count).toBe(total);
+      const twenty = await s.api('GET', '/stock/new/list', { query: { limit: 20 } });
+      expect(twenty.body.data.rows).toHaveLength(total);
+      for (const limit of [15, 0, 100]) {
+        const bad = await s.api('GET', '/stock/new/list', { query: { limit } });
+        expect(bad.body, String(limit)).toEqual({ msg: 'no', data: 'errors.invalidInput' });
+      }
+    });
+
+    it('serves an article by id, and notFound for an unknown one', async () => {
+      const list = await s.api('GET', '/stock/new/list');
+      const first = list.body.data.rows.find((r: { title: string }) => r.title === SEED_ARTICLES[0]!.title);
+      const article = await s.api('GET', '/stock/new/index', { query: { id: first.id } });
+      expect(article.body.data).toMatchObject({ id: first.id, title: SEED_ARTICLES[0]!.title });
+      expect(article.body.data.content).toContain('<h2>What moved</h2>');
+      const missing = await s.api('GET', '/stock/new/index', { query: { id: 999999 } });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ msg: 'no', data: 'errors.notFound' });
+      const bad = await s.api('GET', '/stock/new/index', { query: { id: 'abc' } });
+      expect(bad.body.data).toBe('errors.invalidInput');
+    });
+
+    it('sanitises article HTML when it is stored: no script or handler survives', async () => {
+      const id = await publishNews(s.deps, {
+        title: '  Quarterly\nresults  ',
+        subhead: 'Read carefully',
+        html: `<h2>Results</h2><p>Revenue <strong>rose</strong>.</p><a href="https://example.com/report">Report</a>\n${PAYLOADS}`,
+      });
+      const article = (await s.api('GET', '/stock/new/index', { query: { id } })).body.data;
+      const html: string = article.content;
+      expect(article.title).toBe('Quarterly results');
+      for (const banned of [
+        '<script',
+        'onerror',
+        'onclick',
+        'javascript:',
+        '<iframe',
+        '<form',
+        '<input',
+        'style=',
+        '<svg',
+        '<style',
+      ]) {
+        expect(html.toLowerCase(), banned).not.toContain(banned);
+      }
+      expect(html).toContain('<h2>Results</h2><p>Revenue <strong>rose</strong>.</p>');
+      expect(html).toContain(
+        '<a href="https://example.com/report" target="_blank" rel="noopener noreferrer nofollow">Report</a>',
+      );
+      expect(html).toContain('<p>styled</p>');
+    });
+
+    it('publishes from the operator command with its options, sanitised', async () => {
+      const file = path.join(os.tmpdir(), `bourse-news-${process.pid}.html`);
+      fs.writeFileSync(file, `<p>Dividend season</p>${PAYLOADS}`);
+      try {
+        const out = await ops(
+          s,
+          'news:publish',
+          file,
+          '--title',
+          'Dividend season',
+          '--subhead',
+          'Who pays when',
+        );
+        const newsId = Number(String(out).match(/Article (\d+)/)?.[1]);
+        const article = (await s.api('GET', '/stock/new/index', { query: { id: newsId } })).body.data;
+        expect(article).toMatchObject({ title: 'Dividend season', subhead: 'Who pays when', img: null });
+        expect(article.content).not.toMatch(/script|onerror|javascript:/i);
+        await expect(ops(s, 'news:publish', file, '--title')).rejects.toThrow(/needs a value/);
+        await expect(ops(s, 'news:publish', file, '--subhead', 'x')).rejects.toThrow(/title/);
+        await expect(
+          ops(s, 'news:publish', file, '--title', 'T', '--img', 'javascript:alert(1)'),
+        ).rejects.toThrow(/Bad image/);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    });
+
+    it('seeds idempotently: a second run adds no article, message or card', async () => {
+      const { db } = s.deps.database;
+      const countOf = async (table: 'news' | 'messages' | 'bank_cards') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = [await countOf('news'), await countOf('messages'), await countOf('bank_cards')];
+      await seed(s.deps);
+      expect([await countOf('news'), await countOf('messages'), await countOf('bank_cards')]).toEqual(before);
+    });
+  });
+
+  describe.skipIf(!enabled)('customer service', () => {
+    it('points kefu at the in-app chat route', async () => {
+      const { token } = await s.signUp();
+      expect((await s.api('GET', '/stock/success/kefu', { token })).body).toEqual({
+        msg: 'ok',
+        data: { url: '/customer-service' },
+      });
+    });
+
+    it('greets the demo user, and the demo user has a card to withdraw to', async () => {
+      const { token } = await demoToken(s);
+      const list = await s.api('GET', '/stock/success/user_message/list-message', { token });
+      expect(list.body.data[0]).toMatchObject({ sender: 'agent', body: DEMO_WELCOME });
+      const cards = await s.api('GET', '/stock/success/bank/list', { token });
+      expect(cards.body.data).toEqual([expect.objectContaining({ bank: 'State Bank of India', status: 1 })]);
+      expect(cards.body.data[0].bank_card).toMatch(/^\*+1234$/);
+    });
+
+    it('sends, dedupes a resend by client_id, counts unread replies and clears them', async () => {
+      const { token, id } = await s.signUp();
+      const sent = await s.api('POST', SEND, {
+        token,
+        body: { message: '  How do I withdraw?  ', client_id: 'c-1' },
+      });
+      expect(sent.body.data).toMatchObject({
+        sender: 'user',
+        body: 'How do I withdraw?',
+        client_id: 'c-1',
+        read_at: null,
+      });
+      const resent = await s.api('POST', SEND, {
+        token,
+        body: { message: 'How do I withdraw?', client_id: 'c-1' },
+      });
+      expect(resent.body.data.id).toBe(sent.body.data.id);
+      const racing = await Promise.all(
+        [1, 2, 3].map(() =>
+          s.api('POST', SEND, { token, body: { message: 'Are you there?', client_id: 'c-2' } }),
+        ),
+      );
+      expect(new Set(racing.map((r) => r.body.data.id)).size).toBe(1);
+      await s.api('POST', SEND, { token, body: { message: 'No id, no dedupe' } });
+      await s.api('POST', SEND, { token, body: { message: 'No id, no dedupe' } });
+
+      expect((await s.api('GET', UNREAD, { token })).body.data).toEqual({ unread_count: 0 });
+      const waiting = await pending(s.deps);
+      expect(waiting.chats).toEqual(
+        expect.arrayContaining([expect.objectContaining({ userId: id, lastMessage: 'No id, no dedupe' })]),
+      );
+      await ops(s, 'chat:reply', String(id), 'Open', 'Withdraw', 'from', 'Account.');
+      await ops(s, 'chat:reply', String(id), 'Anything else?');
+      expect((await s.api('GET', UNREAD, { token })).body.data).toEqual({ unread_count: 2 });
+      expect((await pending(s.deps)).chats.some((c) => c.userId === id)).toBe(false);
+
+      const list = await s.api('GET', '/stock/success/user_message/list-message', { token });
+      expect(list.body.data.map((m: { sender: string; body: string }) => [m.sender, m.body])).toEqual([
+        ['user', 'How do I withdraw?'],
+        ['user', 'Are you there?'],
+        ['user', 'No id, no dedupe'],
+        ['user', 'No id, no dedupe'],
+        ['agent', 'Open Withdraw from Account.'],
+        ['agent', 'Anything else?'],
+      ]);
+      expect((await s.api('POST', '/stock/success/user_message/read', { token, body: {} })).body.msg).toBe(
+        'ok',
+      );
+      expect((await s.api('GET', UNREAD, { token })).body.data).toEqual({ unread_count: 0 });
+    });
+
+    it('keeps chats apart and validates messages', async () => {
+      const a = await s.signUp();
+      const b = await s.signUp();
+      await s.api('POST', SEND, { token: a.token, body: { message: 'private to A', client_id: 'same-id' } });
+      const bSame = await s.api('POST', SEND, {
+        token: b.token,
+        body: { message: 'from B', client_id: 'same-id' },
+      });
+      expect(bSame.body.data.body).toBe('from B');
+      await ops(s, 'chat:reply', String(a.id), 'only for A');
+      expect((await s.api('GET', UNREAD, { token: b.token })).body.data.unread_count).toBe(0);
+      const bList = await s.api('GET', '/stock/success/user_message/list-message', { token: b.token });
+      expect(bList.body.data.map((m: { body: string }) => m.body)).toEqual(['from B']);
+
+      expect((await s.api('POST', SEND, { token: a.token, body: { message: '   ' } })).body.data).toBe(
+        'errors.messageEmpty',
+      );
+      expect((await s.api('POST', SEND, { token: a.token, body: { message: '' } })).body.data).toBe(
+        'errors.invalidInput',
+      );
+      expect(
+        (await s.api('POST', SEND, { token: a.token, body: { message: 'x'.repeat(2001) } })).body.data,
+      ).toBe('errors.invalidInput');
+      expect(
+        (await s.api('POST', SEND, { token: a.token, body: { message: 'hi', sender: 'agent' } })).body.data,
+      ).toBe('errors.invalidInput');
+      const visitor = await s.api('GET', UNREAD);
+      expect(visitor.body).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
+      await expect(ops(s, 'chat:reply', '999999', 'hello')).rejects.toThrow(/No user/);
+    });
+
+    it('limits how fast one user can send', async () => {
+      const { token } = await s.signUp();
+      const answers = [];
+      for (let i = 0; i < 21; i++)
+        answers.push(await s.api('POST', SEND, { token, body: { message: `m${i}` } }));
+      expect(answers.slice(0, 20).every((a) => a.body.msg === 'ok')).toBe(true);
+      expect(answers[20]!.status).toBe(429);
+      s.clock.advance(61_000);
+      expect((await s.api('POST', SEND, { token, body: { message: 'later' } })).body.msg).toBe('ok');
+    });
+  });
+
+  describe.skipIf(!enabled)('operator view', () => {
+    it('lists what waits for a human: KYC, loans, withdrawals, recharges', async () => {
+      const { token, id } = await s.signUp();
+      await fund(s, token, 5000);
+      const card = await addCard(s, token, '60000000123456');
+      const w = await s.api('POST', '/stock/success/money/access', {
+        token,
+        body: { bank_id: card, count: 300 },
+      });
+      const r = await s.api('POST', '/stock/success/v2/recharge/add', { token, body: { count: 5000 } });
+      const loan = await s.api('POST', '/stock/success/loans/add', { token, body: { count: 700 } });
+      const front = await upload(s, token);
+      await s.api('POST', '/stock/success/autonomy/add', {
+        token,
+        body: {
+          real_name: 'Meera Iyer',
+          id_type: 'idCard',
+          id_number: '998877665544',
+          id_number_img: (front.body.data as { id: string }).id,
+          id_number_img_two: (front.body.data as { id: string }).id,
+        },
+      });
+      const list = await pending(s.deps);
+      expect(list.kyc).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ userId: id, name: 'Meera Iyer', idNumber: '********5544' }),
+        ]),
+      );
+      expect(list.loans).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: loan.body.data.id, amount: '700.00' })]),
+      );
+      expect(list.withdrawals).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: w.body.data.id, amount: '300.00', card: '**********3456' }),
+        ]),
+      );
+      expect(list.recharges).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: r.body.data.id, amount: '5000.00' })]),
+      );
+      await expect(ops(s, 'loan:approve', 'abc')).rejects.toThrow(/Expected a loan id/);
+      await expect(ops(s, 'loan:approve', '999999')).rejects.toThrow(/not waiting/);
+    });
+  });
+});
+
+describe('operator CLI', () => {
+  it('runs a command against the database and writes it to ops_log', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      const { id } = await s.signUp();
+      const env = {
+        ...process.env,
+        DATABASE_URL: s.config.databaseUrl,
+        LOG_LEVEL: 'silent',
+        MARKET_TICK_MS: '1000',
+      };
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+          env,
+          encoding: 'utf8',
+        });
+      const reply = run('chat:reply', String(id), 'Hello from the desk');
+      expect(reply.stderr).toBe('');
+      expect(reply.status).toBe(0);
+      expect(reply.stdout).toMatch(/sent to user/);
+      const bad = run('kyc:approve', String(id));
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/no verification under review/);
+      const log = await s.deps.database.db.selectFrom('ops_log').selectAll().orderBy('id').execute();
+      expect(log.map((l) => [l.command, JSON.parse(l.args)])).toEqual([
+        ['chat:reply', [String(id), 'Hello from the desk']],
+      ]);
+      const pendingOut = run('pending');
+      expect(pendingOut.status).toBe(0);
+      expect(JSON.parse(pendingOut.stdout)).toHaveProperty('chats');
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followOpsClock, runJob } from '../../server/jobs/index';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+
+describe.each(DIALECTS)('operator clock on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    if (enabled) s = await startTestServer(name);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it.skipIf(!enabled)(
+    'a server following the ops clock moves forward by what `clock:advance` wrote, and config hides the row',
+    async () => {
+      const before = s.clock.offset();
+      execFileSync('node', ['--import', 'tsx', 'server/ops/cli.ts', 'clock:advance', '2d'], {
+        env: { ...process.env, DATABASE_URL: s.config.databaseUrl, LOG_LEVEL: 'silent' },
+        stdio: 'pipe',
+      });
+      await runJob(s.deps, followOpsClock);
+      expect(s.clock.offset() - before).toBe(2 * 86_400_000);
+      await runJob(s.deps, followOpsClock);
+      expect(s.clock.offset() - before).toBe(2 * 86_400_000);
+      const config = await s.api('GET', '/v2/config');
+      expect(config.body.data.map((r: { tag: string }) => r.tag)).not.toContain('clock_offset_ms');
+    },
+  );
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import { createDatabase, type Database, migrate } from '../../server/db/index';
+import { seed } from '../../server/db/seed';
+import type { Deps } from '../../server/deps';
+import { type Clock, systemClock } from '../../server/lib/clock';
+import { createMarket } from '../../server/market/index';
+
+/**
+ * Server integration tests run every suite against real SQLite and, when a server is reachable,
+ * real PostgreSQL (TEST_PG_URL, set by tests/run.mjs; empty means "not reachable": the suite is
+ * reported as skipped, never as passed). Each app gets a fresh database.
+ */
+/** Answers are inspected loosely in tests. */
+// biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+export type Answer = { msg: string; data: any };
+
+export const PG_URL = process.env.TEST_PG_URL ?? '';
+
+export const DIALECTS = [
+  { name: 'sqlite' as const, enabled: true },
+  { name: 'postgres' as const, enabled: PG_URL !== '' },
+];
+
+export interface TestServer {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: Clock;
+  config: Config;
+  close(): Promise<void>;
+  /** inject() with JSON and an optional token; returns status and parsed body. */
+  api(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: {
+      body?: unknown;
+      query?: Record<string, string | number>;
+      token?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: Answer; headers: Record<string, unknown> }>;
+  /** Registers and logs in a fresh user; returns the token and id. */
+  signUp(phone?: string, password?: string): Promise<{ token: string; id: number; phone: string }>;
+}
+
+let phoneSeq = 0;
+export function freshPhone(): string {
+  phoneSeq += 1;
+  return `7${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 100000).padStart(5, '0')}${phoneSeq % 10}`.slice(
+    0,
+    10,
+  );
+}
+
+async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bourse_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  dialect: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  let databaseUrl: string;
+  let cleanup: () => Promise<void>;
+  if (dialect === 'postgres') {
+    const created = await freshPgDatabase();
+    databaseUrl = created.url;
+    cleanup = created.drop;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-test-'));
+    databaseUrl = `sqlite:${path.join(dir, 'test.db')}`;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DIST_DIR: path.join(os.tmpdir(), 'bourse-no-dist'),
+    UPLOADS_DIR: path.join(os.tmpdir(), `bourse-uploads-${process.pid}`),
+    SCRYPT_N: '1024',
+    LOG_LEVEL: 'silent',
+    MARKET_TICK_MS: '1000',
+    ...env,
+  });
+  const database: Database = createDatabase(config.databaseUrl);
+  await migrate(database);
+  const clock = systemClock();
+  const market = createMarket(config, clock.now);
+  const deps: Deps = { config, database, clock, market };
+  await seed(deps);
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+
+  const api: TestServer['api'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.token = options.token;
+    const req: InjectOptions = {
+      method,
+      url: `${config.apiBase}${url}`,
+      headers,
+      query: options.query as Record<string, string>,
+    };
+    if (method === 'POST') req.payload = (options.body ?? {}) as InjectOptions['payload'];
+    const res = await app.inject(req);
+    let body: Answer;
+    try {
+      body = res.json();
+    } catch {
+      body = { msg: '<not json>', data: res.body };
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app,
+    deps,
+    clock,
+    config,
+    api,
+    async signUp(phone = freshPhone(), password = 'secret123') {
+      const reg = await api('POST', '/stock/user/reg', {
+        body: { user: phone, password, code: config.inviteCode },
+      });
+      if (reg.body.msg !== 'ok') throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
+      const login = await api('POST', '/stock/user/login', { body: { user: phone, password } });
+      if (login.body.msg !== 'ok') throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+      return { token: login.body.data.token as string, id: login.body.data.id as number, phone };
+    },
+    async close() {
+      market.stop();
+      await app.close();
+      await database.close();
+      await cleanup();
+    },
+  };
+}

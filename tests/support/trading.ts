@@ -1,0 +1,216 @@
+import { expect } from 'vitest';
+import { withTx } from '../../server/db/index';
+import { setFundPassword } from '../../server/lib/fund-password';
+import { post } from '../../server/lib/ledger';
+import type { Instrument, MarketProvider, Quote } from '../../server/market/provider';
+import { priceToTicks } from '../../src/shared/money';
+import type { TestServer } from './server';
+
+/** Helpers for the trading suites: a market the test can steer, money, catalogue rows, invariants. */
+
+/** What a test says about an extra instrument; catalogue details (id, schedule) are filled in. */
+export type ExtraInstrument = Omit<Instrument, 'id' | 'schedule'>;
+
+const SCHEDULE_OF = { forex: 'FX', futures: 'CME' } as Record<string, string>;
+
+export interface MarketControl {
+  /** From now on the server quotes `symbol` at `price`. */
+  pin(symbol: string, price: number): void;
+  /** Adds an instrument the simulator lacks (e.g. a futures contract) quoted at `price`. */
+  add(instrument: ExtraInstrument, price: number): void;
+}
+
+/**
+ * Replaces the server's market with a proxy that answers pinned prices and extra instruments and
+ * delegates everything else, so tests never depend on where a random walk happens to be.
+ */
+export function controlMarket(s: TestServer): MarketControl {
+  const real = s.deps.market;
+  const pins = new Map<string, number>();
+  const extra = new Map<string, Instrument>();
+  const quote = (symbol: string): Quote | undefined => {
+    const base = real.quote(symbol);
+    const price = pins.get(symbol);
+    if (price === undefined) return base;
+    const prevClose = base?.prevClose ?? price;
+    return {
+      symbol,
+      price,
+      open: base?.open ?? price,
+      high: Math.max(base?.high ?? price, price),
+      low: Math.min(base?.low ?? price, price),
+      prevClose,
+      change: price - prevClose,
+      changePercent: prevClose ? ((price - prevClose) / prevClose) * 100 : 0,
+      volume: base?.volume ?? 0,
+      asOf: s.clock.now(),
+    };
+  };
+  s.deps.market = new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'quote') return quote;
+      if (prop === 'instrument') return (symbol: string) => extra.get(symbol) ?? target.instrument(symbol);
+      if (prop === 'instruments') return () => [...target.instruments(), ...extra.values()];
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as MarketProvider;
+  return {
+    pin: (symbol, price) => pins.set(symbol, price),
+    add(instrument, price) {
+      const full = {
+        id: 900_000 + extra.size,
+        schedule: SCHEDULE_OF[instrument.kind] ?? (instrument.region === 'US' ? 'US' : 'NSE'),
+        ...instrument,
+      } as unknown as Instrument;
+      extra.set(instrument.symbol, full);
+      pins.set(instrument.symbol, price);
+    },
+  };
+}
+
+/** Credits `minor` to a user through the ledger, as a settled recharge would. */
+export async function credit(s: TestServer, userId: number, minor: number): Promise<void> {
+  await withTx(s.deps.database, (trx) =>
+    post(trx, { userId, amount: minor, reason: 'recharge', refType: 'test', at: s.clock.now() }),
+  );
+}
+
+export async function balanceOf(s: TestServer, userId: number): Promise<number> {
+  const row = await s.deps.database.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+export async function ledgerOf(s: TestServer, userId: number) {
+  return s.deps.database.db
+    .selectFrom('ledger')
+    .select(['amount', 'reason', 'ref_type', 'balance_after'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function setTradePassword(s: TestServer, userId: number, code = '246810'): Promise<string> {
+  await setFundPassword(s.deps, s.deps.database.db, userId, code);
+  return code;
+}
+
+/** DESIGN rule 2: every balance equals the sum of its postings and none is negative. */
+export async function expectLedgerConsistent(s: TestServer): Promise<void> {
+  const { db } = s.deps.database;
+  const users = await db.selectFrom('users').select(['id', 'balance']).execute();
+  const sums = await db
+    .selectFrom('ledger')
+    .select((eb) => ['user_id', eb.fn.sum<number>('amount').as('sum')])
+    .groupBy('user_id')
+    .execute();
+  for (const u of users) {
+    const sum = Number(sums.find((r) => r.user_id === u.id)?.sum ?? 0);
+    expect(Number(u.balance), `user ${u.id}`).toBe(sum);
+    expect(Number(u.balance)).toBeGreaterThanOrEqual(0);
+  }
+}
+
+let seq = 0;
+/** A symbol no seed uses, so catalogue rows inserted by a test never clash with seeded ones. */
+export function testSymbol(prefix: string): string {
+  seq += 1;
+  return `${prefix}${process.pid % 1000}X${seq}`;
+}
+
+export async function insertIpo(
+  s: TestServer,
+  row: Partial<{
+    symbol: string;
+    status: string;
+    issue_price: number;
+    min: number;
+    max: number;
+    series: string;
+  }> = {},
+): Promise<{ id: number; symbol: string }> {
+  const now = s.clock.now();
+  const symbol = row.symbol ?? testSymbol('IPO');
+  const inserted = await s.deps.database.db
+    .insertInto('ipos')
+    .values({
+      symbol,
+      company_name: `${symbol} Ltd`,
+      series: row.series ?? 'NSE',
+      status: row.status ?? 'Forthcoming',
+      issue_price: priceToTicks(row.issue_price ?? 120.5),
+      min: row.min ?? 100,
+      max: row.max ?? 1000,
+      issue_start_date: now - 86_400_000,
+      issue_end_date: now + 2 * 86_400_000,
+      listing_date: now + 7 * 86_400_000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: inserted.id, symbol };
+}
+
+export async function insertBlockItem(
+  s: TestServer,
+  row: {
+    tag: string;
+    price: number;
+    mold?: 'bulk' | 'finalize';
+    count?: number;
+    type?: string;
+    status?: number;
+  },
+): Promise<number> {
+  const inserted = await s.deps.database.db
+    .insertInto('block_items')
+    .values({
+      tag: row.tag,
+      mold: row.mold ?? 'bulk',
+      type: row.type ?? 'IN',
+      price: priceToTicks(row.price),
+      count: row.count ?? 100,
+      status: row.status ?? 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertFund(
+  s: TestServer,
+  row: Partial<{
+    name: string;
+    min_return: number;
+    max_return: number;
+    investment_period: number;
+    amount: number;
+    issue_amount: number;
+    sold_amount: number;
+    status: number;
+  }> = {},
+): Promise<number> {
+  const inserted = await s.deps.database.db
+    .insertInto('funds')
+    .values({
+      name: row.name ?? testSymbol('Fund '),
+      min_return: row.min_return ?? 300,
+      max_return: row.max_return ?? 501,
+      investment_period: row.investment_period ?? 30,
+      amount: row.amount ?? 1_000_000,
+      issue_amount: row.issue_amount ?? 100_000_000,
+      sold_amount: row.sold_amount ?? 0,
+      status: row.status ?? 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Headers for a money call with a fresh idempotency key. */
+export function idem(key = `k-${Math.random().toString(36).slice(2, 12)}`): Record<string, string> {
+  return { 'idempotency-key': key };
+}

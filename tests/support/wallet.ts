@@ -1,0 +1,78 @@
+import { runJob } from '../../server/jobs/index';
+import { settleRecharges, settleWithdrawals } from '../../server/payments/jobs';
+import type { TestServer } from './server';
+
+/** Helpers for the wallet suites: money in through the real recharge flow, multipart bodies. */
+
+/** Recharges `units` and lets the sandbox settle it, as a user's deposit would. */
+export async function fund(s: TestServer, token: string, units: number): Promise<void> {
+  const res = await s.api('POST', '/stock/success/v2/recharge/add', { token, body: { count: units } });
+  if (res.body.msg !== 'ok') throw new Error(`recharge failed: ${JSON.stringify(res.body)}`);
+  await settleDue(s);
+}
+
+/** Moves the clock past the sandbox delay and runs both settlement jobs. */
+export async function settleDue(s: TestServer): Promise<void> {
+  s.clock.advance(s.config.sandboxSettleMs + 1);
+  await runJob(s.deps, settleRecharges);
+  await runJob(s.deps, settleWithdrawals);
+}
+
+export async function balanceOf(s: TestServer, token: string): Promise<string> {
+  const res = await s.api('GET', '/stock/success/v2/balance', { token });
+  return res.body.data.balance as string;
+}
+
+let cardSeq = 0;
+/** Adds a valid card; `number` picks the card number (the sandbox declines numbers ending 0002). */
+export async function addCard(s: TestServer, token: string, number?: string): Promise<number> {
+  cardSeq += 1;
+  const res = await s.api('POST', '/stock/success/bank/add', {
+    token,
+    body: {
+      bank: 'HDFC Bank',
+      branch_bank: 'Andheri East',
+      bank_card: number ?? `5012${String(Date.now()).slice(-6)}${String(cardSeq).padStart(4, '0')}`,
+      bank_user: 'Asha Rao',
+      ifsc: 'HDFC0000123',
+    },
+  });
+  if (res.body.msg !== 'ok') throw new Error(`add card failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+export function multipartBody(
+  bytes: Buffer,
+  { field = 'file', filename = 'photo.png', type = 'image/png' } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----bourse${Math.random().toString(16).slice(2)}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+    `Content-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A real 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export async function upload(
+  s: TestServer,
+  token: string,
+  bytes: Buffer = PNG,
+  options?: Parameters<typeof multipartBody>[1],
+): Promise<{ status: number; body: { msg: string; data: { url: string; id: string } | string } }> {
+  const { payload, headers } = multipartBody(bytes, options);
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `${s.config.apiBase}/stock/success/upload`,
+    headers: { ...headers, token },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}

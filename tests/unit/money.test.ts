@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  divRoundHalfUp,
+  feeMinor,
+  fromMinor,
+  priceToTicks,
+  toMinor,
+  tradeValueMinor,
+} from '../../src/shared/money';
+
+describe('money', () => {
+  it('parses decimal strings exactly and rejects anything else', () => {
+    expect(toMinor('1234.5')).toBe(123450);
+    expect(toMinor('0.07')).toBe(7);
+    expect(toMinor('-3.10')).toBe(-310);
+    for (const bad of ['', '1.234', '1e3', 'abc', '1,000', '--1', '.5']) expect(toMinor(bad)).toBeNull();
+  });
+
+  it('round-trips every integer amount through its string', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (minor) => toMinor(fromMinor(minor)) === minor),
+    );
+  });
+
+  it('rounds half away from zero, once', () => {
+    expect(divRoundHalfUp(5n, 2n)).toBe(3n);
+    expect(divRoundHalfUp(-5n, 2n)).toBe(-3n);
+    expect(divRoundHalfUp(4n, 3n)).toBe(1n);
+    expect(divRoundHalfUp(7n, 4n)).toBe(2n);
+  });
+
+  it('values a trade in minor units without float error', () => {
+    // 0.1 + 0.2 style traps: 3 × 1234.05 = 3702.15 exactly.
+    expect(tradeValueMinor(priceToTicks(1234.05), 3)).toBe(370215);
+    // A USD price converted at 20.
+    expect(tradeValueMinor(priceToTicks(230.15), 10, priceToTicks(20))).toBe(4603000);
+    // Half a paisa rounds up.
+    expect(tradeValueMinor(priceToTicks(0.005), 1)).toBe(1);
+  });
+
+  it('charges the 0.03 % block fee HALF_UP', () => {
+    expect(feeMinor(10_000_00, 3)).toBe(300);
+    expect(feeMinor(1_666, 3)).toBe(0);
+    expect(feeMinor(1_667, 3)).toBe(1);
+  });
+});

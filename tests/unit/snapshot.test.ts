@@ -1,0 +1,124 @@
+import { Type } from '@sinclair/typebox';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Deps } from '../../server/deps';
+import { createSnapshot, etagMatches } from '../../server/lib/snapshot';
+import { endpoint } from '../../src/shared/contract/define';
+
+/** A tick source driven by the test. */
+function source() {
+  const listeners = new Set<(at: number) => void>();
+  let syncs = 0;
+  return {
+    sync: () => {
+      syncs++;
+    },
+    onTick(l: (at: number) => void) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    tick: () => {
+      for (const l of listeners) l(0);
+    },
+    syncs: () => syncs,
+  };
+}
+
+const ep = endpoint<{ price: number; n: number }>()({
+  method: 'GET',
+  path: '/v2/thing',
+  auth: false,
+  shared: true,
+  req: Type.Object({ n: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })) }),
+});
+
+async function appWith(handler: (input: { n?: number }) => { price: number; n: number }) {
+  const src = source();
+  const snap = createSnapshot(src, { maxEntries: 2 });
+  const app = Fastify();
+  app.decorate('deps', { config: { apiBase: '/api' } } as unknown as Deps);
+  app.setErrorHandler((_err, _req, reply) =>
+    reply.code(400).send({ msg: 'no', data: 'errors.invalidInput' }),
+  );
+  snap.route(app, ep, handler);
+  await app.ready();
+  return { app, src, snap };
+}
+
+describe('per-tick snapshot', () => {
+  let close: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await close?.();
+  });
+
+  it('runs the handler once per tick per URL, serves the same bytes and ETag, and 304s a match', async () => {
+    let price = 10;
+    let runs = 0;
+    const { app, src, snap } = await appWith(({ n = 1 }) => {
+      runs++;
+      return { price, n };
+    });
+    close = () => app.close();
+    const a = await app.inject({ url: '/api/v2/thing?n=2' });
+    const b = await app.inject({ url: '/api/v2/thing?n=2' });
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toEqual({ msg: 'ok', data: { price: 10, n: 2 } });
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(a.headers['cache-control']).toBe('no-cache');
+    expect(runs).toBe(1);
+    expect(src.syncs()).toBe(2);
+
+    const c = await app.inject({
+      url: '/api/v2/thing?n=2',
+      headers: { 'if-none-match': String(a.headers.etag) },
+    });
+    expect(c.statusCode).toBe(304);
+    expect(c.body).toBe('');
+    expect(runs).toBe(1);
+
+    // A tick that changes nothing: the handler runs again, the ETag is the same, still a 304.
+    src.tick();
+    const d = await app.inject({
+      url: '/api/v2/thing?n=2',
+      headers: { 'if-none-match': String(a.headers.etag) },
+    });
+    expect(d.statusCode).toBe(304);
+    expect(runs).toBe(2);
+
+    // A tick that changes the answer: a new body and a new ETag.
+    price = 11;
+    src.tick();
+    const e = await app.inject({
+      url: '/api/v2/thing?n=2',
+      headers: { 'if-none-match': String(a.headers.etag) },
+    });
+    expect(e.statusCode).toBe(200);
+    expect(e.json().data.price).toBe(11);
+    expect(e.headers.etag).not.toBe(a.headers.etag);
+    expect(snap.stats()).toMatchObject({ generation: 2, computed: 3, hits: 2, notModified: 2 });
+  });
+
+  it('validates input before anything is kept, and stops keeping answers past its size', async () => {
+    let runs = 0;
+    const { app } = await appWith(({ n = 1 }) => {
+      runs++;
+      return { price: 1, n };
+    });
+    close = () => app.close();
+    expect((await app.inject({ url: '/api/v2/thing?n=9' })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/v2/thing?n=9' })).statusCode).toBe(400);
+    expect(runs).toBe(0);
+    for (const n of [1, 2, 3, 3, 3]) await app.inject({ url: `/api/v2/thing?n=${n}` });
+    // n=1 and n=2 are kept; n=3 is past the limit and computed each time.
+    expect(runs).toBe(5);
+  });
+
+  it('reads If-None-Match lists and weak tags', () => {
+    expect(etagMatches('"a", W/"b"', '"b"')).toBe(true);
+    expect(etagMatches(['"x"', '"a"'], '"a"')).toBe(true);
+    expect(etagMatches('*', '"a"')).toBe(true);
+    expect(etagMatches('"c"', '"a"')).toBe(false);
+    expect(etagMatches(undefined, '"a"')).toBe(false);
+  });
+});

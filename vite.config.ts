@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { defineConfig } from 'vitest/config';
+
+const API_BASE = (process.env.VITE_API_BASE ?? '/api').replace(/\/$/, '');
+
+/**
+ * Writes .br and .gz beside every text asset of the build, served by the server as they are
+ * (@fastify/static preCompressed): a phone on a slow network downloads a third of the bytes, and
+ * nothing is compressed per request. sw.js stays plain: browsers fetch it fresh to find updates.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'bourse-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+            const p = path.join(dir, e.name);
+            return e.isDirectory() ? walk(p) : [p];
+          });
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file) || path.basename(file) === 'sw.js')
+            continue;
+          const data = fs.readFileSync(file);
+          if (data.length < 1024) continue;
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The PWA build (index.html + the embeddable iframe.html widget), its service worker, and the
+ * Vitest projects: unit (pure logic, node), dom (components and the device store, happy-dom),
+ * server (the API against real SQLite and PostgreSQL).
+ */
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      // public/manifest.webmanifest is the manifest (shortcuts, screenshots, maskable icon).
+      manifest: false,
+      includeAssets: [],
+      workbox: {
+        // The shell: both pages, hashed assets (locales are chunks), icons, the manifest.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['**/screenshots/**', 'icons/shortcut-*.png'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [new RegExp(`^${API_BASE}/`), /^\/healthz/, /^\/iframe\.html/],
+        // iframe.html?symbol=… (and any page with a query) is served from the precache.
+        ignoreURLParametersMatching: [/.*/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // News list and articles are public: network first, the last copy offline.
+            urlPattern: new RegExp(`^[^?#]*${API_BASE}/stock/new/(list|index)(\\?|$)`),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'bourse-news',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // News images. Nothing under /stock/success/ (the signed-in API: identity photos,
+            // account data) is ever put in Cache Storage.
+            urlPattern: ({ request, sameOrigin, url }) =>
+              sameOrigin && request.destination === 'image' && !url.pathname.includes('/stock/success/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'bourse-images',
+              expiration: { maxEntries: 120, maxAgeSeconds: 14 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      input: { main: 'index.html', iframe: 'iframe.html' },
+    },
+  },
+  worker: { format: 'es' },
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'dom',
+          include: ['tests/dom/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/dom-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,89 @@
+import { FetchError, ofetch } from 'ofetch';
+import {
+  type CallResult,
+  type Endpoint,
+  ERR,
+  type NoAnswer,
+  type OkAnswer,
+} from '../src/shared/contract/define';
+import { REQUEST_TIMEOUT_MS } from '../src/shared/rules';
+
+/**
+ * The app's only HTTP client. It speaks SPEC §7's conventions — JSON, the `token` header,
+ * `{ msg, data }` answers, a 10 s timeout — and turns every outcome into a CallResult whose error
+ * is an i18n key. It never retries: a money call after a timeout is retried only by the user,
+ * with the same Idempotency-Key.
+ */
+export interface HttpOptions {
+  baseURL: string;
+  getToken: () => string | null;
+  /** A `logout` answer (or 401): the session is over everywhere. */
+  onLogout: () => void;
+  isOnline: () => boolean;
+  /** Default REQUEST_TIMEOUT_MS (SPEC §9: 10 s). */
+  timeoutMs?: number;
+}
+
+/** An answer's `data` is shown only when it is an i18n key; free text from elsewhere is not. */
+const I18N_KEY = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
+const isKey = (v: unknown): v is string => typeof v === 'string' && I18N_KEY.test(v);
+
+export interface CallOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export function createHttp(opts: HttpOptions) {
+  return async function request<T>(
+    ep: Endpoint,
+    input: unknown,
+    call: CallOptions = {},
+  ): Promise<CallResult<T>> {
+    if (ep.money && !opts.isOnline()) return { ok: false, error: ERR.offline, status: 0 };
+    const headers: Record<string, string> = {};
+    const token = opts.getToken();
+    if (ep.auth && token) headers.token = token;
+    if (ep.money && call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+    try {
+      const answer = await ofetch<OkAnswer<T> | NoAnswer>(ep.path, {
+        baseURL: opts.baseURL,
+        method: ep.method,
+        headers,
+        ...(ep.method === 'GET'
+          ? { query: input as Record<string, unknown> }
+          : { body: input as Record<string, unknown> }),
+        timeout: opts.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        retry: 0,
+        signal: call.signal,
+      });
+      if (answer?.msg === 'ok') return { ok: true, data: answer.data };
+      if (answer?.msg === 'logout') opts.onLogout();
+      return { ok: false, error: isKey(answer?.data) ? answer.data : ERR.server, status: 200 };
+    } catch (err) {
+      return failure(err, opts);
+    }
+  };
+}
+
+function failure(err: unknown, opts: HttpOptions): { ok: false; error: string; status: number } {
+  if (err instanceof FetchError) {
+    const status = err.response?.status ?? 0;
+    const body = err.data as Partial<NoAnswer> | undefined;
+    if (body?.msg === 'logout' || status === 401) opts.onLogout();
+    if (isKey(body?.data)) return { ok: false, error: body.data, status };
+    if (status === 0) {
+      const timedOut = err.name === 'TimeoutError' || /timeout|aborted/i.test(String(err.message));
+      return {
+        ok: false,
+        error: !opts.isOnline() ? ERR.offline : timedOut ? ERR.timeout : ERR.network,
+        status,
+      };
+    }
+    return {
+      ok: false,
+      error: status === 401 ? ERR.sessionExpired : status >= 500 ? ERR.server : ERR.invalidInput,
+      status,
+    };
+  }
+  return { ok: false, error: ERR.network, status: 0 };
+}
