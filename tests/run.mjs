@@ -111,7 +111,9 @@ if (fs.existsSync(vitestJson)) {
 } else record('vitest (unit, dom, server)', 0, 1, 0, 'no report');
 
 // 3. Build the PWA, then drive it end to end.
-const built = run('build', bin('vite'), ['build']) && run('build server bundle', 'npm', ['run', '--silent', 'build:server']);
+const built =
+  run('build', bin('vite'), ['build']) &&
+  run('build server bundle', 'npm', ['run', '--silent', 'build:server']);
 record('build', built ? 1 : 0, built ? 0 : 1);
 const chrome = ensureChromium();
 if (built && chrome) {
