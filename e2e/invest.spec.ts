@@ -340,16 +340,17 @@ test('Funds: buy, the button waits, the order matures with principal and profit'
 
   // The one clock move of this file: past the 7-day period (and past the IPO's listing date).
   ops('clock:advance', '8d');
-  await page.getByRole('tab', { name: 'Completed' }).click();
+  // The server follows the clock within a second and the maturity job runs every second; wait for
+  // the server's answer first, then look once (a count right after a reload races the render).
   await expect
     .poll(
-      async () => {
-        await page.reload();
-        return page.getByRole('listitem').filter({ hasText: 'Bourse Liquid Plus' }).count();
+      async () => (await get<{ rows: unknown[] }>('/stock/success/fund/orders?status=completed')).rows.length,
+      {
+        timeout: 30_000,
       },
-      { timeout: 20_000 },
     )
     .toBe(1);
+  await page.getByRole('tab', { name: 'Completed' }).click();
   const done = page.getByRole('listitem').filter({ hasText: 'Bourse Liquid Plus' });
   await expect(done.getByText('Completed', { exact: true })).toBeVisible();
   const { rows } = await get<{ rows: Array<{ amount: string; profit: string; expected_return: number }> }>(

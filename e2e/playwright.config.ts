@@ -24,6 +24,14 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  /*
+   * invest.spec.ts moves the server's clock forward 8 days (fund maturity, IPO listing); every other
+   * journey must run before that, so it is its own project that depends on the rest.
+   */
+  projects: [
+    { name: 'app', testIgnore: '**/invest.spec.ts' },
+    { name: 'clock', testMatch: '**/invest.spec.ts', dependencies: ['app'] },
+  ],
   outputDir: path.join(process.env.E2E_DIR, 'results'),
   fullyParallel: false,
   workers: 1,
