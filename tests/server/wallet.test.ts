@@ -5,6 +5,7 @@ import { COMMANDS } from '../../server/ops/commands/index';
 import { settleRecharges, settleWithdrawals } from '../../server/payments/jobs';
 import { fromMinor } from '../../src/shared/money';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { expectLedgerConsistent } from '../support/trading';
 import { addCard, balanceOf, fund, settleDue } from '../support/wallet';
 
 const RECHARGE = '/stock/success/v2/recharge/add';
@@ -24,6 +25,7 @@ describe.each(DIALECTS)('wallet on $name', ({ name, enabled }) => {
     if (enabled) s = await startTestServer(name);
   });
   afterAll(async () => {
+    if (s) await expectLedgerConsistent(s);
     await s?.close();
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { withTx } from '../../server/db/index';
+import { auditLedger } from '../../server/lib/audit';
 import { setFundPassword } from '../../server/lib/fund-password';
 import { post } from '../../server/lib/ledger';
 import type { Instrument, MarketProvider, Quote } from '../../server/market/provider';
@@ -99,20 +100,13 @@ export async function setTradePassword(s: TestServer, userId: number, code = '24
   return code;
 }
 
-/** DESIGN rule 2: every balance equals the sum of its postings and none is negative. */
+/**
+ * DESIGN rule 2, checked by the ledger audit (server/lib/audit.ts): every balance equals the sum of
+ * its postings, none is negative, and every money row has exactly the postings its status implies.
+ */
 export async function expectLedgerConsistent(s: TestServer): Promise<void> {
-  const { db } = s.deps.database;
-  const users = await db.selectFrom('users').select(['id', 'balance']).execute();
-  const sums = await db
-    .selectFrom('ledger')
-    .select((eb) => ['user_id', eb.fn.sum<number>('amount').as('sum')])
-    .groupBy('user_id')
-    .execute();
-  for (const u of users) {
-    const sum = Number(sums.find((r) => r.user_id === u.id)?.sum ?? 0);
-    expect(Number(u.balance), `user ${u.id}`).toBe(sum);
-    expect(Number(u.balance)).toBeGreaterThanOrEqual(0);
-  }
+  const report = await auditLedger(s.deps.database.db);
+  expect(report.problems).toEqual([]);
 }
 
 let seq = 0;

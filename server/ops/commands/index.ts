@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
 import { ipoCommands } from '../../trading/ops';
+import { AUDIT_COMMANDS } from './audit';
 import { WALLET_COMMANDS } from './wallet';
 
 /** One operator command. `mutates` commands are recorded in ops_log. */
@@ -56,4 +57,5 @@ export const COMMANDS: OpsCommand[] = [
   },
   ...WALLET_COMMANDS,
   ...ipoCommands,
+  ...AUDIT_COMMANDS,
 ];

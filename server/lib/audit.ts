@@ -1,0 +1,333 @@
+import { type Kysely, sql } from 'kysely';
+import { LEDGER_REASONS } from '../../src/shared/contract/wallet';
+import type { DB } from '../db/schema';
+import { BLOCK, IPO, STOCK } from '../trading/orders';
+
+/**
+ * The ledger audit (DESIGN rule 2, issue 3): proves from the database alone that money moved only
+ * through the ledger and only as the business rows say it did.
+ *
+ * - every balance equals the sum of its postings, none is negative, and each posting's
+ *   `balance_after` continues the previous one (no posting was edited or lost);
+ * - every business row that moves money (order, IPO application, withdrawal, recharge, loan, fund
+ *   order) has exactly the postings its status implies, for its owner, with the right amounts;
+ * - every posting that names a business row names one that exists and belongs to the same user;
+ * - share reservations of pending sells match the positions' reserved quantities.
+ *
+ * It reads; it never repairs. `npm run ops -- ledger:audit` prints the report and fails when a
+ * problem is found; the server tests run it after their scenarios.
+ */
+
+export interface AuditReport {
+  users: number;
+  postings: number;
+  /** Sum of every balance, minor units. */
+  balances: number;
+  /** Sum of postings per reason, minor units (the money that came in, went out or moved). */
+  byReason: Record<string, number>;
+  /** Postings that name no business row (seed grants, test credits): money from outside. */
+  externalCredits: number;
+  problems: string[];
+}
+
+/** Postings naming these ref types must match a row of the named table. */
+const REF_TABLE = {
+  order: 'orders',
+  withdrawal: 'withdrawals',
+  recharge: 'recharges',
+  loan: 'loans',
+  fund_order: 'fund_orders',
+} as const;
+type RefType = keyof typeof REF_TABLE;
+
+interface RefPostings {
+  userIds: Set<number>;
+  /** reason → amounts posted (one entry per posting). */
+  reasons: Map<string, number[]>;
+}
+
+const MAX_PROBLEMS = 200;
+
+export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
+  const problems: string[] = [];
+  const report = (p: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(p);
+    else if (problems.length === MAX_PROBLEMS) problems.push('… more problems not listed');
+  };
+
+  // One consistent view of every table, so a server still running cannot make the audit see
+  // half a transaction (SQLite: one read transaction; PostgreSQL: REPEATABLE READ snapshot).
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const users = await trx.selectFrom('users').select(['id', 'balance']).execute();
+      const sums = await trx
+        .selectFrom('ledger')
+        .select((eb) => [
+          'user_id',
+          eb.fn.sum<number | string>('amount').as('sum'),
+          eb.fn.countAll<number | string>().as('n'),
+        ])
+        .groupBy('user_id')
+        .execute();
+      const sumOf = new Map(sums.map((r) => [r.user_id, Number(r.sum)]));
+      let balances = 0;
+      const userIds = new Set<number>();
+      for (const u of users) {
+        userIds.add(u.id);
+        const balance = Number(u.balance);
+        balances += balance;
+        const sum = sumOf.get(u.id) ?? 0;
+        if (balance !== sum) report(`user ${u.id}: balance ${balance} ≠ sum of postings ${sum}`);
+        if (balance < 0) report(`user ${u.id}: negative balance ${balance}`);
+      }
+      for (const userId of sumOf.keys()) {
+        if (!userIds.has(userId)) report(`postings for missing user ${userId}`);
+      }
+
+      // Each posting must continue its user's previous balance_after (ids follow the row lock on
+      // the user, so per user they are in posting order on both dialects).
+      const breaks = await sql<{ id: number; user_id: number; balance_after: number; prev: number }>`
+        select id, user_id, balance_after, prev from (
+          select id, user_id, balance_after, amount,
+            lag(balance_after, 1, 0) over (partition by user_id order by id) as prev
+          from ledger
+        ) t where balance_after - amount <> prev or balance_after < 0 or amount = 0
+        limit ${MAX_PROBLEMS}`.execute(trx);
+      for (const b of breaks.rows) {
+        report(
+          `posting ${b.id} (user ${b.user_id}): balance_after ${Number(b.balance_after)} does not follow ${Number(b.prev)}`,
+        );
+      }
+
+      const postings = await trx
+        .selectFrom('ledger')
+        .select((eb) => [
+          'ref_type',
+          'ref_id',
+          'reason',
+          'user_id',
+          eb.fn.sum<number | string>('amount').as('amount'),
+          eb.fn.countAll<number | string>().as('n'),
+        ])
+        .groupBy(['ref_type', 'ref_id', 'reason', 'user_id'])
+        .execute();
+      const byReason: Record<string, number> = {};
+      let postingCount = 0;
+      let externalCredits = 0;
+      const refs = new Map<string, RefPostings>();
+      const known = new Set<string>(LEDGER_REASONS);
+      for (const p of postings) {
+        const amount = Number(p.amount);
+        const n = Number(p.n);
+        postingCount += n;
+        byReason[p.reason] = (byReason[p.reason] ?? 0) + amount;
+        if (!known.has(p.reason)) report(`postings with unknown reason ${p.reason}`);
+        if (p.ref_type === null || p.ref_id === null || !(p.ref_type in REF_TABLE)) {
+          // Money from outside any business row (seed grants): only ever a credit.
+          if (p.reason !== 'recharge' || amount <= 0)
+            report(`posting ${p.reason} ${amount} (user ${p.user_id}) names no business row`);
+          else externalCredits += amount;
+          continue;
+        }
+        const key = `${p.ref_type}:${p.ref_id}`;
+        let entry = refs.get(key);
+        if (!entry) {
+          entry = { userIds: new Set(), reasons: new Map() };
+          refs.set(key, entry);
+        }
+        entry.userIds.add(p.user_id);
+        // Rows come grouped: keep the count of postings and their sum (the first entry carries it).
+        const list = entry.reasons.get(p.reason) ?? [];
+        for (let i = 0; i < n; i++) list.push(i === 0 ? amount : 0);
+        entry.reasons.set(p.reason, list);
+      }
+
+      const seen = new Set<string>();
+      /** Checks one business row's postings against what its status implies. */
+      const expect = (
+        type: RefType,
+        id: number,
+        owner: number,
+        rule: (got: (reason: string | RegExp) => { count: number; sum: number }) => string | null,
+      ) => {
+        const key = `${type}:${id}`;
+        seen.add(key);
+        const entry: RefPostings = refs.get(key) ?? { userIds: new Set(), reasons: new Map() };
+        for (const u of entry.userIds) {
+          if (u !== owner) report(`${type} ${id} of user ${owner}: posting for user ${u}`);
+        }
+        const claimed = new Set<string>();
+        const got = (reason: string | RegExp) => {
+          let count = 0;
+          let sum = 0;
+          for (const [r, amounts] of entry.reasons) {
+            if (typeof reason === 'string' ? r !== reason : !reason.test(r)) continue;
+            claimed.add(r);
+            count += amounts.length;
+            sum += amounts.reduce((a, b) => a + b, 0);
+          }
+          return { count, sum };
+        };
+        const problem = rule(got);
+        if (problem) report(`${type} ${id} (user ${owner}): ${problem}`);
+        for (const r of entry.reasons.keys()) {
+          if (!claimed.has(r)) report(`${type} ${id} (user ${owner}): unexpected ${r} posting`);
+        }
+      };
+      const exactly = (g: { count: number; sum: number }, count: number, sum: number, what: string) =>
+        g.count === count && g.sum === sum
+          ? null
+          : `${what}: ${g.count} postings of ${g.sum}, want ${count} of ${sum}`;
+      const atMostOne = (g: { count: number }, what: string) =>
+        g.count <= 1 ? null : `${g.count} ${what} postings`;
+      const first = (...checks: (string | null)[]) => checks.find((c) => c !== null) ?? null;
+
+      const BUY = /^buy/;
+      const SELL = /^sell/;
+      const orders = await trx
+        .selectFrom('orders')
+        .select(['id', 'user_id', 'mold', 'state', 'status', 'price_all', 'fee'])
+        .execute();
+      for (const o of orders) {
+        const total = Number(o.price_all);
+        expect('order', o.id, o.user_id, (got) => {
+          if (o.state === 'sell') {
+            const sold = o.mold === 'stock' ? o.status === STOCK.success : true;
+            return exactly(got(SELL), sold && total > 0 ? 1 : 0, sold ? total : 0, 'sale proceeds');
+          }
+          if (o.mold === 'stock') {
+            const buy = got(BUY);
+            const refund = got('orderRefund');
+            if (buy.count !== 1) return `${buy.count} buy postings`;
+            if (o.status === STOCK.pending) return exactly(refund, 0, 0, 'refund of a pending buy');
+            if (o.status === STOCK.success)
+              return first(
+                atMostOne(refund, 'refund'),
+                buy.sum + refund.sum === -total ? null : 'net ≠ -price_all',
+              );
+            return first(exactly(refund, 1, -buy.sum, 'refund of a closed buy'));
+          }
+          if (o.mold === 'ipo') {
+            const freeze = got('ipoFreeze');
+            const refund = got('ipoRefund');
+            if (freeze.count !== 1) return `${freeze.count} ipoFreeze postings`;
+            if (o.status === IPO.pending) return exactly(refund, 0, 0, 'refund of a pending application');
+            if (o.status === IPO.allotted)
+              return first(
+                atMostOne(refund, 'ipoRefund'),
+                freeze.sum + refund.sum === -total ? null : 'net ≠ -price_all',
+              );
+            if (o.status === IPO.refunded) return exactly(refund, 1, -freeze.sum, 'ipoRefund');
+            return `unknown IPO status ${o.status}`;
+          }
+          // Block trading / QIP: value and fee leave together, or the order is not a success.
+          const buy = got(BUY);
+          const fee = got('transactionExpenses');
+          if (o.status !== BLOCK.success) return first(exactly(buy, 0, 0, 'buy'), exactly(fee, 0, 0, 'fee'));
+          const f = Number(o.fee);
+          return first(exactly(fee, f > 0 ? 1 : 0, -f, 'fee'), exactly(buy, 1, -(total - f), 'buy'));
+        });
+      }
+
+      const withdrawals = await trx
+        .selectFrom('withdrawals')
+        .select(['id', 'user_id', 'count', 'status'])
+        .execute();
+      for (const w of withdrawals) {
+        const count = Number(w.count);
+        expect('withdrawal', w.id, w.user_id, (got) =>
+          first(
+            exactly(got('withdraw'), 1, -count, 'reservation'),
+            exactly(got('withdrawRefund'), w.status === 'b' ? 1 : 0, w.status === 'b' ? count : 0, 'refund'),
+          ),
+        );
+      }
+
+      const recharges = await trx
+        .selectFrom('recharges')
+        .select(['id', 'user_id', 'count', 'status'])
+        .execute();
+      for (const r of recharges) {
+        const done = r.status === 2;
+        expect('recharge', r.id, r.user_id, (got) =>
+          exactly(got('recharge'), done ? 1 : 0, done ? Number(r.count) : 0, 'credit'),
+        );
+      }
+
+      const loans = await trx.selectFrom('loans').select(['id', 'user_id', 'count', 'state']).execute();
+      for (const l of loans) {
+        const count = Number(l.count);
+        const lent = l.state === 4 || l.state === 5;
+        const repaid = l.state === 5;
+        expect('loan', l.id, l.user_id, (got) =>
+          first(
+            exactly(got('borrow'), lent ? 1 : 0, lent ? count : 0, 'disbursement'),
+            exactly(got('repay'), repaid ? 1 : 0, repaid ? -count : 0, 'repayment'),
+          ),
+        );
+      }
+
+      const fundOrders = await trx
+        .selectFrom('fund_orders')
+        .select(['id', 'user_id', 'amount', 'status', 'profit'])
+        .execute();
+      for (const f of fundOrders) {
+        const amount = Number(f.amount);
+        const done = f.status === 'completed';
+        const profit = done ? Number(f.profit ?? 0) : 0;
+        expect('fund_order', f.id, f.user_id, (got) =>
+          first(
+            exactly(got('fundPurchase'), 1, -amount, 'purchase'),
+            exactly(got('principal_returned'), done ? 1 : 0, done ? amount : 0, 'principal'),
+            exactly(got('fund_project_profit'), profit > 0 ? 1 : 0, profit, 'profit'),
+          ),
+        );
+      }
+
+      for (const key of refs.keys()) {
+        if (!seen.has(key)) report(`postings name ${key}, which does not exist`);
+      }
+
+      // Shares: what pending sells hold back is exactly what positions mark reserved.
+      const positions = await trx
+        .selectFrom('positions')
+        .select(['user_id', 'symbol', 'qty', 'reserved_qty'])
+        .execute();
+      const held = await trx
+        .selectFrom('orders')
+        .select((eb) => ['user_id', 'symbol', eb.fn.sum<number | string>('count').as('n')])
+        .where('mold', '=', 'stock')
+        .where('state', '=', 'sell')
+        .where('status', '=', STOCK.pending)
+        .groupBy(['user_id', 'symbol'])
+        .execute();
+      const heldOf = new Map(held.map((h) => [`${h.user_id}:${h.symbol}`, Number(h.n)]));
+      for (const p of positions) {
+        const key = `${p.user_id}:${p.symbol}`;
+        const reserved = Number(p.reserved_qty);
+        if (p.qty < 0 || reserved < 0 || reserved > p.qty)
+          report(`position ${key}: qty ${p.qty}, reserved ${reserved}`);
+        if ((heldOf.get(key) ?? 0) !== reserved)
+          report(`position ${key}: reserved ${reserved} but pending sells hold ${heldOf.get(key) ?? 0}`);
+        heldOf.delete(key);
+      }
+      for (const [key, n] of heldOf) report(`pending sells of ${key} hold ${n} shares of no position`);
+
+      return { users: users.length, postings: postingCount, balances, byReason, externalCredits, problems };
+    });
+}
+
+/** A short human report (the ops command prints it). */
+export function formatAudit(r: AuditReport): string {
+  const lines = [
+    `users ${r.users}, postings ${r.postings}, balances ${r.balances} minor units`,
+    ...Object.entries(r.byReason)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([reason, sum]) => `  ${reason.padEnd(22)} ${sum}`),
+    r.problems.length === 0 ? 'ledger audit: OK' : `ledger audit: ${r.problems.length} problem(s)`,
+    ...r.problems.map((p) => `  ✗ ${p}`),
+  ];
+  return lines.join('\n');
+}

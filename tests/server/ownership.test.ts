@@ -1,0 +1,486 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTx } from '../../server/db/index';
+import { disburseLoan } from '../../server/lib/settlement';
+import { contract, type EndpointName } from '../../src/shared/contract/index';
+import { validRequest } from '../support/schemas';
+import { type Answer, DIALECTS, startTestServer, type TestServer } from '../support/server';
+import {
+  controlMarket,
+  credit,
+  idem,
+  insertBlockItem,
+  insertIpo,
+  setTradePassword,
+} from '../support/trading';
+import { addCard, upload } from '../support/wallet';
+
+/**
+ * The ownership matrix (issue 3): every endpoint that needs a session has an entry saying how a
+ * second user could reach the first user's rows — by naming one of them (`foreign`: user B names
+ * user A's id or number and gets not-found, and A's row is untouched) or by reading a per-user
+ * list (`own`: B sees nothing of A's) — or why it cannot (`self`: it names no row of anyone).
+ * An endpoint added to the contract without an entry fails the test, and a visitor without a
+ * session gets the logout answer from every one of them.
+ */
+
+interface Owner {
+  token: string;
+  id: number;
+  card: number;
+  rechargeId: number;
+  withdrawalId: number;
+  orderNo: string;
+  restingNo: string;
+  ipoNo: string;
+  blockNo: string;
+  loanId: number;
+  uploadId: string;
+  uploadUrl: string;
+  favourite: string;
+}
+
+type Api = TestServer['api'];
+type Entry =
+  | { kind: 'foreign'; probe: (api: Api, b: string, a: Owner) => Promise<{ status: number; body: Answer }>[] }
+  | {
+      kind: 'own';
+      read: (api: Api, b: string) => Promise<{ status: number; body: Answer }>;
+      mine: (data: unknown, a: Owner) => boolean;
+    }
+  | { kind: 'self'; why: string };
+
+const CARD = {
+  bank: 'Other Bank',
+  branch_bank: 'Elsewhere',
+  bank_card: '9999888877776666',
+  bank_user: 'Mallory',
+  ifsc: 'EVIL0000001',
+};
+const has = (data: unknown, needle: string | number) => JSON.stringify(data).includes(JSON.stringify(needle));
+const idIn = (rows: unknown, id: number) =>
+  Array.isArray(rows) && rows.some((r) => (r as { id: number }).id === id);
+
+const MATRIX: Record<EndpointName, Entry> = {
+  login: { kind: 'self', why: 'public: no session' },
+  register: { kind: 'self', why: 'public: no session' },
+  forget: { kind: 'self', why: 'public: no session' },
+  config: { kind: 'self', why: 'public market/config data' },
+  yahoo: { kind: 'self', why: 'public market data' },
+  quote: { kind: 'self', why: 'public market data' },
+  stockList: { kind: 'self', why: 'public market data' },
+  categoryList: { kind: 'self', why: 'public market data' },
+  indexList: { kind: 'self', why: 'public market data' },
+  currencyList: { kind: 'self', why: 'public market data' },
+  marketList: { kind: 'self', why: 'public market data' },
+  ipoList: { kind: 'self', why: 'public catalogue' },
+  fundList: { kind: 'self', why: 'public catalogue' },
+  newsList: { kind: 'self', why: 'public news' },
+  newsArticle: { kind: 'self', why: 'public news' },
+  logout: { kind: 'self', why: "ends the caller's own session" },
+  kefu: { kind: 'self', why: 'the same chat route for everyone' },
+  favouriteAdd: { kind: 'self', why: "adds to the caller's list by symbol" },
+  favouriteRemove: { kind: 'self', why: "removes from the caller's list by symbol" },
+  favouriteDelete: { kind: 'self', why: "removes from the caller's list by symbol" },
+  dealBuy: { kind: 'self', why: 'names a public symbol or block item' },
+  ipoBuy: { kind: 'self', why: 'names a public IPO' },
+  blockList: { kind: 'self', why: 'public block catalogue' },
+  fundPurchase: { kind: 'self', why: 'names a public fund' },
+  recharge: { kind: 'self', why: 'names no row' },
+  loanApply: { kind: 'self', why: 'names no row' },
+  passwordUp: { kind: 'self', why: "the caller's own passwords" },
+  bankAdd: { kind: 'self', why: 'creates a card for the caller' },
+  upload: { kind: 'self', why: 'creates an upload for the caller' },
+  messageSend: { kind: 'self', why: "writes to the caller's own thread" },
+  messageRead: { kind: 'self', why: "marks the caller's own thread read" },
+
+  favouriteCheck: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/collection/check', { token: b, query: { symbol: 'AAPL' } }),
+    mine: (data) => (data as { collected: boolean }).collected,
+  },
+  favouriteList: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/collection/list', { token: b }),
+    mine: (data) => (data as { total: number }).total > 0,
+  },
+  userInfo: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/v2/user/info', { token: b }),
+    mine: (data, a) => (data as { id: number }).id === a.id,
+  },
+  holdings: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/v2/transaction', { token: b, query: { type: 'stock' } }),
+    mine: (data) => (data as { count: number }).count > 0,
+  },
+  dealList: {
+    kind: 'own',
+    read: (api, b) => api('POST', '/stock/success/deal/list', { token: b, body: { mold: 'bulk' } }),
+    mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
+  },
+  orderList: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/order/list', { token: b }),
+    mine: (data, a) => has(data, a.orderNo) || has(data, a.restingNo),
+  },
+  ipoOrders: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/ipo/list', { token: b }),
+    mine: (data, a) => has(data, a.ipoNo),
+  },
+  fundOrders: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/fund/orders', { token: b }),
+    mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
+  },
+  balance: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/v2/balance', { token: b }),
+    mine: (data) => (data as { balance: string }).balance !== '0.00',
+  },
+  bill: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/v2/bill', { token: b }),
+    mine: (data) => (data as { count: number }).count > 0,
+  },
+  rechargeRecords: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/property/list', { token: b }),
+    mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.rechargeId),
+  },
+  withdrawRecords: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/property/withdraw', { token: b }),
+    mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.withdrawalId),
+  },
+  loanData: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/loans/data', { token: b }),
+    mine: (data) => (data as { amountDue: string }).amountDue !== '0.00',
+  },
+  loanList: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/loans/list', { token: b }),
+    mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.loanId),
+  },
+  bankList: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/bank/list', { token: b }),
+    mine: (data, a) => idIn(data, a.card),
+  },
+  kycState: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/autonomy/state', { token: b }),
+    mine: (data) => (data as { status: number }).status !== 0,
+  },
+  messageList: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/user_message/list-message', { token: b }),
+    mine: (data) => has(data, 'message from A'),
+  },
+  unreadCount: {
+    kind: 'own',
+    read: (api, b) => api('GET', '/stock/success/user_message/unread-count', { token: b }),
+    mine: (data) => (data as { unread_count: number }).unread_count > 0,
+  },
+
+  bankEdit: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('POST', '/stock/success/bank/edit', { token: b, body: { id: a.card, ...CARD } }),
+    ],
+  },
+  withdraw: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('POST', '/stock/success/money/access', {
+        token: b,
+        body: { bank_id: a.card, count: 100 },
+        headers: idem(),
+      }),
+    ],
+  },
+  recordDetail: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('GET', '/stock/success/property/detail', {
+        token: b,
+        query: { id: a.rechargeId, type: 'recharge' },
+      }),
+      api('GET', '/stock/success/property/detail', {
+        token: b,
+        query: { id: a.withdrawalId, type: 'withdraw' },
+      }),
+    ],
+  },
+  orderCancel: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('POST', '/stock/success/order/cancel', { token: b, body: { no: a.restingNo }, headers: idem() }),
+    ],
+  },
+  dealSell: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('POST', '/stock/success/deal/sell', { token: b, body: { no: a.orderNo }, headers: idem() }),
+      api('POST', '/stock/success/deal/sell', { token: b, body: { no: a.ipoNo }, headers: idem() }),
+      api('POST', '/stock/success/deal/sell', { token: b, body: { no: a.blockNo }, headers: idem() }),
+    ],
+  },
+  loanRepay: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('POST', '/stock/success/loans/repay', { token: b, body: { id: a.loanId }, headers: idem() }),
+    ],
+  },
+  kycSubmit: {
+    kind: 'foreign',
+    probe: (api, b, a) => [
+      api('POST', '/stock/success/autonomy/add', {
+        token: b,
+        body: {
+          real_name: 'Mallory',
+          id_type: 'passport',
+          id_number: 'Z1234567',
+          id_number_img: a.uploadUrl,
+          id_number_img_two: a.uploadUrl,
+        },
+      }),
+    ],
+  },
+};
+
+describe('ownership matrix coverage', () => {
+  it('has an entry for every endpoint of the contract, and only for those', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(Object.keys(contract).sort());
+    for (const [name, entry] of Object.entries(MATRIX)) {
+      const ep = contract[name as EndpointName];
+      // Public endpoints hold nobody's rows; every endpoint with a session is probed.
+      if (!ep.auth) expect(entry.kind, name).toBe('self');
+    }
+  });
+});
+
+describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  let a: Owner;
+  let b: { token: string; id: number };
+  /** A's rows as stored, to prove B's probes changed nothing. */
+  let snapshot: () => Promise<unknown>;
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    s = await startTestServer(name);
+    controlMarket(s).pin('RELIANCE.NS', 2500);
+    const u = await s.signUp();
+    await credit(s, u.id, 100_000_000);
+    const card = await addCard(s, u.token);
+    const recharge = await s.api('POST', '/stock/success/v2/recharge/add', {
+      token: u.token,
+      body: { count: 5000 },
+      headers: idem(),
+    });
+    const withdrawal = await s.api('POST', '/stock/success/money/access', {
+      token: u.token,
+      body: { bank_id: card, count: 200 },
+      headers: idem(),
+    });
+    const order = await s.api('POST', '/stock/success/deal/buy', {
+      token: u.token,
+      body: { tag: 'RELIANCE.NS', count: 3, price: 2500, mold: 'stock' },
+      headers: idem(),
+    });
+    const resting = await s.api('POST', '/stock/success/deal/buy', {
+      token: u.token,
+      body: { tag: 'RELIANCE.NS', count: 1, price: 2000, mold: 'stock' },
+      headers: idem(),
+    });
+    const ipo = await insertIpo(s);
+    const application = await s.api('POST', '/stock/success/ipo/buy', {
+      token: u.token,
+      body: { id: ipo.id, tag: ipo.symbol, count: 100, price: 120.5 },
+      headers: idem(),
+    });
+    const fundRow = await s.deps.database.db
+      .selectFrom('funds')
+      .select('id')
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const fund = await s.api('POST', '/stock/success/fund/purchase', {
+      token: u.token,
+      body: { project_id: fundRow.id },
+      headers: idem(),
+    });
+    const blockId = await insertBlockItem(s, { tag: 'RELIANCE.NS', price: 2400, count: 100 });
+    const block = await s.api('POST', '/stock/success/deal/buy', {
+      token: u.token,
+      body: {
+        tag: 'RELIANCE.NS',
+        count: 100,
+        price: 2400,
+        mold: 'bulk',
+        id: blockId,
+        stock_password: await setTradePassword(s, u.id),
+      },
+      headers: idem(),
+    });
+    const loan = await s.api('POST', '/stock/success/loans/add', {
+      token: u.token,
+      body: { count: 1000 },
+      headers: idem(),
+    });
+    await withTx(s.deps.database, (trx) => disburseLoan(trx, loan.body.data.id, s.clock.now()));
+    const image = await upload(s, u.token);
+    const uploaded = image.body.data as { id: string; url: string };
+    const kyc = await s.api('POST', '/stock/success/autonomy/add', {
+      token: u.token,
+      body: {
+        real_name: 'Asha Rao',
+        id_type: 'passport',
+        id_number: 'A1234567',
+        id_number_img: uploaded.url,
+        id_number_img_two: uploaded.url,
+      },
+    });
+    const message = await s.api('POST', '/stock/success/user_message/send', {
+      token: u.token,
+      body: { message: 'message from A' },
+    });
+    const favourite = await s.api('POST', '/stock/success/collection/add', {
+      token: u.token,
+      body: { symbol: 'AAPL' },
+    });
+    await s.deps.database.db
+      .insertInto('messages')
+      .values({
+        user_id: u.id,
+        sender: 'agent',
+        body: 'reply to A',
+        client_id: null,
+        read_at: null,
+        created_at: s.clock.now(),
+      })
+      .execute();
+    for (const r of [
+      recharge,
+      withdrawal,
+      order,
+      resting,
+      application,
+      fund,
+      loan,
+      kyc,
+      message,
+      favourite,
+    ]) {
+      expect(r.body.msg, JSON.stringify(r.body)).toBe('ok');
+    }
+    expect(resting.body.data.status).toBe(0);
+    a = {
+      token: u.token,
+      id: u.id,
+      card,
+      rechargeId: recharge.body.data.id,
+      withdrawalId: withdrawal.body.data.id,
+      orderNo: order.body.data.no,
+      restingNo: resting.body.data.no,
+      ipoNo: application.body.data.no,
+      blockNo: block.body.data.no,
+      loanId: loan.body.data.id,
+      uploadId: uploaded.id,
+      uploadUrl: uploaded.url,
+      favourite: 'AAPL',
+    };
+    b = await s.signUp();
+    // B has a card of its own, so a refused withdrawal is about A's card, not about having none.
+    await addCard(s, b.token);
+    const db = s.deps.database.db;
+    snapshot = async () => ({
+      user: await db.selectFrom('users').select('balance').where('id', '=', a.id).executeTakeFirst(),
+      cards: await db.selectFrom('bank_cards').selectAll().where('user_id', '=', a.id).execute(),
+      orders: await db
+        .selectFrom('orders')
+        .select(['id', 'status', 'closed_at'])
+        .where('user_id', '=', a.id)
+        .orderBy('id')
+        .execute(),
+      withdrawals: await db
+        .selectFrom('withdrawals')
+        .select(['id', 'status'])
+        .where('user_id', '=', a.id)
+        .execute(),
+      loans: await db.selectFrom('loans').select(['id', 'state']).where('user_id', '=', a.id).execute(),
+      kyc: await db.selectFrom('kyc').selectAll().execute(),
+      ledger: await db.selectFrom('ledger').select('id').where('user_id', '=', a.id).execute(),
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const entries = Object.entries(MATRIX) as [EndpointName, Entry][];
+
+  it.runIf(enabled).each(entries.filter(([, e]) => e.kind === 'foreign'))(
+    "%s: user B naming user A's rows gets not-found and changes nothing",
+    async (_, entry) => {
+      if (entry.kind !== 'foreign') return;
+      const before = await snapshot();
+      for (const res of await Promise.all(entry.probe(s.api, b.token, a))) {
+        expect(res.status, JSON.stringify(res.body)).toBe(404);
+        expect(res.body).toEqual({ msg: 'no', data: 'errors.notFound' });
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.runIf(enabled).each(entries.filter(([, e]) => e.kind === 'own'))(
+    "%s: user B's answer holds nothing of user A's (and A's does)",
+    async (_, entry) => {
+      if (entry.kind !== 'own') return;
+      const mine = await entry.read(s.api, a.token);
+      expect(mine.body.msg).toBe('ok');
+      // The probe sees A's rows in A's answer, so its silence for B means something.
+      expect(entry.mine(mine.body.data, a), JSON.stringify(mine.body.data)).toBe(true);
+      const theirs = await entry.read(s.api, b.token);
+      expect(theirs.body.msg).toBe('ok');
+      expect(entry.mine(theirs.body.data, a), JSON.stringify(theirs.body.data)).toBe(false);
+    },
+  );
+
+  it.runIf(enabled)("user B cannot read user A's uploaded image", async () => {
+    const url = `/stock/success/upload/${a.uploadId}`;
+    const own = await s.app.inject({
+      method: 'GET',
+      url: `${s.config.apiBase}${url}`,
+      headers: { token: a.token },
+    });
+    expect(own.statusCode).toBe(200);
+    const res = await s.api('GET', url, { token: b.token });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ msg: 'no', data: 'errors.notFound' });
+    const visitor = await s.api('GET', url);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.msg).toBe('logout');
+  });
+
+  it.runIf(enabled)(
+    'a visitor without a session gets the logout answer from every endpoint that needs one',
+    async () => {
+      const guarded = Object.values(contract).filter((ep) => ep.auth);
+      expect(guarded.length).toBeGreaterThan(30);
+      for (const ep of guarded) {
+        // A request the schema accepts, so what refuses it is the missing or unknown session.
+        const input = validRequest(ep);
+        for (const token of [undefined, 'not-a-real-token']) {
+          const res = await s.api(ep.method, ep.path, {
+            ...(ep.method === 'GET' ? { query: input as Record<string, string> } : { body: input }),
+            ...(token ? { token } : {}),
+            headers: ep.money ? idem() : {},
+          });
+          expect(res.status, `${ep.path} ${JSON.stringify(res.body)}`).toBe(401);
+          expect(res.body).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
+        }
+      }
+    },
+  );
+});
