@@ -91,7 +91,7 @@ const candlesPlugin: Plugin<'line'> = {
       const colour = upPass ? colours.up : colours.down;
       ctx.fillStyle = colour;
       ctx.strokeStyle = colour;
-      ctx.globalAlpha = 0.45;
+      ctx.globalAlpha = 0.55;
       ctx.beginPath();
       for (let i = from; i < to; i++) {
         if (f.up[i] !== upPass) continue;
@@ -295,13 +295,19 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     sc.x!.ticks = {
       ...sc.x!.ticks,
       ...axisText,
+      includeBounds: false,
       callback: (v) => {
         const i = Math.floor(Number(v));
         return i >= 0 && i < frame.n ? tickLabel(frame.t[i]!, period) : '';
       },
     };
     sc.x!.grid = { color: colours.grid };
-    sc.y!.ticks = { ...axisText, maxTicksLimit: 5, callback: (v) => formatPrice(Number(v), frame.decimals) };
+    sc.y!.ticks = {
+      ...axisText,
+      maxTicksLimit: 5,
+      includeBounds: false,
+      callback: (v) => formatPrice(Number(v), frame.decimals),
+    };
     sc.y!.grid = { color: colours.grid };
     drawState.set(chart as unknown as ChartInstance, { frame, mode, colours });
     shown.current = { frame, mode };
@@ -416,7 +422,15 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
       data-period={period}
       data-total={frame.n}
     >
-      <Chart ref={chartRef} type="line" data={data} options={options} plugins={plugins} />
+      <Chart
+        ref={chartRef}
+        type="line"
+        data={data}
+        options={options}
+        plugins={plugins}
+        role="presentation"
+        aria-hidden="true"
+      />
     </div>
   );
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ChartFrame, useChart } from '../../api/useChart';
 import type { Period } from '../../shared/contract/market';
-import { formatChange, formatNumber, formatPercent, formatPrice, trendClass } from '../../shared/format';
+import { formatChange, formatCompact, formatPercent, formatPrice, trendClass } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import { AsOf, Button, ErrorState, IconButton, IconStar, PageHeader, Skeleton, Tabs } from '../../ui';
@@ -48,16 +48,17 @@ export default function StockDetailScreen() {
           </span>
         }
         actions={
-          <IconButton
-            label={t(favourite.on ? 'core.favourite.remove' : 'core.favourite.add')}
-            aria-pressed={favourite.on === true}
-            disabled={favourite.on === undefined}
-            className={`${s.star} ${favourite.on ? s.starOn : ''}`}
-            onClick={favourite.toggle}
-            data-testid="favourite"
-          >
-            <IconStar />
-          </IconButton>
+          <span className={s.star}>
+            <IconButton
+              label={t(favourite.on ? 'core.favourite.remove' : 'core.favourite.add')}
+              aria-pressed={favourite.on === true}
+              disabled={favourite.on === undefined}
+              onClick={favourite.toggle}
+              data-testid="favourite"
+            >
+              <IconStar />
+            </IconButton>
+          </span>
         }
       />
 
@@ -85,7 +86,7 @@ export default function StockDetailScreen() {
             <Stat label={t('markets.detail.high')} value={q && formatPrice(q.high, decimals)} />
             <Stat label={t('markets.detail.low')} value={q && formatPrice(q.low, decimals)} />
             <Stat label={t('markets.detail.prevClose')} value={q && formatPrice(q.prev_close, decimals)} />
-            <Stat label={t('markets.detail.volume')} value={q && formatNumber(q.volume, 0, 'USD')} />
+            <Stat label={t('markets.detail.volume')} value={q && formatCompact(q.volume)} />
             <Stat label={t('markets.detail.exchange')} value={q?.exchange_name} />
           </dl>
         )}

@@ -28,7 +28,8 @@ export const IndexCard = memo(function IndexCard({
       <span className={s.indexName}>{index.name}</span>
       <span className={`${s.indexPrice} num ${tone}`}>{formatPrice(index.prasent)}</span>
       <span className={`${s.indexChange} num ${tone}`}>
-        {formatChange(index.change)} <span>{formatPercent(index.percent_change)}</span>
+        {formatChange(index.change)}
+        <span>{formatPercent(index.percent_change)}</span>
       </span>
       <span className={`${s.indexSpark} ${tone}`}>
         <Sparkline values={index.spark} trend={index.change} width="100%" height={wide ? 56 : 36} />
