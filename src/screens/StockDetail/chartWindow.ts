@@ -107,6 +107,12 @@ export function windowExtent(
     }
   }
   if (!Number.isFinite(min)) return { min: 0, max: 1, volumeMax: 1 };
-  const span = max - min || Math.abs(max) * 0.01 || 1;
+  if (max === min) {
+    // A flat window (one candle, no trades) still needs a range to draw in.
+    const half = Math.abs(max) * 0.005 || 0.5;
+    min -= half;
+    max += half;
+  }
+  const span = max - min;
   return { min: min - span * pad, max: max + span * pad, volumeMax: volumeMax || 1 };
 }
