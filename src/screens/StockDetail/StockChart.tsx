@@ -274,7 +274,11 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     const prev = shown.current;
     const colours = readColours(box.current);
     const sameBars =
-      prev.frame !== null && prev.mode === mode && prev.frame.n === frame.n && prev.frame.t[0] === frame.t[0];
+      prev.frame !== null &&
+      prev.frame.period === frame.period &&
+      prev.frame.symbol === frame.symbol &&
+      prev.frame.n === frame.n &&
+      prev.frame.t[0] === frame.t[0];
     if (sameBars) {
       const last = frame.n - 1;
       series(frame, mode).forEach((values, d) => {
@@ -284,10 +288,12 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     } else {
       chart.data.datasets = datasets(frame, mode, colours) as never;
       const limits = limitsFor(mode, frame.n);
+      // Another period or instrument starts on its newest candles; the same one follows the live edge.
+      const before = prev.frame;
       win.current =
-        prev.mode !== mode || prev.frame === null
+        before === null || before.period !== frame.period || before.symbol !== frame.symbol
           ? initialWindow(frame.n, mode === 'timeline' ? frame.n : undefined)
-          : followData(win.current, prev.frame.n, frame.n);
+          : followData(win.current, before.n, frame.n);
       if (mode === 'timeline') win.current = zoomWindow(win.current, 1, 1, frame.n, limits.min, limits.max);
     }
     const sc = chart.options.scales!;
