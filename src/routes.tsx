@@ -31,8 +31,17 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/', nav: true, load: () => import('./screens/Home/HomeScreen') },
   { path: '/markets', nav: true, load: () => import('./screens/Markets/MarketsScreen') },
-  { path: '/stock/v2/:symbol/:name', load: () => import('./screens/StockDetail/StockDetailScreen') },
-  { path: '/stock/:code/:market/:name', load: () => import('./screens/StockDetail/StockDetailScreen') },
+  // The Buy/Sell bar holds the bottom of the stock detail: no floating service button there.
+  {
+    path: '/stock/v2/:symbol/:name',
+    noService: true,
+    load: () => import('./screens/StockDetail/StockDetailScreen'),
+  },
+  {
+    path: '/stock/:code/:market/:name',
+    noService: true,
+    load: () => import('./screens/StockDetail/StockDetailScreen'),
+  },
   { path: '/forex', load: () => import('./screens/Forex/ForexScreen') },
   { path: '/futures', load: () => import('./screens/Futures/FuturesScreen') },
   { path: '/treasury-debt', load: () => import('./screens/TreasuryDebt/TreasuryDebtScreen') },

@@ -141,7 +141,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   // Opening a result leaves this screen, which closes the dialog with it.
   const renderRow = useCallback((row: StockRow) => <StockListRow key={row.stock} row={row} />, []);
   return (
-    <Dialog open onClose={onClose} title={t('markets.search.title')} sheet>
+    <Dialog open onClose={onClose} title={t('markets.search.title')}>
       <TextField
         label={t('markets.search.label')}
         type="search"
