@@ -344,7 +344,11 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
       return Math.abs((a ?? 0) - (b ?? 0));
     };
     const down = (e: PointerEvent) => {
-      el.setPointerCapture(e.pointerId);
+      try {
+        el.setPointerCapture(e.pointerId);
+      } catch {
+        // The pointer is already gone (released between events): follow it without capture.
+      }
       pointers.set(e.pointerId, e.clientX);
       if (pointers.size === 2) spread = distance();
     };
