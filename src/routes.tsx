@@ -30,6 +30,21 @@ export const ROUTES: AppRoute[] = [
     load: () => import('./screens/ForgotPassword/ForgotPasswordScreen'),
   },
   { path: '/', nav: true, load: () => import('./screens/Home/HomeScreen') },
+  { path: '/markets', nav: true, load: () => import('./screens/Markets/MarketsScreen') },
+  // The Buy/Sell bar holds the bottom of the stock detail: no floating service button there.
+  {
+    path: '/stock/v2/:symbol/:name',
+    noService: true,
+    load: () => import('./screens/StockDetail/StockDetailScreen'),
+  },
+  {
+    path: '/stock/:code/:market/:name',
+    noService: true,
+    load: () => import('./screens/StockDetail/StockDetailScreen'),
+  },
+  { path: '/forex', load: () => import('./screens/Forex/ForexScreen') },
+  { path: '/futures', load: () => import('./screens/Futures/FuturesScreen') },
+  { path: '/treasury-debt', load: () => import('./screens/TreasuryDebt/TreasuryDebtScreen') },
   { path: '/settings', load: () => import('./screens/Settings/SettingsScreen') },
   { path: '/ipo', load: () => import('./screens/Ipo/IpoScreen') },
   { path: '/ipo/orders', load: () => import('./screens/IpoOrders/IpoOrdersScreen') },

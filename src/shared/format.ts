@@ -41,6 +41,13 @@ export function formatNumber(value: number, decimals = 2, unit = 'INR'): string 
   return numberFormat(groupingLocale(unit), decimals).format(value);
 }
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+
+/** "5.43M": volumes and other counts too long for a cell. */
+export function formatCompact(value: number): string {
+  return Number.isFinite(value) ? compact.format(value) : '—';
+}
+
 export function formatPrice(price: number | null | undefined, decimals = 2): string {
   return price === null || price === undefined || !Number.isFinite(price)
     ? '—'

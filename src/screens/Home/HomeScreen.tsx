@@ -1,9 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
-import { formatMoney } from '../../shared/format';
+import { formatDate, formatMoney } from '../../shared/format';
 import { LanguageMenu } from '../../shell/LanguageMenu';
-import { AsOf, IconButton, IconSearch, IconService, IconSettings, Skeleton, ui } from '../../ui';
+import { SimulatedMark } from '../../shell/SimulatedMark';
+import {
+  AsOf,
+  ErrorState,
+  IconButton,
+  IconChevron,
+  IconSearch,
+  IconService,
+  IconSettings,
+  Skeleton,
+  ui,
+} from '../../ui';
+import { IndexCard } from '../markets/IndexCard';
 import s from './home.module.css';
 import { useHome } from './useHome';
 
@@ -22,7 +34,7 @@ export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { currency } = useConfig();
-  const { info } = useHome();
+  const { info, categories, indices, cards, showNews, news, latest } = useHome();
 
   return (
     <main>
@@ -78,6 +90,81 @@ export default function HomeScreen() {
           ))}
         </div>
       </section>
+
+      <section className={s.section} aria-labelledby="home-indices" style={{ padding: 0 }}>
+        <div className={s.sectionHead}>
+          <h2 id="home-indices" className={s.sectionTitle}>
+            {t('markets.home.indices')}
+          </h2>
+          <span className={s.sectionMarks}>
+            <SimulatedMark />
+            {indices.stale && <AsOf at={indices.updatedAt} stale />}
+          </span>
+        </div>
+        {cards.length > 0 ? (
+          <ul className={s.indexGrid} aria-labelledby="home-indices">
+            {cards.map(({ category, card }) => (
+              <li key={category.category_code}>
+                <IndexCard index={card} />
+              </li>
+            ))}
+          </ul>
+        ) : indices.error || categories.error ? (
+          <ErrorState
+            message={t(indices.error ?? categories.error ?? 'errors.server')}
+            onRetry={() => {
+              categories.reload();
+              indices.reload();
+            }}
+          />
+        ) : indices.loading || categories.loading ? (
+          <div className={s.indexGrid} role="status" aria-label={t('common.loading')}>
+            <Skeleton height={112} />
+            <Skeleton height={112} />
+            <Skeleton height={112} />
+          </div>
+        ) : null}
+      </section>
+
+      {showNews && (
+        <section className={`${ui.card} ${s.section}`} aria-labelledby="home-news">
+          <div className={s.sectionHead}>
+            <h2 id="home-news" className={s.sectionTitle}>
+              {t('markets.home.news')}
+            </h2>
+            <Link to="/news" className={s.more}>
+              {t('markets.home.allNews')}
+            </Link>
+          </div>
+          {news.data ? (
+            latest.length > 0 ? (
+              <ul className={s.news}>
+                {latest.map((item) => (
+                  <li key={item.id}>
+                    <Link to={`/news/${item.id}`} className={s.newsItem}>
+                      <span className={s.newsText}>
+                        <span className={s.newsTitle}>{item.title}</span>
+                        <span className={s.newsMeta}>{formatDate(item.created_at)}</span>
+                      </span>
+                      <IconChevron size={16} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={s.newsMeta}>{t('markets.home.noNews')}</p>
+            )
+          ) : news.error ? (
+            <ErrorState message={t(news.error)} onRetry={news.reload} />
+          ) : (
+            <div role="status" aria-label={t('common.loading')} style={{ display: 'grid', gap: 10 }}>
+              <Skeleton height={40} />
+              <Skeleton height={40} />
+              <Skeleton height={40} />
+            </div>
+          )}
+        </section>
+      )}
     </main>
   );
 }

@@ -1,0 +1,291 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { expectAccessible, loginFresh, snap } from './support';
+
+/*
+ * The market screens against the real server and its simulator (fixed seed): Home's index cards
+ * and news, Markets (region, index tabs, infinite list, search), stock detail (four periods with
+ * candles and MAs, pan, favourite, Buy/Sell links) and the forex, futures and treasury lists.
+ */
+
+/** How many rows a paged list shows, from its data attribute. */
+async function rowsShown(page: Page, list: string): Promise<number> {
+  return Number(await page.locator(`[data-rows]:has(ul[aria-label="${list}"])`).getAttribute('data-rows'));
+}
+
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+/** The chart box of the period shown, once its candles are drawn. */
+function chartBox(page: Page, period: string) {
+  return page.locator(`[role="img"][data-period="${period}"][data-candles]`);
+}
+
+async function candles(page: Page, period: string): Promise<number> {
+  await expect(chartBox(page, period)).toBeVisible();
+  return Number(await chartBox(page, period).getAttribute('data-candles'));
+}
+
+test('markets: region, index tabs, infinite list and search', async ({ page }) => {
+  await loginFresh(page);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Markets' })
+    .click();
+  await expect(page).toHaveURL(/\/markets/);
+  await expect(page.getByRole('heading', { name: 'Markets', level: 1 })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Simulated market data' })).toBeVisible();
+
+  const regions = page.getByRole('radiogroup', { name: 'Region' });
+  await expect(regions.getByRole('radio', { name: 'India · NSE' })).toHaveAttribute('aria-checked', 'true');
+
+  // Index tabs of the region, and the card of the one chosen.
+  const tabs = page.getByRole('tablist', { name: 'Indices' });
+  await expect(tabs.getByRole('tab', { name: 'NIFTY 50' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('link')).toContainText('NIFTY 50');
+  await expect(panel.getByRole('link')).toContainText(/\d{2},\d{3}\.\d{2}/);
+  await tabs.getByRole('tab', { name: 'NIFTY Bank' }).click();
+  await expect(panel.getByRole('link')).toContainText('NIFTY Bank');
+
+  // 10 a page; the next page comes when the end of the list is near.
+  const nse = 'Stocks · India · NSE';
+  const list = page.getByRole('list', { name: nse });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  await snap(page, 'markets');
+  await expectAccessible(page);
+  await scrollToEnd(page);
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await scrollToEnd(page);
+  await expect(list.getByRole('listitem')).toHaveCount(30);
+  expect(await rowsShown(page, nse)).toBe(30);
+
+  // Another region starts again from its first page.
+  await regions.getByRole('radio', { name: 'United States' }).click();
+  await expect(page).toHaveURL(/region=US/);
+  await expect(tabs.getByRole('tab', { name: 'S&P 500' })).toHaveAttribute('aria-selected', 'true');
+  const us = page.getByRole('list', { name: 'Stocks · United States' });
+  await expect(us.getByRole('listitem')).toHaveCount(10);
+  await expect(us.getByRole('link').first()).toHaveAttribute('href', /^\/stock\/[A-Z.]+\/US\//);
+
+  // Search by name or code, across markets.
+  await page.getByRole('button', { name: 'Search stocks' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search stocks' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Stock name or code')).toBeFocused();
+  await dialog.getByLabel('Stock name or code').pressSequentially('relian');
+  const results = dialog.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('link', { name: /Reliance/ }).first()).toBeVisible();
+  await snap(page, 'markets-search');
+  await expectAccessible(page);
+  await dialog.getByLabel('Stock name or code').fill('zzqx');
+  await expect(dialog.getByText('No stock matches "zzqx"')).toBeVisible();
+  await dialog.getByLabel('Stock name or code').fill('AAPL');
+  await results.getByRole('link', { name: /Apple/ }).first().click();
+  await expect(page).toHaveURL(/\/stock\/AAPL\/US\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Apple');
+});
+
+test('stock detail: four periods with candles and MAs, pan, favourite, buy and sell', async ({ page }) => {
+  await loginFresh(page);
+  await page.goto('/markets');
+  const list = page.getByRole('list', { name: 'Stocks · India · NSE' });
+  const first = list.getByRole('link').first();
+  const name = (await first.locator('span').first().innerText()).split('\n')[0]!;
+  await first.click();
+  await expect(page).toHaveURL(/\/stock\/[^/]+\/IN\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  // Display codes drop .NS/.BO.
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('.NS');
+  await expect(page.getByTestId('price')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  for (const label of ['Open', 'High', 'Low', 'Prev. close']) {
+    await expect(page.locator('dt', { hasText: label }).first().locator('+ dd')).toHaveText(/\d\.\d{2}$/);
+  }
+
+  // Day K by default: about 200 candles of five years, with the three MAs.
+  const tabs = page.getByRole('tablist', { name: 'Chart period' });
+  await expect(tabs.getByRole('tab', { name: 'Day K' })).toHaveAttribute('aria-selected', 'true');
+  const day = await candles(page, '1d');
+  expect(day).toBeGreaterThanOrEqual(150);
+  expect(day).toBeLessThanOrEqual(201);
+  expect(Number(await chartBox(page, '1d').getAttribute('data-total'))).toBeGreaterThan(day);
+  const legend = page.locator('figcaption[data-ma="5,10,20"]');
+  for (const ma of ['MA5', 'MA10', 'MA20'])
+    await expect(legend).toContainText(new RegExp(`${ma} \\d[\\d,]*\\.\\d{2}`));
+  await expect(page.locator('dl[aria-label="Latest candle"]')).toContainText(/O\d.*H\d.*L\d.*C\d/s);
+  await snap(page, 'stock-detail');
+  await expectAccessible(page);
+
+  // Dragging right shows older candles; the page itself does not move.
+  const box = chartBox(page, '1d');
+  const from = Number(await box.getAttribute('data-from'));
+  const b = (await box.boundingBox())!;
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(b.x + b.width * 0.3, b.y + b.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width * 0.8, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await box.getAttribute('data-from'))).toBeLessThan(from);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  await expect(box).toHaveCSS('touch-action', 'none');
+
+  // The other periods.
+  await tabs.getByRole('tab', { name: 'Real time' }).click();
+  expect(await candles(page, '1m')).toBeGreaterThan(0);
+  await expect(legend).toContainText(/Avg\. price \d/);
+  await tabs.getByRole('tab', { name: 'Week K' }).click();
+  expect(await candles(page, '1wk')).toBeGreaterThan(20);
+  await expect(legend).toContainText(/MA20 \d/);
+  await tabs.getByRole('tab', { name: 'Month K' }).click();
+  expect(await candles(page, '1mo')).toBeGreaterThan(20);
+  await tabs.getByRole('tab', { name: 'Day K' }).click();
+  expect(await candles(page, '1d')).toBeGreaterThan(150);
+
+  // Same market list (market variant).
+  await expect(page.getByRole('heading', { name: 'More in this market' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'More in this market' }).getByRole('listitem').first(),
+  ).toBeVisible();
+
+  // Favourite: on, kept by the server, off again.
+  const star = page.getByTestId('favourite');
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expect(star).toHaveAccessibleName('Remove from watchlist');
+  await expect(page.getByText('Pending sync')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('favourite').click();
+  await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'false');
+
+  // Buy and Sell open the trading screen.
+  const url = page.url();
+  await page.getByRole('button', { name: 'Sell' }).click();
+  await expect(page).toHaveURL(/\/stock\/trading\/[^/]+\/IN\/.+\?type=sell$/);
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Buy' }).click();
+  await expect(page).toHaveURL(/\/stock\/trading\/[^/]+\/IN\/.+\?type=buy$/);
+});
+
+test('forex: code search, empty and no match, infinite list, positions', async ({ page }) => {
+  await loginFresh(page);
+  await page.goto('/forex');
+  await expect(page.getByRole('heading', { name: 'Forex', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Positions' })).toHaveAttribute(
+    'href',
+    '/trade-no-nav/forex/1',
+  );
+  const list = page.getByRole('list', { name: 'Forex' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(list.getByRole('listitem').first()).toContainText(/\d\.\d{4}/);
+  await expect(list.getByRole('listitem').first()).toContainText(/[+-]?\d+\.\d{2}%/);
+  await snap(page, 'forex');
+  await expectAccessible(page);
+  await scrollToEnd(page);
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+
+  const search = page.getByLabel('Currency pair code');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Please enter a code to search')).toBeVisible();
+  await search.fill('eur');
+  await search.press('Enter');
+  await expect(list.getByRole('listitem').first()).toContainText('EUR');
+  for (const row of await list.getByRole('listitem').all()) await expect(row).toContainText('EUR');
+  await search.fill('QQQ');
+  await search.press('Enter');
+  await expect(page.getByText('No matching currency pairs found')).toBeVisible();
+});
+
+for (const screen of [
+  {
+    path: '/futures',
+    title: 'Futures',
+    search: 'Futures code',
+    positions: '/trade-no-nav/futures/ok',
+    noMatch: 'No matching futures found',
+    code: 'GC',
+    name: 'Gold',
+    market: 'FUTURE',
+  },
+  {
+    path: '/treasury-debt',
+    title: 'Treasury debt',
+    search: 'Treasury debt code',
+    positions: '/trade-no-nav/treasury/ok',
+    noMatch: 'No matching treasury debt found',
+    code: 'ZN',
+    name: '10-Year T-Note Futures',
+    market: 'CGI',
+  },
+]) {
+  test(`${screen.title.toLowerCase()}: search, empty and no match, open detail`, async ({ page }) => {
+    await loginFresh(page);
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { name: screen.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Positions' })).toHaveAttribute('href', screen.positions);
+    const list = page.getByRole('list', { name: screen.title });
+    const firstRow = list.getByRole('listitem').first();
+    await expect(firstRow).toContainText(/\d\.\d/);
+    await snap(page, screen.path.slice(1));
+    await expectAccessible(page);
+
+    const search = page.getByLabel(screen.search);
+    await search.press('Enter');
+    await expect(page.getByText('Please enter a code to search')).toBeVisible();
+    await search.fill('zzqx');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText(screen.noMatch)).toBeVisible();
+
+    await search.fill(screen.code);
+    await search.press('Enter');
+    const hit = list.getByRole('link').filter({ hasText: screen.name }).first();
+    await expect(hit).toBeVisible();
+    await hit.click();
+    await expect(page).toHaveURL(new RegExp(`/stock/[^/]+/${screen.market}/`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(screen.name);
+    expect(await candles(page, '1d')).toBeGreaterThan(0);
+  });
+}
+
+test('home: live index cards per category and the latest news unless INR', async ({ page }) => {
+  await loginFresh(page);
+  const cards = page.getByRole('list', { name: 'Market indices' }).getByRole('link');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('NIFTY 50');
+  await expect(cards.first()).toContainText(/[+-]?\d+\.\d{2}%/);
+  await expect(cards.first().locator('svg path').first()).toHaveAttribute('d', /^M/);
+  // INR (the demo's currency): no news on Home.
+  await expect(page.getByRole('heading', { name: 'Latest news' })).toHaveCount(0);
+  await snap(page, 'home');
+  await expectAccessible(page);
+  await cards.nth(2).click();
+  await expect(page).toHaveURL(/\/stock\/v2\/%5EGSPC\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('S&P 500');
+  // An index is not traded here.
+  await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+
+  // Another currency: the 3 latest news, each opening its article.
+  const db = new Database(path.join(process.env.E2E_DIR!, 'e2e.db'));
+  const setUnit = (unit: string) =>
+    db.prepare("UPDATE config SET value = ? WHERE tag = 'currency_unit'").run(unit);
+  try {
+    setUnit('USD');
+    await page.goto('/');
+    const news = page.getByRole('region', { name: 'Latest news' });
+    await expect(page.getByRole('heading', { name: 'Latest news' })).toBeVisible();
+    const items = news.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await snap(page, 'home-news');
+    await expectAccessible(page);
+    const href = await items.first().getByRole('link').getAttribute('href');
+    expect(href).toMatch(/^\/news\/\d+$/);
+    await items.first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  } finally {
+    setUnit('INR');
+    db.close();
+  }
+});

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { MarketListScreen } from '../markets/MarketListScreen';
+import { MarketRows } from '../markets/MarketRows';
+
+const TEXT = {
+  label: 'markets.futures.title',
+  empty: 'markets.futures.empty',
+  noMatch: 'markets.futures.noMatch',
+  failed: 'markets.futures.failed',
+};
+
+/** Futures (SPEC §2, /futures): search, list with exchange, name, price and change. */
+export default function FuturesScreen() {
+  const { t } = useTranslation();
+  return (
+    <MarketListScreen
+      title={t('markets.futures.title')}
+      positions="/trade-no-nav/futures/ok"
+      searchLabel={t('markets.futures.search')}
+    >
+      {(code) => <MarketRows market="FUTURE" code={code} text={TEXT} />}
+    </MarketListScreen>
+  );
+}

@@ -1,0 +1,174 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StockRow } from '../../shared/contract/market';
+import { POLL_MS } from '../../shared/rules';
+import { SimulatedMark } from '../../shell/SimulatedMark';
+import {
+  AsOf,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  IconButton,
+  IconSearch,
+  PageHeader,
+  Segmented,
+  Skeleton,
+  Tabs,
+  TextField,
+} from '../../ui';
+import { IndexCard } from '../markets/IndexCard';
+import { InstrumentRow } from '../markets/InstrumentRow';
+import { ListHead } from '../markets/ListHead';
+import { stockPath } from '../markets/links';
+import m from '../markets/markets.module.css';
+import { PagedList } from '../markets/PagedList';
+import s from './markets.module.css';
+import { useDebounced, useMarkets } from './useMarkets';
+
+/** Markets (SPEC §2, /markets): region, index tabs with the index card, the region's stocks, search. */
+export default function MarketsScreen() {
+  const { t } = useTranslation();
+  const { categories, category, indices, rows, index, choose } = useMarkets();
+  const [searching, setSearching] = useState(false);
+  const panelId = useId();
+  const renderRow = useCallback((row: StockRow) => <StockListRow key={row.stock} row={row} />, []);
+
+  return (
+    <main className={m.page}>
+      <PageHeader
+        noBack
+        title={t('markets.title')}
+        actions={
+          <IconButton label={t('markets.search.open')} onClick={() => setSearching(true)}>
+            <IconSearch />
+          </IconButton>
+        }
+      />
+      <div className={s.top}>
+        {categories.data ? (
+          <Segmented
+            label={t('markets.region')}
+            value={category?.category_code ?? ''}
+            onChange={(region) => choose({ region })}
+            items={categories.data.categories.map((c) => ({
+              value: c.category_code,
+              label: c.category_name,
+            }))}
+          />
+        ) : categories.error ? (
+          <ErrorState message={t(categories.error)} onRetry={categories.reload} />
+        ) : (
+          <Skeleton height={44} />
+        )}
+        <div className={s.marks}>
+          <SimulatedMark />
+          {indices.stale && <AsOf at={indices.updatedAt} stale />}
+        </div>
+      </div>
+
+      {category && (
+        <section className={s.indices} aria-label={t('markets.indices')}>
+          {rows.length > 0 ? (
+            <>
+              <Tabs
+                id={panelId}
+                label={t('markets.indices')}
+                value={index?.symbol ?? ''}
+                onChange={(symbol) => choose({ index: symbol })}
+                items={rows.map((r) => ({ value: r.symbol, label: r.name }))}
+              />
+              <div
+                className={s.indexPanel}
+                role="tabpanel"
+                aria-labelledby={index ? `${panelId}-${index.symbol}` : undefined}
+              >
+                {index && <IndexCard index={index} wide />}
+              </div>
+            </>
+          ) : indices.error ? (
+            <ErrorState message={t(indices.error)} onRetry={indices.reload} />
+          ) : (
+            <div className={s.indexPanel}>
+              <Skeleton height={44} />
+              <Skeleton height={132} style={{ marginTop: 12 }} />
+            </div>
+          )}
+        </section>
+      )}
+
+      {category && (
+        <section className={s.stocks} aria-labelledby="markets-stocks">
+          <h2 id="markets-stocks" className={s.sectionTitle}>
+            {t('markets.stocks', { region: category.category_name })}
+          </h2>
+          <ListHead />
+          <PagedList
+            name="stockList"
+            input={{ category: category.category_code }}
+            intervalMs={POLL_MS.prices}
+            label={t('markets.stocks', { region: category.category_name })}
+            renderRow={renderRow}
+            empty={<EmptyState title={t('markets.empty')} />}
+          />
+        </section>
+      )}
+      {searching && <SearchDialog onClose={() => setSearching(false)} />}
+    </main>
+  );
+}
+
+function StockListRow({ row }: { row: StockRow }) {
+  return (
+    <InstrumentRow
+      to={stockPath(row.stock, row.name, row.market)}
+      symbol={row.stock}
+      name={row.name}
+      tag={row.exchange_name}
+      price={row.prasent}
+      change={row.change}
+      percent={row.percent_change}
+      decimals={row.decimals}
+    />
+  );
+}
+
+/** Search by name or code across every market's stocks, 300 ms after the last keystroke. */
+function SearchDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const term = useDebounced(text.trim());
+  const scroller = useRef<HTMLDivElement>(null);
+  // Opening a result leaves this screen, which closes the dialog with it.
+  const renderRow = useCallback((row: StockRow) => <StockListRow key={row.stock} row={row} />, []);
+  return (
+    <Dialog open onClose={onClose} title={t('markets.search.title')}>
+      <TextField
+        label={t('markets.search.label')}
+        type="search"
+        value={text}
+        onChange={setText}
+        placeholder={t('markets.search.placeholder')}
+        autoFocus
+        autoComplete="off"
+        autoCapitalize="characters"
+        enterKeyHint="search"
+        start={<IconSearch size={18} />}
+      />
+      <div ref={scroller} className={s.results}>
+        {term === '' ? (
+          <p className={s.searchHint}>{t('markets.search.hint')}</p>
+        ) : (
+          <PagedList
+            name="stockList"
+            input={{ symbol: term }}
+            intervalMs={0}
+            label={t('markets.search.results')}
+            renderRow={renderRow}
+            root={scroller}
+            empty={<EmptyState title={t('markets.search.none', { term })} />}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}

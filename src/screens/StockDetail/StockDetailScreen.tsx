@@ -1,0 +1,261 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { type ChartFrame, useChart } from '../../api/useChart';
+import type { Period } from '../../shared/contract/market';
+import { formatChange, formatCompact, formatPercent, formatPrice, trendClass } from '../../shared/format';
+import { displayCode } from '../../shared/rules';
+import { SimulatedMark } from '../../shell/SimulatedMark';
+import { AsOf, Button, ErrorState, IconButton, IconStar, PageHeader, Skeleton, Tabs } from '../../ui';
+import { InstrumentRow } from '../markets/InstrumentRow';
+import { stockPath, tradingPath } from '../markets/links';
+import m from '../markets/markets.module.css';
+import { MA_COLOURS, StockChart } from './StockChart';
+import s from './stock.module.css';
+import { useStockDetail } from './useStockDetail';
+
+const PERIODS: Array<{ value: Period; key: string }> = [
+  { value: '1m', key: 'markets.detail.period.realtime' },
+  { value: '1d', key: 'markets.detail.period.day' },
+  { value: '1wk', key: 'markets.detail.period.week' },
+  { value: '1mo', key: 'markets.detail.period.month' },
+];
+
+/** Stock detail (SPEC §2): price, open/high/low/previous close, the chart in four periods, star, Buy and Sell. */
+export default function StockDetailScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { symbol, routeMarket, market, name, head, live, favourite, sameMarket } = useStockDetail();
+  const [period, setPeriod] = useState<Period>('1d');
+  const tabsId = useId();
+  const q = head.data;
+  const decimals = q?.decimals ?? live?.decimals ?? 2;
+  const price = live?.source === 'network' ? live.price : (q?.price ?? live?.price);
+  const change = live?.source === 'network' && live.change !== undefined ? live.change : q?.change;
+  const percent = live?.source === 'network' && live.percent !== undefined ? live.percent : q?.changePercent;
+  const tone = change === undefined ? '' : trendClass(change);
+  const tradable = market !== undefined && market !== 'INDEX';
+  const others = sameMarket.data?.rows.filter((r) => r.stock !== symbol) ?? [];
+
+  return (
+    <main className={`${m.page} ${tradable ? s.withActions : ''}`}>
+      <PageHeader
+        back="/markets"
+        title={
+          <span className={s.title}>
+            <span className={s.titleName}>{name}</span>
+            <span className={s.titleCode}>{displayCode(symbol)}</span>
+          </span>
+        }
+        actions={
+          <span className={s.star}>
+            <IconButton
+              label={t(favourite.on ? 'core.favourite.remove' : 'core.favourite.add')}
+              aria-pressed={favourite.on === true}
+              disabled={favourite.on === undefined}
+              onClick={favourite.toggle}
+              data-testid="favourite"
+            >
+              <IconStar />
+            </IconButton>
+          </span>
+        }
+      />
+
+      <section className={s.head} aria-label={t('markets.detail.quote')}>
+        <div className={s.priceLine}>
+          <span className={`${s.price} num ${tone}`} data-testid="price">
+            {price === undefined ? <Skeleton width={140} height={34} /> : formatPrice(price, decimals)}
+          </span>
+          {change !== undefined && percent !== undefined && (
+            <span className={`${s.change} num ${tone}`}>
+              {formatChange(change, decimals)} {formatPercent(percent)}
+            </span>
+          )}
+        </div>
+        <div className={s.marks}>
+          <SimulatedMark />
+          {favourite.pending && <span className={s.pending}>{t('core.favourite.pending')}</span>}
+          {q && <AsOf at={live?.asOf ?? q.as_of} stale={head.stale} />}
+        </div>
+        {head.error && !q ? (
+          <ErrorState message={t(head.error)} onRetry={head.reload} />
+        ) : (
+          <dl className={s.stats}>
+            <Stat label={t('markets.detail.open')} value={q && formatPrice(q.open, decimals)} />
+            <Stat label={t('markets.detail.high')} value={q && formatPrice(q.high, decimals)} />
+            <Stat label={t('markets.detail.low')} value={q && formatPrice(q.low, decimals)} />
+            <Stat label={t('markets.detail.prevClose')} value={q && formatPrice(q.prev_close, decimals)} />
+            <Stat label={t('markets.detail.volume')} value={q && formatCompact(q.volume)} />
+            <Stat label={t('markets.detail.exchange')} value={q?.exchange_name} />
+          </dl>
+        )}
+      </section>
+
+      <section className={s.chartCard} aria-label={t('markets.detail.chart')}>
+        <Tabs
+          id={tabsId}
+          label={t('markets.detail.periods')}
+          value={period}
+          onChange={setPeriod}
+          items={PERIODS.map((p) => ({ value: p.value, label: t(p.key) }))}
+        />
+        <div role="tabpanel" aria-labelledby={`${tabsId}-${period}`}>
+          <ChartPanel symbol={symbol} period={period} market={routeMarket} name={name} />
+        </div>
+      </section>
+
+      {routeMarket && (
+        <section className={s.same} aria-labelledby="same-market">
+          <h2 id="same-market" className={s.sectionTitle}>
+            {t('markets.detail.sameMarket')}
+          </h2>
+          {sameMarket.data ? (
+            <ul className={m.rows} aria-labelledby="same-market">
+              {others.map((row) => (
+                <InstrumentRow
+                  key={row.stock}
+                  to={stockPath(row.stock, row.name, row.market)}
+                  symbol={row.stock}
+                  name={row.name}
+                  tag={row.exchange_name}
+                  price={row.prasent}
+                  change={row.change}
+                  percent={row.percent_change}
+                  decimals={row.decimals}
+                />
+              ))}
+            </ul>
+          ) : sameMarket.error ? (
+            <ErrorState message={t(sameMarket.error)} onRetry={sameMarket.reload} />
+          ) : (
+            <Skeleton height={180} />
+          )}
+        </section>
+      )}
+
+      {tradable && (
+        <div className={s.actions}>
+          <Button variant="buy" block onClick={() => navigate(tradingPath(symbol, market, name, 'buy'))}>
+            {t('markets.detail.buy')}
+          </Button>
+          <Button variant="sell" block onClick={() => navigate(tradingPath(symbol, market, name, 'sell'))}>
+            {t('markets.detail.sell')}
+          </Button>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div className={s.stat}>
+      <dt>{label}</dt>
+      <dd className="num">{value ?? <Skeleton width={56} height={16} />}</dd>
+    </div>
+  );
+}
+
+/**
+ * The chart of one period. While another period loads the previous chart stays (same canvas,
+ * updated in place when the new frame arrives). Retry re-subscribes from scratch.
+ */
+function ChartPanel(props: { symbol: string; period: Period; market?: string; name: string }) {
+  const [attempt, setAttempt] = useState(0);
+  return <ChartView key={attempt} {...props} retry={() => setAttempt((a) => a + 1)} />;
+}
+
+function ChartView({
+  symbol,
+  period,
+  market,
+  name,
+  retry,
+}: {
+  symbol: string;
+  period: Period;
+  market?: string;
+  name: string;
+  retry: () => void;
+}) {
+  const { t } = useTranslation();
+  const { frame, error, loading, stale } = useChart(symbol || null, period, market);
+  const last = useRef<ChartFrame | null>(null);
+  if (frame) last.current = frame;
+  const shown = frame ?? (last.current?.symbol === symbol ? last.current : null);
+  const periodLabel = t(PERIODS.find((p) => p.value === period)!.key);
+
+  if (!shown) {
+    if (error && !loading) return <ErrorState message={t(error)} onRetry={retry} />;
+    return (
+      <div className={s.chartSkeleton} role="status" aria-label={t('common.loading')}>
+        <Skeleton height="100%" />
+      </div>
+    );
+  }
+  const i = shown.n - 1;
+  const timeline = shown.period === '1m';
+  const d = shown.decimals;
+  return (
+    <figure className={s.figure} data-ready={frame ? '1' : undefined} aria-busy={frame === null || undefined}>
+      <figcaption className={s.legend} data-ma="5,10,20">
+        {timeline ? (
+          <>
+            <LegendItem
+              colour="var(--c-primary)"
+              label={t('markets.detail.price')}
+              value={formatPrice(shown.c[i], d)}
+            />
+            <LegendItem
+              colour={MA_COLOURS.ma5}
+              label={t('markets.detail.average')}
+              value={formatPrice(shown.avg[i], d)}
+            />
+          </>
+        ) : (
+          <>
+            <LegendItem colour={MA_COLOURS.ma5} label="MA5" value={formatPrice(shown.ma5[i], d)} />
+            <LegendItem colour={MA_COLOURS.ma10} label="MA10" value={formatPrice(shown.ma10[i], d)} />
+            <LegendItem colour={MA_COLOURS.ma20} label="MA20" value={formatPrice(shown.ma20[i], d)} />
+          </>
+        )}
+        {stale && <AsOf at={shown.asOf} stale />}
+      </figcaption>
+      {!timeline && i >= 0 && (
+        <dl className={s.ohlc} aria-label={t('markets.detail.lastCandle')}>
+          <div>
+            <dt>O</dt>
+            <dd className="num">{formatPrice(shown.o[i], d)}</dd>
+          </div>
+          <div>
+            <dt>H</dt>
+            <dd className="num">{formatPrice(shown.h[i], d)}</dd>
+          </div>
+          <div>
+            <dt>L</dt>
+            <dd className="num">{formatPrice(shown.l[i], d)}</dd>
+          </div>
+          <div>
+            <dt>C</dt>
+            <dd className="num">{formatPrice(shown.c[i], d)}</dd>
+          </div>
+        </dl>
+      )}
+      <StockChart
+        frame={shown}
+        period={shown.period}
+        label={t('markets.detail.chartLabel', { name, period: periodLabel })}
+      />
+    </figure>
+  );
+}
+
+function LegendItem({ colour, label, value }: { colour: string; label: string; value: string }) {
+  return (
+    <span className={s.legendItem}>
+      <span className={s.swatch} style={{ background: colour }} aria-hidden="true" />
+      {label} <span className="num">{value}</span>
+    </span>
+  );
+}

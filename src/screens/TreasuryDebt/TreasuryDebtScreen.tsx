@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { MarketListScreen } from '../markets/MarketListScreen';
+import { MarketRows } from '../markets/MarketRows';
+
+const TEXT = {
+  label: 'markets.treasury.title',
+  empty: 'markets.treasury.empty',
+  noMatch: 'markets.treasury.noMatch',
+  failed: 'markets.treasury.failed',
+};
+
+/** Treasury debt (SPEC §2, /treasury-debt): search, list with exchange, name, price and change. */
+export default function TreasuryDebtScreen() {
+  const { t } = useTranslation();
+  return (
+    <MarketListScreen
+      title={t('markets.treasury.title')}
+      positions="/trade-no-nav/treasury/ok"
+      searchLabel={t('markets.treasury.search')}
+    >
+      {(code) => <MarketRows market="CGI" code={code} text={TEXT} />}
+    </MarketListScreen>
+  );
+}

@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuote } from '../../api/quotes';
+import { formatChange, formatPercent, formatPrice, trendClass } from '../../shared/format';
+import { displayCode } from '../../shared/rules';
+import s from './markets.module.css';
+
+export interface InstrumentRowProps {
+  to: string;
+  symbol: string;
+  name: string;
+  /** Exchange or market shown as a small tag beside the code. */
+  tag?: string;
+  price: number;
+  change: number;
+  percent: number;
+  decimals: number;
+}
+
+/**
+ * One instrument of a market list (stocks, forex, futures, treasury debt): name and code on the
+ * left, price, change and percent on the right. A live price seen elsewhere in the app (the
+ * worker's quote hub) replaces the row's when it is newer.
+ */
+export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
+  const live = useQuote(props.symbol).quote;
+  const fresh = live && live.source === 'network' && live.change !== undefined;
+  const price = fresh ? live.price : props.price;
+  const change = fresh ? (live.change ?? props.change) : props.change;
+  const percent = fresh ? (live.percent ?? props.percent) : props.percent;
+  const tone = trendClass(change);
+  const code = displayCode(props.symbol);
+  return (
+    <li>
+      <Link to={props.to} className={s.row} data-symbol={props.symbol}>
+        <span className={s.rowMain}>
+          <span className={s.rowName}>{props.name}</span>
+          <span className={s.rowSub}>
+            <span className={s.rowCode}>{code}</span>
+            {props.tag && <span className={s.rowTag}>{props.tag}</span>}
+          </span>
+        </span>
+        <span className={s.rowNums}>
+          <span className={`${s.rowPrice} num`}>{formatPrice(price, props.decimals)}</span>
+          <span className={`${s.rowChange} num ${tone}`}>{formatChange(change, props.decimals)}</span>
+        </span>
+        <span className={`${s.pct} num ${tone === 'up' ? s.pctUp : tone === 'down' ? s.pctDown : ''}`}>
+          {formatPercent(percent)}
+        </span>
+      </Link>
+    </li>
+  );
+});

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useWatch } from '../../api/hooks';
+import { POLL_MS } from '../../shared/rules';
+import { AsOf, EmptyState, ErrorState, SkeletonList } from '../../ui';
+import { InstrumentRow } from './InstrumentRow';
+import { ListHead } from './ListHead';
+import { stockPath } from './links';
+import s from './markets.module.css';
+
+export interface MarketRowsText {
+  label: string;
+  /** SPEC §8: 'No futures data available' / 'No treasury debt data available'. */
+  empty: string;
+  /** SPEC §8: 'No matching futures found' / 'No matching treasury debt found'. */
+  noMatch: string;
+  /** SPEC §8: 'Failed to load ... list'. */
+  failed: string;
+}
+
+/** Futures (FUTURE) or treasury debt (CGI): one list, live every 5 s; a row opens the detail. */
+export function MarketRows({
+  market,
+  code,
+  text,
+}: {
+  market: 'FUTURE' | 'CGI';
+  code: string;
+  text: MarketRowsText;
+}) {
+  const { t } = useTranslation();
+  const list = useWatch('marketList', code ? { market, code } : { market }, POLL_MS.prices);
+  const rows = list.data?.rows;
+  if (rows === undefined) {
+    return list.error ? (
+      <ErrorState message={t(code ? 'markets.lists.searchFailed' : text.failed)} onRetry={list.reload} />
+    ) : (
+      <SkeletonList rows={6} height={52} />
+    );
+  }
+  if (rows.length === 0) return <EmptyState title={t(code ? text.noMatch : text.empty)} />;
+  return (
+    <>
+      {list.stale && (
+        <div className={s.listAsOf}>
+          <AsOf at={list.updatedAt} stale />
+        </div>
+      )}
+      <ListHead />
+      <ul className={s.rows} aria-label={t(text.label)}>
+        {rows.map((row) => (
+          <InstrumentRow
+            key={row.stock}
+            to={stockPath(row.stock, row.name, row.market)}
+            symbol={row.stock}
+            name={row.name}
+            tag={row.exchange_name}
+            price={row.prasent}
+            change={row.change}
+            percent={row.percent_change}
+            decimals={row.decimals}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
