@@ -28,6 +28,14 @@ function minorOf(text: string): number {
   return m[1] ? -minor : minor;
 }
 
+/** Nothing wider than the phone (SPEC: 320–430 px) at the narrowest width. */
+async function fitsNarrowPhone(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await snap(page, `${name}-320`);
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
@@ -105,6 +113,7 @@ test('trading entry resolves a display code and the buy screen checks every quan
   await expect(page.getByText('Not enough shares available to sell')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sell RELIANCE' })).toBeDisabled();
   await expect(page.getByText('You hold no RELIANCE')).toBeVisible();
+  await fitsNarrowPhone(page, 'trading');
 });
 
 test('buy 10, see them in holdings and records, sell them and see the P/L', async ({ page }) => {
@@ -139,6 +148,7 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
   await expect(row).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'holdings');
+  await fitsNarrowPhone(page, 'holdings');
   await row.click();
   await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\/.*type=sell/);
   await expect(page.getByRole('tab', { name: 'Sell', selected: true })).toBeVisible();
@@ -161,6 +171,7 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
   await expect(sell.getByText('TCS', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'records');
+  await fitsNarrowPhone(page, 'records');
   await page.getByRole('tab', { name: 'Success' }).click();
   await expect(cards).toHaveCount(2);
   await page.getByRole('tab', { name: 'Expired' }).click();
@@ -260,6 +271,7 @@ test('watchlist: favourites with prices, edit mode, delete with confirmation', a
   await expect(page.getByText('HDFCBANK.NS')).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'watchlist');
+  await fitsNarrowPhone(page, 'watchlist');
 
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-pressed', 'true');
