@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from './playwright.config';
 import { expectAccessible, login, newPhone, registerViaApi, snap } from './support';
 
@@ -36,6 +36,17 @@ async function fitsNarrowPhone(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  // The service worker's own fetches are not cut by setOffline: abort them too.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
@@ -69,6 +80,7 @@ test.afterAll(async () => {
 
 test('trading entry resolves a display code and the buy screen checks every quantity rule', async ({
   page,
+  context,
 }) => {
   await login(page, phone, PASSWORD);
   await page.goto('/trading/RELIANCE');
@@ -114,6 +126,16 @@ test('trading entry resolves a display code and the buy screen checks every quan
   await expect(page.getByRole('button', { name: 'Sell RELIANCE' })).toBeDisabled();
   await expect(page.getByText('You hold no RELIANCE')).toBeVisible();
   await fitsNarrowPhone(page, 'trading');
+
+  // Offline: money never moves, the button says why, and the price is marked as last known.
+  await page.getByRole('tab', { name: 'Buy' }).click();
+  await qty.fill('1');
+  await goOffline(context);
+  await expect(buy).toBeDisabled();
+  await expect(page.getByText('Unavailable offline: money never moves without a connection.')).toBeVisible();
+  await expect(page.getByText('Last known', { exact: true })).toBeVisible();
+  await goOnline(context);
+  await expect(buy).toBeEnabled();
 });
 
 test('buy 10, see them in holdings and records, sell them and see the P/L', async ({ page }) => {
@@ -251,7 +273,7 @@ test('holdings: an empty state per type, and the no-nav variant takes its type f
   await expect(page.getByText('No instrument found for NOPE123')).toBeVisible();
 });
 
-test('watchlist: favourites with prices, edit mode, delete with confirmation', async ({ page }) => {
+test('watchlist: favourites with prices, edit mode, delete with confirmation', async ({ page, context }) => {
   const user = await registerViaApi(page, newPhone(), PASSWORD);
   await login(page, user.phone, PASSWORD);
   await page.goto('/watchlists');
@@ -299,4 +321,19 @@ test('watchlist: favourites with prices, edit mode, delete with confirmation', a
   await expect(rows.filter({ hasText: 'AAPL' })).toHaveCount(0);
   const list = await api.get('/api/stock/success/collection/list', { headers: { token } });
   expect((await list.json()).data.total).toBe(2);
+
+  // Offline the delete waits in the outbox, marked pending sync, and is sent once back online.
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Delete HDFCBANK' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows.filter({ hasText: 'HDFCBANK' }).getByText('Pending sync')).toBeVisible();
+  await goOnline(context);
+  await expect(rows).toHaveCount(1, { timeout: 15_000 });
+  await expect
+    .poll(async () => {
+      const res = await api.get('/api/stock/success/collection/list', { headers: { token } });
+      return (await res.json()).data.total;
+    })
+    .toBe(1);
 });
