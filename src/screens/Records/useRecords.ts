@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { worker } from '../../api/client';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
-import { PAGE_SIZE, STOCK_STATUS } from '../../shared/rules';
+import { PAGE_SIZE, POLL_MS, STOCK_STATUS } from '../../shared/rules';
 import { usePages } from '../../ui';
 import type { Tone } from '../invest/parts';
 import { useCancelOrder } from '../trade/useCancelOrder';
@@ -42,7 +42,8 @@ export function useRecords() {
   const raw = params.get('tab');
   const tab: RecordTab = (RECORD_TABS as readonly string[]).includes(raw ?? '') ? (raw as RecordTab) : 'all';
   const status = statusOfTab(tab);
-  const first = useWatch('orderList', { status, page: 1, limit: PAGE_SIZE }, 0);
+  // The first page follows fills and expiries of pending orders while the screen is open.
+  const first = useWatch('orderList', { status, page: 1, limit: PAGE_SIZE }, POLL_MS.prices);
   const paging = usePages(tab);
   const cancel = useCancelOrder(() => {
     first.reload();

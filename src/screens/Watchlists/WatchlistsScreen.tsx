@@ -217,7 +217,8 @@ function FavouriteRow({
           </span>
         </span>
         <span className={`${s.price} num`}>{formatPrice(price, decimals)}</span>
-        <ChangePill percent={percent} />
+        {/* Edit mode gives the name the room the delete button takes. */}
+        {!editing && <ChangePill percent={percent} />}
       </Link>
       {editing && item.pending !== 'remove' && (
         <button
