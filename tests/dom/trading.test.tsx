@@ -177,9 +177,16 @@ describe('trading inputs and links', () => {
   });
 
   it('tries a display code with the suffixes it drops', () => {
-    expect(candidateSymbols('RELIANCE')).toEqual(['RELIANCE', 'RELIANCE.NS', 'RELIANCE.BO']);
+    expect(candidateSymbols('RELIANCE')).toEqual([
+      'RELIANCE',
+      'RELIANCE.NS',
+      'RELIANCE.BO',
+      'RELIANCE=X',
+      'RELIANCE=F',
+    ]);
     expect(candidateSymbols('TCS.NS')).toEqual(['TCS.NS']);
     expect(candidateSymbols('EURUSD=X')).toEqual(['EURUSD=X']);
+    expect(candidateSymbols('EURUSD')).toContain('EURUSD=X');
     expect(candidateSymbols('bad code!')).toEqual([]);
   });
 

@@ -3,11 +3,15 @@ import { call } from '../../api/client';
 import { ERR } from '../../shared/contract/define';
 import type { QuoteAnswer } from '../../shared/contract/market';
 
-/** What a code may be: a full symbol (RELIANCE.NS, AAPL, EURUSD=X) or an Indian display code. */
+/**
+ * What a code may be: a full symbol (RELIANCE.NS, AAPL, EURUSD=X, ES=F), or a code shown without
+ * its suffix — an Indian stock without .NS/.BO, a currency pair without =X, a future without =F.
+ */
 export function candidateSymbols(code: string): string[] {
   const c = code.trim();
   if (!/^[A-Za-z0-9.=^_-]{1,32}$/.test(c)) return [];
-  return /\.(NS|BO)$/i.test(c) || c.includes('=') ? [c] : [c, `${c}.NS`, `${c}.BO`];
+  if (/\.(NS|BO)$/i.test(c) || c.includes('=') || c.includes('.')) return [c];
+  return [c, `${c}.NS`, `${c}.BO`, `${c}=X`, `${c}=F`];
 }
 
 /** Answers that mean "no such instrument"; anything else (offline, timeout, server) can be retried. */
