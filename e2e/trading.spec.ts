@@ -271,6 +271,12 @@ test('holdings: an empty state per type, and the no-nav variant takes its type f
 
   await page.goto('/trading/NOPE123');
   await expect(page.getByText('No instrument found for NOPE123')).toBeVisible();
+
+  // A pair shown without =X trades in its own currency, at its own four decimals.
+  await page.goto('/trading/EURUSD');
+  await expect(page).toHaveURL(/\/stock\/trading\/EURUSD(=|%3D)X\/FOREX\//);
+  await expect(page.getByTestId('trade-price')).toHaveText(/^\$\d+\.\d{4}$/);
+  await expect(page.getByText('You hold no EURUSD=X')).toBeVisible();
 });
 
 test('watchlist: favourites with prices, edit mode, delete with confirmation', async ({ page, context }) => {

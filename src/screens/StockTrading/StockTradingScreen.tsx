@@ -126,9 +126,7 @@ export default function StockTradingScreen() {
           />
         )}
         <div className={inv.field}>
-          <span className={inv.fieldLabel} id="position-size">
-            {t('trade.position')}
-          </span>
+          <span className={inv.fieldLabel}>{t('trade.position')}</span>
           <Segmented<PositionSize>
             label={t('trade.position')}
             value={tr.size}
