@@ -54,4 +54,14 @@ export const ROUTES: AppRoute[] = [
   { path: '/qip/orders', load: () => import('./screens/QipOrders/QipOrdersScreen') },
   { path: '/fund-investment', load: () => import('./screens/FundInvestment/FundInvestmentScreen') },
   { path: '/fund-investment/orders', load: () => import('./screens/FundOrders/FundOrdersScreen') },
+  { path: '/watchlists', nav: true, load: () => import('./screens/Watchlists/WatchlistsScreen') },
+  { path: '/trade', nav: true, load: () => import('./screens/Holdings/HoldingsScreen') },
+  { path: '/trade-no-nav/:type/:buck?', load: () => import('./screens/Holdings/HoldingsScreen') },
+  {
+    path: '/stock/trading/:symbol/:market/:name?',
+    noService: true,
+    load: () => import('./screens/StockTrading/StockTradingScreen'),
+  },
+  { path: '/records', load: () => import('./screens/Records/RecordsScreen') },
+  { path: '/trading/:code', load: () => import('./screens/TradingEntry/TradingEntryScreen') },
 ];

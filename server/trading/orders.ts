@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { OrderRow } from '../../src/shared/contract/trading';
 import type { LedgerReason } from '../../src/shared/contract/wallet';
 import { fromMinor, ticksToPrice } from '../../src/shared/money';
-import { PRICE_TOLERANCE_BPS, STOCK_QTY_MAX, STOCK_QTY_MIN } from '../../src/shared/rules';
+import { PRICE_TOLERANCE_BPS, STOCK_QTY_MAX, STOCK_QTY_MIN, STOCK_STATUS } from '../../src/shared/rules';
 import type { Dialect } from '../db/index';
 import type { DB, OrdersTable } from '../db/schema';
 import type { Deps } from '../deps';
@@ -16,7 +16,7 @@ export type OrderRecord = Selectable<OrdersTable>;
 export type Mold = OrderRow['mold'];
 
 /** Stock orders (DESIGN.md): pending rests as a limit; cancelled by the user; expired at the close. */
-export const STOCK = { pending: 0, success: 1, cancelled: 2, expired: 3, failed: 4 } as const;
+export const STOCK = STOCK_STATUS;
 /** IPO applications (SPEC §4): pending until the operator allots or refunds. Sales rows are 1. */
 export const IPO = { pending: 1, allotted: 2, refunded: 3, sold: 1 } as const;
 /** Block/QIP orders: filled at once, so every recorded order is a success (1); 2 is failed. */

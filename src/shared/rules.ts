@@ -177,3 +177,72 @@ export function checkBlockQuantity(qty: number, minimum: number): Check {
 export function fundPeriod(days: number): { unit: 'days' | 'months'; count: number } {
   return days < 30 ? { unit: 'days', count: days } : { unit: 'months', count: Math.floor(days / 30) };
 }
+
+/** SPEC §5 stock trading: the position size sets the largest quantity one order takes. */
+export type PositionSize = keyof typeof STOCK_QTY_MAX;
+export const DEFAULT_POSITION_SIZE: PositionSize = 'half';
+
+/**
+ * Commission on stock/forex/futures/treasury orders, in basis points. The server charges none
+ * (server/trading/engine.ts records fee 0), so an estimate shown before a fill must not invent one.
+ */
+export const STOCK_FEE_BPS = 0;
+
+/**
+ * A typed stock quantity (SPEC §5): at least 1 ('Quantity cannot be less than 1'), at most 50 for
+ * a half position and 100 for a full one ('Cannot exceed N for half/full position'; the message
+ * takes `{ max: STOCK_QTY_MAX[size] }`). An empty or unparsable field counts as below the minimum.
+ */
+export function checkStockQuantity(qty: number | null, size: PositionSize): Check {
+  if (qty === null || !Number.isFinite(qty) || qty < STOCK_QTY_MIN) return 'trade.qty.min';
+  if (qty > STOCK_QTY_MAX[size]) return size === 'half' ? 'trade.qty.maxHalf' : 'trade.qty.maxFull';
+  return null;
+}
+
+/** A sell may not take more than the free (not reserved) units of the position. */
+export function checkSellQuantity(qty: number, available: number): Check {
+  return qty > available ? 'errors.insufficientShares' : null;
+}
+
+/** The stepper's − and +: one unit at a time, kept within 1..max of the position size. */
+export function stepStockQuantity(qty: number | null, delta: 1 | -1, size: PositionSize): number {
+  const from = qty === null || !Number.isFinite(qty) ? STOCK_QTY_MIN - delta : Math.trunc(qty);
+  return clampStockQuantity(from + delta, size);
+}
+
+export function clampStockQuantity(qty: number, size: PositionSize): number {
+  if (!Number.isFinite(qty)) return STOCK_QTY_MIN;
+  return Math.min(STOCK_QTY_MAX[size], Math.max(STOCK_QTY_MIN, Math.trunc(qty)));
+}
+
+/** The digits of a quantity field as a number, or null while it is empty. */
+export function parseQuantity(text: string): number | null {
+  return /^\d{1,9}$/.test(text) ? Number(text) : null;
+}
+
+/** Holdings types (SPEC §2 /trade-no-nav/{type}): an unknown route param falls back to stock. */
+export const HOLDING_TYPES = ['stock', 'forex', 'futures', 'treasury'] as const;
+export type HoldingKind = (typeof HOLDING_TYPES)[number];
+export function holdingType(param: string | null | undefined): HoldingKind {
+  return (HOLDING_TYPES as readonly string[]).includes(param ?? '') ? (param as HoldingKind) : 'stock';
+}
+
+/** The holdings type of an instrument by its market code (futures FUTURE, treasury CGI, SPEC §9). */
+export function holdingTypeOfMarket(market: string): HoldingKind {
+  switch (market.toUpperCase()) {
+    case 'FOREX':
+      return 'forex';
+    case 'FUTURE':
+      return 'futures';
+    case 'CGI':
+      return 'treasury';
+    default:
+      return 'stock';
+  }
+}
+
+/** Stock order statuses settled in DESIGN.md (the records tabs filter on them). */
+export const STOCK_STATUS = { pending: 0, success: 1, cancelled: 2, expired: 3, failed: 4 } as const;
+
+/** SPEC §9: the next page of an infinite list loads when its end comes within this many pixels. */
+export const INFINITE_SCROLL_PX = 50;

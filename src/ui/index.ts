@@ -2,6 +2,7 @@ export { AsOf } from './AsOf';
 export { Button, IconButton } from './Button';
 export { ConfirmDialog, Dialog } from './Dialog';
 export * from './icons';
+export { LoadMore, usePages } from './LoadMore';
 export { MoneyButton, useMoneyAction } from './MoneyButton';
 export { PageHeader } from './PageHeader';
 export { Sparkline } from './Sparkline';

@@ -1,0 +1,345 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { BASE_URL } from './playwright.config';
+import { expectAccessible, login, newPhone, registerViaApi, snap } from './support';
+
+/*
+ * Watchlist, holdings, stock trading, records and the trading entry against the real server.
+ * The trading journey belongs to one funded user (a recharge the sandbox settles) and runs in order:
+ * buy 10, see them in holdings and records, sell them and see the realised P/L; then a limit order
+ * that rests pending and is cancelled. Every other test makes its own user.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'secret123';
+const RECHARGE = 100_000;
+let api: APIRequestContext;
+let phone = '';
+
+async function tokenFor(user: string, password = PASSWORD): Promise<string> {
+  const res = await api.post('/api/stock/user/login', { data: { user, password } });
+  return (await res.json()).data.token as string;
+}
+
+/** "₹12,34,567.89" / "-₹5.00" → minor units, exactly. */
+function minorOf(text: string): number {
+  const m = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ''));
+  if (!m) throw new Error(`no amount in "${text}"`);
+  const minor = Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]);
+  return m[1] ? -minor : minor;
+}
+
+/** Nothing wider than the phone (SPEC: 320–430 px) at the narrowest width. */
+async function fitsNarrowPhone(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await snap(page, `${name}-320`);
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  // The service worker's own fetches are not cut by setOffline: abort them too.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: BASE_URL });
+  phone = newPhone();
+  const reg = await api.post('/api/stock/user/reg', {
+    data: { user: phone, password: PASSWORD, code: 'BOURSE26' },
+  });
+  expect((await reg.json()).msg).toBe('ok');
+  const token = await tokenFor(phone);
+  const recharge = await api.post('/api/stock/success/v2/recharge/add', {
+    headers: { token },
+    data: { count: RECHARGE },
+  });
+  expect((await recharge.json()).msg).toBe('ok');
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get('/api/stock/success/v2/user/info', { headers: { token } });
+        return (await res.json()).data.money;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(`${RECHARGE}.00`);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+});
+
+test('trading entry resolves a display code and the buy screen checks every quantity rule', async ({
+  page,
+  context,
+}) => {
+  await login(page, phone, PASSWORD);
+  await page.goto('/trading/RELIANCE');
+  await expect(page).toHaveURL(/\/stock\/trading\/RELIANCE\.NS\/IN\//);
+  await expect(page.getByRole('tab', { name: 'Buy', selected: true })).toBeVisible();
+  await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
+  await expect(page.getByText('High', { exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Half position', checked: true })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'trading-buy');
+
+  const qty = page.getByRole('textbox', { name: 'Quantity' });
+  const buy = page.getByRole('button', { name: 'Buy RELIANCE' });
+  await expect(qty).toHaveValue('1');
+  await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+
+  await qty.fill('0');
+  await expect(page.getByText('Quantity cannot be less than 1')).toBeVisible();
+  await expect(buy).toBeDisabled();
+  await qty.fill('');
+  await expect(page.getByText('Quantity cannot be less than 1')).toBeVisible();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(qty).toHaveValue('1');
+
+  await qty.fill('51');
+  await expect(page.getByText('Cannot exceed 50 for half position')).toBeVisible();
+  await expect(buy).toBeDisabled();
+  await snap(page, 'trading-invalid');
+  await page.getByRole('radio', { name: 'Full position' }).click();
+  await expect(page.getByText('Cannot exceed 50 for half position')).toBeHidden();
+  await expect(buy).toBeEnabled();
+  await qty.fill('101');
+  await expect(page.getByText('Cannot exceed 100 for full position')).toBeVisible();
+  await page.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(qty).toHaveValue('100');
+  await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+
+  // Selling more than is held is refused before any request.
+  await page.getByRole('tab', { name: 'Sell' }).click();
+  await expect(page).toHaveURL(/type=sell/);
+  await qty.fill('5');
+  await expect(page.getByText('Not enough shares available to sell')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sell RELIANCE' })).toBeDisabled();
+  await expect(page.getByText('You hold no RELIANCE')).toBeVisible();
+  await fitsNarrowPhone(page, 'trading');
+
+  // Offline: money never moves, the button says why, and the price is marked as last known.
+  await page.getByRole('tab', { name: 'Buy' }).click();
+  await qty.fill('1');
+  await goOffline(context);
+  await expect(buy).toBeDisabled();
+  await expect(page.getByText('Unavailable offline: money never moves without a connection.')).toBeVisible();
+  await expect(page.getByText('Last known', { exact: true })).toBeVisible();
+  await goOnline(context);
+  await expect(buy).toBeEnabled();
+});
+
+test('buy 10, see them in holdings and records, sell them and see the P/L', async ({ page }) => {
+  await login(page, phone, PASSWORD);
+  await page.goto('/trading/TCS');
+  await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\//);
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('10');
+  const estimate = minorOf((await page.getByTestId('trade-estimate').textContent()) ?? '');
+  expect(estimate).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Buy TCS' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
+  await expect(confirm.getByText('Total cost (estimated)')).toBeVisible();
+  await expect(confirm.getByText('Fee (estimated)')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'trading-confirm');
+  await confirm.getByRole('button', { name: 'Confirm buy' }).click();
+
+  const filled = page.getByRole('dialog', { name: 'Order filled' });
+  await expect(filled).toBeVisible();
+  const result = filled.getByTestId('trade-result');
+  await expect(result.getByText('10', { exact: true })).toBeVisible();
+  await expect(result.getByText('₹0.00')).toBeVisible();
+  await snap(page, 'trading-filled');
+  await filled.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('trade-position')).toContainText('10');
+
+  // Holdings: the position valued by the server; tapping it opens the sell tab.
+  await page.goto('/trade');
+  await expect(page.getByRole('radio', { name: 'Stocks', checked: true })).toBeVisible();
+  const row = page.getByRole('link', { name: /^TCS Tata Consultancy Services: 10 held/ });
+  await expect(row).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'holdings');
+  await fitsNarrowPhone(page, 'holdings');
+  await row.click();
+  await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\/.*type=sell/);
+  await expect(page.getByRole('tab', { name: 'Sell', selected: true })).toBeVisible();
+  await expect(page.getByText('Available to sell: 10')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('10');
+  await page.getByRole('button', { name: 'Sell TCS' }).click();
+  await page.getByRole('dialog', { name: 'Sell TCS?' }).getByRole('button', { name: 'Confirm sell' }).click();
+  const sold = page.getByRole('dialog', { name: 'Order filled' });
+  await expect(sold.getByText('Profit/loss')).toBeVisible();
+  await sold.getByRole('link', { name: 'View orders' }).click();
+
+  // Records: both orders; the sell carries its realised P/L.
+  await expect(page).toHaveURL(/\/records$/);
+  const cards = page.locator('[data-order]');
+  await expect(cards).toHaveCount(2);
+  const sell = cards.filter({ has: page.getByText('Sell price') });
+  await expect(sell.getByText('Success')).toBeVisible();
+  await expect(sell.getByText('Profit/loss')).toBeVisible();
+  await expect(sell.getByText('TCS', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'records');
+  await fitsNarrowPhone(page, 'records');
+  await page.getByRole('tab', { name: 'Success' }).click();
+  await expect(cards).toHaveCount(2);
+  await page.getByRole('tab', { name: 'Expired' }).click();
+  await expect(page.getByText('No expired orders')).toBeVisible();
+
+  await page.goto('/trade');
+  await expect(page.getByText('You hold no stocks')).toBeVisible();
+});
+
+test('a limit order far from the market rests pending and can be cancelled', async ({ page }) => {
+  await login(page, phone, PASSWORD);
+  await page.goto('/trading/INFY');
+  await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
+  const price = await page.getByTestId('trade-price').textContent();
+  const limit = (Math.floor(minorOf(price ?? '') / 2) / 100).toFixed(2);
+  await page.getByRole('radio', { name: 'Limit' }).click();
+  const limitField = page.getByLabel('Limit price');
+  await limitField.fill('0');
+  await expect(page.getByText('Please enter a valid price')).toBeVisible();
+  await limitField.fill(limit);
+  await page.getByRole('button', { name: 'Buy INFY' }).click();
+  await page.getByRole('dialog', { name: 'Buy INFY?' }).getByRole('button', { name: 'Confirm buy' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(placed.getByText('Pending')).toBeVisible();
+  await placed.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending orders' })).toBeVisible();
+
+  await page.goto('/records?tab=pending');
+  const card = page.locator('[data-order]').first();
+  await expect(card.getByText('Limit price')).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel order for INFY' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
+  await expect(page.getByText('No pending orders')).toBeVisible();
+  await page.getByRole('tab', { name: 'Cancelled' }).click();
+  await expect(page.locator('[data-order]').first().getByText('Cancelled')).toBeVisible();
+});
+
+test('an order the server refuses shows submit failed with the reason', async ({ page }) => {
+  const user = await registerViaApi(page);
+  await login(page, user.phone, user.password);
+  await page.goto('/trading/TCS');
+  await page.getByRole('button', { name: 'Buy TCS' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
+  await confirm.getByRole('button', { name: 'Confirm buy' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('Submit failed');
+  await expect(confirm.getByRole('alert')).toContainText('Insufficient funds');
+});
+
+test('holdings: an empty state per type, and the no-nav variant takes its type from the path', async ({
+  page,
+}) => {
+  const user = await registerViaApi(page);
+  await login(page, user.phone, user.password);
+  await page.goto('/trade');
+  await expect(page.getByText('You hold no stocks')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  for (const [type, text] of [
+    ['Forex', 'You hold no forex positions'],
+    ['Futures', 'You hold no futures'],
+    ['Treasury', 'You hold no treasury debt'],
+  ] as const) {
+    await page.getByRole('radio', { name: type }).click();
+    await expect(page.getByText(text)).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.goto('/trade-no-nav/forex/1');
+  await expect(page.getByRole('radio', { name: 'Forex', checked: true })).toBeVisible();
+  await expect(page.getByText('You hold no forex positions')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await page.getByRole('radio', { name: 'Futures' }).click();
+  await expect(page).toHaveURL(/\/trade-no-nav\/futures\/1$/);
+
+  await page.goto('/trading/NOPE123');
+  await expect(page.getByText('No instrument found for NOPE123')).toBeVisible();
+
+  // A pair shown without =X trades in its own currency, at its own four decimals.
+  await page.goto('/trading/EURUSD');
+  await expect(page).toHaveURL(/\/stock\/trading\/EURUSD(=|%3D)X\/FOREX\//);
+  await expect(page.getByTestId('trade-price')).toHaveText(/^\$\d+\.\d{4}$/);
+  await expect(page.getByText('You hold no EURUSD=X')).toBeVisible();
+});
+
+test('watchlist: favourites with prices, edit mode, delete with confirmation', async ({ page, context }) => {
+  const user = await registerViaApi(page, newPhone(), PASSWORD);
+  await login(page, user.phone, PASSWORD);
+  await page.goto('/watchlists');
+  await expect(page.getByText('No favourites yet')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Indices' }).getByRole('link').first()).toBeVisible();
+
+  const token = await tokenFor(user.phone);
+  for (const symbol of ['HDFCBANK.NS', 'AAPL', 'TCS.NS']) {
+    const res = await api.post('/api/stock/success/collection/add', { headers: { token }, data: { symbol } });
+    expect((await res.json()).msg).toBe('ok');
+  }
+  await page.reload();
+  const rows = page.getByRole('list', { name: 'Favourites' }).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  // Codes without the exchange suffix, each with a price.
+  await expect(rows.filter({ hasText: 'HDFCBANK' }).getByText(/^\d[\d,]*\.\d{2}$/)).toBeVisible();
+  await expect(page.getByText('HDFCBANK.NS')).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, 'watchlist');
+  await fitsNarrowPhone(page, 'watchlist');
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Delete AAPL' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove from watchlist?' });
+  await expect(dialog).toContainText('AAPL');
+  await expectAccessible(page);
+  await snap(page, 'watchlist-delete');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(3);
+
+  // A refused delete says so and keeps the row.
+  await page.route('**/api/stock/success/collection/delete', (route) =>
+    route.fulfill({ json: { msg: 'no', data: 'errors.server' } }),
+  );
+  await page.getByRole('button', { name: 'Delete AAPL' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'delete failed, try again later')).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await page.unroute('**/api/stock/success/collection/delete');
+
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'AAPL' })).toHaveCount(0);
+  const list = await api.get('/api/stock/success/collection/list', { headers: { token } });
+  expect((await list.json()).data.total).toBe(2);
+
+  // Offline the delete waits in the outbox, marked pending sync, and is sent once back online.
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Delete HDFCBANK' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows.filter({ hasText: 'HDFCBANK' }).getByText('Pending sync')).toBeVisible();
+  await goOnline(context);
+  await expect(rows).toHaveCount(1, { timeout: 15_000 });
+  await expect
+    .poll(async () => {
+      const res = await api.get('/api/stock/success/collection/list', { headers: { token } });
+      return (await res.json()).data.total;
+    })
+    .toBe(1);
+});

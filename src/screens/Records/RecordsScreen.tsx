@@ -1,0 +1,190 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useWatch } from '../../api/hooks';
+import { useConfig } from '../../api/useConfig';
+import type { OrderRow } from '../../shared/contract/trading';
+import { formatMoney, formatNumber } from '../../shared/format';
+import { toMinor } from '../../shared/money';
+import { displayCode, PAGE_SIZE, STOCK_STATUS } from '../../shared/rules';
+import {
+  AsOf,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  PageHeader,
+  SkeletonList,
+  Tabs,
+} from '../../ui';
+import s from '../invest/invest.module.css';
+import { regionPrice, SignedMoney, Stat, StatusChip, useDates } from '../invest/parts';
+import { priceDecimals, tradingPath } from '../trade/parts';
+import { RECORD_TABS, type RecordTab, recordStatus, useRecords } from './useRecords';
+
+/** Stock records (SPEC §2): tabs by status, record cards, cancelling a pending order. */
+export default function RecordsScreen() {
+  const { t } = useTranslation();
+  const { tab, setTab, status, first, paging, hasMore, cancel } = useRecords();
+  const rows = first.data?.rows;
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t('records.title')} back="/trade" />
+      <div className={s.sticky}>
+        <Tabs<RecordTab>
+          id="records-tab"
+          label={t('records.title')}
+          value={tab}
+          onChange={setTab}
+          items={RECORD_TABS.map((value) => ({ value, label: t(`records.tabs.${value}`) }))}
+        />
+      </div>
+      <section role="tabpanel" aria-labelledby={`records-tab-${tab}`}>
+        {first.stale && (
+          <div className={s.rateNote}>
+            <AsOf at={first.updatedAt} stale />
+          </div>
+        )}
+        {rows === undefined ? (
+          first.error ? (
+            <ErrorState message={t(first.error)} onRetry={first.reload} />
+          ) : (
+            <SkeletonList rows={4} height={150} />
+          )
+        ) : rows.length === 0 ? (
+          <EmptyState title={t(`records.empty.${tab}`)}>
+            <Link to="/markets">{t('records.browse')}</Link>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className={s.list} style={{ listStyle: 'none', margin: 0 }}>
+              {rows.map((order) => (
+                <RecordCard key={order.id} order={order} onCancel={cancel.setConfirming} />
+              ))}
+              {paging.rest.map((page) => (
+                <RecordsPage
+                  key={page}
+                  status={status}
+                  page={page}
+                  onSettled={paging.settle}
+                  onCancel={cancel.setConfirming}
+                />
+              ))}
+            </ul>
+            <LoadMore hasMore={hasMore} loading={paging.loading} onMore={paging.more} />
+          </>
+        )}
+      </section>
+      <ConfirmDialog
+        open={cancel.confirming !== null}
+        title={t('records.cancelTitle')}
+        message={cancel.confirming && t('records.cancelMessage', { no: cancel.confirming.no })}
+        confirmLabel={t('records.cancelConfirm')}
+        danger
+        busy={cancel.busy}
+        onCancel={() => cancel.setConfirming(null)}
+        onConfirm={() => cancel.confirming && void cancel.cancel(cancel.confirming)}
+      />
+    </main>
+  );
+}
+
+function RecordsPage({
+  status,
+  page,
+  onSettled,
+  onCancel,
+}: {
+  status: number | undefined;
+  page: number;
+  onSettled: (page: number) => void;
+  onCancel: (order: OrderRow) => void;
+}) {
+  const { data, loading } = useWatch('orderList', { status, page, limit: PAGE_SIZE }, 0);
+  useEffect(() => {
+    if (!loading) onSettled(page);
+  }, [loading, page, onSettled]);
+  return (
+    <>
+      {data?.rows.map((order) => (
+        <RecordCard key={order.id} order={order} onCancel={onCancel} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * One stock order: code without .BO/.NS, side, quantity, price, fee, total, P/L for sells, status
+ * and time. A buy's price is its fill (or its limit while pending); a sell shows what the units
+ * cost and the price they sold at.
+ */
+export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (order: OrderRow) => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { dateTime } = useDates();
+  const sell = order.state === 'sell';
+  const pending = order.status === STOCK_STATUS.pending;
+  const status = recordStatus(order);
+  const code = displayCode(order.tag);
+  const fee = toMinor(order.fee) ?? 0;
+  const shownPrice = pending ? (order.limit_price ?? order.price) : sell ? order.sell_price : order.price;
+  return (
+    <li className={s.card} data-order={order.no}>
+      <Link to={tradingPath(order.tag, order.market, order.name, order.state)} className={s.cardLink}>
+        <div className={s.cardTop}>
+          <div className={s.titleBlock}>
+            <span className={s.sub}>
+              <span className={s.name}>{code}</span>
+              <span className={`${s.side} ${sell ? s.sideSell : s.sideBuy}`}>
+                {t(sell ? 'trade.sell' : 'trade.buy')}
+              </span>
+              <span className={s.tag}>{order.market}</span>
+            </span>
+            <span className={s.sub}>{order.name}</span>
+          </div>
+          <StatusChip tone={status.tone}>{t(status.key)}</StatusChip>
+        </div>
+        <dl className={`${s.stats} ${s.stats3}`}>
+          <Stat label={t('records.quantity')}>{formatNumber(order.count, 0)}</Stat>
+          <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>
+            {shownPrice === null
+              ? '—'
+              : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}
+          </Stat>
+          {sell && !pending && (
+            <Stat label={t('records.costPrice')}>
+              {regionPrice(config, order.type, order.price, priceDecimals(order.price))}
+            </Stat>
+          )}
+          <Stat label={t('records.fee')}>{formatMoney(fee, config.currency)}</Stat>
+          {sell && order.profit !== null && (
+            <Stat label={t('records.profit')}>
+              <SignedMoney amount={order.profit} currency={config.currency} />
+            </Stat>
+          )}
+          <Stat label={t(pending ? 'records.reserved' : 'records.total')} strong>
+            {formatMoney(order.price_all, config.currency)}
+          </Stat>
+        </dl>
+        <div className={s.foot}>
+          <span>
+            {t('records.no')} <span className={s.orderNo}>{order.no}</span>
+          </span>
+          <time dateTime={new Date(order.created_at).toISOString()}>{dateTime(order.created_at)}</time>
+        </div>
+      </Link>
+      {pending && (
+        <Button
+          variant="ghost"
+          className={s.sellButton}
+          onClick={() => onCancel(order)}
+          aria-label={t('records.cancelFor', { code })}
+        >
+          {t('records.cancel')}
+        </Button>
+      )}
+    </li>
+  );
+}
