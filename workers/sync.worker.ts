@@ -18,9 +18,11 @@ import { type ChartUpdate, createCharts } from './charts';
 import { createDevice } from './device';
 import { createFavourites, type FavouriteState } from './favourites';
 import { type CallOptions, createHttp } from './http';
+import { type PreparedImage, prepareImage } from './images';
 import { type ChatView, createMessages } from './messages';
 import { createPoller } from './poller';
 import { createQuoteHub, extractQuotes, type QuoteDelta } from './quotes';
+import { createUploader, type Progress } from './upload';
 
 /**
  * The sync worker: the only network client of the app (SPEC §7) and the only user of the device
@@ -44,6 +46,19 @@ function lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 }
 
 const http = createHttp({
+  get baseURL() {
+    return baseURL;
+  },
+  getToken: () => token,
+  onLogout: () => {
+    if (!token) return;
+    token = null;
+    sessionEnded?.('expired');
+  },
+  isOnline: online,
+});
+
+const uploader = createUploader({
   get baseURL() {
     return baseURL;
   },
@@ -233,6 +248,29 @@ const api = {
   },
   refresh<K extends EndpointName>(name: K, input: ReqOf<Contract[K]>): void {
     poller.refresh(`${name}:${stableJson(input)}`);
+  },
+
+  /**
+   * An identity photo: decoded, shrunk and recompressed here (SPEC §5 image limits), then uploaded
+   * with progress. Answers the upload's id and url plus the prepared image for the preview.
+   */
+  async uploadImage(
+    file: Blob,
+    onProgress?: Progress,
+  ): Promise<CallResult<{ id: string; url: string; image: PreparedImage }>> {
+    const prepared = await prepareImage(file);
+    if (!prepared.ok) {
+      release(onProgress);
+      return prepared;
+    }
+    const result = await uploader<{ id: string; url: string }>(
+      contract.upload,
+      prepared.data.blob,
+      'photo.jpg',
+      onProgress ? (p) => onProgress(p) : undefined,
+    );
+    release(onProgress);
+    return result.ok ? { ok: true, data: { ...result.data, image: prepared.data } } : result;
   },
 
   /** Live prices: every change the worker learns, as small batches. */

@@ -64,3 +64,8 @@ export const IconOffline = make(
 );
 export const IconClose = make('M6 6l12 12|M18 6L6 18');
 export const IconCheck = make('M5 12.5l4.5 4.5L19 7');
+export const IconCard = make('M3 6h18v12H3z|M3 10h18|M7 15h4');
+export const IconShield = make('M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z|M8.5 12l2.5 2.5 4.5-5');
+export const IconSend = make('M4 12l16-8-6 16-2.5-6.5z|M11.5 13.5 20 4');
+export const IconCamera = make('M4 8h4l2-3h4l2 3h4v11H4z|M12 17a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z');
+export const IconNews = make('M5 4h12v16H6a1 1 0 0 1-1-1z|M17 8h2v11a1 1 0 0 1-2 0|M8 8h6|M8 12h6|M8 16h4');

@@ -1,0 +1,22 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { useWatch } from '../../api/hooks';
+
+/**
+ * Article HTML is sanitised by the server when stored; it is sanitised again here, right before it
+ * reaches the DOM (defence in depth, DESIGN rule 5), and never changed after that.
+ */
+export function cleanArticle(html: string): string {
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+}
+
+/** One article (SPEC §2 News): read from the device when offline once seen (workers/answers.ts). */
+export function useNewsArticle() {
+  const { id } = useParams();
+  const n = Number(id);
+  const valid = Number.isInteger(n) && n >= 1;
+  const article = useWatch('newsArticle', valid ? { id: n } : null, 0);
+  const html = useMemo(() => (article.data ? cleanArticle(article.data.content) : ''), [article.data]);
+  return { article, html, valid };
+}
