@@ -14,11 +14,10 @@ import { expectAccessible, login, loginFresh, snap } from './support';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The real operator CLI against the e2e database. */
-function ops(args: string[], input?: string): string {
+function ops(args: string[]): string {
   return execFileSync('node', ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    input,
     env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
   });
 }
@@ -303,15 +302,22 @@ test('bank cards: empty state, validation, add, edit, masked list', async ({ pag
 test('news: real paging with page sizes, and an article whose script never runs', async ({ page }) => {
   await loginFresh(page);
   const stamp = Date.now();
-  for (let i = 1; i <= 4; i++)
-    ops(
-      ['news:publish', '-', '--title', `Market wrap ${stamp} #${i}`, '--subhead', `Session ${i} in brief`],
-      `<p>Wrap ${i}.</p>`,
-    );
-  ops(
-    ['news:publish', '-', '--title', `Hostile ${stamp}`, '--subhead', 'Nothing here may execute'],
-    `<p>Plain words survive.</p><img src="/news/nifty-recovery.jpg" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">link</a>`,
-  );
+  // Enough articles for a second page of 10 whatever else this run published.
+  const articles = Array.from({ length: 6 }, (_, i) => ({
+    title: `Market wrap ${stamp} #${i + 1}`,
+    subhead: `Session ${i + 1} in brief`,
+    html: `<p>Wrap ${i + 1}.</p>`,
+  }));
+  articles.push({
+    title: `Hostile ${stamp}`,
+    subhead: 'Nothing here may execute',
+    html: `<p>Plain words survive.</p><img src="/news/nifty-recovery.jpg" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">link</a>`,
+  });
+  execFileSync('node', ['--import', 'tsx', 'e2e/tools/publish-news.ts'], {
+    cwd: ROOT,
+    input: JSON.stringify(articles),
+    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
+  });
   const count = (await (await page.request.get('/api/stock/new/list?page=1&limit=10')).json()).data
     .count as number;
   expect(count).toBeGreaterThan(10);

@@ -84,6 +84,8 @@ type Released = { [releaseProxy]?: () => void };
 const release = (cb: unknown) => (cb as Released | undefined)?.[releaseProxy]?.call(cb);
 
 let lastUnread = -1;
+/** The server has replies the cached chat list may not: the next chat screen refetches. */
+let chatDirty = false;
 
 /** Every good answer teaches the device something: prices, favourites, the offline copy. */
 function learn(name: EndpointName, input: unknown, data: unknown, at: number, epoch: number): void {
@@ -97,8 +99,12 @@ function learn(name: EndpointName, input: unknown, data: unknown, at: number, ep
   }
   if (name === 'unreadCount') {
     const count = (data as { unread_count: number }).unread_count;
-    // A new agent reply: refresh the chat for the screens that show it.
-    if (count > lastUnread && lastUnread >= 0 && chatWatchers.size) void messages.load(true);
+    // A new agent reply: refresh the chat for the screens that show it, or, when none does, at
+    // the next one that opens (the 30-minute cache would otherwise hide the reply the badge counts).
+    if (count > 0 && count > lastUnread) {
+      if (chatWatchers.size) void messages.load(true);
+      else chatDirty = true;
+    }
     lastUnread = count;
   }
 }
@@ -342,7 +348,8 @@ const api = {
     const id = nextListener++;
     chatWatchers.set(id, cb);
     void messages.view().then(cb);
-    void messages.load().then(() => messages.flush());
+    void messages.load(chatDirty).then(() => messages.flush());
+    chatDirty = false;
     chatTtlTimer ??= setInterval(() => void messages.load(), 60_000);
     return id;
   },
@@ -375,6 +382,7 @@ const api = {
     token = null;
     userId = null;
     lastUnread = -1;
+    chatDirty = false;
     hub.clear();
     charts.clear();
     answers.forget();
