@@ -159,7 +159,11 @@ test('login password: SPEC messages, save rules, other sessions end, the new pas
   await otherPage.getByLabel('Password', { exact: true }).fill(user.password);
   await otherPage.getByRole('button', { name: 'Log in' }).click();
   await expect(otherPage.getByText('Invalid account password')).toBeVisible();
-  await login(otherPage, user.phone, 'newpass99');
+  await otherPage.getByLabel('Password', { exact: true }).fill('newpass99');
+  await otherPage.getByRole('button', { name: 'Log in' }).click();
+  // Back where the ended session left it.
+  await expect(otherPage).toHaveURL(/\/settings$/);
+  await expect(otherPage.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await other.close();
 });
 
