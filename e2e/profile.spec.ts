@@ -300,6 +300,7 @@ test('bank cards: empty state, validation, add, edit, masked list', async ({ pag
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Bank card updated successfully')).toBeVisible();
   await expect(list.getByText('Powai')).toBeVisible();
+  await expect(page.getByText('Bank card updated successfully')).toBeHidden();
   await snap(page, 'profile-bank-cards');
 });
 

@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../api/useOnline';
-import { formatDateTime } from '../../shared/format';
+import { formatMessageTime } from '../../shared/format';
 import { AsOf, EmptyState, IconSend, IconService, PageHeader, SkeletonList } from '../../ui';
 import p from '../profile/profile.module.css';
 import { useCustomerService } from './useCustomerService';
@@ -30,7 +30,7 @@ export default function CustomerServiceScreen() {
     }
   }
 
-  const time = (ms: number) => formatDateTime(ms, i18n.language);
+  const time = (ms: number) => formatMessageTime(ms, i18n.language);
   return (
     <main className={p.chat}>
       <PageHeader title={t('chat.title')} />

@@ -188,25 +188,27 @@ function LockedView({ state, justSubmitted }: { state: KycState; justSubmitted: 
   const { t } = useTranslation();
   const approved = state.status === 2;
   return (
-    <main className={`${p.page} ${p.kycWrap}`}>
+    <main className={p.page}>
       <PageHeader title={t('realName.title')} back="/settings" />
-      <div
-        className={`${p.stamp} ${approved ? p.stampApproved : p.stampReview}`}
-        role="img"
-        aria-label={t(approved ? 'realName.approved' : 'realName.review')}
-        data-testid="kyc-stamp"
-      >
-        {t(approved ? 'realName.approved' : 'realName.review')}
+      <div className={p.stampHero}>
+        <div
+          className={`${p.stamp} ${approved ? p.stampApproved : p.stampReview}`}
+          role="img"
+          aria-label={t(approved ? 'realName.approved' : 'realName.review')}
+          data-testid="kyc-stamp"
+        >
+          {t(approved ? 'realName.approved' : 'realName.review')}
+        </div>
+        <p className={p.lead}>
+          {t(
+            approved
+              ? 'realName.approvedExplain'
+              : justSubmitted
+                ? 'realName.submitted'
+                : 'realName.reviewExplain',
+          )}
+        </p>
       </div>
-      <p className={p.lead} style={{ padding: '16px 132px 0 16px' }}>
-        {t(
-          approved
-            ? 'realName.approvedExplain'
-            : justSubmitted
-              ? 'realName.submitted'
-              : 'realName.reviewExplain',
-        )}
-      </p>
       <dl className={p.summary} aria-label={t('realName.locked')}>
         <div className={p.summaryRow}>
           <dt>{t('realName.name')}</dt>
