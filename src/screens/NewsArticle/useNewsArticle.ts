@@ -24,7 +24,10 @@ function articlePurifier(): ReturnType<typeof DOMPurify> {
  * reaches the DOM (defence in depth, DESIGN rule 5), and never changed after that.
  */
 export function cleanArticle(html: string): string {
-  return articlePurifier().sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+  const p = articlePurifier();
+  // Where DOMPurify cannot run it hands the input back untouched: show the markup as text then.
+  if (!p.isSupported) return html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return p.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
 }
 
 /** One article (SPEC §2 News): read from the device when offline once seen (workers/answers.ts). */
