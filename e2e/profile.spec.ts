@@ -410,3 +410,22 @@ test('customer service: send, operator reply with unread badge, offline message 
   const bodies = ((await server.json()).data as Array<{ body: string }>).map((m) => m.body);
   expect(bodies.filter((b) => b === 'Written in a tunnel')).toHaveLength(1);
 });
+
+test('profile screens fit a 320 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await loginFresh(page);
+  for (const url of [
+    '/settings',
+    '/settings/login-password',
+    '/settings/real-name',
+    '/settings/bank-cards',
+    '/news',
+    '/customer-service',
+  ]) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, url).toBeLessThanOrEqual(0);
+  }
+});
