@@ -356,6 +356,16 @@ test('news: real paging with page sizes, and an article whose script never runs'
   await snap(page, 'profile-news-article');
   await expectAccessible(page);
 
+  // Once seen, the list and the article stay readable offline, labelled as last known.
+  await goOffline(page.context());
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`Hostile ${stamp}`) })).toBeVisible();
+  await expect(page.getByText('Last known', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(`Hostile ${stamp}`) }).click();
+  await expect(page.getByText('Plain words survive.')).toBeVisible();
+  await expect(page.getByText('Last known', { exact: true })).toBeVisible();
+  await goOnline(page.context());
+
   await page.goto('/news/999999');
   await expect(page.getByText('Load failed, retry')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
