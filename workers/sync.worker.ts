@@ -18,9 +18,11 @@ import { type ChartUpdate, createCharts } from './charts';
 import { createDevice } from './device';
 import { createFavourites, type FavouriteState } from './favourites';
 import { type CallOptions, createHttp } from './http';
+import { type PreparedImage, prepareImage } from './images';
 import { type ChatView, createMessages } from './messages';
 import { createPoller } from './poller';
 import { createQuoteHub, extractQuotes, type QuoteDelta } from './quotes';
+import { createUploader, type Progress } from './upload';
 
 /**
  * The sync worker: the only network client of the app (SPEC §7) and the only user of the device
@@ -56,6 +58,19 @@ const http = createHttp({
   isOnline: online,
 });
 
+const uploader = createUploader({
+  get baseURL() {
+    return baseURL;
+  },
+  getToken: () => token,
+  onLogout: () => {
+    if (!token) return;
+    token = null;
+    sessionEnded?.('expired');
+  },
+  isOnline: online,
+});
+
 const device = createDevice(undefined, (err) => console.warn('device store:', err));
 const answers = createAnswerCache(device, () => userId);
 const hub = createQuoteHub({
@@ -69,6 +84,8 @@ type Released = { [releaseProxy]?: () => void };
 const release = (cb: unknown) => (cb as Released | undefined)?.[releaseProxy]?.call(cb);
 
 let lastUnread = -1;
+/** The server has replies the cached chat list may not: the next chat screen refetches. */
+let chatDirty = false;
 
 /** Every good answer teaches the device something: prices, favourites, the offline copy. */
 function learn(name: EndpointName, input: unknown, data: unknown, at: number, epoch: number): void {
@@ -82,8 +99,12 @@ function learn(name: EndpointName, input: unknown, data: unknown, at: number, ep
   }
   if (name === 'unreadCount') {
     const count = (data as { unread_count: number }).unread_count;
-    // A new agent reply: refresh the chat for the screens that show it.
-    if (count > lastUnread && lastUnread >= 0 && chatWatchers.size) void messages.load(true);
+    // A new agent reply: refresh the chat for the screens that show it, or, when none does, at
+    // the next one that opens (the 30-minute cache would otherwise hide the reply the badge counts).
+    if (count > 0 && count > lastUnread) {
+      if (chatWatchers.size) void messages.load(true);
+      else chatDirty = true;
+    }
     lastUnread = count;
   }
 }
@@ -235,6 +256,29 @@ const api = {
     poller.refresh(`${name}:${stableJson(input)}`);
   },
 
+  /**
+   * An identity photo: decoded, shrunk and recompressed here (SPEC §5 image limits), then uploaded
+   * with progress. Answers the upload's id and url plus the prepared image for the preview.
+   */
+  async uploadImage(
+    file: Blob,
+    onProgress?: Progress,
+  ): Promise<CallResult<{ id: string; url: string; image: PreparedImage }>> {
+    const prepared = await prepareImage(file);
+    if (!prepared.ok) {
+      release(onProgress);
+      return prepared;
+    }
+    const result = await uploader<{ id: string; url: string }>(
+      contract.upload,
+      prepared.data.blob,
+      'photo.jpg',
+      onProgress ? (p) => onProgress(p) : undefined,
+    );
+    release(onProgress);
+    return result.ok ? { ok: true, data: { ...result.data, image: prepared.data } } : result;
+  },
+
   /** Live prices: every change the worker learns, as small batches. */
   onQuotes(cb: (deltas: QuoteDelta[]) => void): number {
     const id = nextListener++;
@@ -304,7 +348,8 @@ const api = {
     const id = nextListener++;
     chatWatchers.set(id, cb);
     void messages.view().then(cb);
-    void messages.load().then(() => messages.flush());
+    void messages.load(chatDirty).then(() => messages.flush());
+    chatDirty = false;
     chatTtlTimer ??= setInterval(() => void messages.load(), 60_000);
     return id;
   },
@@ -337,6 +382,7 @@ const api = {
     token = null;
     userId = null;
     lastUnread = -1;
+    chatDirty = false;
     hub.clear();
     charts.clear();
     answers.forget();

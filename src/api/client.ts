@@ -67,3 +67,11 @@ export function call<K extends EndpointName>(
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * Shrinks an identity photo in the sync worker and uploads it; `onProgress` gets 0..1 as it goes.
+ * The answer carries the upload's url (for the KYC form) and the prepared image (for a preview).
+ */
+export function uploadImage(file: Blob, onProgress?: (sent: number) => void) {
+  return worker().uploadImage(file, onProgress ? proxy(onProgress) : undefined);
+}

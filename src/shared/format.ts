@@ -87,3 +87,11 @@ export function formatDate(ms: number, locale = 'en-GB'): string {
 export function formatTime(ms: number, locale = 'en-GB'): string {
   return new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
+
+/** A message time: the clock alone for today, the date and clock otherwise. */
+export function formatMessageTime(ms: number, locale = 'en-GB', now = Date.now()): string {
+  const d = new Date(ms);
+  return d.toDateString() === new Date(now).toDateString()
+    ? d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : formatDateTime(ms, locale);
+}

@@ -97,6 +97,23 @@ export function checkBankCardNumber(number: string): Check {
   return ACCOUNT_NUMBER_PATTERN.test(compactCode(number)) ? null : 'errors.bankCardInvalid';
 }
 
+/** Identity photos (SPEC §5/§9): fit within 1200×1200 at quality 0.8, lower quality while over 1 MB. */
+export const IMAGE_MAX_SIDE = 1200;
+export const IMAGE_QUALITY = 0.8;
+export const IMAGE_MAX_BYTES = 1024 * 1024;
+/** Qualities tried in turn once the first encoding is over IMAGE_MAX_BYTES. */
+export const IMAGE_QUALITY_STEPS = [IMAGE_QUALITY, 0.7, 0.6, 0.5, 0.4, 0.3] as const;
+
+/** The size an image is drawn at: scaled down (never up) to fit a max × max box, aspect kept. */
+export function fitWithin(
+  width: number,
+  height: number,
+  max = IMAGE_MAX_SIDE,
+): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 export function checkRechargeAmount(units: number): Check {
   return units >= MIN_RECHARGE ? null : 'errors.rechargeMin';
 }

@@ -8,7 +8,7 @@ import { IconCheck, IconGlobe } from '../ui/icons';
 import s from './core.module.css';
 
 /** Each language named in itself, so a reader finds theirs whatever the current one is. */
-const NATIVE: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' };
+export const NATIVE: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' };
 
 /** The languages the configuration enables (SPEC: only English by default), in a known order. */
 export function enabledLanguages(configured: string[]): Language[] {
@@ -21,36 +21,44 @@ export function enabledLanguages(configured: string[]): Language[] {
  * languages; the choice is kept on the device.
  */
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
-  const { languages } = useConfig();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const current = i18n.language as Language;
   return (
     <>
       <IconButton label={t('core.language.title')} onClick={() => setOpen(true)}>
         <IconGlobe />
       </IconButton>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('core.language.title')} sheet>
-        <ul className={s.languages}>
-          {enabledLanguages(languages).map((lng) => (
-            <li key={lng}>
-              <button
-                type="button"
-                aria-current={lng === current ? 'true' : undefined}
-                lang={lng}
-                className={s.language}
-                onClick={async () => {
-                  await changeLanguage(lng);
-                  setOpen(false);
-                }}
-              >
-                {NATIVE[lng]}
-                {lng === current && <IconCheck size={18} />}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </Dialog>
+      <LanguageSheet open={open} onClose={() => setOpen(false)} />
     </>
+  );
+}
+
+/** The sheet itself, also opened from the settings screen. */
+export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { languages } = useConfig();
+  const current = i18n.language as Language;
+  return (
+    <Dialog open={open} onClose={onClose} title={t('core.language.title')} sheet>
+      <ul className={s.languages}>
+        {enabledLanguages(languages).map((lng) => (
+          <li key={lng}>
+            <button
+              type="button"
+              aria-current={lng === current ? 'true' : undefined}
+              lang={lng}
+              className={s.language}
+              onClick={async () => {
+                await changeLanguage(lng);
+                onClose();
+              }}
+            >
+              {NATIVE[lng]}
+              {lng === current && <IconCheck size={18} />}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
   );
 }

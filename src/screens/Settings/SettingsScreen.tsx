@@ -1,23 +1,133 @@
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, IconLogout, PageHeader, ui } from '../../ui';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Language } from '../../i18n/index';
+import { LanguageSheet, NATIVE } from '../../shell/LanguageMenu';
+import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
+import { type UpDown, useUpDown } from '../../shell/updown';
+import {
+  ConfirmDialog,
+  Dialog,
+  IconCard,
+  IconCheck,
+  IconChevron,
+  IconGlobe,
+  IconLock,
+  IconLogout,
+  IconMarkets,
+  IconShield,
+  IconTicket,
+  PageHeader,
+  ui,
+} from '../../ui';
 import s from './settings.module.css';
 import { useSettings } from './useSettings';
 
+const KYC_LABEL = {
+  0: 'settings.kyc.none',
+  1: 'settings.kyc.review',
+  2: 'settings.kyc.approved',
+  3: 'settings.kyc.rejected',
+} as const;
+
+/** Settings (SPEC §2): security, preferences and logout with confirmation. */
 export default function SettingsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const settings = useSettings();
+  const [tradeOpen, setTradeOpen] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const [colorsOpen, setColorsOpen] = useState(false);
+  const updown = useUpDown();
+  const hasTrade = settings.hasTradePassword;
 
   return (
     <main>
       <PageHeader title={t('settings.title')} />
+      <h2 className={s.group}>{t('settings.security')}</h2>
+      <div className={`${ui.card} ${s.list}`}>
+        <RowLink to="/settings/login-password" icon={<IconLock />} label={t('settings.loginPassword')} />
+        <RowButton
+          icon={<IconTicket />}
+          label={t('settings.tradePassword')}
+          value={hasTrade === undefined ? '' : t(hasTrade ? 'settings.tradeSet' : 'settings.tradeNotSet')}
+          disabled={hasTrade === undefined}
+          onClick={() => setTradeOpen(true)}
+        />
+        <RowLink
+          to="/settings/real-name"
+          icon={<IconShield />}
+          label={t('settings.realName')}
+          value={settings.kycStatus === undefined ? '' : t(KYC_LABEL[settings.kycStatus])}
+        />
+        <RowLink to="/settings/bank-cards" icon={<IconCard />} label={t('settings.bankCards')} />
+      </div>
+      <h2 className={s.group}>{t('settings.preferences')}</h2>
+      <div className={`${ui.card} ${s.list}`}>
+        <RowButton
+          icon={<IconGlobe />}
+          label={t('core.language.title')}
+          value={NATIVE[i18n.language as Language] ?? i18n.language}
+          onClick={() => setLanguageOpen(true)}
+        />
+        <RowButton
+          icon={<IconMarkets />}
+          label={t('core.updown.title')}
+          value={
+            <span className={s.updownValue}>
+              <span className={s.dotUp} aria-hidden="true" />
+              {t(updown.mode === 'red-up' ? 'core.updown.redUp' : 'core.updown.greenUp')}
+            </span>
+          }
+          onClick={() => setColorsOpen(true)}
+        />
+      </div>
       <div className={`${ui.card} ${s.list}`}>
         <button type="button" className={`${s.row} ${s.danger}`} onClick={() => settings.setConfirming(true)}>
           <IconLogout />
           <span className={s.rowLabel}>{t('settings.logout')}</span>
         </button>
       </div>
+
+      {hasTrade !== undefined && (
+        <TradePasswordDialog
+          open={tradeOpen}
+          mode={hasTrade ? 'change' : 'first'}
+          onClose={() => setTradeOpen(false)}
+          onDone={() => {
+            setTradeOpen(false);
+            settings.reloadInfo();
+          }}
+        />
+      )}
+      <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
+      <Dialog open={colorsOpen} onClose={() => setColorsOpen(false)} title={t('core.updown.title')} sheet>
+        <ul className={s.options}>
+          {(['green-up', 'red-up'] as UpDown[]).map((mode) => (
+            <li key={mode}>
+              <button
+                type="button"
+                className={s.option}
+                aria-current={updown.mode === mode ? 'true' : undefined}
+                data-mode={mode}
+                onClick={() => {
+                  updown.setMode(mode);
+                  setColorsOpen(false);
+                }}
+              >
+                <span className={s.swatches} aria-hidden="true">
+                  <span className={mode === 'green-up' ? s.green : s.red}>▲</span>
+                  <span className={mode === 'green-up' ? s.red : s.green}>▼</span>
+                </span>
+                <span className={s.rowLabel}>
+                  {t(mode === 'red-up' ? 'core.updown.redUp' : 'core.updown.greenUp')}
+                </span>
+                {updown.mode === mode && <IconCheck size={18} />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
       <ConfirmDialog
         open={settings.confirming}
         title={t('settings.logoutConfirmTitle')}
@@ -33,5 +143,42 @@ export default function SettingsScreen() {
         }}
       />
     </main>
+  );
+}
+
+function RowContent({ icon, label, value }: { icon: ReactNode; label: string; value?: ReactNode }) {
+  return (
+    <>
+      <span className={s.rowIcon}>{icon}</span>
+      <span className={s.rowLabel}>{label}</span>
+      {value ? <span className={s.rowValue}>{value}</span> : null}
+      <IconChevron size={18} className={s.chevron} />
+    </>
+  );
+}
+
+function RowLink({ to, ...content }: { to: string; icon: ReactNode; label: string; value?: ReactNode }) {
+  return (
+    <Link to={to} className={s.row}>
+      <RowContent {...content} />
+    </Link>
+  );
+}
+
+function RowButton({
+  onClick,
+  disabled,
+  ...content
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  icon: ReactNode;
+  label: string;
+  value?: ReactNode;
+}) {
+  return (
+    <button type="button" className={s.row} onClick={onClick} disabled={disabled}>
+      <RowContent {...content} />
+    </button>
   );
 }

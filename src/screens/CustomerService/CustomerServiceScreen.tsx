@@ -1,0 +1,129 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../api/useOnline';
+import { formatMessageTime } from '../../shared/format';
+import { AsOf, EmptyState, IconSend, IconService, PageHeader, SkeletonList } from '../../ui';
+import p from '../profile/profile.module.css';
+import { useCustomerService } from './useCustomerService';
+
+/** Customer-service chat (SPEC §2): message list and send; offline messages wait, marked pending. */
+export default function CustomerServiceScreen() {
+  const { t, i18n } = useTranslation();
+  const online = useOnline();
+  const c = useCustomerService();
+  const end = useRef<HTMLLIElement>(null);
+  const total = c.messages.length + c.pending.length;
+
+  useEffect(() => {
+    if (total) end.current?.scrollIntoView({ block: 'end' });
+  }, [total]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void c.send();
+  }
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends, Shift+Enter breaks the line (a phone keyboard's return key inserts a newline).
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void c.send();
+    }
+  }
+
+  const time = (ms: number) => formatMessageTime(ms, i18n.language);
+  return (
+    <main className={p.chat}>
+      <PageHeader title={t('chat.title')} />
+      {c.stale && c.fetchedAt !== null && (
+        <div style={{ padding: '8px 16px 0' }}>
+          <AsOf at={c.fetchedAt} stale />
+        </div>
+      )}
+      {c.loading ? (
+        <div style={{ flex: 1 }}>
+          <SkeletonList rows={4} height={44} />
+        </div>
+      ) : total === 0 ? (
+        <div style={{ flex: 1 }}>
+          <EmptyState title={t('chat.empty')} icon={<IconService size={28} />}>
+            {!online && c.fetchedAt === null && <p className={p.note}>{t('chat.offlineEmpty')}</p>}
+          </EmptyState>
+        </div>
+      ) : (
+        <ol className={p.chatLog} aria-label={t('chat.log')} aria-live="polite">
+          {c.messages.map((m) => (
+            <li key={m.id} className={`${p.bubbleRow} ${m.sender === 'user' ? p.mine : p.theirs}`}>
+              <span className={p.visuallyHidden}>{t(m.sender === 'user' ? 'chat.you' : 'chat.agent')}: </span>
+              <div className={p.bubble}>{m.body}</div>
+              <span className={p.bubbleMeta}>
+                <time dateTime={new Date(m.created_at).toISOString()}>{time(m.created_at)}</time>
+              </span>
+            </li>
+          ))}
+          {c.pending.map((m) => (
+            <li
+              key={m.clientId}
+              className={`${p.bubbleRow} ${p.mine} ${m.failed ? p.failedBubble : p.pendingBubble}`}
+              data-testid="chat-pending"
+            >
+              <span className={p.visuallyHidden}>{t('chat.you')}: </span>
+              <div className={p.bubble}>{m.body}</div>
+              <span className={p.bubbleMeta}>
+                {m.failed ? (
+                  <>
+                    <span role="alert">
+                      {t('core.message.failed')} · {t(m.failed)}
+                    </span>
+                    <button type="button" className={p.bubbleAction} onClick={() => void c.retry(m.clientId)}>
+                      {t('core.message.retry')}
+                    </button>
+                    <button
+                      type="button"
+                      className={p.bubbleAction}
+                      onClick={() => void c.discard(m.clientId)}
+                    >
+                      {t('core.message.discard')}
+                    </button>
+                  </>
+                ) : (
+                  <span>{online ? t('chat.sending') : t('core.message.pending')}</span>
+                )}
+              </span>
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" />
+        </ol>
+      )}
+      <form className={p.composer} onSubmit={onSubmit} noValidate>
+        <label htmlFor="chat-input" className={p.visuallyHidden}>
+          {t('chat.input')}
+        </label>
+        <textarea
+          id="chat-input"
+          className={p.composerInput}
+          rows={1}
+          maxLength={2000}
+          value={c.draft}
+          placeholder={t('chat.placeholder')}
+          onChange={(e) => c.setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={c.error ? true : undefined}
+          aria-describedby={c.error ? 'chat-error' : undefined}
+        />
+        <button
+          type="submit"
+          className={p.sendButton}
+          aria-label={t('chat.send')}
+          disabled={c.draft.trim() === ''}
+        >
+          <IconSend size={20} />
+        </button>
+      </form>
+      {c.error && (
+        <p id="chat-error" className={p.formError} role="alert" style={{ margin: '0 12px 8px' }}>
+          {t(c.error)}
+        </p>
+      )}
+    </main>
+  );
+}
