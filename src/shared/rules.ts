@@ -19,6 +19,8 @@ export const IPO_QTY_STEP = 100;
 export const BLOCK_DEFAULT_MIN_QTY = 100;
 export const BLOCK_FEE_BPS = 3;
 export const PAGE_SIZE = 10;
+/** SPEC §9: the account screen's market list. */
+export const ACCOUNT_MARKET_LIMIT = 3;
 export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const REQUEST_TIMEOUT_MS = 10_000;
