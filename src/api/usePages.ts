@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { stableJson } from '../shared/contract/define';
 import type { EndpointName } from '../shared/contract/index';
 import { PAGE_SIZE } from '../shared/rules';
@@ -46,34 +46,38 @@ export function usePages<K extends EndpointName>(
     loading: false,
     error: null,
   });
-  const current = more.after === firstData ? more : { after: firstData, rows: [], next: 2, loading: false, error: null };
-  const busy = useRef(false);
+  const current =
+    more.after === firstData ? more : { after: firstData, rows: [], next: 2, loading: false, error: null };
+  /** The list (its input's key) a page is being fetched for; one request at a time per list. */
+  const busy = useRef<string | null>(null);
   const keyRef = useRef(key);
   keyRef.current = key;
-
-  useEffect(() => {
-    busy.current = false;
-  }, [key]);
 
   const loaded = (current.next - 1) * limit;
   const count = firstData?.count ?? 0;
   const hasMore = firstData !== undefined && loaded < count;
 
   const loadMore = useCallback(() => {
-    if (busy.current || !hasMore || firstData === undefined) return;
-    busy.current = true;
-    const page = current.next;
     const askedFor = keyRef.current;
+    if (busy.current === askedFor || !hasMore || firstData === undefined) return;
+    busy.current = askedFor;
+    const page = current.next;
     setMore({ ...current, loading: true, error: null });
     void call(name, { ...base, page, limit } as Input<K>).then((result) => {
-      busy.current = false;
+      if (busy.current === askedFor) busy.current = null;
       // The user switched tabs meanwhile: this page belongs to a list no longer shown.
       if (askedFor !== keyRef.current) return;
       setMore((m) => {
         const same = m.after === firstData ? m : current;
         if (!result.ok) return { ...same, loading: false, error: result.error };
         const rows = (result.data as { rows: RowOf<K>[] }).rows;
-        return { after: firstData, rows: [...same.rows, ...rows], next: page + 1, loading: false, error: null };
+        return {
+          after: firstData,
+          rows: [...same.rows, ...rows],
+          next: page + 1,
+          loading: false,
+          error: null,
+        };
       });
     });
   }, [hasMore, firstData, current, name, base, limit]);

@@ -156,7 +156,8 @@ export function checkRechargeForm(method: string | null, text: string): Check {
 export function withdrawInline(text: string, minimum: number, available?: string | null): Check {
   return amountInline(
     text,
-    (units) => checkWithdrawAmount(units, minimum) ?? (exceeds(units, available) ? 'errors.insufficientFunds' : null),
+    (units) =>
+      checkWithdrawAmount(units, minimum) ?? (exceeds(units, available) ? 'errors.insufficientFunds' : null),
     'wallet.withdraw.invalidAmount',
   );
 }

@@ -138,7 +138,9 @@ function MarketRow({ row }: { row: StockRow }) {
           </span>
         </span>
         <span className={s.rowSide} style={{ flexDirection: 'row', alignItems: 'center', gap: 12 }}>
-          <span className={`${s.price} ${trend ? s[trend] : ''}`}>{formatPrice(row.prasent, row.decimals)}</span>
+          <span className={`${s.price} ${trend ? s[trend] : ''}`}>
+            {formatPrice(row.prasent, row.decimals)}
+          </span>
           <span className={`${s.pill} ${pill}`}>{formatPercent(row.percent_change)}</span>
         </span>
       </Link>

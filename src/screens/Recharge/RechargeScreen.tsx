@@ -31,7 +31,10 @@ export default function RechargeScreen() {
         }}
       >
         <div className={s.formCard}>
-          <fieldset className={s.fieldset} aria-describedby={r.methodError ? 'recharge-method-error' : undefined}>
+          <fieldset
+            className={s.fieldset}
+            aria-describedby={r.methodError ? 'recharge-method-error' : undefined}
+          >
             <legend className={s.legend}>{t('wallet.recharge.method')}</legend>
             <label className={s.option}>
               <input

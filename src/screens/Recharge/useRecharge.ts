@@ -44,7 +44,8 @@ export function useRecharge() {
       setSubmitError(null);
     },
     /** What to show under the amount: the typed value's problem, else the last submit's. */
-    amountError: inline ?? (submitError && submitError !== 'wallet.recharge.selectMethod' ? submitError : null),
+    amountError:
+      inline ?? (submitError && submitError !== 'wallet.recharge.selectMethod' ? submitError : null),
     methodError: submitError === 'wallet.recharge.selectMethod' ? submitError : null,
     canSubmit: inline === null && !busy,
     busy,

@@ -15,7 +15,8 @@ export function useRecords() {
   const { pathname } = useLocation();
   const { type } = useParams();
   const [params, setParams] = useSearchParams();
-  const tab: RecordsTab = pathname.startsWith('/withdraw-records') || type === 'withdraw' ? 'withdraw' : 'recharge';
+  const tab: RecordsTab =
+    pathname.startsWith('/withdraw-records') || type === 'withdraw' ? 'withdraw' : 'recharge';
   const raw = Number(params.get('page'));
   const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
   const input = { page, limit: PAGE_SIZE };

@@ -5,8 +5,8 @@ import { useConfig } from '../../api/useConfig';
 import { toMinor } from '../../shared/money';
 import {
   checkWithdrawForm,
-  parseWholeAmount,
   POLL_MS,
+  parseWholeAmount,
   typedAmount,
   withdrawInline,
   withdrawMinimum,

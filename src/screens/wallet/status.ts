@@ -56,7 +56,7 @@ export function loanState(state: LoanRecord['state'] | number): StatusLabel {
 }
 
 /**
- * Every ledger reason (SPEC §3 and the server's refunds) has a translation under `bill.reason`;
+ * Every ledger reason (SPEC §3 and the server's refunds) has a translation in wallet.json (bill reasons);
  * a reason a newer server adds shows as "other" rather than as a raw key.
  */
 export function reasonKey(reason: string, exists: (key: string) => boolean): string {
