@@ -54,7 +54,7 @@ export default function LoanApplicationScreen() {
       ) : (
         <>
           <section className={s.detailHead} aria-label={t('wallet.application.title')}>
-            <span className={s.rowSub}>{t('wallet.application.amount')}</span>
+            <span className={s.detailLabel}>{t('wallet.application.amount')}</span>
             <span className={s.detailAmount}>{formatMoney(latest.count, currency)}</span>
             <StatusChip tone={loanState(latest.state).tone}>
               <span data-testid="application-state">{t(loanState(latest.state).key)}</span>

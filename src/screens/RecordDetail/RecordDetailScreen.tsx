@@ -43,7 +43,7 @@ function RecordDetail({ record }: { record: RechargeRecord | WithdrawRecord }) {
   return (
     <>
       <section className={s.detailHead} aria-label={t(`wallet.records.type.${record.type}`)}>
-        <span className={s.rowSub}>{t(`wallet.records.type.${record.type}`)}</span>
+        <span className={s.detailLabel}>{t(`wallet.records.type.${record.type}`)}</span>
         <span className={s.detailAmount}>{formatMoney(record.count, currency)}</span>
         <StatusChip tone={status.tone}>{t(status.key)}</StatusChip>
       </section>
