@@ -4,7 +4,6 @@ import { useConfig } from '../../api/useConfig';
 import { formatMoney } from '../../shared/format';
 import { DEFAULT_CREDIT_SCORE, MIN_LOAN } from '../../shared/rules';
 import { AsOf, Button, Dialog, ErrorState, MoneyButton, PageHeader, Skeleton, TextField } from '../../ui';
-import { OrdersLink } from '../invest/parts';
 import s from '../wallet/wallet.module.css';
 import { useLoan, useLoanApply } from './useLoan';
 
@@ -21,11 +20,7 @@ export default function LoanScreen() {
 
   return (
     <main className={s.page}>
-      <PageHeader
-        title={t('wallet.loan.title')}
-        back="/account"
-        actions={<OrdersLink to="/loan-records" label={t('wallet.loan.history')} />}
-      />
+      <PageHeader title={t('wallet.loan.title')} back="/account" />
       <section className={s.hero} aria-label={t('wallet.loan.summary')}>
         <span className={s.heroLabel}>{t('wallet.loan.remaining')}</span>
         <span className={s.heroValue} data-testid="loan-remaining">
@@ -95,7 +90,7 @@ export default function LoanScreen() {
             <Button variant="ghost" onClick={apply.close}>
               {t('common.cancel')}
             </Button>
-            <MoneyButton type="submit" loading={apply.busy} disabled={!apply.canSubmit}>
+            <MoneyButton type="submit" block loading={apply.busy} disabled={!apply.canSubmit}>
               {t('wallet.loan.submit')}
             </MoneyButton>
           </div>
