@@ -204,6 +204,8 @@ test('withdraw: no card, a card added, validation, funds reserved, records and b
   await page.context().setOffline(true);
   await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
   await expect(page.getByText('Unavailable offline')).toBeVisible();
+  // The balance shown is labelled as last known, with its time.
+  await expect(page.getByText('Last known')).toBeVisible();
   await page.context().setOffline(false);
 });
 
