@@ -139,7 +139,9 @@ test('recharge: validation, confirmation, records in progress then settled, bala
   await snap(page, 'wallet-recharge-done');
 });
 
-test('withdraw: no card, a card added, validation, funds reserved, records and bills', async ({ page }) => {
+test('withdraw: no card, validation, funds reserved, paid or refunded, records and bills', async ({
+  page,
+}) => {
   const { token } = await freshUser(page);
   await page.goto('/withdraw');
   await expect(page.getByText('No bank cards available')).toBeVisible();
@@ -198,6 +200,30 @@ test('withdraw: no card, a card added, validation, funds reserved, records and b
   await expect(bill).toContainText('-₹700.00');
   await expect(bill).toContainText('Balance ₹4,300.00');
 
+  // A second card, one the sandbox provider declines: the money comes back as a refund.
+  await api(page, token, 'POST', '/stock/success/bank/add', {
+    bank: 'HDFC Bank',
+    branch_bank: 'Andheri, Mumbai',
+    bank_card: '500100020002',
+    bank_user: 'Asha Rao',
+    ifsc: 'HDFC0000240',
+  });
+  await page.goto('/withdraw');
+  await page.getByLabel('Withdrawal amount').fill('300');
+  // Two cards: nothing is chosen for the user.
+  await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
+  await page.getByLabel(/HDFC Bank/).check();
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page).toHaveURL(/\/withdraw-records$/);
+  const declined = page.locator('[data-record]').first();
+  await expect(declined).toContainText('Withdrawal ₹300.00');
+  await expect(declined).toContainText('Failed', { timeout: 15_000 });
+  await expect(declined).toContainText('Received ₹0.00');
+  await page.goto('/account/changes?tab=income');
+  await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('Withdrawal refund');
+  await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('+₹300.00');
+  await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('Balance ₹4,300.00');
+
   // Money never moves offline: the button says why.
   await page.goto('/withdraw');
   await page.getByLabel('Withdrawal amount').fill('200');
@@ -205,7 +231,7 @@ test('withdraw: no card, a card added, validation, funds reserved, records and b
   await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
   await expect(page.getByText('Unavailable offline')).toBeVisible();
   // The balance shown is labelled as last known, with its time.
-  await expect(page.getByText('Last known')).toBeVisible();
+  await expect(page.locator('form [data-stale]')).toContainText('Last known');
   await page.context().setOffline(false);
 });
 
