@@ -63,6 +63,11 @@ test('recharge: validation, confirmation, records in progress then settled, bala
   await expect(page.locator('section[aria-labelledby="account-markets"] li')).toHaveCount(3);
   await expectAccessible(page);
   await snap(page, 'wallet-account');
+  // The narrowest phone: nothing sticks out sideways.
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await snap(page, 'wallet-account-320');
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await page.getByRole('link', { name: 'Recharge' }).click();
   await expect(page).toHaveURL(/\/recharge$/);
