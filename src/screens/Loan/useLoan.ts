@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
+import { useConfig } from '../../api/useConfig';
+import { formatMoney } from '../../shared/format';
 import { checkLoanForm, loanInline, parseWholeAmount, typedAmount } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
@@ -17,6 +19,7 @@ export function useLoan() {
  */
 export function useLoanApply(remaining: string | undefined) {
   const navigate = useNavigate();
+  const { currency } = useConfig();
   const [open, setOpen] = useState(false);
   const [amount, setAmountText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,7 +34,9 @@ export function useLoanApply(remaining: string | undefined) {
     const result = await apply({ count: units });
     setBusy(false);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'wallet.loan.error'), 'error', { max: remaining ?? '' });
+      toast(purchaseError(result.error, 'wallet.loan.error'), 'error', {
+        max: remaining === undefined ? '' : formatMoney(remaining, currency),
+      });
       return;
     }
     toast('wallet.loan.success', 'success');

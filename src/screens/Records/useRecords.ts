@@ -30,6 +30,11 @@ export function useRecords() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
   const pending = rows?.some(isPending) ?? false;
   useEffect(() => setPolling(pending), [pending]);
+  // A page past the end (an old link, fewer records now) shows the last page instead of nothing.
+  const beyond = list.data !== undefined && page > pages;
+  useEffect(() => {
+    if (beyond) setParams(pages <= 1 ? {} : { page: String(pages) }, { replace: true });
+  }, [beyond, pages, setParams]);
 
   return {
     tab,

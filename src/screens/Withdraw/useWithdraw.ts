@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { useConfig } from '../../api/useConfig';
+import { formatMoney } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import {
   checkWithdrawForm,
@@ -45,7 +46,9 @@ export function useWithdraw() {
     const result = await withdraw({ bank_id: bankId, count: units });
     setBusy(false);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'wallet.withdraw.failed'), 'error', { min: minimum });
+      toast(purchaseError(result.error, 'wallet.withdraw.failed'), 'error', {
+        min: formatMoney(minimum * 100, config.currency, 0),
+      });
       return;
     }
     toast('wallet.withdraw.success', 'success');
