@@ -10,9 +10,9 @@ import { expectAccessible, login, registerViaApi, snap } from './support';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The real operator CLI against the e2e database. */
+/** The real operator CLI (`npm run ops`, without npm's start-up) against the e2e database. */
 function ops(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'ops', '--', ...args], {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
