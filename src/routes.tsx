@@ -77,4 +77,17 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/records', load: () => import('./screens/Records/RecordsScreen') },
   { path: '/trading/:code', load: () => import('./screens/TradingEntry/TradingEntryScreen') },
+  { path: '/account', nav: true, load: () => import('./screens/Account/AccountScreen') },
+  { path: '/account/changes', load: () => import('./screens/AccountChanges/AccountChangesScreen') },
+  {
+    path: '/account/recharge-withdraw/:id',
+    load: () => import('./screens/RecordDetail/RecordDetailScreen'),
+  },
+  { path: '/recharge', load: () => import('./screens/Recharge/RechargeScreen') },
+  { path: '/withdraw', load: () => import('./screens/Withdraw/WithdrawScreen') },
+  { path: '/recharge-records/:type?', load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
+  { path: '/withdraw-records', load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
+  { path: '/loan', load: () => import('./screens/Loan/LoanScreen') },
+  { path: '/LoanApplication', load: () => import('./screens/LoanApplication/LoanApplicationScreen') },
+  { path: '/loan-records', load: () => import('./screens/LoanRecords/LoanRecordsScreen') },
 ];

@@ -1,4 +1,4 @@
-import { feeMinor, tradeValueMinor } from './money';
+import { feeMinor, toMinor, tradeValueMinor, unitsToMinor } from './money';
 
 /**
  * Validation rules of SPEC §5 and the constants of §9, written once for the app and the server.
@@ -19,6 +19,8 @@ export const IPO_QTY_STEP = 100;
 export const BLOCK_DEFAULT_MIN_QTY = 100;
 export const BLOCK_FEE_BPS = 3;
 export const PAGE_SIZE = 10;
+/** SPEC §9: the account screen's market list. */
+export const ACCOUNT_MARKET_LIMIT = 3;
 export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -125,6 +127,82 @@ export function checkWithdrawAmount(units: number, minimum: number): Check {
 
 export function checkLoanAmount(units: number): Check {
   return units >= MIN_LOAN ? null : 'errors.loanMin';
+}
+
+/** The contract's largest whole amount (WholeAmount, 1e9) has 10 digits; more is never valid. */
+export const AMOUNT_MAX_DIGITS = 10;
+
+/** A wallet amount as typed or pasted: digits only (SPEC §5), at most AMOUNT_MAX_DIGITS. */
+export function typedAmount(text: string): string {
+  return digitsOnly(text).slice(0, AMOUNT_MAX_DIGITS);
+}
+
+/** A typed amount is more than the available balance (a decimal string), compared exactly. */
+function exceeds(units: number, available: string | null | undefined): boolean {
+  if (available === null || available === undefined) return false;
+  const minor = toMinor(available);
+  return minor !== null && unitsToMinor(units) > minor;
+}
+
+/**
+ * The inline message under a wallet amount while it is typed: nothing while empty, otherwise what
+ * is wrong with it. The submit button is disabled while this is not null.
+ */
+function amountInline(text: string, rule: (units: number) => Check, invalidKey: string): Check {
+  if (text === '') return null;
+  const units = parseWholeAmount(text);
+  return units === null ? invalidKey : rule(units);
+}
+
+/** SPEC §5 recharge, inline: below 5000 (or not a whole amount) while typed. */
+export function rechargeInline(text: string): Check {
+  return amountInline(text, checkRechargeAmount, 'wallet.recharge.invalidAmount');
+}
+
+/** SPEC §5 recharge, on submit: the amount, the method (bank is the only one), then the inline rules. */
+export function checkRechargeForm(method: string | null, text: string): Check {
+  if (text === '') return 'wallet.recharge.enterAmount';
+  if (method !== 'bank') return 'wallet.recharge.selectMethod';
+  return rechargeInline(text);
+}
+
+/**
+ * SPEC §5 withdraw, inline: below the minimum (`withdrawMinimum(config)`, shown in the message) or
+ * above the available balance.
+ */
+export function withdrawInline(text: string, minimum: number, available?: string | null): Check {
+  return amountInline(
+    text,
+    (units) =>
+      checkWithdrawAmount(units, minimum) ?? (exceeds(units, available) ? 'errors.insufficientFunds' : null),
+    'wallet.withdraw.invalidAmount',
+  );
+}
+
+/** SPEC §5 withdraw: a bank card, an amount, then the inline rules. Submit stays disabled until null. */
+export function checkWithdrawForm(
+  bankId: number | null,
+  text: string,
+  minimum: number,
+  available?: string | null,
+): Check {
+  if (bankId === null) return 'wallet.withdraw.selectCard';
+  if (text === '') return 'wallet.withdraw.enterAmount';
+  return withdrawInline(text, minimum, available);
+}
+
+/** SPEC §5 loan, inline: below 500, or above the remaining credit (`errors.loanOverLimit`). */
+export function loanInline(text: string, remaining?: string | null): Check {
+  return amountInline(
+    text,
+    (units) => checkLoanAmount(units) ?? (exceeds(units, remaining) ? 'errors.loanOverLimit' : null),
+    'wallet.loan.invalidAmount',
+  );
+}
+
+/** SPEC §5 loan: an amount, then the inline rules. Submit stays disabled until null. */
+export function checkLoanForm(text: string, remaining?: string | null): Check {
+  return text === '' ? 'wallet.loan.enterAmount' : loanInline(text, remaining);
 }
 /**
  * How far (basis points) the server's quote may move against the user from the price they saw

@@ -34,10 +34,13 @@ export function usePages(resetKey: string) {
 export function LoadMore({
   hasMore,
   loading,
+  error,
   onMore,
 }: {
   hasMore: boolean;
   loading: boolean;
+  /** Translated failure of the last page: automatic loading stops until the user asks again. */
+  error?: string | null;
   onMore: () => void;
 }) {
   const { t } = useTranslation();
@@ -45,7 +48,7 @@ export function LoadMore({
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasMore || loading || error || typeof IntersectionObserver === 'undefined') return;
     // A fresh observer reports at once, so a short page that leaves the end in view loads the next.
     const observer = new IntersectionObserver(
       (entries) => entries.some((e) => e.isIntersecting) && onMore(),
@@ -55,14 +58,21 @@ export function LoadMore({
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, loading, onMore]);
+  }, [hasMore, loading, error, onMore]);
 
   return (
     <div ref={ref} className={s.loadMore}>
       {hasMore ? (
-        <Button variant="ghost" loading={loading} onClick={onMore}>
-          {t('list.loadMore')}
-        </Button>
+        <>
+          {error && (
+            <span className={s.error} role="alert">
+              {error}
+            </span>
+          )}
+          <Button variant="ghost" loading={loading} onClick={onMore}>
+            {error ? t('common.retry') : t('list.loadMore')}
+          </Button>
+        </>
       ) : (
         <span className={s.loadMoreEnd}>{t('list.end')}</span>
       )}

@@ -69,3 +69,15 @@ export const IconOffline = make(
 );
 export const IconClose = make('M6 6l12 12|M18 6L6 18');
 export const IconCheck = make('M5 12.5l4.5 4.5L19 7');
+/** Money in: an arrow down into a tray. */
+export const IconDeposit = make('M12 3v12|M7 10l5 5 5-5|M4 17v3h16v-3');
+/** Money out: an arrow up out of a tray. */
+export const IconWithdraw = make('M12 15V3|M7 8l5-5 5 5|M4 17v3h16v-3');
+/** A receipt: account changes. */
+export const IconReceipt = make('M6 3h12v18l-3-2-3 2-3-2-3 2z|M9 8h6|M9 12h6');
+/** A clock with a back arrow: records. */
+export const IconHistory = make('M3 12a9 9 0 1 0 3-6.7|M3 4v4h4|M12 7v5l3 2');
+/** Stacked coins: loans. */
+export const IconCoins = make(
+  'M4 7c0-1.7 3.1-3 7-3s7 1.3 7 3-3.1 3-7 3-7-1.3-7-3z|M4 7v5c0 1.7 3.1 3 7 3s7-1.3 7-3V7|M4 12v5c0 1.7 3.1 3 7 3s7-1.3 7-3v-5',
+);

@@ -5,6 +5,7 @@ export * from './icons';
 export { LoadMore, usePages } from './LoadMore';
 export { MoneyButton, useMoneyAction } from './MoneyButton';
 export { PageHeader } from './PageHeader';
+export { Pager } from './Pager';
 export { Sparkline } from './Sparkline';
 export { EmptyState, ErrorState, Skeleton, SkeletonList } from './States';
 export { Segmented, Tabs } from './Tabs';

@@ -1,0 +1,149 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useConfig } from '../../api/useConfig';
+import type { StockRow } from '../../shared/contract/market';
+import { formatMoney, formatPercent, formatPrice, trendClass } from '../../shared/format';
+import { ACCOUNT_MARKET_LIMIT, displayCode } from '../../shared/rules';
+import {
+  AsOf,
+  ErrorState,
+  IconButton,
+  IconCoins,
+  IconDeposit,
+  IconHistory,
+  IconReceipt,
+  IconSettings,
+  IconWithdraw,
+  PageHeader,
+  Skeleton,
+  SkeletonList,
+} from '../../ui';
+import { stockPath } from '../invest/parts';
+import s from '../wallet/wallet.module.css';
+import { useAccount } from './useAccount';
+
+const ACTIONS: Array<{ to: string; key: string; Icon: ComponentType<{ size?: number }> }> = [
+  { to: '/recharge', key: 'wallet.account.recharge', Icon: IconDeposit },
+  { to: '/withdraw', key: 'wallet.account.withdraw', Icon: IconWithdraw },
+  { to: '/account/changes', key: 'wallet.account.details', Icon: IconReceipt },
+  { to: '/recharge-records', key: 'wallet.account.records', Icon: IconHistory },
+  { to: '/loan', key: 'wallet.account.loans', Icon: IconCoins },
+];
+
+/** Account (SPEC §2): total assets, available balance, the wallet's actions, three markets. */
+export default function AccountScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { currency } = useConfig();
+  const { info, markets } = useAccount();
+  const data = info.data;
+  const money = (v: string | undefined) => (v === undefined ? '—' : formatMoney(v, currency));
+
+  return (
+    <main className={s.page}>
+      <PageHeader
+        title={t('wallet.account.title')}
+        noBack
+        actions={
+          <IconButton label={t('wallet.account.settings')} onClick={() => navigate('/settings')}>
+            <IconSettings />
+          </IconButton>
+        }
+      />
+      <section className={s.hero} aria-label={t('wallet.account.assets')}>
+        <span className={s.heroLabel}>{t('wallet.account.totalAssets')}</span>
+        <span className={s.heroValue} data-testid="total-assets">
+          {data ? money(data.total) : info.error ? '—' : <Skeleton width={180} height={32} />}
+        </span>
+        <dl className={s.heroGrid}>
+          <div>
+            <dt>{t('wallet.account.available')}</dt>
+            <dd data-testid="available-balance">{money(data?.money)}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.account.loan')}</dt>
+            <dd>{money(data?.loan)}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.account.accountNo')}</dt>
+            <dd>{data?.no ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.account.phone')}</dt>
+            <dd>{data?.user ?? '—'}</dd>
+          </div>
+        </dl>
+        {info.stale && <AsOf at={info.updatedAt} stale className={s.heroAsOf} />}
+      </section>
+      {info.error && !data && <ErrorState message={t(info.error)} onRetry={info.reload} />}
+
+      <nav className={s.actions} aria-label={t('wallet.account.actions')}>
+        {ACTIONS.map(({ to, key, Icon }) => (
+          <Link key={to} to={to} className={s.action}>
+            <span className={s.actionIcon} aria-hidden="true">
+              <Icon size={22} />
+            </span>
+            {t(key)}
+          </Link>
+        ))}
+      </nav>
+
+      <section className={s.section} aria-labelledby="account-markets">
+        <div className={s.sectionHead}>
+          <h2 id="account-markets" className={s.sectionTitle}>
+            {t('wallet.account.markets')}
+          </h2>
+          <Link to="/markets" className={s.sectionLink}>
+            {t('wallet.account.more')}
+          </Link>
+        </div>
+        {markets.stale && (
+          <div style={{ padding: '0 16px' }}>
+            <AsOf at={markets.updatedAt} stale />
+          </div>
+        )}
+        {markets.data === undefined ? (
+          markets.error ? (
+            <ErrorState message={t(markets.error)} onRetry={markets.reload} />
+          ) : (
+            <SkeletonList rows={ACCOUNT_MARKET_LIMIT} height={44} />
+          )
+        ) : markets.data.rows.length === 0 ? (
+          <p className={s.rowSub} style={{ padding: 16 }}>
+            {t('wallet.account.noMarkets')}
+          </p>
+        ) : (
+          <ul className={s.rows}>
+            {markets.data.rows.slice(0, ACCOUNT_MARKET_LIMIT).map((row) => (
+              <MarketRow key={row.stock} row={row} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function MarketRow({ row }: { row: StockRow }) {
+  const trend = trendClass(row.percent_change);
+  const pill = trend === 'up' ? s.pillUp : trend === 'down' ? s.pillDown : '';
+  return (
+    <li>
+      <Link to={stockPath(row.stock, row.name)} className={s.row}>
+        <span className={s.rowMain}>
+          <span className={s.rowTitle}>{row.name}</span>
+          <span className={s.rowSub}>
+            {displayCode(row.stock)} · {row.market_name || row.market}
+          </span>
+        </span>
+        <span className={s.rowSide} style={{ flexDirection: 'row', alignItems: 'center', gap: 12 }}>
+          <span className={`${s.price} ${trend ? s[trend] : ''}`}>
+            {formatPrice(row.prasent, row.decimals)}
+          </span>
+          <span className={`${s.pill} ${pill}`}>{formatPercent(row.percent_change)}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}

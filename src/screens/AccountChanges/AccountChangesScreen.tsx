@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
+import type { BillRow } from '../../shared/contract/wallet';
+import { formatMoney } from '../../shared/format';
+import { AsOf, EmptyState, ErrorState, LoadMore, PageHeader, SkeletonList, Tabs } from '../../ui';
+import { useDates } from '../invest/parts';
+import { reasonKey } from '../wallet/status';
+import s from '../wallet/wallet.module.css';
+import { type ChangesTab, useAccountChanges } from './useAccountChanges';
+
+/** Account changes (SPEC §2): the ledger with tabs all, income, expense; pages load on scroll. */
+export default function AccountChangesScreen() {
+  const { t } = useTranslation();
+  const { tab, tabs, setTab, bills } = useAccountChanges();
+  const rows = bills.rows;
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t('wallet.changes.title')} back="/account" />
+      <Tabs<ChangesTab>
+        id="changes-tab"
+        label={t('wallet.changes.title')}
+        value={tab}
+        onChange={setTab}
+        items={tabs.map((value) => ({ value, label: t(`wallet.changes.tabs.${value}`) }))}
+      />
+      <section role="tabpanel" aria-labelledby={`changes-tab-${tab}`}>
+        {bills.stale && (
+          <div style={{ padding: '12px 16px 0' }}>
+            <AsOf at={bills.updatedAt} stale />
+          </div>
+        )}
+        {rows === undefined ? (
+          bills.error ? (
+            <ErrorState message={t(bills.error)} onRetry={bills.reload} />
+          ) : (
+            <SkeletonList rows={6} height={52} />
+          )
+        ) : rows.length === 0 ? (
+          <EmptyState title={t(`wallet.changes.empty.${tab}`)} />
+        ) : (
+          <>
+            <div className={s.listCard}>
+              <ul className={s.rows} aria-label={t(`wallet.changes.tabs.${tab}`)}>
+                {rows.map((bill) => (
+                  <BillItem key={bill.id} bill={bill} />
+                ))}
+              </ul>
+            </div>
+            <LoadMore
+              hasMore={bills.hasMore}
+              loading={bills.loadingMore}
+              error={bills.moreError && t(bills.moreError)}
+              onMore={bills.loadMore}
+            />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function BillItem({ bill }: { bill: BillRow }) {
+  const { t, i18n } = useTranslation();
+  const { currency } = useConfig();
+  const { dateTime } = useDates();
+  const income = bill.type === 'income';
+  return (
+    <li data-bill={bill.reason}>
+      <div className={s.row}>
+        <span className={s.rowMain}>
+          <span className={s.rowTitle}>{t(reasonKey(bill.reason, (k) => i18n.exists(k)))}</span>
+          <time className={s.rowSub} dateTime={new Date(bill.created_at).toISOString()}>
+            {dateTime(bill.created_at)}
+          </time>
+        </span>
+        <span className={s.rowSide}>
+          <span className={`${s.rowAmount} ${income ? s.up : s.down}`}>
+            <span aria-hidden="true">{income ? '▲ ' : '▼ '}</span>
+            {income ? '+' : '-'}
+            {formatMoney(bill.amount, currency)}
+          </span>
+          <span className={s.rowSub}>
+            {t('wallet.changes.balanceAfter', { amount: formatMoney(bill.balance, currency) })}
+          </span>
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useConfig } from '../../api/useConfig';
+import type { LoanRecord } from '../../shared/contract/wallet';
+import { formatMoney } from '../../shared/format';
+import { EmptyState, ErrorState, IconCheck, IconClose, PageHeader, SkeletonList } from '../../ui';
+import { StatusChip, useDates } from '../invest/parts';
+import { loanState } from '../wallet/status';
+import s from '../wallet/wallet.module.css';
+import { useLoanApplication } from './useLoanApplication';
+
+type StepState = 'done' | 'current' | 'failed' | 'todo';
+
+/** Where each step of an application stands, from the loan state (0–5). */
+function steps(state: LoanRecord['state']): Array<{ key: string; at: StepState }> {
+  const reviewed = state === 2 || state === 4 || state === 5;
+  return [
+    { key: 'submitted', at: 'done' },
+    { key: state === 3 ? 'rejected' : 'review', at: state === 3 ? 'failed' : reviewed ? 'done' : 'current' },
+    { key: 'disbursed', at: state === 4 || state === 5 ? 'done' : state === 2 ? 'current' : 'todo' },
+    { key: 'repaid', at: state === 5 ? 'done' : state === 4 ? 'current' : 'todo' },
+  ];
+}
+
+const STEP_CLASS: Record<StepState, string> = {
+  done: s.stepDone ?? '',
+  current: s.stepCurrent ?? '',
+  failed: s.stepFailed ?? '',
+  todo: '',
+};
+
+/** The status of the latest loan application (SPEC /LoanApplication). */
+export default function LoanApplicationScreen() {
+  const { t } = useTranslation();
+  const { currency } = useConfig();
+  const { dateTime } = useDates();
+  const { list, latest } = useLoanApplication();
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t('wallet.application.title')} back="/loan" />
+      {list.data === undefined ? (
+        list.error ? (
+          <ErrorState message={t(list.error)} onRetry={list.reload} />
+        ) : (
+          <SkeletonList rows={4} height={48} />
+        )
+      ) : latest === undefined ? (
+        <EmptyState title={t('wallet.application.none')}>
+          <Link to="/loan" className={s.sectionLink}>
+            {t('wallet.loan.apply')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <section className={s.detailHead} aria-label={t('wallet.application.title')}>
+            <span className={s.detailLabel}>{t('wallet.application.amount')}</span>
+            <span className={s.detailAmount}>{formatMoney(latest.count, currency)}</span>
+            <StatusChip tone={loanState(latest.state).tone}>
+              <span data-testid="application-state">{t(loanState(latest.state).key)}</span>
+            </StatusChip>
+          </section>
+          <div className={s.listCard}>
+            <ol className={s.steps} aria-label={t('wallet.application.progress')}>
+              {steps(latest.state).map((step) => (
+                <li
+                  key={step.key}
+                  className={`${s.step} ${STEP_CLASS[step.at]}`}
+                  aria-current={step.at === 'current' ? 'step' : undefined}
+                >
+                  <span className={s.stepDot} aria-hidden="true">
+                    {step.at === 'done' ? (
+                      <IconCheck size={14} />
+                    ) : step.at === 'failed' ? (
+                      <IconClose size={14} />
+                    ) : null}
+                  </span>
+                  <span>
+                    <span className={s.stepTitle}>{t(`wallet.application.steps.${step.key}`)}</span>
+                    <span className="visually-hidden"> — {t(`wallet.application.at.${step.at}`)}</span>
+                    {step.key === 'submitted' && (
+                      <span className={s.stepSub} style={{ display: 'block' }}>
+                        {dateTime(latest.created_at)}
+                      </span>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div className={s.cardActions} style={{ paddingTop: 12 }}>
+            <Link to="/loan-records" className={s.sectionLink} style={{ justifyContent: 'center' }}>
+              {latest.state === 4 ? t('wallet.application.repay') : t('wallet.loan.history')}
+            </Link>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+import { useWatch } from '../../api/hooks';
+import { POLL_MS } from '../../shared/rules';
+
+/**
+ * The latest loan application and its status (SPEC §4: after a loan request, LoanApplication).
+ * While it waits for the operator (state 1) the list is refreshed, so a decision shows by itself.
+ */
+export function useLoanApplication() {
+  const [waiting, setWaiting] = useState(false);
+  const list = useWatch('loanList', {}, waiting ? POLL_MS.accountInfo : 0);
+  const latest = list.data?.rows[0];
+  const applying = latest?.state === 1;
+  useEffect(() => setWaiting(applying), [applying]);
+  return { list, latest };
+}

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useConfig } from '../../api/useConfig';
+import type { LoanRecord } from '../../shared/contract/wallet';
+import { formatMoney } from '../../shared/format';
+import { ConfirmDialog, EmptyState, ErrorState, MoneyButton, PageHeader, SkeletonList } from '../../ui';
+import inv from '../invest/invest.module.css';
+import { StatusChip, SummaryRow, useDates } from '../invest/parts';
+import { loanState } from '../wallet/status';
+import s from '../wallet/wallet.module.css';
+import { useLoanRecords } from './useLoanRecords';
+
+/** Loan records (SPEC §2): type, amount, state (0–5), time; repay an unpaid loan. */
+export default function LoanRecordsScreen() {
+  const { t } = useTranslation();
+  const { currency } = useConfig();
+  const { list, info, confirming, setConfirming, busy, repay } = useLoanRecords();
+  const rows = list.data?.rows;
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t('wallet.loanRecords.title')} back="/loan" />
+      {rows === undefined ? (
+        list.error ? (
+          <ErrorState message={t(list.error)} onRetry={list.reload} />
+        ) : (
+          <SkeletonList rows={4} height={64} />
+        )
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('wallet.loanRecords.empty')}>
+          <Link to="/loan" className={s.sectionLink}>
+            {t('wallet.loan.apply')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className={s.listCard}>
+          <ul className={s.rows} aria-label={t('wallet.loanRecords.title')}>
+            {rows.map((loan) => (
+              <LoanItem key={loan.id} loan={loan} onRepay={() => setConfirming(loan)} />
+            ))}
+          </ul>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('wallet.loanRecords.repayTitle')}
+        busy={busy}
+        confirmLabel={t('wallet.loanRecords.repay')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void repay(confirming)}
+        message={
+          confirming && (
+            <dl className={inv.summary}>
+              <SummaryRow label={t('wallet.loanRecords.repayAmount')} total>
+                {formatMoney(confirming.count, currency)}
+              </SummaryRow>
+              <SummaryRow label={t('wallet.account.available')}>
+                {info.data ? formatMoney(info.data.money, currency) : '—'}
+              </SummaryRow>
+            </dl>
+          )
+        }
+      />
+    </main>
+  );
+}
+
+function LoanItem({ loan, onRepay }: { loan: LoanRecord; onRepay: () => void }) {
+  const { t } = useTranslation();
+  const { currency } = useConfig();
+  const { dateTime } = useDates();
+  const state = loanState(loan.state);
+  return (
+    <li data-loan={loan.id}>
+      <div className={s.row}>
+        <span className={s.rowMain}>
+          <span className={s.rowTitle}>
+            {t('wallet.loanRecords.type')} <span className="num">{formatMoney(loan.count, currency)}</span>
+          </span>
+          <time className={s.rowSub} dateTime={new Date(loan.created_at).toISOString()}>
+            {dateTime(loan.created_at)}
+          </time>
+        </span>
+        <span className={s.rowSide} style={{ gap: 6 }}>
+          <StatusChip tone={state.tone}>{t(state.key)}</StatusChip>
+          {loan.state === 4 && (
+            <MoneyButton
+              onClick={onRepay}
+              aria-label={t('wallet.loanRecords.repayFor', { amount: formatMoney(loan.count, currency) })}
+            >
+              {t('wallet.loanRecords.repay')}
+            </MoneyButton>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}

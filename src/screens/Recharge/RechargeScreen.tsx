@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useConfig } from '../../api/useConfig';
+import { formatMoney } from '../../shared/format';
+import { MIN_RECHARGE } from '../../shared/rules';
+import { Button, Dialog, IconCheck, MoneyButton, PageHeader, TextField } from '../../ui';
+import { OrdersLink } from '../invest/parts';
+import s from '../wallet/wallet.module.css';
+import { useRecharge } from './useRecharge';
+
+/** Recharge (SPEC §2): method (bank only), amount, submit; a confirmation leads to the records. */
+export default function RechargeScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { currency } = useConfig();
+  const r = useRecharge();
+
+  return (
+    <main className={s.page}>
+      <PageHeader
+        title={t('wallet.recharge.title')}
+        back="/account"
+        actions={<OrdersLink to="/recharge-records/recharge" label={t('wallet.records.short')} />}
+      />
+      <form
+        className={s.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void r.submit();
+        }}
+      >
+        <div className={s.formCard}>
+          <fieldset
+            className={s.fieldset}
+            aria-describedby={r.methodError ? 'recharge-method-error' : undefined}
+          >
+            <legend className={s.legend}>{t('wallet.recharge.method')}</legend>
+            <label className={s.option}>
+              <input
+                type="radio"
+                name="method"
+                value="bank"
+                checked={r.method === 'bank'}
+                onChange={() => r.setMethod('bank')}
+              />
+              <span className={s.optionText}>
+                <span className={s.optionTitle}>{t('wallet.recharge.bank')}</span>
+                <span className={s.optionSub}>{t('wallet.recharge.bankSub')}</span>
+              </span>
+            </label>
+            {r.methodError && (
+              <span id="recharge-method-error" className={s.fieldError} role="alert">
+                {t(r.methodError)}
+              </span>
+            )}
+          </fieldset>
+          <TextField
+            label={t('wallet.recharge.amount')}
+            value={r.amount}
+            onChange={r.setAmount}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            placeholder={t('wallet.recharge.placeholder', { min: MIN_RECHARGE })}
+            start={currency.symbol}
+            error={r.amountError && t(r.amountError)}
+            hint={t('wallet.recharge.minHint', { min: formatMoney(MIN_RECHARGE * 100, currency, 0) })}
+          />
+        </div>
+        <MoneyButton type="submit" block loading={r.busy} disabled={!r.canSubmit}>
+          {t('wallet.recharge.submit')}
+        </MoneyButton>
+        <div className={s.notice}>
+          <ul className={s.noticeList}>
+            <li>{t('wallet.recharge.creditTime')}</li>
+            <li>{t('wallet.recharge.noticeRecords')}</li>
+          </ul>
+        </div>
+      </form>
+
+      <Dialog open={r.done !== null} onClose={r.closeDone} title={t('wallet.recharge.successTitle')}>
+        {r.done && (
+          <div className={s.done}>
+            <span className={s.doneIcon} aria-hidden="true">
+              <IconCheck size={28} />
+            </span>
+            <span className={s.doneAmount}>{formatMoney(r.done.count, currency)}</span>
+            <p className={s.doneText}>{t('wallet.recharge.success')}</p>
+            <p className={s.doneText}>{t('wallet.recharge.creditTime')}</p>
+            <div className={s.stack}>
+              <Button block onClick={() => navigate('/recharge-records/recharge')}>
+                {t('wallet.recharge.viewRecords')}
+              </Button>
+              <Button block variant="ghost" onClick={r.closeDone}>
+                {t('wallet.recharge.done')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </main>
+  );
+}

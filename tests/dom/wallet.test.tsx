@@ -1,0 +1,192 @@
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseConfig } from '../../src/api/useConfig';
+import { useInfinite } from '../../src/api/useInfinite';
+import { initI18n } from '../../src/i18n/index';
+import AccountChangesScreen from '../../src/screens/AccountChanges/AccountChangesScreen';
+import { useRecharge } from '../../src/screens/Recharge/useRecharge';
+import type { BillRow } from '../../src/shared/contract/wallet';
+import { LoadMore } from '../../src/ui';
+
+/** The wallet's own logic: infinite paging, the recharge form's messages and call, the bill list. */
+
+const config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
+vi.mock('../../src/api/useConfig', async (original) => ({
+  ...(await original<typeof import('../../src/api/useConfig')>()),
+  useConfig: () => config,
+}));
+
+const calls: Array<{ name: string; input: unknown; key: string | undefined }> = [];
+let answers: Array<{ ok: true; data: unknown } | { ok: false; error: string; status: number }> = [];
+vi.mock('../../src/api/client', () => ({
+  call: async (name: string, input: unknown, options: { idempotencyKey?: string } = {}) => {
+    calls.push({ name, input, key: options.idempotencyKey });
+    return answers.shift() ?? { ok: true, data: null };
+  },
+  newIdempotencyKey: () => crypto.randomUUID(),
+}));
+
+/** What the watched first page answers, per request (its JSON). */
+let firstPage: (input: Record<string, unknown>) => unknown = () => undefined;
+vi.mock('../../src/api/hooks', async () => {
+  const { useMemo } = await import('react');
+  return {
+    useWatch: (_name: string, input: Record<string, unknown> | null) => {
+      const key = JSON.stringify(input);
+      // One answer object per input, as the worker gives.
+      const data = useMemo(() => (input ? firstPage(input) : undefined), [key]);
+      return {
+        data,
+        error: null,
+        loading: false,
+        updatedAt: 1,
+        source: 'network',
+        stale: false,
+        reload: () => {},
+      };
+    },
+  };
+});
+
+const bill = (id: number, over: Partial<BillRow> = {}): BillRow => ({
+  id,
+  type: 'income',
+  amount: '5000.00',
+  balance: '5000.00',
+  reason: 'recharge',
+  created_at: Date.UTC(2026, 10, 24, 9, 30),
+  ...over,
+});
+const page = (ids: number[], count: number) => ({ rows: ids.map((id) => bill(id)), count });
+const router = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(() => {
+  calls.length = 0;
+  answers = [];
+});
+afterEach(cleanup);
+
+describe('useInfinite', () => {
+  it('appends the next page, drops rows it already shows, and stops at the count', async () => {
+    firstPage = () => page([12, 11, 10, 9, 8, 7, 6, 5, 4, 3], 12);
+    const { result } = renderHook(() => useInfinite('bill', { type: 'all' }));
+    expect(result.current.rows).toHaveLength(10);
+    expect(result.current.hasMore).toBe(true);
+    // A new bill arrived meanwhile: page 2 starts with the last row of page 1 again.
+    answers = [{ ok: true, data: page([3, 2, 1], 13) }];
+    await act(async () => result.current.loadMore());
+    expect(calls).toEqual([{ name: 'bill', input: { type: 'all', page: 2, limit: 10 }, key: undefined }]);
+    expect(result.current.rows?.map((r) => r.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(result.current.hasMore).toBe(false);
+  });
+
+  it('keeps a failed page retryable and forgets appended pages when the list changes', async () => {
+    firstPage = (input) =>
+      input.type === 'all' ? page([20, 19, 18, 17, 16, 15, 14, 13, 12, 11], 11) : page([], 0);
+    const { result, rerender } = renderHook(({ type }) => useInfinite('bill', { type }), {
+      initialProps: { type: 'all' as 'all' | 'expense' },
+    });
+    answers = [{ ok: false, error: 'errors.network', status: 0 }];
+    await act(async () => result.current.loadMore());
+    expect(result.current.moreError).toBe('errors.network');
+    expect(result.current.hasMore).toBe(true);
+    answers = [{ ok: true, data: page([10], 11) }];
+    await act(async () => result.current.loadMore());
+    expect(result.current.rows).toHaveLength(11);
+    rerender({ type: 'expense' });
+    expect(result.current.rows).toEqual([]);
+    expect(result.current.hasMore).toBe(false);
+  });
+});
+
+describe('LoadMore', () => {
+  it('shows a failed page’s error and waits for the user instead of loading again by itself', () => {
+    let observed = 0;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {
+          observed++;
+        }
+        disconnect() {}
+      },
+    );
+    const onMore = vi.fn();
+    render(<LoadMore hasMore loading={false} error="Load failed, retry" onMore={onMore} />);
+    expect(screen.getByRole('alert').textContent).toBe('Load failed, retry');
+    expect(observed).toBe(0);
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(onMore).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('recharge form', () => {
+  it('explains a submit in SPEC’s words, then sends whole units by bank with an idempotency key', async () => {
+    const { result } = renderHook(() => useRecharge(), { wrapper: router });
+    await act(() => result.current.submit());
+    expect(result.current.amountError).toBe('wallet.recharge.enterAmount');
+    act(() => result.current.setAmount('4,9a99'));
+    expect(result.current.amount).toBe('4999');
+    expect(result.current.amountError).toBe('errors.rechargeMin');
+    expect(result.current.canSubmit).toBe(false);
+    act(() => result.current.setAmount('7500'));
+    expect(result.current.canSubmit).toBe(true);
+    await act(() => result.current.submit());
+    expect(result.current.methodError).toBe('wallet.recharge.selectMethod');
+    expect(calls).toHaveLength(0);
+    act(() => result.current.setMethod('bank'));
+    answers = [
+      {
+        ok: true,
+        data: {
+          id: 4,
+          type: 'recharge',
+          count: '7500.00',
+          method: 'bank',
+          status: 1,
+          actual: '0.00',
+          created_at: 1,
+          updated_at: 1,
+        },
+      },
+    ];
+    await act(() => result.current.submit());
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.input).toEqual({ count: 7500, method: 'bank' });
+    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.current.done?.count).toBe('7500.00');
+  });
+});
+
+describe('account changes', () => {
+  it('shows every row with its translated reason, signed amount and balance after', () => {
+    firstPage = () => ({
+      rows: [
+        bill(3, { type: 'expense', amount: '700.00', balance: '4300.00', reason: 'withdraw' }),
+        bill(2, { type: 'income', amount: '1500.00', balance: '5000.00', reason: 'borrow' }),
+        bill(1, {
+          type: 'income',
+          amount: '12.00',
+          balance: '3500.00',
+          reason: 'somethingNew' as BillRow['reason'],
+        }),
+      ],
+      count: 3,
+    });
+    render(<AccountChangesScreen />, { wrapper: router });
+    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows[0]).toContain('Withdrawal');
+    expect(rows[0]).toContain('-₹700.00');
+    expect(rows[0]).toContain('Balance ₹4,300.00');
+    expect(rows[1]).toContain('Loan disbursed');
+    expect(rows[1]).toContain('+₹1,500.00');
+    expect(rows[2]).toContain('Other');
+    expect(screen.getByText('No more', { exact: true })).toBeTruthy();
+  });
+});
