@@ -260,6 +260,16 @@ test('real-name: non-image refused, two photos uploaded, then stamped and locked
   await expect(page.getByTestId('kyc-stamp')).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('link', { name: /Real-name verification\s*Under review/ })).toBeVisible();
+
+  // The operator rejects it: the form opens again with the reason.
+  ops(['kyc:reject', String((await session(page)).id), 'The back photo is unreadable']);
+  await page.reload();
+  await page.getByRole('link', { name: /Real-name verification\s*Rejected/ }).click();
+  await expect(page.getByText('The back photo is unreadable')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Asha Verma');
+  await expect(page.getByLabel('ID number')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Submit for verification' })).toBeEnabled();
+  await expect(page.getByTestId('kyc-stamp')).toHaveCount(0);
 });
 
 test('bank cards: empty state, validation, add, edit, masked list', async ({ page }) => {

@@ -67,6 +67,15 @@ export function useRealName() {
   }, []);
 
   const current = submittedState ?? state.data ?? passed;
+  const rejected = current?.status === 3 ? current : null;
+
+  useEffect(() => {
+    // A rejected form comes back with what can be shown again (the id number is masked: retyped).
+    if (!rejected) return;
+    setForm((f) =>
+      f.name === '' ? { ...f, name: rejected.real_name ?? '', idType: rejected.id_type ?? f.idType } : f,
+    );
+  }, [rejected]);
   const errors = checkKycForm(form, photos.front, photos.back);
   const uploading = photos.front.progress !== null || photos.back.progress !== null;
 
