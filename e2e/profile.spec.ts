@@ -172,6 +172,7 @@ test('transaction password: first set, then changed with the current one', async
   await page.getByRole('button', { name: /Transaction password\s*Not set/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Set transaction password' });
   await expect(dialog).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByLabel('Enter 6-digit transaction password').fill('123');
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Please enter 6-digit transaction password')).toBeVisible();
@@ -259,6 +260,16 @@ test('real-name: non-image refused, two photos uploaded, then stamped and locked
   await expect(page.getByTestId('kyc-stamp')).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('link', { name: /Real-name verification\s*Under review/ })).toBeVisible();
+
+  // The operator rejects it: the form opens again with the reason.
+  ops(['kyc:reject', String((await session(page)).id), 'The back photo is unreadable']);
+  await page.reload();
+  await page.getByRole('link', { name: /Real-name verification\s*Rejected/ }).click();
+  await expect(page.getByText('The back photo is unreadable')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Asha Verma');
+  await expect(page.getByLabel('ID number')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Submit for verification' })).toBeEnabled();
+  await expect(page.getByTestId('kyc-stamp')).toHaveCount(0);
 });
 
 test('bank cards: empty state, validation, add, edit, masked list', async ({ page }) => {
@@ -395,6 +406,7 @@ test('customer service: send, operator reply with unread badge, offline message 
   await button.click();
   await expect(log.getByText('Usually within 24 hours.')).toBeVisible();
   await snap(page, 'profile-chat');
+  await expectAccessible(page);
   await page.goto('/settings');
   await expect(page.getByRole('link', { name: 'Customer service', exact: true })).toBeVisible();
 
@@ -437,5 +449,6 @@ test('profile screens fit a 320 px phone without sideways scrolling', async ({ p
     await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, url).toBeLessThanOrEqual(0);
+    await snap(page, `profile-320${url.replace(/\//g, '-')}`);
   }
 });

@@ -28,7 +28,7 @@ export default function LoginPasswordScreen() {
     return key ? t(key) : null;
   };
   return (
-    <main>
+    <main className={p.page}>
       <PageHeader title={t('loginPassword.title')} back="/settings" />
       <form className={p.form} onSubmit={onSubmit} noValidate>
         <p className={p.lead}>{t('loginPassword.explain')}</p>

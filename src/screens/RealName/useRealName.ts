@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { call, uploadImage } from '../../api/client';
 import { useWatch } from '../../api/hooks';
 import { isTransportFailure } from '../../shared/contract/define';
@@ -48,6 +49,8 @@ export function checkKycForm(f: KycForm, front: Photo, back: Photo) {
  */
 export function useRealName() {
   const state = useWatch('kycState', {}, 0);
+  // What settings fetched on the way in; the screen's own answer replaces it when it arrives.
+  const passed = (useLocation().state as { kyc?: KycState | null } | null)?.kyc ?? undefined;
   const [submittedState, setSubmittedState] = useState<KycState | null>(null);
   const [form, setForm] = useState<KycForm>({ name: '', idType: 'idCard', idNumber: '' });
   const [photos, setPhotos] = useState<Record<Side, Photo>>({ front: EMPTY_PHOTO, back: EMPTY_PHOTO });
@@ -63,7 +66,16 @@ export function useRealName() {
     };
   }, []);
 
-  const current = submittedState ?? state.data;
+  const current = submittedState ?? state.data ?? passed;
+  const rejected = current?.status === 3 ? current : null;
+
+  useEffect(() => {
+    // A rejected form comes back with what can be shown again (the id number is masked: retyped).
+    if (!rejected) return;
+    setForm((f) =>
+      f.name === '' ? { ...f, name: rejected.real_name ?? '', idType: rejected.id_type ?? f.idType } : f,
+    );
+  }, [rejected]);
   const errors = checkKycForm(form, photos.front, photos.back);
   const uploading = photos.front.progress !== null || photos.back.progress !== null;
 
@@ -79,7 +91,12 @@ export function useRealName() {
       return;
     }
     setPhoto(side, { error: null, progress: 0 });
-    const result = await uploadImage(file, (sent) => setPhoto(side, { progress: sent }));
+    // Progress comes over its own channel and can land after the answer: late news is dropped.
+    let done = false;
+    const result = await uploadImage(file, (sent) => {
+      if (!done) setPhoto(side, { progress: sent });
+    });
+    done = true;
     if (!result.ok) {
       setPhoto(side, {
         progress: null,

@@ -56,6 +56,10 @@ export default function SettingsScreen() {
         />
         <RowLink
           to="/settings/real-name"
+          onOpen={async () => {
+            const kyc = await settings.kycBeforeEntry();
+            navigate('/settings/real-name', { state: { kyc } });
+          }}
           icon={<IconShield />}
           label={t('settings.realName')}
           value={settings.kycStatus === undefined ? '' : t(KYC_LABEL[settings.kycStatus])}
@@ -157,9 +161,33 @@ function RowContent({ icon, label, value }: { icon: ReactNode; label: string; va
   );
 }
 
-function RowLink({ to, ...content }: { to: string; icon: ReactNode; label: string; value?: ReactNode }) {
+function RowLink({
+  to,
+  onOpen,
+  ...content
+}: {
+  to: string;
+  /** Opens the route itself (after some work) instead of the plain link. */
+  onOpen?: () => void;
+  icon: ReactNode;
+  label: string;
+  value?: ReactNode;
+}) {
   return (
-    <Link to={to} className={s.row}>
+    <Link
+      to={to}
+      className={s.row}
+      onClick={
+        onOpen
+          ? (e) => {
+              // A modified click (new tab) keeps the browser's meaning.
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              onOpen();
+            }
+          : undefined
+      }
+    >
       <RowContent {...content} />
     </Link>
   );

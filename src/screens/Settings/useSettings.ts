@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { useWatch } from '../../api/hooks';
+import type { KycState } from '../../shared/contract/settings';
 import { endSession } from '../../shell/session';
+
+/** How long opening real-name waits for its state before going in without it. */
+const KYC_ENTRY_WAIT_MS = 2000;
 
 /**
  * Settings (SPEC §2): what each row needs to say about itself — whether a transaction password
@@ -21,7 +25,20 @@ export function useSettings() {
     setBusy(false);
   }
 
+  /**
+   * SPEC §2: the real-name state is fetched before entering its screen, and entry proceeds if that
+   * fails — or takes longer than a moment: the screen then asks again itself.
+   */
+  async function kycBeforeEntry(): Promise<KycState | null> {
+    const result = await Promise.race([
+      call('kycState', {}),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), KYC_ENTRY_WAIT_MS)),
+    ]);
+    return result?.ok ? result.data : null;
+  }
+
   return {
+    kycBeforeEntry,
     confirming,
     setConfirming,
     busy,
