@@ -129,9 +129,15 @@ test.describe('offline', () => {
     await goOffline(context);
     await page.reload();
     await expect(page.getByText("You're offline", { exact: false })).toBeVisible();
-    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
-    await expect(page.getByText('Last known', { exact: true })).toBeVisible();
-    await expect(page.getByText(/^as of \d\d:\d\d:\d\d$/)).toBeVisible();
+    const assets = page.getByRole('region', { name: 'Your assets' });
+    await expect(assets.getByText('₹10,00,000.00').first()).toBeVisible();
+    await expect(assets.getByText('Last known', { exact: true })).toBeVisible();
+    await expect(assets.getByText(/^as of \d\d:\d\d:\d\d$/)).toBeVisible();
+    // The index cards' last known quotes, marked with their time too.
+    const indices = page.getByRole('region', { name: 'Market indices' });
+    await expect(indices.getByText('Last known', { exact: true })).toBeVisible();
+    await expect(indices.getByText(/^as of \d\d:\d\d:\d\d$/)).toBeVisible();
+    await expect(indices.getByRole('listitem').first()).toContainText(/\d\.\d\d/);
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
     // The embeddable widget's page comes from the precache too (its query string ignored).
