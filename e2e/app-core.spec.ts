@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS } from './playwright.config';
-import { login } from './support';
+import { goOffline, goOnline, login } from './support';
 
 /*
  * The app core in the real browser against the real server: installability, the offline shell
@@ -20,17 +20,6 @@ async function serviceWorkerReady(page: Page): Promise<void> {
     .toBe('activated');
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  // The service worker's own fetches are not cut by setOffline: abort them too.
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*');
-  await context.setOffline(false);
 }
 
 /** Row counts of every table of the device store. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { BASE_URL } from './playwright.config';
-import { expectAccessible, login, newPhone, snap } from './support';
+import { expectAccessible, login, newPhone, snap, toast } from './support';
 
 /*
  * IPO, block trading / QIP and funds against the real server. One user goes through them in order:
@@ -87,9 +87,6 @@ test.afterAll(async () => {
 async function signIn(page: Page): Promise<void> {
   await login(page, phone, PASSWORD);
 }
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 async function availableMinor(page: Page): Promise<number> {
   const text = await page.getByTestId('available-balance').textContent();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, login, loginFresh, snap } from './support';
+import { expectAccessible, goOffline, goOnline, login, loginFresh, snap } from './support';
 
 /*
  * The profile half of the account area against the real server: settings, login and transaction
@@ -62,17 +62,6 @@ async function session(page: Page): Promise<{ token: string; id: number }> {
     const s = JSON.parse(localStorage.getItem('bourse.session') ?? '{}');
     return { token: s.state.token, id: s.state.userInfo.id };
   });
-}
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  // The service worker's own fetches are not cut by setOffline: abort them too.
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*');
-  await context.setOffline(false);
 }
 
 test('settings lists every account setting; colours and language sheets work', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Helpers the journeys share. Users are created through the real screens or the real API. */
 export const DEMO = { phone: '9876543210', password: 'demo1234' };
@@ -56,3 +56,18 @@ export async function loginFresh(page: Page): Promise<{ phone: string; password:
   await login(page, user.phone, user.password);
   return user;
 }
+
+/** Offline for the page and its service worker: setOffline does not cut the worker's own fetches. */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+/** A toast (role status) with this text. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();

@@ -1,6 +1,15 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from './playwright.config';
-import { expectAccessible, login, newPhone, registerViaApi, snap } from './support';
+import {
+  expectAccessible,
+  goOffline,
+  goOnline,
+  login,
+  newPhone,
+  registerViaApi,
+  snap,
+  toast,
+} from './support';
 
 /*
  * Watchlist, holdings, stock trading, records and the trading entry against the real server.
@@ -35,20 +44,6 @@ async function fitsNarrowPhone(page: Page, name: string): Promise<void> {
   await snap(page, `${name}-320`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  // The service worker's own fetches are not cut by setOffline: abort them too.
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*');
-  await context.setOffline(false);
-}
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: BASE_URL });
