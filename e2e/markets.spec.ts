@@ -93,7 +93,7 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await page.goto('/markets');
   const list = page.getByRole('list', { name: 'Stocks · India · NSE' });
   const first = list.getByRole('link').first();
-  const name = (await first.locator('span').first().innerText()).split('\n')[0]!;
+  const name = (await first.locator('[data-symbol] > span > span').first().textContent())!;
   await first.click();
   await expect(page).toHaveURL(/\/stock\/[^/]+\/IN\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
@@ -160,6 +160,19 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('favourite').click();
   await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'false');
+
+  // Offline the star still toggles, marked pending until the server confirms it back online.
+  const context = page.context();
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await page.getByTestId('favourite').click();
+  await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Pending sync')).toBeVisible();
+  await context.unroute('**/*');
+  await context.setOffline(false);
+  await expect(page.getByText('Pending sync')).toHaveCount(0, { timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
 
   // Buy and Sell open the trading screen.
   const url = page.url();
