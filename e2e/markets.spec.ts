@@ -302,3 +302,20 @@ test('home: live index cards per category and the latest news unless INR', async
     db.close();
   }
 });
+
+test('market screens fit a 320 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await loginFresh(page);
+  for (const [url, ready] of [
+    ['/', 'ul[aria-labelledby="home-indices"] a'],
+    ['/markets', 'ul[aria-label^="Stocks"] a'],
+    ['/stock/RELIANCE.NS/IN/Reliance%20Industries', '[role="img"][data-candles]'],
+    ['/forex', 'ul[aria-label="Forex"] a'],
+    ['/futures', 'ul[aria-label="Futures"] a'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.locator(ready).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
+    await snap(page, `320${url.replace(/\//g, '-').replace(/%20/g, '_')}`);
+  }
+});
