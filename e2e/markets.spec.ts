@@ -93,7 +93,7 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await page.goto('/markets');
   const list = page.getByRole('list', { name: 'Stocks · India · NSE' });
   const first = list.getByRole('link').first();
-  const name = (await first.locator('[data-symbol] > span > span').first().textContent())!;
+  const name = (await first.locator('span > span').first().textContent())!;
   await first.click();
   await expect(page).toHaveURL(/\/stock\/[^/]+\/IN\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
@@ -130,6 +130,11 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await expect.poll(async () => Number(await box.getAttribute('data-from'))).toBeLessThan(from);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   await expect(box).toHaveCSS('touch-action', 'none');
+  // Zooming in shows fewer candles, never under 20.
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -100);
+  await expect.poll(async () => Number(await box.getAttribute('data-candles'))).toBeLessThanOrEqual(21);
+  expect(Number(await box.getAttribute('data-candles'))).toBeGreaterThanOrEqual(20);
 
   // The other periods.
   await tabs.getByRole('tab', { name: 'Real time' }).click();
