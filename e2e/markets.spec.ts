@@ -86,6 +86,10 @@ test('markets: region, index tabs, infinite list and search', async ({ page }) =
   await results.getByRole('link', { name: /Apple/ }).first().click();
   await expect(page).toHaveURL(/\/stock\/AAPL\/US\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Apple');
+  // Back: the same search, still open.
+  await page.goBack();
+  await expect(dialog.getByLabel('Stock name or code')).toHaveValue('AAPL');
+  await expect(results.getByRole('link', { name: /Apple/ }).first()).toBeVisible();
 });
 
 test('stock detail: four periods with candles and MAs, pan, favourite, buy and sell', async ({ page }) => {
@@ -270,6 +274,10 @@ for (const screen of [
 
 test('home: live index cards per category and the latest news unless INR', async ({ page }) => {
   await loginFresh(page);
+  // The header's search opens the stock search.
+  await page.getByRole('button', { name: 'Search stocks' }).click();
+  await expect(page.getByRole('dialog', { name: 'Search stocks' })).toBeVisible();
+  await page.goBack();
   const cards = page.getByRole('list', { name: 'Market indices' }).getByRole('link');
   await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('NIFTY 50');
