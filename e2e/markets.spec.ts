@@ -209,6 +209,15 @@ test('forex: code search, empty and no match, infinite list, positions', async (
   await scrollToEnd(page);
   await expect(list.getByRole('listitem')).toHaveCount(20);
 
+  // Offline the prices stay, labelled as last known with their time.
+  await page.context().setOffline(true);
+  await page.context().route('**/*', (route) => route.abort('internetdisconnected'));
+  await expect(page.getByText('Last known').first()).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await page.context().unroute('**/*');
+  await page.context().setOffline(false);
+  await expect(page.getByText('Last known')).toHaveCount(0);
+
   const search = page.getByLabel('Currency pair code');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Please enter a code to search')).toBeVisible();
