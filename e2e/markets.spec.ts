@@ -86,6 +86,10 @@ test('markets: region, index tabs, infinite list and search', async ({ page }) =
   await results.getByRole('link', { name: /Apple/ }).first().click();
   await expect(page).toHaveURL(/\/stock\/AAPL\/US\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Apple');
+  // Back: the same search, still open.
+  await page.goBack();
+  await expect(dialog.getByLabel('Stock name or code')).toHaveValue('AAPL');
+  await expect(results.getByRole('link', { name: /Apple/ }).first()).toBeVisible();
 });
 
 test('stock detail: four periods with candles and MAs, pan, favourite, buy and sell', async ({ page }) => {
@@ -93,7 +97,7 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await page.goto('/markets');
   const list = page.getByRole('list', { name: 'Stocks · India · NSE' });
   const first = list.getByRole('link').first();
-  const name = (await first.locator('span').first().innerText()).split('\n')[0]!;
+  const name = (await first.locator('span > span').first().textContent())!;
   await first.click();
   await expect(page).toHaveURL(/\/stock\/[^/]+\/IN\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
@@ -130,6 +134,11 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await expect.poll(async () => Number(await box.getAttribute('data-from'))).toBeLessThan(from);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   await expect(box).toHaveCSS('touch-action', 'none');
+  // Zooming in shows fewer candles, never under 20.
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -100);
+  await expect.poll(async () => Number(await box.getAttribute('data-candles'))).toBeLessThanOrEqual(21);
+  expect(Number(await box.getAttribute('data-candles'))).toBeGreaterThanOrEqual(20);
 
   // The other periods.
   await tabs.getByRole('tab', { name: 'Real time' }).click();
@@ -161,6 +170,19 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await page.getByTestId('favourite').click();
   await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'false');
 
+  // Offline the star still toggles, marked pending until the server confirms it back online.
+  const context = page.context();
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await page.getByTestId('favourite').click();
+  await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Pending sync')).toBeVisible();
+  await context.unroute('**/*');
+  await context.setOffline(false);
+  await expect(page.getByText('Pending sync')).toHaveCount(0, { timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
+
   // Buy and Sell open the trading screen.
   const url = page.url();
   await page.getByRole('button', { name: 'Sell' }).click();
@@ -186,6 +208,15 @@ test('forex: code search, empty and no match, infinite list, positions', async (
   await expectAccessible(page);
   await scrollToEnd(page);
   await expect(list.getByRole('listitem')).toHaveCount(20);
+
+  // Offline the prices stay, labelled as last known with their time.
+  await page.context().setOffline(true);
+  await page.context().route('**/*', (route) => route.abort('internetdisconnected'));
+  await expect(page.getByText('Last known').first()).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await page.context().unroute('**/*');
+  await page.context().setOffline(false);
+  await expect(page.getByText('Last known')).toHaveCount(0);
 
   const search = page.getByLabel('Currency pair code');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -252,6 +283,10 @@ for (const screen of [
 
 test('home: live index cards per category and the latest news unless INR', async ({ page }) => {
   await loginFresh(page);
+  // The header's search opens the stock search.
+  await page.getByRole('button', { name: 'Search stocks' }).click();
+  await expect(page.getByRole('dialog', { name: 'Search stocks' })).toBeVisible();
+  await page.goBack();
   const cards = page.getByRole('list', { name: 'Market indices' }).getByRole('link');
   await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('NIFTY 50');
@@ -287,5 +322,22 @@ test('home: live index cards per category and the latest news unless INR', async
   } finally {
     setUnit('INR');
     db.close();
+  }
+});
+
+test('market screens fit a 320 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await loginFresh(page);
+  for (const [url, ready] of [
+    ['/', 'ul[aria-labelledby="home-indices"] a'],
+    ['/markets', 'ul[aria-label^="Stocks"] a'],
+    ['/stock/RELIANCE.NS/IN/Reliance%20Industries', '[role="img"][data-candles]'],
+    ['/forex', 'ul[aria-label="Forex"] a'],
+    ['/futures', 'ul[aria-label="Futures"] a'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.locator(ready).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
+    await snap(page, `320${url.replace(/\//g, '-').replace(/%20/g, '_')}`);
   }
 });

@@ -87,6 +87,8 @@ async function scriptsOf(context: BrowserContext, url: string, ready: string): P
   });
   await page.goto(url);
   await page.waitForSelector(ready);
+  // The shell loads a few helpers just after start on every route; let both routes catch them.
+  await page.waitForTimeout(2000);
   await page.close();
   const out = new Map<string, number>();
   for (const p of seen) {

@@ -44,7 +44,7 @@ export default function HomeScreen() {
           Bourse
         </span>
         <div className={s.actions}>
-          <IconButton label={t('home.search')} onClick={() => navigate('/markets')}>
+          <IconButton label={t('home.search')} onClick={() => navigate('/markets?search=')}>
             <IconSearch />
           </IconButton>
           <IconButton label={t('home.service')} onClick={() => navigate('/customer-service')}>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StockRow } from '../../shared/contract/market';
 import { POLL_MS } from '../../shared/rules';
@@ -28,8 +28,7 @@ import { useDebounced, useMarkets } from './useMarkets';
 /** Markets (SPEC §2, /markets): region, index tabs with the index card, the region's stocks, search. */
 export default function MarketsScreen() {
   const { t } = useTranslation();
-  const { categories, category, indices, rows, index, choose } = useMarkets();
-  const [searching, setSearching] = useState(false);
+  const { categories, category, indices, rows, index, choose, search, setSearch } = useMarkets();
   const panelId = useId();
   const renderRow = useCallback((row: StockRow) => <StockListRow key={row.stock} row={row} />, []);
 
@@ -39,7 +38,7 @@ export default function MarketsScreen() {
         noBack
         title={t('markets.title')}
         actions={
-          <IconButton label={t('markets.search.open')} onClick={() => setSearching(true)}>
+          <IconButton label={t('markets.search.open')} onClick={() => setSearch('')}>
             <IconSearch />
           </IconButton>
         }
@@ -112,7 +111,9 @@ export default function MarketsScreen() {
           />
         </section>
       )}
-      {searching && <SearchDialog onClose={() => setSearching(false)} />}
+      {search !== null && (
+        <SearchDialog initial={search} onTerm={setSearch} onClose={() => setSearch(null)} />
+      )}
     </main>
   );
 }
@@ -133,10 +134,22 @@ function StockListRow({ row }: { row: StockRow }) {
 }
 
 /** Search by name or code across every market's stocks, 300 ms after the last keystroke. */
-function SearchDialog({ onClose }: { onClose: () => void }) {
+function SearchDialog({
+  initial,
+  onTerm,
+  onClose,
+}: {
+  initial: string;
+  onTerm: (term: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   const term = useDebounced(text.trim());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new term is written to the address
+  useEffect(() => {
+    if (term !== initial) onTerm(term);
+  }, [term]);
   const scroller = useRef<HTMLDivElement>(null);
   // Opening a result leaves this screen, which closes the dialog with it.
   const renderRow = useCallback((row: StockRow) => <StockListRow key={row.stock} row={row} />, []);

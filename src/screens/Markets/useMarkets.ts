@@ -36,7 +36,23 @@ export function useMarkets() {
       { replace: true },
     );
 
-  return { categories, category, indices, rows, index, choose };
+  /**
+   * The search dialog and its text are in the address too: Home's search button opens it, and
+   * coming back from a result shows the same results.
+   */
+  const search = params.get('search');
+  const setSearch = (text: string | null) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (text === null) out.delete('search');
+        else out.set('search', text);
+        return out;
+      },
+      { replace: true },
+    );
+
+  return { categories, category, indices, rows, index, choose, search, setSearch };
 }
 
 /** The search dialog's text, sent 300 ms after the last keystroke (SPEC §9). */

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuote } from '../../api/quotes';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../../shared/format';
@@ -23,6 +24,7 @@ export interface InstrumentRowProps {
  * worker's quote hub) replaces the row's when it is newer.
  */
 export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
+  const { t } = useTranslation();
   const live = useQuote(props.symbol).quote;
   const fresh = live && live.source === 'network' && live.change !== undefined;
   const price = fresh ? live.price : props.price;
@@ -30,9 +32,23 @@ export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowPro
   const percent = fresh ? (live.percent ?? props.percent) : props.percent;
   const tone = trendClass(change);
   const code = displayCode(props.symbol);
+  const priceText = formatPrice(price, props.decimals);
+  const changeText = formatChange(change, props.decimals);
+  const percentText = formatPercent(percent);
   return (
     <li>
-      <Link to={props.to} className={s.row} data-symbol={props.symbol}>
+      <Link
+        to={props.to}
+        className={s.row}
+        data-symbol={props.symbol}
+        aria-label={t('markets.rowLabel', {
+          name: props.name,
+          code,
+          price: priceText,
+          change: changeText,
+          percent: percentText,
+        })}
+      >
         <span className={s.rowMain}>
           <span className={s.rowName}>{props.name}</span>
           <span className={s.rowSub}>
@@ -41,11 +57,11 @@ export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowPro
           </span>
         </span>
         <span className={s.rowNums}>
-          <span className={`${s.rowPrice} num`}>{formatPrice(price, props.decimals)}</span>
-          <span className={`${s.rowChange} num ${tone}`}>{formatChange(change, props.decimals)}</span>
+          <span className={`${s.rowPrice} num`}>{priceText}</span>
+          <span className={`${s.rowChange} num ${tone}`}>{changeText}</span>
         </span>
         <span className={`${s.pct} num ${tone === 'up' ? s.pctUp : tone === 'down' ? s.pctDown : ''}`}>
-          {formatPercent(percent)}
+          {percentText}
         </span>
       </Link>
     </li>
