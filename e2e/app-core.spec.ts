@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page, test } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS } from './playwright.config';
 import { goOffline, goOnline, login } from './support';
 
