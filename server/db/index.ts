@@ -8,6 +8,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
@@ -20,6 +21,8 @@ export interface Database {
   dialect: Dialect;
   /** The raw SQLite handle, for prepared statements on hot paths (null on PostgreSQL). */
   sqlite: SQLite.Database | null;
+  /** SQLite: transactions that arrive together share one commit (GroupCommit); null when off. */
+  group: GroupCommit | null;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export function createDatabase(url: string): Database {
     // from the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+    return { db, dialect: 'postgres', sqlite: null, group: null, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -44,7 +47,8 @@ export function createDatabase(url: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  const group = process.env.SQLITE_GROUP_COMMIT === '1' ? new GroupCommit(db) : null;
+  return { db, dialect: 'sqlite', sqlite, group, close: () => db.destroy() };
 }
 
 export async function migrate(database: Database): Promise<void> {
@@ -78,6 +82,7 @@ export async function withTx<T>(
   fn: (trx: Kysely<DB>) => Promise<T>,
   attempts = 5,
 ): Promise<T> {
+  if (database.group) return database.group.run(fn);
   for (let attempt = 1; ; attempt++) {
     try {
       return await database.db.transaction().execute(fn);
@@ -85,5 +90,92 @@ export async function withTx<T>(
       if (attempt >= attempts || !isRetryable(err)) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
     }
+  }
+}
+
+/** Most transactions one commit may carry: bounds how long one batch holds the database. */
+const MAX_BATCH = 64;
+
+interface Queued {
+  fn: (trx: Kysely<DB>) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Group commit for SQLite (SQLITE_GROUP_COMMIT=1). At synchronous=FULL every commit waits for an
+ * fsync that also blocks Node's only thread, so one transaction per request caps money calls at
+ * the disk's fsync rate. Here the transactions waiting when a batch starts (and those arriving
+ * while it runs, up to MAX_BATCH) run one after another inside one database transaction, each in
+ * its own SAVEPOINT, and are committed together with one fsync:
+ * - a transaction that throws is rolled back to its savepoint alone and its caller gets the error;
+ * - no caller hears success before the shared COMMIT is durable; if BEGIN or COMMIT fails, the
+ *   whole batch is rolled back and every caller in it gets the error — none is half-applied;
+ * - they run strictly one at a time on the one connection, in arrival order, each seeing the
+ *   effects of those before it: the serial order SQLite's single writer gives anyway.
+ */
+export class GroupCommit {
+  private readonly queue: Queued[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  run<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) {
+        // Let requests already under way (reading their session) reach the queue first.
+        await new Promise((r) => setImmediate(r));
+        await this.batch();
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async batch(): Promise<void> {
+    const done: { job: Queued; ok: boolean; value: unknown }[] = [];
+    let current: Queued | null = null;
+    try {
+      await this.db.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          while (this.queue.length > 0 && done.length < MAX_BATCH) {
+            const job = this.queue.shift()!;
+            current = job;
+            await sql`savepoint group_tx`.execute(conn);
+            try {
+              const value = await job.fn(conn);
+              await sql`release group_tx`.execute(conn);
+              done.push({ job, ok: true, value });
+            } catch (err) {
+              await sql`rollback to group_tx`.execute(conn);
+              await sql`release group_tx`.execute(conn);
+              done.push({ job, ok: false, value: err });
+            }
+            current = null;
+          }
+          await sql`commit`.execute(conn);
+        } catch (err) {
+          await sql`rollback`.execute(conn).catch(() => {});
+          throw err;
+        }
+      });
+    } catch (err) {
+      // Nothing of this batch was kept. If the database refused even to begin, the waiting
+      // callers get the error too rather than a retry loop.
+      const failed = [...done.map((d) => d.job), ...(current ? [current] : [])];
+      if (failed.length === 0) failed.push(...this.queue.splice(0));
+      for (const job of failed) job.reject(err);
+      return;
+    }
+    for (const { job, ok, value } of done) (ok ? job.resolve : job.reject)(value);
   }
 }

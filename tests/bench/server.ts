@@ -8,7 +8,7 @@
  * and order placement (dealBuy with a fresh Idempotency-Key per request, rotating over the users).
  * Each is compared with a bare Fastify JSON route measured in the same run. The ledger audit runs
  * on the database afterwards. Env: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (100),
- * BENCH_PORT (4391; the bare route uses the next port).
+ * BENCH_PORT (4391; the bare route uses the next port), SQLITE_GROUP_COMMIT=1 (passed to the server).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -155,8 +155,9 @@ async function main(): Promise<void> {
   const url = `sqlite:${path.join(dir, 'bench.db')}`;
   const children: ChildProcess[] = [];
   try {
+    const group = process.env.SQLITE_GROUP_COMMIT === '1' ? 'group commit on' : 'group commit off';
     console.log(
-      `Server bench: ${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per route, SQLite ${url}`,
+      `Server bench: ${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per route, SQLite (synchronous=FULL, ${group}) ${url}`,
     );
     let t0 = performance.now();
     const tokens = await prepareDatabase(url);

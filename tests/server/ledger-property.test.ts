@@ -500,7 +500,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
     );
   }
 
-  const runs = name === 'sqlite' ? 40 : 12;
+  const runs = name === 'sqlite' ? 30 : 10;
   it.runIf(enabled)(
     `${runs} random sequences of money calls keep the ledger whole`,
     async () => {

@@ -1,0 +1,10 @@
+import { startTestServer } from './tests/support/server';
+import { controlMarket, credit, idem } from './tests/support/trading';
+const s = await startTestServer('sqlite');
+controlMarket(s).pin('RELIANCE.NS', 2500);
+const u = await s.signUp();
+await credit(s, u.id, 1e12);
+let t0 = performance.now();
+await Promise.all(Array.from({ length: 400 }, () => s.api('POST', '/stock/success/deal/buy', { token: u.token, body: { tag: 'RELIANCE.NS', count: 1, price: 2500, mold: 'stock' }, headers: idem() })));
+console.log(process.env.SQLITE_GROUP_COMMIT, 'parallel buys/s', (400000 / (performance.now() - t0)).toFixed(0));
+await s.close();
