@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, INVITE, login, newPhone, snap } from './support';
+import {
+  expectAccessible,
+  goOffline,
+  goOnline,
+  INVITE,
+  login,
+  newPhone,
+  registerViaApi,
+  snap,
+} from './support';
 
 test.describe('accounts', () => {
   test('register with the invitation code, log in, see home, log out, and be kept out', async ({ page }) => {
@@ -85,13 +94,46 @@ test.describe('accounts', () => {
       .toBe('activated');
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await context.setOffline(true);
-    // The service worker's own fetches are not cut by setOffline: abort them too.
-    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await goOffline(context);
     await page.reload();
     await expect(page.getByText('Total assets')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-    await context.unroute('**/*');
-    await context.setOffline(false);
+    await goOnline(context);
+  });
+
+  test('a remembered password is kept encrypted, fills login and forgot-password, and can be dropped', async ({
+    page,
+  }) => {
+    const phone = newPhone();
+    await registerViaApi(page, phone, 'secret123');
+    await page.goto('/login');
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('checkbox', { name: 'Remember password' }).check();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Total assets')).toBeVisible();
+    // Only ciphertext reaches localStorage.
+    const stored = await page.evaluate(() => localStorage.getItem('bourse.remember') ?? '');
+    expect(stored).toContain(phone);
+    expect(stored).toContain('"secret"');
+    expect(stored).not.toContain('secret123');
+
+    await page.evaluate(() => localStorage.removeItem('bourse.session'));
+    await page.goto('/login');
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('secret123');
+    await expect(page.getByRole('checkbox', { name: 'Remember password' })).toBeChecked();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByLabel('Current password')).toHaveValue('secret123');
+
+    // Logging in without the box ticked forgets the password, keeping the phone number.
+    await page.goto('/login');
+    await page.getByRole('checkbox', { name: 'Remember password' }).uncheck();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Total assets')).toBeVisible();
+    await page.evaluate(() => localStorage.removeItem('bourse.session'));
+    await page.goto('/login');
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   });
 });

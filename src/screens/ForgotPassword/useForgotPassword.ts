@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
-import { remembered } from '../../auth/remember';
+import { recallPassword, remembered } from '../../auth/remember';
 import { isTransportFailure } from '../../shared/contract/define';
 import { checkPassword, checkPasswordsMatch, checkPhone, checkRequired } from '../../shared/rules';
 
@@ -16,6 +16,17 @@ export function useForgotPassword() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const user = saved?.user ?? '';
+
+  // SPEC §5: the old password comes from the remembered credentials when the user kept it.
+  useEffect(() => {
+    let live = true;
+    recallPassword().then((kept) => {
+      if (live && kept) setOldPassword((typed) => typed || kept);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function submit(): Promise<boolean> {
     const problem =

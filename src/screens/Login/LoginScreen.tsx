@@ -54,7 +54,14 @@ export default function LoginScreen() {
           </p>
         )}
         <div className={s.row}>
-          <span />
+          <label className={s.check}>
+            <input
+              type="checkbox"
+              checked={form.keepPassword}
+              onChange={(e) => form.setKeepPassword(e.target.checked)}
+            />
+            {t('auth.login.rememberPassword')}
+          </label>
           <Link to="/forgot-password">{t('auth.forgot.link')}</Link>
         </div>
         <Button type="submit" block loading={form.busy}>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
-import { remember, remembered } from '../../auth/remember';
+import { recallPassword, remember, remembered } from '../../auth/remember';
 import { isTransportFailure } from '../../shared/contract/define';
 import { checkPhone, checkRequired, typedPhone } from '../../shared/rules';
 import { useSession } from '../../store/session';
@@ -9,11 +9,25 @@ import { useSession } from '../../store/session';
 export function useLogin(initialUser?: string) {
   const [user, setUserRaw] = useState(initialUser ?? remembered()?.user ?? '');
   const [password, setPassword] = useState('');
+  const [keepPassword, setKeepPassword] = useState(() => Boolean(remembered()?.secret));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signIn = useSession((st) => st.signIn);
 
   const setUser = (value: string) => setUserRaw(typedPhone(value));
+
+  // A password remembered on this device fills the form, unless another user's phone was passed in.
+  useEffect(() => {
+    const saved = remembered();
+    if (!saved?.secret || (initialUser && initialUser !== saved.user)) return;
+    let live = true;
+    recallPassword().then((kept) => {
+      if (live && kept) setPassword((typed) => typed || kept);
+    });
+    return () => {
+      live = false;
+    };
+  }, [initialUser]);
 
   async function submit(): Promise<boolean> {
     const problem = checkRequired(user, password) ?? checkPhone(user);
@@ -26,10 +40,10 @@ export function useLogin(initialUser?: string) {
       setError(isTransportFailure(result.error) ? 'hint.loginFailed' : result.error);
       return false;
     }
-    remember(user);
+    await remember(user, keepPassword ? password : undefined);
     signIn(result.data);
     return true;
   }
 
-  return { user, setUser, password, setPassword, error, busy, submit };
+  return { user, setUser, password, setPassword, keepPassword, setKeepPassword, error, busy, submit };
 }
