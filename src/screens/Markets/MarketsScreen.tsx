@@ -17,9 +17,8 @@ import {
   TextField,
 } from '../../ui';
 import { IndexCard } from '../markets/IndexCard';
-import { InstrumentRow } from '../markets/InstrumentRow';
+import { StockListRow } from '../markets/InstrumentRow';
 import { ListHead } from '../markets/ListHead';
-import { stockPath } from '../markets/links';
 import m from '../markets/markets.module.css';
 import { PagedList } from '../markets/PagedList';
 import s from './markets.module.css';
@@ -115,21 +114,6 @@ export default function MarketsScreen() {
         <SearchDialog initial={search} onTerm={setSearch} onClose={() => setSearch(null)} />
       )}
     </main>
-  );
-}
-
-function StockListRow({ row }: { row: StockRow }) {
-  return (
-    <InstrumentRow
-      to={stockPath(row.stock, row.name, row.market)}
-      symbol={row.stock}
-      name={row.name}
-      tag={row.exchange_name}
-      price={row.prasent}
-      change={row.change}
-      percent={row.percent_change}
-      decimals={row.decimals}
-    />
   );
 }
 

@@ -7,8 +7,8 @@ import { formatChange, formatCompact, formatPercent, formatPrice, trendClass } f
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import { AsOf, Button, ErrorState, IconButton, IconStar, PageHeader, Skeleton, Tabs } from '../../ui';
-import { InstrumentRow } from '../markets/InstrumentRow';
-import { stockPath, tradingPath } from '../markets/links';
+import { StockListRow } from '../markets/InstrumentRow';
+import { tradingPath } from '../markets/links';
 import m from '../markets/markets.module.css';
 import { MA_COLOURS, StockChart } from './StockChart';
 import s from './stock.module.css';
@@ -113,17 +113,7 @@ export default function StockDetailScreen() {
           {sameMarket.data ? (
             <ul className={m.rows} aria-labelledby="same-market">
               {others.map((row) => (
-                <InstrumentRow
-                  key={row.stock}
-                  to={stockPath(row.stock, row.name, row.market)}
-                  symbol={row.stock}
-                  name={row.name}
-                  tag={row.exchange_name}
-                  price={row.prasent}
-                  change={row.change}
-                  percent={row.percent_change}
-                  decimals={row.decimals}
-                />
+                <StockListRow key={row.stock} row={row} />
               ))}
             </ul>
           ) : sameMarket.error ? (

@@ -2,8 +2,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuote } from '../../api/quotes';
+import type { StockRow } from '../../shared/contract/market';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
+import { stockPath } from './links';
 import s from './markets.module.css';
 
 export interface InstrumentRowProps {
@@ -67,3 +69,26 @@ export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowPro
     </li>
   );
 });
+
+/** A stock-list row (`/v2/stock/list`, market lists, same-market list) as an InstrumentRow. */
+export function StockListRow({
+  row,
+}: {
+  row: Pick<
+    StockRow,
+    'stock' | 'name' | 'market' | 'exchange_name' | 'prasent' | 'change' | 'percent_change' | 'decimals'
+  >;
+}) {
+  return (
+    <InstrumentRow
+      to={stockPath(row.stock, row.name, row.market)}
+      symbol={row.stock}
+      name={row.name}
+      tag={row.exchange_name}
+      price={row.prasent}
+      change={row.change}
+      percent={row.percent_change}
+      decimals={row.decimals}
+    />
+  );
+}

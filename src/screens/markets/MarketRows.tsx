@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../api/hooks';
 import { POLL_MS } from '../../shared/rules';
 import { AsOf, EmptyState, ErrorState, SkeletonList } from '../../ui';
-import { InstrumentRow } from './InstrumentRow';
+import { StockListRow } from './InstrumentRow';
 import { ListHead } from './ListHead';
-import { stockPath } from './links';
 import s from './markets.module.css';
 
 export interface MarketRowsText {
@@ -48,17 +47,7 @@ export function MarketRows({
       <ListHead />
       <ul className={s.rows} aria-label={t(text.label)}>
         {rows.map((row) => (
-          <InstrumentRow
-            key={row.stock}
-            to={stockPath(row.stock, row.name, row.market)}
-            symbol={row.stock}
-            name={row.name}
-            tag={row.exchange_name}
-            price={row.prasent}
-            change={row.change}
-            percent={row.percent_change}
-            decimals={row.decimals}
-          />
+          <StockListRow key={row.stock} row={row} />
         ))}
       </ul>
     </>
