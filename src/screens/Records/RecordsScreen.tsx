@@ -7,19 +7,10 @@ import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE, STOCK_STATUS } from '../../shared/rules';
-import {
-  AsOf,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  LoadMore,
-  PageHeader,
-  SkeletonList,
-  Tabs,
-} from '../../ui';
+import { AsOf, Button, EmptyState, ErrorState, LoadMore, PageHeader, SkeletonList, Tabs } from '../../ui';
 import s from '../invest/invest.module.css';
 import { regionPrice, SignedMoney, Stat, StatusChip, useDates } from '../invest/parts';
+import { CancelOrderDialog } from '../trade/CancelOrderDialog';
 import { priceDecimals, tradingPath } from '../trade/parts';
 import { RECORD_TABS, type RecordTab, recordStatus, useRecords } from './useRecords';
 
@@ -77,16 +68,7 @@ export default function RecordsScreen() {
           </>
         )}
       </section>
-      <ConfirmDialog
-        open={cancel.confirming !== null}
-        title={t('records.cancelTitle')}
-        message={cancel.confirming && t('records.cancelMessage', { no: cancel.confirming.no })}
-        confirmLabel={t('records.cancelConfirm')}
-        danger
-        busy={cancel.busy}
-        onCancel={() => cancel.setConfirming(null)}
-        onConfirm={() => cancel.confirming && void cancel.cancel(cancel.confirming)}
-      />
+      <CancelOrderDialog cancel={cancel} />
     </main>
   );
 }

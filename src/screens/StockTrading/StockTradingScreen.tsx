@@ -9,7 +9,6 @@ import { displayCode, type PositionSize, STOCK_STATUS } from '../../shared/rules
 import {
   AsOf,
   Button,
-  ConfirmDialog,
   Dialog,
   EmptyState,
   ErrorState,
@@ -30,6 +29,7 @@ import {
   SummaryRow,
   stockPath,
 } from '../invest/parts';
+import { CancelOrderDialog } from '../trade/CancelOrderDialog';
 import { ChangeText } from '../trade/parts';
 import { useCancelOrder } from '../trade/useCancelOrder';
 import s from './trading.module.css';
@@ -220,16 +220,7 @@ export default function StockTradingScreen() {
       </div>
 
       <OrderDialog tr={tr} code={code} />
-      <ConfirmDialog
-        open={cancel.confirming !== null}
-        title={t('records.cancelTitle')}
-        message={cancel.confirming && t('records.cancelMessage', { no: cancel.confirming.no })}
-        confirmLabel={t('records.cancelConfirm')}
-        danger
-        busy={cancel.busy}
-        onCancel={() => cancel.setConfirming(null)}
-        onConfirm={() => cancel.confirming && void cancel.cancel(cancel.confirming)}
-      />
+      <CancelOrderDialog cancel={cancel} />
     </main>
   );
 }
