@@ -6,7 +6,7 @@ import type { Database } from './index';
  * The reads every polling app pays for, several times a minute per user: the session behind a
  * token, user info, balance and the unread count. Each is one fixed SQL text on indexed columns
  * (sessions' primary key, users' primary key, positions_pk, orders_user, fund_orders_user,
- * loans_user, messages_unread), written once for both databases:
+ * loans_user_state, messages_unread), written once for both databases:
  * - SQLite: prepared once on a second, read-only connection and run synchronously. The writer
  *   connection is not used because Kysely holds it across awaits inside a transaction, and a read
  *   on it then would see that transaction's uncommitted rows; in WAL mode the reader sees exactly
@@ -77,22 +77,22 @@ const SQL = {
       case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
       (select coalesce(sum(f.amount), 0) from fund_orders f
         where f.user_id = u.id and f.status = 'active') as funds,
-      (select coalesce(sum(l."count"), 0) from loans l where l.user_id = u.id and l.state = 4) as loan,
+      (select coalesce(sum(l."count"), 0) from loans l
+        where l.user_id = u.id and l.state = 4) as loan,
       (select c.value from config c where c.tag = 'rate') as rate
     from users u where u.id = ?`,
   positions: 'select symbol, qty, cost from positions where user_id = ? and qty > 0',
   // Money a buy still holds: pending stock buys and IPO applications (reserved), allotted IPO
-  // shares and successful block/QIP lots (held). The statuses are parameters, bound below.
+  // shares and successful block/QIP lots (held). Each branch names the user so that each is a
+  // search of orders_user (user_id, mold, status) — a heavy trader's closed orders are never read.
   orders: `select mold, status, symbol, "count", price, rate, price_all from orders
-    where user_id = ? and state = 'buy' and closed_at is null and (
-      (mold = 'stock' and status = ?)
-      or (mold = 'ipo' and status in (?, ?))
-      or (mold in ('bulk', 'finalize') and status = ?))`,
+    where state = 'buy' and closed_at is null and (
+      (user_id = ? and mold = 'stock' and status = ?)
+      or (user_id = ? and mold = 'ipo' and status in (?, ?))
+      or (user_id = ? and mold in ('bulk', 'finalize') and status = ?))`,
 } as const;
 
 type Name = keyof typeof SQL;
-
-const ORDER_STATUSES = [STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success];
 
 type Rows = Record<string, unknown>[];
 
@@ -156,7 +156,7 @@ function createHotReads(database: Database): HotReads {
       const [users, positions, orders] = await r.batch([
         ['user', [userId]],
         ['positions', [userId]],
-        ['orders', [userId, ...ORDER_STATUSES]],
+        ['orders', [userId, STOCK.pending, userId, IPO.pending, IPO.allotted, userId, BLOCK.success]],
       ]);
       const row = users![0];
       if (!row) return undefined;
