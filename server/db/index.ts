@@ -21,6 +21,11 @@ export interface Database {
   dialect: Dialect;
   /** The raw SQLite handle, for prepared statements on hot paths (null on PostgreSQL). */
   sqlite: SQLite.Database | null;
+  /**
+   * SQLite file databases: a second, read-only connection for the hot reads of `db/hot.ts` (WAL
+   * lets it read committed data while the writer works); null on PostgreSQL and in memory.
+   */
+  reader: SQLite.Database | null;
   /** SQLite: transactions that arrive together share one commit (GroupCommit); null when off. */
   group: GroupCommit | null;
   close(): Promise<void>;
@@ -36,7 +41,7 @@ export function createDatabase(url: string): Database {
     // from the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqlite: null, group: null, close: () => db.destroy() };
+    return { db, dialect: 'postgres', sqlite: null, reader: null, group: null, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -48,7 +53,23 @@ export function createDatabase(url: string): Database {
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   const group = process.env.SQLITE_GROUP_COMMIT === '1' ? new GroupCommit(db) : null;
-  return { db, dialect: 'sqlite', sqlite, group, close: () => db.destroy() };
+  let reader: SQLite.Database | null = null;
+  if (file !== ':memory:' && !file.startsWith('file::memory:')) {
+    // Opened after the writer switched the file to WAL, so it never reads in rollback-journal mode.
+    reader = new SQLite(file, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+  }
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    reader,
+    group,
+    close: async () => {
+      reader?.close();
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrate(database: Database): Promise<void> {

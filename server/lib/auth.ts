@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ERR } from '../../src/shared/contract/define';
+import { hotReads } from '../db/hot';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
 
@@ -37,12 +38,8 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
   const header = req.headers.token;
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token.length > 128) throw new ApiError(ERR.sessionExpired, 401);
-  const row = await deps.database.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.phone', 'sessions.expires_at', 'sessions.revoked_at'])
-    .where('sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  // Every authenticated call pays this: a prepared read on the sessions primary key.
+  const row = await hotReads(deps.database).session(sha256(token));
   if (!row || row.revoked_at !== null || row.expires_at <= deps.clock.now()) {
     throw new ApiError(ERR.sessionExpired, 401);
   }

@@ -14,6 +14,7 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type AuthUser, authenticate } from './auth';
 import { ApiError } from './errors';
+import { RawJson } from './snapshot';
 
 export interface RouteContext<E extends Endpoint> {
   input: ReqOf<E>;
@@ -52,7 +53,7 @@ const withoutSecrets = (input: unknown): unknown =>
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
-  handler: (ctx: RouteContext<E>) => Promise<ResOf<E>>,
+  handler: (ctx: RouteContext<E>) => Promise<ResOf<E> | RawJson>,
 ): void {
   const deps = app.deps;
   app.route({
@@ -77,6 +78,11 @@ export function route<E extends Endpoint>(
       });
       if (!ep.money) {
         const data = await handler(ctx(deps.database.db));
+        if (data instanceof RawJson) {
+          // Already serialised by a cache: only the envelope is added, byte for byte JSON.
+          reply.header('content-type', 'application/json; charset=utf-8');
+          return `{"msg":"ok","data":${data.text}}`;
+        }
         return { msg: 'ok', data } satisfies OkAnswer<ResOf<E>>;
       }
       if (!user) throw new Error(`money endpoint ${ep.path} must require a session`);
@@ -113,7 +119,9 @@ export function route<E extends Endpoint>(
             return JSON.parse(prior.response) as OkAnswer<ResOf<E>>;
           }
         }
-        const answer: OkAnswer<ResOf<E>> = { msg: 'ok', data: await handler(ctx(trx)) };
+        const data = await handler(ctx(trx));
+        if (data instanceof RawJson) throw new Error(`money endpoint ${ep.path} cannot answer raw JSON`);
+        const answer: OkAnswer<ResOf<E>> = { msg: 'ok', data };
         if (key) {
           await trx
             .updateTable('idempotency_keys')

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { contract } from '../../src/shared/contract/index';
 import { fromMinor } from '../../src/shared/money';
 import { checkPassword, checkPhone, checkRequired } from '../../src/shared/rules';
+import { hotReads } from '../db/hot';
 import { withTx } from '../db/index';
 import { totalAssets } from '../lib/assets';
 import { createSession, sha256, tokenOf } from '../lib/auth';
@@ -113,21 +114,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, contract.userInfo, async ({ user }) => {
-    const row = await db
-      .selectFrom('users')
-      .select(['id', 'phone', 'no', 'img', 'balance', 'fund_password_hash'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const assets = await totalAssets(deps, db, user.id, row.balance);
+    const rows = await hotReads(deps.database).userInfo(user.id);
+    // The session was valid a moment ago; a user deleted since is a caller error, not an answer.
+    if (!rows) throw new Error(`user ${user.id} of a valid session is missing`);
+    const assets = totalAssets(deps, rows);
     return {
-      id: row.id,
-      user: row.phone,
-      no: row.no,
-      img: row.img,
+      id: rows.user.id,
+      user: rows.user.phone,
+      no: rows.user.no,
+      img: rows.user.img,
       total: fromMinor(assets.total),
-      money: fromMinor(row.balance),
+      money: fromMinor(rows.user.balance),
       loan: fromMinor(assets.loan),
-      has_fund_password: row.fund_password_hash !== null,
+      has_fund_password: rows.user.has_fund_password,
     };
   });
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ChatMessage } from '../../src/shared/contract/content';
 import { contract } from '../../src/shared/contract/index';
 import { PAGE_SIZE } from '../../src/shared/rules';
+import { hotReads } from '../db/hot';
 import type { MessagesTable } from '../db/schema';
 import { ApiError, invalid, notFound } from '../lib/errors';
+import { newsCache } from '../lib/news-cache';
 import { route } from '../lib/route';
 
 /** Where the app's chat lives (SPEC `kefu`: a URL or an in-app route). */
@@ -29,23 +31,27 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { db } = deps.database;
 
+  const news = newsCache(deps.database);
   route(app, contract.newsList, async ({ input }) => {
     const limit = input.limit ?? PAGE_SIZE;
-    const [rows, total] = await Promise.all([
-      db
-        .selectFrom('news')
-        .select(['id', 'title', 'subhead', 'img', 'created_at', 'updated_at'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(((input.page ?? 1) - 1) * limit)
-        .execute(),
-      db
-        .selectFrom('news')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, count: Number(total.n) };
+    const page = input.page ?? 1;
+    return news.page(page, limit, async () => {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('news')
+          .select(['id', 'title', 'subhead', 'img', 'created_at', 'updated_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('news')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(total.n) };
+    });
   });
 
   route(app, contract.newsArticle, async ({ input }) => {
@@ -105,17 +111,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     return chatMessage(raced);
   });
 
-  route(app, contract.unreadCount, async ({ user }) => {
-    const row = await db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', user.id)
-      // Written as the messages_unread index's own predicate (literal, not a bound parameter) so
-      // both databases answer from that small partial index.
-      .where(sql<boolean>`sender = 'agent' and read_at is null`)
-      .executeTakeFirstOrThrow();
-    return { unread_count: Number(row.n) };
-  });
+  route(app, contract.unreadCount, async ({ user }) => ({
+    unread_count: await hotReads(deps.database).unreadCount(user.id),
+  }));
 
   route(app, contract.messageRead, async ({ user }) => {
     await db

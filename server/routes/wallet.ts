@@ -18,6 +18,7 @@ import {
   PAGE_SIZE,
   withdrawMinimum,
 } from '../../src/shared/rules';
+import { hotReads } from '../db/hot';
 import type { DB, LoansTable, RechargesTable, WithdrawalsTable } from '../db/schema';
 import { creditOf } from '../lib/credit';
 import { ApiError, conflict, invalid, notFound } from '../lib/errors';
@@ -101,13 +102,10 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     if (isPg) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   }
 
-  route(app, contract.balance, async ({ db, user }) => {
-    const row = await db
-      .selectFrom('users')
-      .select('balance')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    return { balance: fromMinor(row.balance) };
+  route(app, contract.balance, async ({ user }) => {
+    const balance = await hotReads(app.deps.database).balance(user.id);
+    if (balance === undefined) throw new Error(`user ${user.id} of a valid session is missing`);
+    return { balance: fromMinor(balance) };
   });
 
   route(app, contract.bill, async ({ db, user, input }) => {

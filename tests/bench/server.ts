@@ -4,7 +4,8 @@
  * A fresh SQLite database (WAL, synchronous=FULL, as in production) is migrated and seeded, then
  * given 1,000 users, each with a session and money; the real server (`server/main.ts`) runs in its
  * own process, and autocannon (100 connections) measures the app's hottest calls — market polling
- * from the per-tick snapshot (with and without the ETag), user info, balance, bill list, news list —
+ * from the per-tick snapshot (with and without the ETag), user info, balance, unread count, bill list,
+ * news list —
  * and order placement (dealBuy with a fresh Idempotency-Key per request, rotating over the users).
  * Each is compared with a bare Fastify JSON route measured in the same run. The ledger audit runs
  * on the database afterwards. Env: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (100),
@@ -132,20 +133,45 @@ app.listen({ port: ${BARE_PORT}, host: '127.0.0.1' }).then(() => console.log('ba
 interface Row {
   label: string;
   result: Result;
+  /** Server CPU time (user + system) per answered request, µs; null where /proc is missing. */
+  cpuUs: number | null;
 }
 
-async function run(label: string, opts: Parameters<typeof autocannon>[0]): Promise<Row> {
+/**
+ * CPU seconds a process has used so far (Linux /proc). On a machine shared with other work,
+ * req/s and latency move with the load; the CPU a route costs per request moves far less.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
+async function run(label: string, opts: Parameters<typeof autocannon>[0], pid?: number): Promise<Row> {
+  const before = cpuSeconds(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  return { label, result };
+  const after = cpuSeconds(pid);
+  const cpuUs =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : ((after - before) * 1e6) / result.requests.total;
+  return { label, result, cpuUs };
 }
 
 function print(rows: Row[], bare: Row): void {
-  const head = `  ${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)}`;
+  const head = `  ${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)} ${'CPU µs/req'.padStart(11)}`;
   console.log(`\n${head}\n  ${'-'.repeat(head.length - 2)}`);
-  for (const { label, result: r } of rows) {
+  for (const { label, result: r, cpuUs } of rows) {
     const ratio = r.requests.average / bare.result.requests.average;
     console.log(
-      `  ${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(9)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${`${(ratio * 100).toFixed(0)}%`.padStart(7)} ${String(r.non2xx + r.errors).padStart(8)}`,
+      `  ${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(9)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${`${(ratio * 100).toFixed(0)}%`.padStart(7)} ${String(r.non2xx + r.errors).padStart(8)} ${(cpuUs === null ? '-' : cpuUs.toFixed(0)).padStart(11)}`,
     );
   }
 }
@@ -199,21 +225,28 @@ async function main(): Promise<void> {
     const quoteUrl = `${api}/v2/quote?symbol=${SYMBOL}`;
     const etag = (await fetch(quoteUrl)).headers.get('etag') ?? '';
 
-    const bare = await run('bare Fastify JSON route', { url: `http://127.0.0.1:${BARE_PORT}/bare` });
+    const [server, bareServer] = children;
+    const bare = await run(
+      'bare Fastify JSON route',
+      { url: `http://127.0.0.1:${BARE_PORT}/bare` },
+      bareServer?.pid,
+    );
+    const measure = (label: string, opts: Parameters<typeof autocannon>[0]) => run(label, opts, server?.pid);
     const rows: Row[] = [bare];
-    rows.push(await run('GET /healthz', { url: `${base}/healthz` }));
-    rows.push(await run('GET /v2/quote (snapshot, 200)', { url: quoteUrl }));
+    rows.push(await measure('GET /healthz', { url: `${base}/healthz` }));
+    rows.push(await measure('GET /v2/quote (snapshot, 200)', { url: quoteUrl }));
     // The app revalidates with If-None-Match: an unchanged answer within a tick costs a 304.
-    const revalidated = await run('GET /v2/quote (If-None-Match)', {
+    const revalidated = await measure('GET /v2/quote (If-None-Match)', {
       url: quoteUrl,
       headers: { 'if-none-match': etag },
     });
     rows.push(revalidated);
-    rows.push(await run('GET /v2/stock/list (snapshot)', { url: `${api}/v2/stock/list?market=IN` }));
-    rows.push(await run('GET /stock/new/list', { url: `${api}/stock/new/list?page=1` }));
-    rows.push(await run('GET user/info', perUser('/stock/success/v2/user/info')));
-    rows.push(await run('GET v2/balance', perUser('/stock/success/v2/balance')));
-    rows.push(await run('GET v2/bill', perUser('/stock/success/v2/bill?type=all&page=1')));
+    rows.push(await measure('GET /v2/stock/list (snapshot)', { url: `${api}/v2/stock/list?market=IN` }));
+    rows.push(await measure('GET /stock/new/list', { url: `${api}/stock/new/list?page=1` }));
+    rows.push(await measure('GET user/info', perUser('/stock/success/v2/user/info')));
+    rows.push(await measure('GET v2/balance', perUser('/stock/success/v2/balance')));
+    rows.push(await measure('GET unread-count', perUser('/stock/success/user_message/unread-count')));
+    rows.push(await measure('GET v2/bill', perUser('/stock/success/v2/bill?type=all&page=1')));
 
     // Order placement: the price seen is refreshed from the quote as the market ticks.
     let price = (await (await fetch(quoteUrl)).json()).data.price as number;
@@ -226,7 +259,7 @@ async function main(): Promise<void> {
         .catch(() => {});
     }, 500);
     let keys = 0;
-    const buy = await run('POST deal/buy (Idempotency-Key)', {
+    const buy = await measure('POST deal/buy (Idempotency-Key)', {
       url: `${api}/stock/success/deal/buy`,
       requests: [
         {

@@ -5,6 +5,7 @@ import { withTx } from '../../db/index';
 import type { DB } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
+import { newsCache } from '../../lib/news-cache';
 import { plainText, sanitizeArticle } from '../../lib/sanitize';
 import {
   completeRecharge,
@@ -107,6 +108,8 @@ export async function publishNews(
     .values({ title, subhead, img, content, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The server in this process shows it at once; one in another process within its version check.
+  newsCache(deps.database).invalidate();
   return row.id;
 }
 

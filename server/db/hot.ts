@@ -1,0 +1,205 @@
+import { CompiledQuery } from 'kysely';
+import { BLOCK, IPO, STOCK } from '../trading/orders';
+import type { Database } from './index';
+
+/**
+ * The reads every polling app pays for, several times a minute per user: the session behind a
+ * token, user info, balance and the unread count. Each is one fixed SQL text on indexed columns
+ * (sessions' primary key, users' primary key, positions_pk, orders_user, fund_orders_user,
+ * loans_user_state, messages_unread), written once for both databases:
+ * - SQLite: prepared once on a second, read-only connection and run synchronously. The writer
+ *   connection is not used because Kysely holds it across awaits inside a transaction, and a read
+ *   on it then would see that transaction's uncommitted rows; in WAL mode the reader sees exactly
+ *   the committed state, as any PostgreSQL connection does. An in-memory database has no second
+ *   connection, so it goes through Kysely like PostgreSQL.
+ * - PostgreSQL: the same text with $n placeholders through Kysely's pool, skipping the query
+ *   builder (one round trip per read).
+ */
+
+export interface SessionRow {
+  id: number;
+  phone: string;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface UserRow {
+  id: number;
+  phone: string;
+  no: string;
+  img: string | null;
+  balance: number;
+  has_fund_password: boolean;
+  /** Principal of active fund orders, minor units. */
+  funds: number;
+  /** Outstanding loan principal (state 4), minor units. */
+  loan: number;
+  /** The configured USD conversion rate (config tag `rate`), as stored. */
+  rate: string | undefined;
+}
+
+export interface PositionRow {
+  symbol: string;
+  qty: number;
+  cost: number;
+}
+
+export interface OpenBuyRow {
+  mold: string;
+  status: number;
+  symbol: string;
+  count: number;
+  price: number;
+  rate: number;
+  price_all: number;
+}
+
+export interface HotReads {
+  session(tokenHash: string): Promise<SessionRow | undefined>;
+  balance(userId: number): Promise<number | undefined>;
+  unreadCount(userId: number): Promise<number>;
+  /** Everything user info needs: the user with its sums, open positions, and open buys. */
+  userInfo(
+    userId: number,
+  ): Promise<{ user: UserRow; positions: PositionRow[]; orders: OpenBuyRow[] } | undefined>;
+}
+
+const SQL = {
+  session: `select u.id, u.phone, s.expires_at, s.revoked_at
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ?`,
+  balance: 'select balance from users where id = ?',
+  // The predicate is the messages_unread partial index's own (literals, not parameters), so both
+  // databases answer from that small index.
+  unread: `select count(*) as n from messages
+    where user_id = ? and sender = 'agent' and read_at is null`,
+  user: `select u.id, u.phone, u.no, u.img, u.balance,
+      case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
+      (select coalesce(sum(f.amount), 0) from fund_orders f
+        where f.user_id = u.id and f.status = 'active') as funds,
+      (select coalesce(sum(l."count"), 0) from loans l
+        where l.user_id = u.id and l.state = 4) as loan,
+      (select c.value from config c where c.tag = 'rate') as rate
+    from users u where u.id = ?`,
+  positions: 'select symbol, qty, cost from positions where user_id = ? and qty > 0',
+  // Money a buy still holds: pending stock buys and IPO applications (reserved), allotted IPO
+  // shares and successful block/QIP lots (held). Each branch names the user so that each is a
+  // search of orders_user (user_id, mold, status) — a heavy trader's closed orders are never read.
+  orders: `select mold, status, symbol, "count", price, rate, price_all from orders
+    where state = 'buy' and closed_at is null and (
+      (user_id = ? and mold = 'stock' and status = ?)
+      or (user_id = ? and mold = 'ipo' and status in (?, ?))
+      or (user_id = ? and mold in ('bulk', 'finalize') and status = ?))`,
+} as const;
+
+type Name = keyof typeof SQL;
+
+type Rows = Record<string, unknown>[];
+
+interface Runner {
+  one(name: Name, params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  /** Several reads; on SQLite from one snapshot (a total must not mix before and after a buy). */
+  batch(queries: Array<[Name, unknown[]]>): Promise<Rows[]>;
+}
+
+function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
+  const statements = new Map(Object.entries(SQL).map(([name, text]) => [name, reader.prepare(text)]));
+  const stmt = (name: Name) => statements.get(name)!;
+  // A deferred read transaction on the reader: no lock, no fsync, one WAL snapshot for all.
+  const snapshot = reader.transaction((queries: Array<[Name, unknown[]]>) =>
+    queries.map(([name, params]) => stmt(name).all(...params) as Rows),
+  );
+  return {
+    one: async (name, params) => stmt(name).get(...params) as Record<string, unknown> | undefined,
+    batch: async (queries) => snapshot(queries),
+  };
+}
+
+function kyselyRunner(database: Database): Runner {
+  const numbered = (text: string) => {
+    if (database.dialect !== 'postgres') return text;
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
+  };
+  const texts = new Map(Object.entries(SQL).map(([name, text]) => [name, numbered(text)]));
+  const run = async (name: Name, params: unknown[]) =>
+    (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(texts.get(name)!, params)))
+      .rows;
+  return {
+    one: async (name, params) => (await run(name, params))[0],
+    batch: (queries) => Promise.all(queries.map(([name, params]) => run(name, params))),
+  };
+}
+
+function createHotReads(database: Database): HotReads {
+  const r = database.reader ? sqliteRunner(database.reader) : kyselyRunner(database);
+  return {
+    async session(tokenHash) {
+      const row = await r.one('session', [tokenHash]);
+      if (!row) return undefined;
+      return {
+        id: Number(row.id),
+        phone: String(row.phone),
+        expires_at: Number(row.expires_at),
+        revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+      };
+    },
+    async balance(userId) {
+      const row = await r.one('balance', [userId]);
+      return row ? Number(row.balance) : undefined;
+    },
+    async unreadCount(userId) {
+      const row = await r.one('unread', [userId]);
+      return Number(row?.n ?? 0);
+    },
+    async userInfo(userId) {
+      const [users, positions, orders] = await r.batch([
+        ['user', [userId]],
+        ['positions', [userId]],
+        ['orders', [userId, STOCK.pending, userId, IPO.pending, IPO.allotted, userId, BLOCK.success]],
+      ]);
+      const row = users![0];
+      if (!row) return undefined;
+      return {
+        user: {
+          id: Number(row.id),
+          phone: String(row.phone),
+          no: String(row.no),
+          img: row.img === null ? null : String(row.img),
+          balance: Number(row.balance),
+          has_fund_password: Number(row.has_fund_password) === 1,
+          // PostgreSQL sums bigint into numeric, which pg hands over as a string.
+          funds: Number(row.funds),
+          loan: Number(row.loan),
+          rate: row.rate === null || row.rate === undefined ? undefined : String(row.rate),
+        },
+        positions: positions!.map((p) => ({
+          symbol: String(p.symbol),
+          qty: Number(p.qty),
+          cost: Number(p.cost),
+        })),
+        orders: orders!.map((o) => ({
+          mold: String(o.mold),
+          status: Number(o.status),
+          symbol: String(o.symbol),
+          count: Number(o.count),
+          price: Number(o.price),
+          rate: Number(o.rate),
+          price_all: Number(o.price_all),
+        })),
+      };
+    },
+  };
+}
+
+const cache = new WeakMap<Database, HotReads>();
+
+/** The hot reads of `database`, prepared on first use. */
+export function hotReads(database: Database): HotReads {
+  let hot = cache.get(database);
+  if (!hot) {
+    hot = createHotReads(database);
+    cache.set(database, hot);
+  }
+  return hot;
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hotReads } from '../../server/db/hot';
+import { withTx } from '../../server/db/index';
+import { post } from '../../server/lib/ledger';
+import { NEWS_VERSION_CHECK_MS } from '../../server/lib/news-cache';
+import { publishNews, replyToChat } from '../../server/ops/commands/wallet';
+import { unitsToMinor } from '../../src/shared/money';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+
+const LIST = '/stock/new/list';
+
+/** The polling reads of db/hot.ts and the news cache: cheaper, and never a different answer. */
+describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    if (enabled) s = await startTestServer(name);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it.skipIf(!enabled)('reads committed data only, never a transaction still under way', async () => {
+    const u = await s.signUp();
+    const hot = hotReads(s.deps.database);
+    const seenInside = await withTx(s.deps.database, async (trx) => {
+      await post(trx, {
+        userId: u.id,
+        amount: unitsToMinor(700),
+        reason: 'recharge',
+        refType: 'test',
+        at: 1,
+      });
+      return hot.balance(u.id);
+    });
+    expect(seenInside).toBe(0);
+    expect(await hot.balance(u.id)).toBe(unitsToMinor(700));
+    const info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+    expect(info.body.data).toMatchObject({ id: u.id, money: '700.00', total: '700.00', loan: '0.00' });
+    expect((await s.api('GET', '/stock/success/v2/balance', { token: u.token })).body.data).toEqual({
+      balance: '700.00',
+    });
+  });
+
+  it.skipIf(!enabled)('counts unread agent messages until they are read', async () => {
+    const u = await s.signUp();
+    const unread = async () =>
+      (await s.api('GET', '/stock/success/user_message/unread-count', { token: u.token })).body.data;
+    expect(await unread()).toEqual({ unread_count: 0 });
+    await replyToChat(s.deps, u.id, 'Hello');
+    await replyToChat(s.deps, u.id, 'Still there?');
+    expect(await unread()).toEqual({ unread_count: 2 });
+    await s.api('POST', '/stock/success/user_message/read', { token: u.token });
+    expect(await unread()).toEqual({ unread_count: 0 });
+  });
+
+  it.skipIf(!enabled)('answers a session lookup for a user id and nothing for an unknown token', async () => {
+    const u = await s.signUp();
+    const hot = hotReads(s.deps.database);
+    expect(await hot.session('0'.repeat(64))).toBeUndefined();
+    expect(await hot.userInfo(999_999_999)).toBeUndefined();
+    expect(await hot.balance(999_999_999)).toBeUndefined();
+    const rows = await hot.userInfo(u.id);
+    expect(rows?.user).toMatchObject({ id: u.id, phone: u.phone, balance: 0, funds: 0, loan: 0 });
+    expect(rows?.user.has_fund_password).toBe(false);
+  });
+
+  it.skipIf(!enabled)(
+    'shows an article published here at once, and one written elsewhere soon after',
+    async () => {
+      const titles = async (page = 1) =>
+        (await s.api('GET', LIST, { query: { page, limit: 10 } })).body.data.rows.map(
+          (r: { title: string }) => r.title,
+        );
+      const before = await s.api('GET', LIST, { query: { page: 1, limit: 10 } });
+      expect(before.headers['content-type']).toMatch(/^application\/json/);
+      expect((await s.api('GET', LIST, { query: { page: 1, limit: 10 } })).body).toEqual(before.body);
+
+      await publishNews(s.deps, { title: 'Cached? No', subhead: 'here', html: '<p>x</p>' });
+      expect((await titles())[0]).toBe('Cached? No');
+
+      // Another process (the ops CLI) inserts without reaching this process's cache.
+      const now = s.clock.now() + 1;
+      await s.deps.database.db
+        .insertInto('news')
+        .values({
+          title: 'From elsewhere',
+          subhead: '',
+          img: null,
+          content: '<p>y</p>',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await new Promise((r) => setTimeout(r, NEWS_VERSION_CHECK_MS + 50));
+      const after = (await s.api('GET', LIST, { query: { page: 1, limit: 10 } })).body.data;
+      expect(after.rows[0].title).toBe('From elsewhere');
+      expect(after.count).toBe(before.body.data.count + 2);
+    },
+  );
+});
