@@ -174,7 +174,9 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
       const m3 = (await get('/v2/yahoo', { symbol: 'AAPL', mold: '1d', range: '3mo' })).body.data.rows;
       expect(m3.length).toBeGreaterThan(55);
       expect(m3.length).toBeLessThan(70);
-      expect(m3.at(-1)).toEqual(d.at(-1));
+      // Today's bar moves with every tick of real time between the two calls; earlier bars never do.
+      expect(m3.at(-1).timestamp).toBe(d.at(-1).timestamp);
+      expect(m3.at(-2)).toEqual(d.at(-2));
       // The change of the first row of a range is measured from the bar before it, not zero.
       const i = d.findIndex((r: { timestamp: number }) => r.timestamp === m3[0].timestamp);
       expect(m3[0].change).toBeCloseTo(m3[0].close - d[i - 1].close, 6);
