@@ -7,11 +7,12 @@
  * Runs the real server on a temporary SQLite database and serves dist/ (built first if missing).
  * Environment: BENCH_PORT (4341), BENCH_SECONDS (20), BENCH_CPU (4), CHROME_PATH (/usr/bin/chromium).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright';
+import { startBenchServer } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 4341);
@@ -26,37 +27,8 @@ const CHART = '[role="img"][data-period][data-candles]';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function startServer(): Promise<() => Promise<void>> {
-  const busy = await fetch(`${BASE}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(tmp, 'bench.db')}`,
-      UPLOADS_DIR: path.join(tmp, 'uploads'),
-      SCRYPT_N: '16384',
-      LOG_LEVEL: 'warn',
-      MARKET_SEED: '424242',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 160; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return () =>
-    new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+function startServer(): Promise<() => Promise<void>> {
+  return startBenchServer({ port: PORT, dir: tmp });
 }
 
 async function sessionScript(): Promise<string> {

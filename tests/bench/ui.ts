@@ -9,7 +9,7 @@
  * Environment: BENCH_PORT (4332), BENCH_SECONDS (60), BENCH_CPU (CPU slowdown for 5, default 4),
  * CHROME_PATH (/usr/bin/chromium), BENCH_SKIP (comma list of section numbers).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium, type Page } from 'playwright';
 import type { CandleRow } from '../../src/shared/contract/market';
 import { computeChart, toColumns } from '../../workers/chart';
+import { startBenchServer } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 4332);
@@ -55,38 +56,8 @@ function build(): void {
   fs.copyFileSync(path.join(bench, 'tests/bench/busy/index.html'), path.join(bench, 'index.html'));
 }
 
-async function startServer(distDir: string): Promise<() => Promise<void>> {
-  const busy = await fetch(`${BASE}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`port ${PORT} is in use: stop that server or set BENCH_PORT`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(tmp, 'bench.db')}`,
-      UPLOADS_DIR: path.join(tmp, 'uploads'),
-      DIST_DIR: distDir,
-      SCRYPT_N: '16384',
-      LOG_LEVEL: 'warn',
-      MARKET_SEED: '424242',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return () =>
-    new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+function startServer(distDir: string): Promise<() => Promise<void>> {
+  return startBenchServer({ port: PORT, dir: tmp, distDir });
 }
 
 async function token(): Promise<{ token: string; id: number; user: string; login: number }> {
