@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { runtimeCaching } from './workers/sw-cache';
 
 const API_BASE = (process.env.VITE_API_BASE ?? '/api').replace(/\/$/, '');
 
@@ -47,6 +48,38 @@ function precompress(): Plugin {
 }
 
 /**
+ * The entry pages' own stylesheets are written into the page as <style>, so the first paint waits
+ * for no stylesheet request (Lighthouse: nothing render-blocking; CSP allows inline styles). The
+ * <link> stays with media="not all" — never applied, never blocking: Vite's loader of lazy chunks
+ * looks for it before adding the same stylesheet again, which would land later in the cascade
+ * than the screens' own styles and override them.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'bourse-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="\/([^"]+\.css)">/g,
+          (tag, _c, file) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return tag;
+            const css =
+              typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
+            if (css.includes('</style')) return tag;
+            return `<style>${css}</style>\n    ${tag.replace('rel="stylesheet"', 'rel="stylesheet" media="not all"')}`;
+          },
+        );
+      },
+    },
+  };
+}
+
+/**
  * The PWA build (index.html + the embeddable iframe.html widget), its service worker, and the
  * Vitest projects: unit (pure logic, node), dom (components and the device store, happy-dom),
  * server (the API against real SQLite and PostgreSQL).
@@ -69,34 +102,12 @@ export default defineConfig({
         // iframe.html?symbol=… (and any page with a query) is served from the precache.
         ignoreURLParametersMatching: [/.*/],
         cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // News list and articles are public: network first, the last copy offline.
-            urlPattern: new RegExp(`^[^?#]*${API_BASE}/stock/new/(list|index)(\\?|$)`),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'bourse-news',
-              networkTimeoutSeconds: 4,
-              expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 3600 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-          {
-            // News images. Nothing under /stock/success/ (the signed-in API: identity photos,
-            // account data) is ever put in Cache Storage.
-            urlPattern: ({ request, sameOrigin, url }) =>
-              sameOrigin && request.destination === 'image' && !url.pathname.includes('/stock/success/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'bourse-images',
-              expiration: { maxEntries: 120, maxAgeSeconds: 14 * 24 * 3600 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
+        // News and news images only, built from the contract (workers/sw-cache.ts).
+        runtimeCaching: runtimeCaching(API_BASE),
       },
       devOptions: { enabled: false },
     }),
+    inlineEntryCss(),
     precompress(),
   ],
   build: {

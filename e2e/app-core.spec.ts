@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS } from './playwright.config';
-import { goOffline, goOnline, login } from './support';
+import { goOffline, goOnline, login, serviceWorkerReady } from './support';
 
 /*
  * The app core in the real browser against the real server: installability, the offline shell
@@ -11,16 +11,6 @@ import { goOffline, goOnline, login } from './support';
  * after a new build, and the shell pieces (language menu, service button, swipe back, desktop
  * warning, the embeddable widget).
  */
-
-async function serviceWorkerReady(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null),
-    )
-    .toBe('activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** Row counts of every table of the device store. */
 function deviceCounts(page: Page): Promise<Record<string, number>> {
@@ -225,9 +215,13 @@ test.describe('shell', () => {
     await page.goto('/login');
     await expect(page.getByRole('link', { name: /Customer service/ })).toHaveCount(0);
     await login(page);
+    // The Home header icon and the floating button both go where kefu says: the in-app chat here.
     const service = page.getByRole('link', { name: /Customer service/ });
-    await expect(service).toBeVisible();
-    await expect(service).toHaveAttribute('href', '/customer-service');
+    await expect(service).toHaveCount(2);
+    for (const link of await service.all()) {
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', '/customer-service');
+    }
 
     await page.getByRole('button', { name: 'Language' }).click();
     const sheet = page.getByRole('dialog', { name: 'Language' });

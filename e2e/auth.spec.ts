@@ -83,6 +83,35 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter a valid 10-digit phone number');
+    // SPEC §5: the password's minimum of 6 is checked here; no login request leaves for it.
+    let logins = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/stock/user/login')) logins += 1;
+    });
+    await page.getByLabel('Phone number').fill('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill('demo1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+    expect(logins).toBe(1);
+  });
+
+  test('a token the server never issued ends the session with "Incorrect authorization key"', async ({
+    page,
+  }) => {
+    await login(page);
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('bourse.session') ?? '{}');
+      stored.state.token = 'f'.repeat(64);
+      localStorage.setItem('bourse.session', JSON.stringify(stored));
+    });
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Incorrect authorization key' })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('after a first visit the app shell loads offline', async ({ page, context }) => {
@@ -101,7 +130,7 @@ test.describe('accounts', () => {
     await goOnline(context);
   });
 
-  test('a remembered password is kept encrypted, fills login and forgot-password, and can be dropped', async ({
+  test('a remembered password is kept encrypted, fills login (never forgot-password), and logout drops it', async ({
     page,
   }) => {
     const phone = newPhone();
@@ -124,7 +153,10 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('secret123');
     await expect(page.getByRole('checkbox', { name: 'Remember password' })).toBeChecked();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page.getByLabel('Current password')).toHaveValue('secret123');
+    // Never filled by itself (issue 12, hole 8): the user types the current password.
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+    await expect(page.getByLabel('Current password')).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveValue('');
 
     // Logging in without the box ticked forgets the password, keeping the phone number.
     await page.goto('/login');
@@ -135,5 +167,25 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await expect(page.getByLabel('Phone number')).toHaveValue(phone);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    // Remembered again, then logout: the password (and its key) goes, the phone number stays.
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('checkbox', { name: 'Remember password' }).check();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Total assets')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('bourse.remember') ?? '')).toContain('"secret"');
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('checkbox', { name: 'Remember password' })).not.toBeChecked();
+    const after = await page.evaluate(() => localStorage.getItem('bourse.remember') ?? '');
+    expect(after).toContain(phone);
+    expect(after).not.toContain('"secret"');
+    expect(
+      await page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'bourse-vault')),
+    ).toBe(false);
   });
 });

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { BASE_URL } from './playwright.config';
-import { expectAccessible, login, newPhone, snap, toast } from './support';
+import { expectAccessible, login, newPhone, ops, snap, toast } from './support';
 
 /*
  * IPO, block trading / QIP and funds against the real server. One user goes through them in order:
@@ -13,19 +11,9 @@ import { expectAccessible, login, newPhone, snap, toast } from './support';
  */
 test.describe.configure({ mode: 'serial' });
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'secret123';
 const TRADE_CODE = '246810';
 const RECHARGE = 3_000_000;
-
-/** The real operator CLI against the e2e database. */
-function ops(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
-  });
-}
 
 /** "₹12,34,567.89" / "$21.12" / "-₹5.00" → minor units, exactly. */
 function minorOf(text: string): number {
@@ -115,7 +103,7 @@ test('IPO: apply in lots of 100 between min and max, the operator allots it', as
   await signIn(page);
   await page.goto('/ipo');
   const card = page.getByRole('listitem').filter({ hasText: ipo.company_name });
-  await expect(card.getByText('Forthcoming')).toBeVisible();
+  await expect(card.getByText('Open', { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Closed' }).first()).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'ipo');
@@ -190,6 +178,10 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
   await page.getByLabel('Search by code').fill('reliance');
   await expect(page.getByRole('listitem')).toHaveCount(1);
   const card = page.getByRole('listitem').filter({ hasText: 'RELIANCE' });
+  // A block is a finite placement: what is left is shown, and that a lot is locked in.
+  const left = Number(((await card.getByText(/shares left$/).textContent()) ?? '').replace(/\D/g, ''));
+  expect(left).toBeGreaterThanOrEqual(100);
+  await expect(card.getByText('Sellable from the next session')).toBeVisible();
   await card.getByRole('button', { name: 'Buy RELIANCE' }).click();
 
   // No transaction password yet: its dialog comes first (two 6-digit entries).
@@ -257,6 +249,9 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
   const row = page.getByRole('listitem').filter({ hasText: 'RELIANCE' });
   await expect(row.getByText('Success')).toBeVisible();
   await expect(row.getByText(inr(expected))).toBeVisible();
+  // Locked in until the next session: the lot says when it can be sold, and offers no Sell yet.
+  await expect(row.getByTestId('unlock-at')).toContainText('Sellable from');
+  await expect(row.getByRole('button', { name: /^Sell/ })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'block-orders');
   await tabs.getByRole('tab', { name: 'Failed' }).click();

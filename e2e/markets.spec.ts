@@ -56,11 +56,22 @@ test('markets: region, index tabs, infinite list and search', async ({ page }) =
   await expect(list.getByRole('listitem')).toHaveCount(10);
   await snap(page, 'markets');
   await expectAccessible(page);
+  // An instrument list keeps the floating service button out: it would cover the % column.
+  await expect(page.getByRole('link', { name: /^Customer service/ })).toHaveCount(0);
+  // Tabular figures and the app's own font stack in the list (prices line up in their column).
+  const look = await list
+    .getByRole('listitem')
+    .first()
+    .evaluate((row) => {
+      const cs = getComputedStyle(row);
+      return { numbers: cs.fontVariantNumeric, font: cs.fontFamily.split(',')[0] };
+    });
+  expect(look).toEqual({ numbers: 'tabular-nums', font: 'system-ui' });
   await scrollToEnd(page);
   await expect(list.getByRole('listitem')).toHaveCount(20);
   await scrollToEnd(page);
   await expect(list.getByRole('listitem')).toHaveCount(30);
-  expect(await rowsShown(page, nse)).toBe(30);
+  await expect.poll(() => rowsShown(page, nse)).toBe(30);
 
   // Another region starts again from its first page.
   await regions.getByRole('radio', { name: 'United States' }).click();
@@ -122,8 +133,12 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   await snap(page, 'stock-detail');
   await expectAccessible(page);
 
-  // Dragging right shows older candles; the page itself does not move.
+  // Dragging right shows older candles; the page itself does not move. The depth ladder and the
+  // 52-week bar above the chart load on their own poll: measure the chart once they are in, in view.
+  await expect(page.getByTestId('depth')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^52-week range:/ })).toBeVisible();
   const box = chartBox(page, '1d');
+  await box.scrollIntoViewIfNeeded();
   const from = Number(await box.getAttribute('data-from'));
   const b = (await box.boundingBox())!;
   const scrollBefore = await page.evaluate(() => window.scrollY);

@@ -29,8 +29,15 @@ export default defineConfig({
    * journey must run before that, so it is its own project that depends on the rest.
    */
   projects: [
-    { name: 'app', testIgnore: '**/invest.spec.ts' },
-    { name: 'clock', testMatch: '**/invest.spec.ts', dependencies: ['app'] },
+    { name: 'app', testIgnore: ['**/invest.spec.ts', '**/watch-alerts.spec.ts', '**/portfolio.spec.ts'] },
+    // watch-alerts.spec.ts moves the clock further (a day at a time): after invest.spec.ts (file order).
+    {
+      name: 'clock',
+      testMatch: ['**/invest.spec.ts', '**/watch-alerts.spec.ts'],
+      dependencies: ['app'],
+    },
+    // portfolio.spec.ts moves the clock 3 days so prices move at any hour: after the clock project.
+    { name: 'portfolio', testMatch: '**/portfolio.spec.ts', dependencies: ['clock'] },
   ],
   outputDir: path.join(process.env.E2E_DIR, 'results'),
   fullyParallel: false,
@@ -71,6 +78,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SANDBOX_SETTLE_MS: '3000',
       OPS_CLOCK: '1',
+      // Every journey registers its own users from this one address.
+      REGISTER_LIMIT_ADDRESS: '100000',
     },
   },
 });

@@ -1,8 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, goOffline, goOnline, login, loginFresh, snap } from './support';
+import {
+  expectAccessible,
+  expectClearOfService,
+  goOffline,
+  goOnline,
+  login,
+  loginFresh,
+  ops,
+  runTool,
+  snap,
+} from './support';
 
 /*
  * The profile half of the account area against the real server: settings, login and transaction
@@ -10,17 +18,6 @@ import { expectAccessible, goOffline, goOnline, login, loginFresh, snap } from '
  * news paging and a hostile article, and the customer-service chat with an operator's reply and a
  * message written offline. Each journey owns a fresh user.
  */
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** The real operator CLI against the e2e database. */
-function ops(args: string[]): string {
-  return execFileSync('node', ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
-  });
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -201,7 +198,10 @@ test('real-name: non-image refused, two photos uploaded, then stamped and locked
   await expect(page.getByRole('heading', { name: 'Real-name verification' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Submit for verification' }).click();
+  // Disabled until the form is valid (the password screens' rule), and a tap says what is missing.
+  const submitKyc = page.getByRole('button', { name: 'Submit for verification' });
+  await expect(submitKyc).toHaveAttribute('aria-disabled', 'true');
+  await submitKyc.click({ force: true });
   await expect(page.getByText('Please enter your name')).toBeVisible();
   await expect(page.getByText('Please upload an identification photo')).toHaveCount(2);
 
@@ -230,6 +230,7 @@ test('real-name: non-image refused, two photos uploaded, then stamped and locked
     .getByTestId('kyc-back')
     .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png(320, 200, [200, 120, 30]) });
   await expect(page.getByText('Uploaded')).toHaveCount(2);
+  await expect(submitKyc).toBeEnabled();
   const front = page.getByRole('img', { name: 'Front side photo' });
   await expect(front).toBeVisible();
   expect(await front.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
@@ -251,13 +252,15 @@ test('real-name: non-image refused, two photos uploaded, then stamped and locked
   await expect(page.getByRole('link', { name: /Real-name verification\s*Under review/ })).toBeVisible();
 
   // The operator rejects it: the form opens again with the reason.
-  ops(['kyc:reject', String((await session(page)).id), 'The back photo is unreadable']);
+  ops('kyc:reject', String((await session(page)).id), 'The back photo is unreadable');
   await page.reload();
   await page.getByRole('link', { name: /Real-name verification\s*Rejected/ }).click();
   await expect(page.getByText('The back photo is unreadable')).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Asha Verma');
   await expect(page.getByLabel('ID number')).toHaveValue('');
-  await expect(page.getByRole('button', { name: 'Submit for verification' })).toBeEnabled();
+  // The id number comes back masked: it is typed again before the form is ready.
+  await expect(page.getByRole('button', { name: 'Submit for verification' })).toBeDisabled();
+  await page.getByLabel('ID number').fill('P1234567');
   await expect(page.getByTestId('kyc-stamp')).toHaveCount(0);
 });
 
@@ -281,10 +284,17 @@ test('bank cards: empty state, validation, add, edit, masked list', async ({ pag
   await snap(page, 'profile-bank-card-add');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // A card decides where payouts go: it needs the transaction password, set first by a new user.
+  const setCode = page.getByRole('dialog', { name: 'Set transaction password' });
+  await setCode.getByLabel('Enter 6-digit transaction password').fill('135790');
+  await setCode.getByRole('button', { name: 'Next' }).click();
+  await setCode.getByLabel('Enter it again to confirm').fill('135790');
+  await setCode.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Bank card added')).toBeVisible();
   const list = page.getByRole('list', { name: 'Bank cards' });
   await expect(list.getByText('State Bank of India')).toBeVisible();
   await expect(list.getByText('Card ending in 3456')).toBeAttached();
+  await expect(list.getByText('•••• 3456', { exact: true })).toBeVisible();
   await expect(list).not.toContainText('1234 5678');
   await expect(list.getByText('SBIN0001234')).toBeVisible();
 
@@ -297,6 +307,17 @@ test('bank cards: empty state, validation, add, edit, masked list', async ({ pag
   await expect(edit.getByText('This field is required')).toBeVisible();
   await edit.getByLabel('Card number').fill('1234567890123456');
   await edit.getByRole('button', { name: 'Save' }).click();
+  const ask = page.getByRole('dialog', { name: 'Enter transaction password' });
+  await expect(ask).toContainText('Confirm the bank card with your transaction password.');
+  await ask.getByLabel('Transaction password').fill('000000');
+  await ask.getByRole('button', { name: 'Confirm' }).click();
+  await expect(ask.getByText('Incorrect password')).toBeVisible();
+  // Nothing changed while the code was wrong.
+  await expect(list.getByText('Andheri East')).toBeAttached();
+  await expectAccessible(page);
+  await snap(page, 'profile-bank-card-code');
+  await ask.getByLabel('Transaction password').fill('135790');
+  await ask.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Bank card updated successfully')).toBeVisible();
   await expect(list.getByText('Powai')).toBeVisible();
   await expect(page.getByText('Bank card updated successfully')).toBeHidden();
@@ -317,11 +338,7 @@ test('news: real paging with page sizes, and an article whose script never runs'
     subhead: 'Nothing here may execute',
     html: `<p>Plain words survive.</p><img src="/news/nifty-recovery.jpg" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">link</a>`,
   });
-  execFileSync('node', ['--import', 'tsx', 'e2e/tools/publish-news.ts'], {
-    cwd: ROOT,
-    input: JSON.stringify(articles),
-    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
-  });
+  runTool('e2e/tools/publish-news.ts', [], JSON.stringify(articles));
   const count = (await (await page.request.get('/api/stock/new/list?page=1&limit=10')).json()).data
     .count as number;
   expect(count).toBeGreaterThan(10);
@@ -332,8 +349,11 @@ test('news: real paging with page sizes, and an article whose script never runs'
   const pages10 = Math.ceil(count / 10);
   await expect(page.getByText(`Page 1 of ${pages10}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  // One date and time format (en: day first, 24-hour clock), as on every other screen.
+  await expect(items.first()).toContainText(/\d{2}\/\d{2}\/20\d{2}, [0-2]\d:[0-5]\d\b/);
   await snap(page, 'profile-news');
   await expectAccessible(page);
+  await expectClearOfService(page, page.getByRole('button', { name: 'Next' }));
   const firstTitle = await items.first().textContent();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(`Page 2 of ${pages10}`)).toBeVisible();
@@ -377,19 +397,22 @@ test('customer service: send, operator reply with unread badge, offline message 
 }) => {
   await loginFresh(page);
   const me = await session(page);
+  // The welcome came with the account, once, and asks for no attention: no unread badge anywhere.
+  await page.goto('/settings');
+  await expect(page.getByRole('link', { name: 'Customer service', exact: true })).toBeVisible();
   await page.goto('/customer-service');
-  await expect(page.getByText('No messages yet. Write to us and an agent will reply.')).toBeVisible();
+  const log = page.getByRole('list', { name: 'Conversation' });
+  await expect(log.getByText(/^Welcome to Bourse!/)).toHaveCount(1);
   await expectAccessible(page);
   const input = page.getByLabel('Message', { exact: true });
   await input.fill('Hello, how long does a withdrawal take?');
   await page.getByRole('button', { name: 'Send' }).click();
-  const log = page.getByRole('list', { name: 'Conversation' });
   await expect(log.getByText('Hello, how long does a withdrawal take?')).toBeVisible();
   await expect(page.getByTestId('chat-pending')).toHaveCount(0);
 
   // The reply arrives while the user is elsewhere: the floating button counts it.
   await page.goto('/settings');
-  ops(['chat:reply', String(me.id), 'Usually within 24 hours.']);
+  ops('chat:reply', String(me.id), 'Usually within 24 hours.');
   const button = page.getByRole('link', { name: /Customer service, 1 unread/ });
   await expect(button).toBeVisible({ timeout: 15_000 });
   await button.click();
@@ -402,7 +425,7 @@ test('customer service: send, operator reply with unread badge, offline message 
   // A reply while the chat is open appears without leaving it.
   await page.goto('/customer-service');
   await expect(log.getByText('Usually within 24 hours.')).toBeVisible();
-  ops(['chat:reply', String(me.id), 'Anything else I can help with?']);
+  ops('chat:reply', String(me.id), 'Anything else I can help with?');
   await expect(log.getByText('Anything else I can help with?')).toBeVisible({ timeout: 15_000 });
 
   await goOffline(context);
@@ -420,6 +443,7 @@ test('customer service: send, operator reply with unread badge, offline message 
   });
   const bodies = ((await server.json()).data as Array<{ body: string }>).map((m) => m.body);
   expect(bodies.filter((b) => b === 'Written in a tunnel')).toHaveLength(1);
+  expect(bodies.filter((b) => b.startsWith('Welcome to Bourse!'))).toHaveLength(1);
 });
 
 test('profile screens fit a 320 px phone without sideways scrolling', async ({ page }) => {

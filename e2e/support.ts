@@ -1,4 +1,12 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** Helpers the journeys share. Users are created through the real screens or the real API. */
 export const DEMO = { phone: '9876543210', password: 'demo1234' };
@@ -32,22 +40,78 @@ export async function registerViaApi(
   return { phone, password };
 }
 
+/**
+ * A new user registered and signed in through the API, with `amount` recharged and settled by the
+ * sandbox rail (waits on the balance, not on time). Returns the session token.
+ */
+export async function fundedUserViaApi(
+  api: APIRequestContext,
+  phone: string,
+  password: string,
+  amount: number,
+): Promise<string> {
+  const reg = await api.post('/api/stock/user/reg', { data: { user: phone, password, code: INVITE } });
+  expect((await reg.json()).msg).toBe('ok');
+  const signIn = await api.post('/api/stock/user/login', { data: { user: phone, password } });
+  const token: string = (await signIn.json()).data.token;
+  const recharge = await api.post('/api/stock/success/v2/recharge/add', {
+    headers: { token },
+    data: { count: amount },
+  });
+  expect((await recharge.json()).msg).toBe('ok');
+  await expect
+    .poll(
+      async () =>
+        (await (await api.get('/api/stock/success/v2/user/info', { headers: { token } })).json()).data.money,
+      { timeout: 20_000 },
+    )
+    .toBe(amount.toFixed(2));
+  return token;
+}
+
 /** Saves a 390×844 screenshot for the team to look at (e2e/.screens, not committed). */
 export async function snap(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENS) await page.screenshot({ path: `e2e/.screens/${name}.png` });
 }
 
 /**
- * Accessibility check of what is on screen: no serious or critical axe violations (WCAG 2 A/AA).
- * The message lists each violation with its first offending element.
+ * Accessibility check of what is on screen, in the light and the dark theme: no serious or critical
+ * axe violations (WCAG 2 A/AA; colour contrast is where the themes differ). The message lists each
+ * violation with its theme and first offending element. The page is left in the light theme.
  */
 export async function expectAccessible(page: Page, exclude: string[] = []): Promise<void> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  const bad: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    for (const selector of exclude) builder = builder.exclude(selector);
+    const { violations } = await builder.analyze();
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      bad.push(`${colorScheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(bad).toEqual([]);
+}
+
+/**
+ * Scrolled to the end of the page, the floating customer-service button covers nothing of `target`
+ * (a list's last row, its pager): screens leave room for it.
+ */
+export async function expectClearOfService(page: Page, target: Locator): Promise<void> {
+  const button = page.getByRole('link', { name: /^Customer service/ }).last();
+  await expect(button).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([button.boundingBox(), target.boundingBox()]);
+      if (!a || !b) return 'not laid out';
+      const overlap =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      return overlap ? `covered: button ${JSON.stringify(a)} over ${JSON.stringify(b)}` : 'clear';
+    })
+    .toBe('clear');
 }
 
 /** Logs in a fresh user created through the API (each journey owns its user). */
@@ -68,6 +132,61 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/**
+ * A price the server can no longer refresh is marked: "Last known" while its market trades, or
+ * "Closed · as of …" once the market has closed (its last price is then right, not stale — issue
+ * 11). Which one depends on the hour the suite runs, so either tier passes, each with its words.
+ */
+export async function expectPriceNotLive(price: Locator): Promise<void> {
+  const asOf = price.locator('[data-tier]');
+  await expect(asOf).toHaveAttribute('data-tier', /^(stale|closed)$/);
+  const tier = await asOf.getAttribute('data-tier');
+  if (tier === 'stale') await expect(asOf).toContainText('Last known');
+  else await expect(asOf).toContainText(/^Closed · as of \d\d:\d\d/);
+}
+
 /** A toast (role status) with this text. */
 export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * A tool of ours run against the e2e server's database (`playwright.config.ts` makes it under
+ * E2E_DIR), without npm's start-up: `script` is a path from the repository root.
+ */
+export function runTool(script: string, args: string[] = [], input?: string): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
+  });
+}
+
+/** The real operator CLI (`npm run ops -- …`). */
+export const ops = (...args: string[]): string => runTool('server/ops/cli.ts', args);
+
+/** The service worker controls the page (the shell and its code then come from the device). */
+export async function serviceWorkerReady(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null),
+    )
+    .toBe('activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/**
+ * Light and dark 390×844 screenshots for a helper to look at: saved under the folder named by
+ * WATCH_SHOTS when it is set (never committed), nothing otherwise.
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WATCH_SHOTS;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${dir}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { BASE_URL } from './playwright.config';
 import {
   expectAccessible,
+  expectPriceNotLive,
   goOffline,
   goOnline,
   login,
@@ -107,18 +108,22 @@ test('trading entry resolves a display code and the buy screen checks every quan
   await page.getByRole('radio', { name: 'Full position' }).click();
   await expect(page.getByText('Cannot exceed 50 for half position')).toBeHidden();
   await expect(buy).toBeEnabled();
+  // The server's figures for this order have arrived: what the balance affords is known.
+  await expect(page.getByTestId('trade-estimate')).toHaveText(/₹[\d,]+\.\d{2}/);
   await qty.fill('101');
   await expect(page.getByText('Cannot exceed 100 for full position')).toBeVisible();
+  // The maximum says why: full position (100) or what ₹1,00,000 affords — the smaller wins.
+  const maxHint = page.getByTestId('trade-max');
+  await expect(maxHint).toHaveText(/^Max \d+ · (full position|what your balance affords)$/);
+  const max = Number(/Max (\d+)/.exec((await maxHint.textContent()) ?? '')?.[1]);
+  expect(max).toBeLessThanOrEqual(100);
   await page.getByRole('button', { name: 'Decrease quantity' }).click();
-  await expect(qty).toHaveValue('100');
+  await expect(qty).toHaveValue(String(max));
   await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
 
-  // Selling more than is held is refused before any request.
-  await page.getByRole('tab', { name: 'Sell' }).click();
-  await expect(page).toHaveURL(/type=sell/);
-  await qty.fill('5');
-  await expect(page.getByText('Not enough shares available to sell')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sell RELIANCE' })).toBeDisabled();
+  // Nothing held: the Sell tab is quietly off, and nothing on the screen is red.
+  await expect(page.getByRole('tab', { name: 'Sell' })).toBeDisabled();
+  await expect(page.getByText('Not enough shares available to sell')).toBeHidden();
   await expect(page.getByText('You hold no RELIANCE')).toBeVisible();
   await fitsNarrowPhone(page, 'trading');
 
@@ -128,7 +133,7 @@ test('trading entry resolves a display code and the buy screen checks every quan
   await goOffline(context);
   await expect(buy).toBeDisabled();
   await expect(page.getByText('Unavailable offline: money never moves without a connection.')).toBeVisible();
-  await expect(page.getByText('Last known', { exact: true })).toBeVisible();
+  await expectPriceNotLive(page.getByRole('region', { name: 'Price' }));
   await goOnline(context);
   await expect(buy).toBeEnabled();
 });
@@ -138,23 +143,42 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
   await page.goto('/trading/TCS');
   await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\//);
   await page.getByRole('textbox', { name: 'Quantity' }).fill('10');
-  const estimate = minorOf((await page.getByTestId('trade-estimate').textContent()) ?? '');
-  expect(estimate).toBeGreaterThan(0);
+  const estimate = page.getByTestId('trade-estimate');
+  await expect(estimate).toHaveText(/₹[\d,]+\.\d{2}/);
+  expect(minorOf((await estimate.textContent()) ?? '')).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Buy TCS' }).click();
 
+  // The review sheet: the order, the server's charges one by one, and the funds beside the need.
   const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
-  await expect(confirm.getByText('Total cost (estimated)')).toBeVisible();
-  await expect(confirm.getByText('Fee (estimated)')).toBeVisible();
+  const review = confirm.getByTestId('trade-confirm');
+  await expect(review.getByText('Total cost (estimated)')).toBeVisible();
+  for (const label of ['Brokerage', 'Securities transaction tax (STT)', 'Stamp duty', 'GST', 'Charges']) {
+    await expect(review.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(review.getByText('Available balance')).toBeVisible();
+  await expect(review.getByText('₹1,00,000.00')).toBeVisible();
+  const net = minorOf((await confirm.getByTestId('review-net').textContent()) ?? '');
   await expectAccessible(page);
-  await snap(page, 'trading-confirm');
+  await snap(page, 'trading-review');
   await confirm.getByRole('button', { name: 'Confirm buy' }).click();
 
   const filled = page.getByRole('dialog', { name: 'Order filled' });
   await expect(filled).toBeVisible();
   const result = filled.getByTestId('trade-result');
   await expect(result.getByText('10', { exact: true })).toBeVisible();
-  await expect(result.getByText('₹0.00')).toBeVisible();
+  await expect(result.getByText('Charges')).toBeVisible();
   await snap(page, 'trading-filled');
+  // The contract note: every figure of the fill, and its net is what the order cost.
+  await filled.getByRole('button', { name: 'Contract note' }).click();
+  const note = page.getByRole('dialog', { name: 'Contract note' }).getByTestId('contract-note');
+  await expect(note.getByText('Stamp duty')).toBeVisible();
+  await expect(note.getByText('NSE', { exact: true })).toBeVisible();
+  const paid = minorOf((await note.getByText('Net amount paid').locator('..').textContent()) ?? '');
+  // Filled at the server's quote of that moment: within 1 % of the reviewed estimate.
+  expect(Math.abs(paid - net)).toBeLessThanOrEqual(Math.ceil(net / 100));
+  await expectAccessible(page);
+  await snap(page, 'trading-contract-note');
+  await page.getByRole('dialog', { name: 'Contract note' }).getByRole('button', { name: 'Done' }).click();
   await filled.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('trade-position')).toContainText('10');
 
@@ -189,21 +213,29 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
   await expectAccessible(page);
   await snap(page, 'records');
   await fitsNarrowPhone(page, 'records');
+  // Five tabs do not fit 390 px: the strip shows that more follow, and the chosen one scrolls into view.
+  const strip = page.locator('[data-more]').filter({ has: page.getByRole('tablist') });
+  await expect(strip).toHaveAttribute('data-more', 'end');
   await page.getByRole('tab', { name: 'Success' }).click();
   await expect(cards).toHaveCount(2);
   await page.getByRole('tab', { name: 'Expired' }).click();
   await expect(page.getByText('No expired orders')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Expired' })).toBeInViewport({ ratio: 1 });
+  await expect(strip).toHaveAttribute('data-more', /start|both/);
 
   await page.goto('/trade');
   await expect(page.getByText('You hold no stocks')).toBeVisible();
 });
 
-test('a limit order far from the market rests pending and can be cancelled', async ({ page }) => {
+test('a limit order below the market (inside the limit band) rests pending and can be cancelled', async ({
+  page,
+}) => {
   await login(page, phone, PASSWORD);
   await page.goto('/trading/INFY');
   await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
   const price = await page.getByTestId('trade-price').textContent();
-  const limit = (Math.floor(minorOf(price ?? '') / 2) / 100).toFixed(2);
+  // 8 % below the market: inside the server's limit band (LIMIT_BAND_BPS, 10 %), far enough not to fill.
+  const limit = (Math.floor((minorOf(price ?? '') * 92) / 100) / 100).toFixed(2);
   await page.getByRole('radio', { name: 'Limit' }).click();
   const limitField = page.getByLabel('Limit price');
   await limitField.fill('0');
@@ -229,15 +261,48 @@ test('a limit order far from the market rests pending and can be cancelled', asy
   await expect(page.locator('[data-order]').first().getByText('Cancelled')).toBeVisible();
 });
 
-test('an order the server refuses shows submit failed with the reason', async ({ page }) => {
+test('a stop-loss-market buy is reviewed with its trigger, waits pending with it, and can be cancelled', async ({
+  page,
+}) => {
+  await login(page, phone, PASSWORD);
+  await page.goto('/trading/HDFCBANK');
+  await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
+  const price = await page.getByTestId('trade-price').textContent();
+  // 8 % above the market: a buy stop waits for a rise that far (inside the 10 % band).
+  const trigger = (Math.ceil((minorOf(price ?? '') * 108) / 100) / 100).toFixed(2);
+  await page.getByRole('radio', { name: 'SL-M' }).click();
+  await page.getByLabel('Trigger price').fill(trigger);
+  await page.getByRole('button', { name: 'Buy HDFCBANK' }).click();
+  const review = page.getByRole('dialog', { name: 'Buy HDFCBANK?' });
+  await expect(review.getByText('SL-M', { exact: true })).toBeVisible();
+  await expect(review.getByText('Trigger price')).toBeVisible();
+  await expect(review.getByText('Stamp duty')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'trading-stop-review');
+  await review.getByRole('button', { name: 'Confirm buy' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(placed.getByText('Pending')).toBeVisible();
+  await placed.getByRole('button', { name: 'Done' }).click();
+  const pending = page.getByRole('listitem').filter({ hasText: 'SL-M · trigger' });
+  await expect(pending).toBeVisible();
+  await snap(page, 'trading-stop-pending');
+  await pending.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
+  await expect(pending).toBeHidden();
+});
+
+test('an order the balance cannot pay is stopped before it is sent, saying why', async ({ page }) => {
   const user = await registerViaApi(page);
   await login(page, user.phone, user.password);
   await page.goto('/trading/TCS');
-  await page.getByRole('button', { name: 'Buy TCS' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
-  await confirm.getByRole('button', { name: 'Confirm buy' }).click();
-  await expect(confirm.getByRole('alert')).toContainText('Submit failed');
-  await expect(confirm.getByRole('alert')).toContainText('Insufficient funds');
+  // The server's answer for an empty account: it affords nothing, and the maximum says so.
+  await expect(page.getByTestId('trade-max')).toHaveText('Max 0 · what your balance affords');
+  await expect(page.getByText('Your balance affords at most 0')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy TCS' })).toBeDisabled();
 });
 
 test('holdings: an empty state per type, and the no-nav variant takes its type from the path', async ({

@@ -1,23 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, login, registerViaApi, snap } from './support';
+import { expectAccessible, login, ops, registerViaApi, snap } from './support';
 
 /*
  * The wallet against the real server: recharge (settled by the sandbox provider after
  * SANDBOX_SETTLE_MS=3000), withdraw to a bank card, the bill list, records and their detail, and
  * loans with the operator's approval through the real ops CLI. Each journey owns a fresh user.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The real operator CLI (`npm run ops`, without npm's start-up) against the e2e database. */
-function ops(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(process.env.E2E_DIR!, 'e2e.db')}` },
-  });
-}
+/** The transaction password these journeys' users set. */
+const CODE = '246810';
 
 /** A fresh user, logged in on the page, with an API token of its own for set-up calls. */
 async function freshUser(page: Page): Promise<{ token: string }> {
@@ -75,17 +66,20 @@ test('recharge: validation, confirmation, records in progress then settled, bala
   const amount = page.getByLabel('Recharge amount');
   const submit = page.getByRole('button', { name: 'Submit recharge' });
 
-  await submit.click();
+  // Disabled until the form is valid (the password screens' rule), and a tap says why.
+  await expect(submit).toHaveAttribute('aria-disabled', 'true');
+  await submit.click({ force: true });
   await expect(page.getByText('Please enter recharge amount')).toBeVisible();
   await amount.fill('12ab3.4');
   await expect(amount).toHaveValue('1234');
   await expect(page.getByText('The minimum recharge amount is 5000')).toBeVisible();
   await expect(submit).toBeDisabled();
   await amount.fill('5000');
-  await expect(submit).toBeEnabled();
-  await submit.click();
+  await expect(submit).toBeDisabled();
+  await submit.click({ force: true });
   await expect(page.getByText('Please select recharge method')).toBeVisible();
   await page.getByLabel('Bank transfer').check();
+  await expect(submit).toBeEnabled();
   await amount.fill('6000');
   await expectAccessible(page);
   await snap(page, 'wallet-recharge');
@@ -144,7 +138,7 @@ test('recharge: validation, confirmation, records in progress then settled, bala
   await snap(page, 'wallet-recharge-done');
 });
 
-test('withdraw: no card, validation, funds reserved, paid or refunded, records and bills', async ({
+test('withdraw: no card, transaction password, held payout to a new card, operator, refund', async ({
   page,
 }) => {
   const { token } = await freshUser(page);
@@ -156,17 +150,27 @@ test('withdraw: no card, validation, funds reserved, paid or refunded, records a
   await expect(page).toHaveURL(/\/settings\/bank-cards$/);
 
   await fund(page, token, 5000);
+  // A card needs the transaction password (issue 12); this user sets theirs through the API.
+  await api(page, token, 'POST', '/stock/success/user/password/up', {
+    type: 'transaction',
+    is_first: true,
+    fund_code_new: CODE,
+  });
   await api(page, token, 'POST', '/stock/success/bank/add', {
     bank: 'State Bank of India',
     branch_bank: 'Fort, Mumbai',
     bank_card: '123456789012',
     bank_user: 'Asha Rao',
     ifsc: 'SBIN0000300',
+    stock_password: CODE,
   });
 
   await page.goto('/withdraw');
   // The only card is chosen for the user.
   await expect(page.getByLabel(/State Bank of India/)).toBeChecked();
+  // Card numbers are masked one way on every screen: "•••• 9012".
+  await expect(page.getByLabel(/State Bank of India/)).toHaveAccessibleName(/Card ending in 9012/);
+  await expect(page.getByText('•••• 9012', { exact: true })).toBeVisible();
   await expect(page.getByTestId('available-balance')).toHaveText('₹5,000.00');
   const amount = page.getByLabel('Withdrawal amount');
   const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
@@ -186,16 +190,41 @@ test('withdraw: no card, validation, funds reserved, paid or refunded, records a
   await snap(page, 'wallet-withdraw');
   await submit.click();
 
+  // The session alone is not enough: the transaction password, and a wrong one moves nothing.
+  const ask = page.getByRole('dialog', { name: 'Enter transaction password' });
+  await expect(ask).toContainText('Confirm the withdrawal of ₹700 with your transaction password.');
+  await ask.getByLabel('Transaction password').fill('000000');
+  await ask.getByRole('button', { name: 'Confirm' }).click();
+  await expect(ask.getByText('Incorrect password')).toBeVisible();
+  await expect(ask.getByLabel('Transaction password')).toHaveValue('');
+  await expectAccessible(page);
+  await snap(page, 'wallet-withdraw-code');
+  await ask.getByLabel('Transaction password').fill(CODE);
+  await ask.getByRole('button', { name: 'Confirm' }).click();
+
+  // The card was added just now: the payout waits for the operator, and the record says why.
   await expect(page).toHaveURL(/\/withdraw-records$/);
   await expect(page.getByRole('tab', { name: 'Withdraw' })).toHaveAttribute('aria-selected', 'true');
   const record = page.locator('[data-record]').first();
   await expect(record).toContainText('Withdrawal ₹700.00');
-  await expect(record).toContainText(/In progress|Completed/);
-  await snap(page, 'wallet-withdraw-records');
-  await expect(record).toContainText('Completed', { timeout: 15_000 });
+  await expect(record).toContainText('In progress');
+  await expect(record.locator('[data-hold="wallet.hold.newCard"]')).toContainText(
+    'the bank card was added or changed in the last 24 hours',
+  );
+  await snap(page, 'wallet-withdraw-held');
   await record.getByRole('link').click();
   await expect(page).toHaveURL(/type=withdraw$/);
-  await expect(page.getByText(/State Bank of India \*+9012/)).toBeVisible();
+  await expect(page.getByText('•••• 9012', { exact: true })).toBeVisible();
+  await expect(page.getByText(/State Bank of India/)).toBeVisible();
+  await expect(page.locator('[data-hold]')).toContainText('Held for review');
+  const heldId = new URL(page.url()).pathname.split('/').pop()!;
+  // The sandbox's own delay passes and nothing happens: only the operator moves it on.
+  const pending = JSON.parse(ops('pending')) as { withdrawals: Array<{ id: number; held: string | null }> };
+  expect(pending.withdrawals.find((w) => String(w.id) === heldId)?.held).toBe('wallet.hold.newCard');
+  ops('withdraw:release', heldId);
+  await page.goto('/withdraw-records');
+  await expect(page.locator(`[data-record="${heldId}"]`)).toContainText('Completed', { timeout: 15_000 });
+  await expect(page.locator(`[data-record="${heldId}"] [data-hold]`)).toHaveCount(0);
 
   await page.goto('/account');
   await expect(page.getByTestId('available-balance')).toHaveText('₹4,300.00');
@@ -205,13 +234,15 @@ test('withdraw: no card, validation, funds reserved, paid or refunded, records a
   await expect(bill).toContainText('-₹700.00');
   await expect(bill).toContainText('Balance ₹4,300.00');
 
-  // A second card, one the sandbox provider declines: the money comes back as a refund.
+  // A second card, one the sandbox provider declines: held too, then released, and the money
+  // comes back as a refund.
   await api(page, token, 'POST', '/stock/success/bank/add', {
     bank: 'HDFC Bank',
     branch_bank: 'Andheri, Mumbai',
     bank_card: '500100020002',
     bank_user: 'Asha Rao',
     ifsc: 'HDFC0000240',
+    stock_password: CODE,
   });
   await page.goto('/withdraw');
   await page.getByLabel('Withdrawal amount').fill('300');
@@ -219,9 +250,13 @@ test('withdraw: no card, validation, funds reserved, paid or refunded, records a
   await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
   await page.getByLabel(/HDFC Bank/).check();
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await ask.getByLabel('Transaction password').fill(CODE);
+  await ask.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/withdraw-records$/);
   const declined = page.locator('[data-record]').first();
   await expect(declined).toContainText('Withdrawal ₹300.00');
+  await expect(declined.locator('[data-hold]')).toBeVisible();
+  ops('withdraw:release', (await declined.getAttribute('data-record'))!);
   await expect(declined).toContainText('Failed', { timeout: 15_000 });
   await expect(declined).toContainText('Received ₹0.00');
   await page.goto('/account/changes?tab=income');
@@ -238,6 +273,50 @@ test('withdraw: no card, validation, funds reserved, paid or refunded, records a
   // The balance shown is labelled as last known, with its time.
   await expect(page.locator('form [data-stale]')).toContainText('Last known');
   await page.context().setOffline(false);
+});
+
+test('withdraw: a new user is led to set a transaction password, then the payout goes on', async ({
+  page,
+}) => {
+  const { token } = await freshUser(page);
+  await fund(page, token, 5000);
+  // A card from before this change (SPEC's body): the user has no transaction password yet.
+  const refused = await page.request.post('/api/stock/success/bank/add', {
+    headers: { token },
+    data: {
+      bank: 'Axis Bank',
+      branch_bank: 'Bandra, Mumbai',
+      bank_card: '918273645501',
+      bank_user: 'Asha Rao',
+      ifsc: 'UTIB0000123',
+    },
+  });
+  expect(await refused.json()).toEqual({ msg: 'no', data: 'errors.fundPasswordNotSet' });
+  await page.goto('/settings/bank-cards');
+  await page.getByRole('button', { name: 'Add bank card' }).click();
+  const form = page.getByRole('dialog', { name: 'Add bank card' });
+  await form.getByLabel('Bank name').fill('Axis Bank');
+  await form.getByLabel('Branch').fill('Bandra, Mumbai');
+  await form.getByLabel('Card number').fill('918273645501');
+  await form.getByLabel('Account holder').fill('Asha Rao');
+  await form.getByLabel('IFSC').fill('UTIB0000123');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const setCode = page.getByRole('dialog', { name: 'Set transaction password' });
+  await expect(setCode).toContainText('withdrawals and bank card changes');
+  await setCode.getByLabel('Enter 6-digit transaction password').fill(CODE);
+  await setCode.getByRole('button', { name: 'Next' }).click();
+  await setCode.getByLabel('Enter it again to confirm').fill(CODE);
+  await setCode.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Bank card added')).toBeVisible();
+
+  await page.goto('/withdraw');
+  await page.getByLabel('Withdrawal amount').fill('150');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Enter transaction password' });
+  await ask.getByLabel('Transaction password').fill(CODE);
+  await ask.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/withdraw-records$/);
+  await expect(page.locator('[data-record]').first()).toContainText('Withdrawal ₹150.00');
 });
 
 test('loans: minimum, application, operator approval, records, repay', async ({ page }) => {

@@ -1,20 +1,30 @@
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import Ajv from 'ajv';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { ERR } from '../src/shared/contract/define';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { ERR } from '#shared/contract/define';
 import type { Deps } from './deps';
-import { ApiError } from './lib/errors';
+import { answerFor } from './lib/errors';
+import {
+  addSecurityHeaders,
+  createSecurityHeaders,
+  EMBEDDABLE_CSP,
+  type SecurityHeaders,
+} from './lib/security-headers';
+import { compileValidator } from './lib/validation';
 import { accountRoutes } from './routes/account';
+import { ANSWERS } from './routes/answers';
 import { configRoutes } from './routes/config';
 import { contentRoutes } from './routes/content';
 import { investRoutes } from './routes/invest';
 import { marketRoutes } from './routes/market';
+import { portfolioRoutes } from './routes/portfolio';
 import { settingsRoutes } from './routes/settings';
 import { tradingRoutes } from './routes/trading';
 import { walletRoutes } from './routes/wallet';
+import { watchlistRoutes } from './routes/watchlist';
 
 /** Route plugins, one per resource. */
 const ROUTES = [
@@ -26,6 +36,8 @@ const ROUTES = [
   contentRoutes,
   tradingRoutes,
   investRoutes,
+  watchlistRoutes,
+  portfolioRoutes,
 ];
 
 /** Files the browser must revalidate on every load, so a new version is seen at once. */
@@ -37,77 +49,71 @@ const NO_CACHE = new Set([
   '/manifest.webmanifest',
 ]);
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "the nearest N senders are proxies" (Fastify
+ * itself refuses a bare number, since it cannot check the peer: the operator vouches for the hops).
+ */
+function trustProxyOption(trust: Deps['config']['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/** Node's HTTP parser refused the bytes: answer in the envelope, then close the connection. */
+function clientError(headers: SecurityHeaders, err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const { body } = answerFor({ statusCode: status });
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n${headers.lines}Connection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 export interface AppOptions {
   logger?: boolean | object;
 }
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const security = createSecurityHeaders({ hsts: deps.config.production });
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
+    logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     bodyLimit: 1024 * 1024,
-    // Behind one load balancer/proxy the client address comes from X-Forwarded-For.
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // Behind proxies the client address comes from X-Forwarded-For, believed only as far as
+    // TRUST_PROXY says (a hop count or the proxies' addresses; never every sender).
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // The router's own refusals (a URL that is not valid percent-encoding, a path parameter over
+    // maxParamLength) answer in the API's envelope too, not in Fastify's.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = answerFor(err);
+      security.apply(reply.raw);
+      return (reply as FastifyReply).code(status).send(body);
+    },
+    // So do requests the HTTP parser itself refuses (oversized headers, broken framing), written
+    // straight to the socket since no request exists yet.
+    clientErrorHandler: (err, socket) => clientError(security, err, socket),
   });
   app.decorate('deps', deps);
 
-  // Bodies are checked strictly: no type coercion (a number is not a phone) and unknown fields
-  // are rejected, so nothing can be mass-assigned. Query strings arrive as text, so they coerce.
-  const strict = new Ajv({
-    allErrors: false,
-    coerceTypes: false,
-    removeAdditional: false,
-    useDefaults: true,
-  });
-  const lenient = new Ajv({
-    allErrors: false,
-    coerceTypes: 'array',
-    removeAdditional: false,
-    useDefaults: true,
-  });
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : lenient).compile(schema),
-  );
+  // One validation policy (lib/validation.ts): strict bodies, coerced query strings,
+  // no NUL, finite numbers.
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Inline style attributes (progress bars, chart sizes) only; no inline script anywhere.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The quote widget is meant to be embedded by partner pages; it sets its own frame-ancestors.
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
+  addSecurityHeaders(app, security);
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body, fault } = answerFor(err);
+    // Only the server's own faults are logged as errors; the request id ties the line to the call.
+    if (fault) req.log.error({ err, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
+    return reply.code(status).send(body);
   });
 
-  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof ApiError) {
-      const msg = err.status === 401 ? 'logout' : 'no';
-      return reply
-        .code(err.status)
-        .send(err.params ? { msg, data: err.key, params: err.params } : { msg, data: err.key });
-    }
-    if ((err as FastifyError).validation) return reply.code(400).send({ msg: 'no', data: ERR.invalidInput });
-    const status = (err as FastifyError).statusCode ?? 500;
-    if (status < 500) {
-      return reply
-        .code(status)
-        .send({ msg: 'no', data: status === 413 ? 'errors.tooLarge' : ERR.invalidInput });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ msg: 'no', data: ERR.server });
-  });
-
-  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/healthz', { schema: { response: { 200: ANSWERS.healthz } } }, async () => ({ ok: true }));
   for (const routes of ROUTES) await app.register(routes);
 
   const api = deps.config.apiBase;
@@ -126,10 +132,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         else if (rel.startsWith('/assets/'))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'public, max-age=3600');
-        if (rel === '/iframe.html') {
-          const csp = String(reply.getHeader('content-security-policy') ?? '');
-          reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
-        }
+        if (rel === '/iframe.html') reply.header('content-security-policy', EMBEDDABLE_CSP);
       },
     });
   }

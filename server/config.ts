@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { toMinor } from '#shared/money';
 
 /** Everything the server reads from its environment, with the demo defaults of `npm start`. */
 export interface Config {
@@ -13,11 +14,50 @@ export interface Config {
   /** Where uploaded identity photos are kept: outside any public folder. */
   uploadsDir: string;
   logLevel: string;
+  /**
+   * LOG_REQUESTS=1: a log line per request and per answer (Fastify's request logging). Off by
+   * default: at info level it was the largest cost of a small answer; faults are logged anyway.
+   */
+  logRequests: boolean;
+  /** NODE_ENV=production: demo defaults are refused at start (`demoDefaults`), HSTS is on. */
+  production: boolean;
+  /**
+   * What the environment left at a demo default, each as the variable to set and how; production
+   * refuses to start while this is not empty (server/main.ts).
+   */
+  demoDefaults: string[];
+  /** Absolute session lifetime. */
   tokenTtlMs: number;
+  /** A session unused this long ends (0: never); production defaults to 30 minutes. */
+  sessionIdleMs: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed: a hop count or a list of proxy addresses/CIDRs;
+   * false believes none. Never "everything", which would let a client choose its own address.
+   */
+  trustProxy: number | string[] | false;
   /** scrypt cost; OWASP's N = 2^17, r = 8, p = 1 unless lowered for tests. */
   scrypt: { N: number; r: number; p: number };
+  /** Wrong transaction passwords in a row before it locks (account/fund-password.ts). */
+  fundPasswordLimit: number;
+  /**
+   * A withdrawal to a bank card added or changed less than this long ago waits for the operator
+   * (`npm run ops -- withdraw:release|pay|reject`) instead of the payment rail; 0: never held.
+   */
+  newCardHoldMs: number;
   /** Login lockout: failures allowed per window, per phone number and per address. */
   loginLimit: { perPhone: number; perAddress: number; windowMs: number };
+  /** Registrations allowed per client address (IPv6: per /64) and window. */
+  signupLimit: { perAddress: number; windowMs: number };
+  /** Password hashes (scrypt) run at once, and how many more may wait; beyond that: 429. */
+  hashing: { concurrency: number; queue: number };
+  /** Block/QIP lots may be sold from the next trading session ('session') or after `ms`. */
+  blockLockIn: 'session' | number;
+  /** Open (pending) stock orders per user; limits at most `limitBandBps` from the quote; job batch size. */
+  orders: { maxOpen: number; limitBandBps: number; jobBatch: number };
+  /** Charges on executed stock/forex/futures/treasury orders (trading/charges.ts; README "Charges"). */
+  charges: ChargeSchedule;
+  /** Largest balance and largest single recharge, minor units (far below 2^53). */
+  balance: { max: number; maxRecharge: number };
   market: {
     provider: 'simulator' | 'yahoo';
     seed: number;
@@ -37,11 +77,118 @@ export interface Config {
    * clock:advance` (so maturities and expiries can be shown without waiting). Off by default.
    */
   opsClock: boolean;
+  /**
+   * PostgreSQL with several instances: how often an instance that does not run the jobs tries to
+   * take over (JOBS_LEADER_RETRY_MS), i.e. the longest jobs pause when the leader goes away.
+   */
+  jobsLeaderRetryMs: number;
+  /**
+   * Concurrent SQLite transactions share one COMMIT/fsync (db/index.ts). On by default since the
+   * kill -9 test (tests/server/crash.test.ts) keeps every acknowledged order with it; SQLITE_GROUP_COMMIT=0
+   * turns it off.
+   */
+  sqliteGroupCommit: boolean;
+}
+
+/**
+ * A charges schedule. Rates are currency units per crore (10^7) of turnover, the unit exchanges and
+ * SEBI publish in (0.03 % = 3,000 per crore), so every published rate is a whole number.
+ */
+export interface ChargeSchedule {
+  /** Brokerage per executed order: this rate, capped at `brokerageMaxMinor`. */
+  brokeragePerCrore: number;
+  brokerageMaxMinor: number;
+  /** Securities transaction tax, on buys and sells (equity delivery). */
+  sttPerCrore: number;
+  /** The exchange's transaction charge. */
+  exchangePerCrore: number;
+  /** SEBI's turnover fee. */
+  sebiPerCrore: number;
+  /** Stamp duty, on buys only. */
+  stampPerCrore: number;
+  /** GST on brokerage + exchange charge + SEBI fee, basis points. */
+  gstBps: number;
+}
+
+/** A rate that must be a whole, non-negative number; anything else keeps the default. */
+function rate(value: string | undefined, fallback: number): number {
+  const n = num(value, fallback);
+  return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 }
 
 function num(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? Number.NaN : Number(value);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** An amount like "1000000.00" in minor units, or the fallback when unset or not an amount. */
+function money(value: string | undefined, fallback: number): number {
+  const minor = value === undefined || value === '' ? null : toMinor(value);
+  return minor !== null && minor > 0 ? minor : fallback;
+}
+
+/** TRUST_PROXY: a hop count ("1") or proxy addresses ("10.0.0.1,10.0.0.0/8"); anything else trusts none. */
+function trustProxy(value: string | undefined): number | string[] | false {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text.toLowerCase() === 'true' || text === '*') {
+    throw new Error(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For: set a hop count (e.g. 1) or the proxies' addresses",
+    );
+  }
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+const DEFAULT_INVITE_CODE = 'BOURSE26';
+const DEFAULT_SEED = 20260101;
+
+/** The demo defaults still in force, as what to set instead (empty: ready for production). */
+function demoDefaultsOf(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (env.DEMO_USER !== '0') problems.push('DEMO_USER=0 (no demo account)');
+  if (!env.INVITE_CODE || env.INVITE_CODE === DEFAULT_INVITE_CODE)
+    problems.push('INVITE_CODE=<your own invitation code>');
+  if (num(env.SANDBOX_SETTLE_MS, 30_000) >= 0)
+    problems.push('SANDBOX_SETTLE_MS=-1 (payments are settled by the operator, never automatically)');
+  if (!env.MARKET_PROVIDER) problems.push('MARKET_PROVIDER=yahoo|simulator (chosen explicitly)');
+  else if (env.MARKET_PROVIDER !== 'yahoo' && num(env.MARKET_SEED, DEFAULT_SEED) === DEFAULT_SEED)
+    problems.push('MARKET_SEED=<a seed of your own> (the default one is public)');
+  if (bool(env.OPS_CLOCK, false)) problems.push('OPS_CLOCK=0 (the operator cannot move time)');
+  return problems;
+}
+
+/**
+ * Why NODE_ENV=production must not start with this configuration — one message naming every
+ * variable to set — or null when it may (server/main.ts exits with it before touching the database).
+ */
+export function productionRefusal(config: Config): string | null {
+  if (!config.production || config.demoDefaults.length === 0) return null;
+  return [
+    'Bourse refuses to start: NODE_ENV=production with demo defaults in force. Set:',
+    ...config.demoDefaults.map((d) => `  ${d}`),
+  ].join('\n');
+}
+
+/**
+ * The lines printed once the server listens. The demo prints its invitation code and demo login
+ * (`npm start` is zero-configuration); production prints no credentials at all.
+ */
+export function startBanner(config: Config, readyMs: number): string {
+  const lines = [
+    '',
+    `  Bourse is running at http://localhost:${config.port}/  (ready in ${Math.round(readyMs)} ms)`,
+    `  Database:        ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
+  ];
+  if (config.production) lines.push('  Mode:            production');
+  else {
+    lines.push(`  Invitation code: ${config.inviteCode}`);
+    if (config.demo) lines.push(`  Demo login:      ${config.demo.phone} / ${config.demo.password}`);
+  }
+  return `${[...lines, ''].join('\n')}\n`;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +197,7 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
   return {
     port: num(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -58,22 +206,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     distDir: env.DIST_DIR ?? path.join(root, 'dist'),
     uploadsDir: env.UPLOADS_DIR ?? path.join(root, 'data', 'uploads'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: bool(env.LOG_REQUESTS, false),
+    production,
+    demoDefaults: demoDefaultsOf(env),
     tokenTtlMs: num(env.TOKEN_TTL_MS, 30 * 24 * 3600 * 1000),
+    sessionIdleMs: num(env.SESSION_IDLE_MS, production ? 30 * 60 * 1000 : 0),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     scrypt: { N: num(env.SCRYPT_N, 2 ** 17), r: 8, p: 1 },
+    fundPasswordLimit: Math.max(1, num(env.FUND_PASSWORD_LIMIT, 5)),
+    newCardHoldMs: Math.max(0, num(env.NEW_CARD_HOLD_MS, 24 * 3600 * 1000)),
     loginLimit: {
       perPhone: num(env.LOGIN_LIMIT_PHONE, 5),
       perAddress: num(env.LOGIN_LIMIT_ADDRESS, 30),
       windowMs: num(env.LOGIN_LIMIT_WINDOW_MS, 15 * 60 * 1000),
     },
+    signupLimit: {
+      perAddress: num(env.REGISTER_LIMIT_ADDRESS, 20),
+      windowMs: num(env.REGISTER_LIMIT_WINDOW_MS, 60 * 60 * 1000),
+    },
+    hashing: { concurrency: Math.max(1, num(env.HASH_CONCURRENCY, 2)), queue: num(env.HASH_QUEUE, 32) },
+    // Anything but a number of milliseconds (a typo too) keeps the safe default.
+    blockLockIn: Math.max(-1, num(env.BLOCK_LOCKIN, -1)) < 0 ? 'session' : num(env.BLOCK_LOCKIN, 0),
+    orders: {
+      maxOpen: num(env.MAX_OPEN_ORDERS, 50),
+      limitBandBps: num(env.LIMIT_BAND_BPS, 1000),
+      jobBatch: Math.max(1, num(env.ORDER_JOB_BATCH, 200)),
+    },
+    // Indian equity-delivery defaults; figures and sources in README "Charges".
+    charges: {
+      brokeragePerCrore: rate(env.CHARGES_BROKERAGE_PER_CRORE, 3000),
+      brokerageMaxMinor: env.CHARGES_BROKERAGE_MAX === '0' ? 0 : money(env.CHARGES_BROKERAGE_MAX, 2000),
+      sttPerCrore: rate(env.CHARGES_STT_PER_CRORE, 10_000),
+      exchangePerCrore: rate(env.CHARGES_EXCHANGE_PER_CRORE, 297),
+      sebiPerCrore: rate(env.CHARGES_SEBI_PER_CRORE, 10),
+      stampPerCrore: rate(env.CHARGES_STAMP_PER_CRORE, 1500),
+      gstBps: rate(env.CHARGES_GST_BPS, 1800),
+    },
+    balance: {
+      max: money(env.MAX_BALANCE, 100_000_000_000),
+      maxRecharge: money(env.MAX_RECHARGE, 1_000_000_000),
+    },
     market: {
       provider: env.MARKET_PROVIDER === 'yahoo' ? 'yahoo' : 'simulator',
-      seed: num(env.MARKET_SEED, 20260101),
+      seed: num(env.MARKET_SEED, DEFAULT_SEED),
       tickMs: num(env.MARKET_TICK_MS, 1000),
       enforceHours: bool(env.ENFORCE_TRADING_HOURS, false),
       yahooUrl: env.YAHOO_URL ?? 'https://query1.finance.yahoo.com',
       yahooFixtures: env.YAHOO_FIXTURES ?? '',
     },
-    inviteCode: env.INVITE_CODE ?? 'BOURSE26',
+    inviteCode: env.INVITE_CODE || DEFAULT_INVITE_CODE,
     demo:
       env.DEMO_USER === '0'
         ? null
@@ -84,5 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
           },
     sandboxSettleMs: num(env.SANDBOX_SETTLE_MS, 30_000),
     opsClock: bool(env.OPS_CLOCK, false),
+    sqliteGroupCommit: bool(env.SQLITE_GROUP_COMMIT, true),
+    jobsLeaderRetryMs: Math.max(100, num(env.JOBS_LEADER_RETRY_MS, 5000)),
   };
 }

@@ -1,22 +1,30 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, productionRefusal, startBanner } from './config';
 import { createDatabase, migrate } from './db/index';
+import { LOCKS, withPgLock } from './db/pg-locks';
 import { seed } from './db/seed';
-import type { Deps } from './deps';
+import { createDeps } from './deps';
 import { followOpsClock, JOBS, startJobs } from './jobs/index';
-import { systemClock } from './lib/clock';
-import { createMarket } from './market/index';
 
 /** `npm start`: migrate, seed, start the market and serve the app and the API on one port. */
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const database = createDatabase(config.databaseUrl);
-  await migrate(database);
-  const clock = systemClock();
-  const market = createMarket(config, clock.now);
-  const deps: Deps = { config, database, clock, market };
-  await seed(deps);
+  const refusal = productionRefusal(config);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+  const database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
+  const deps = createDeps(config, database);
+  const { market } = deps;
+  const prepare = async () => {
+    await migrate(database);
+    await seed(deps);
+  };
+  // Instances started together on one PostgreSQL database prepare it one after another.
+  if (database.dialect === 'postgres') await withPgLock(config.databaseUrl, LOCKS.startup, prepare);
+  else await prepare();
   const app = await buildApp(deps);
   const jobs = config.opsClock ? [...JOBS, followOpsClock] : JOBS;
   const stopJobs = startJobs(deps, jobs, (msg, err) => app.log.error({ err }, msg));
@@ -28,16 +36,7 @@ async function main(): Promise<void> {
   market.start();
   await app.listen({ port: config.port, host: config.host });
 
-  const url = `http://localhost:${config.port}/`;
-  const lines = [
-    '',
-    `  Bourse is running at ${url}  (ready in ${Math.round(performance.now() - started)} ms)`,
-    `  Database:        ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
-    `  Invitation code: ${config.inviteCode}`,
-    config.demo ? `  Demo login:      ${config.demo.phone} / ${config.demo.password}` : '',
-    '',
-  ];
-  process.stdout.write(`${lines.filter((l, i) => l || i === 0 || i === lines.length - 1).join('\n')}\n`);
+  process.stdout.write(startBanner(config, performance.now() - started));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PATHS, PATTERNS } from './paths';
 
 /**
  * Every route of SPEC §2 that exists, with what the shell needs to know about it. A screen lives in
@@ -11,83 +12,99 @@ export interface AppRoute {
   public?: boolean;
   /** Shows the bottom navigation. */
   nav?: boolean;
-  /** Hides the floating customer-service button. */
+  /**
+   * Hides the floating customer-service button. Lists of instruments (markets, forex, futures,
+   * treasury debt, watchlists, holdings) hide it: their rows end in the price and % column under
+   * it, and pages keep coming. Other screens leave room for it at their end (ServiceButton).
+   */
   noService?: boolean;
 }
 
 export const ROUTES: AppRoute[] = [
-  { path: '/login', public: true, noService: true, load: () => import('./screens/Login/LoginScreen') },
+  { path: PATHS.login, public: true, noService: true, load: () => import('./screens/Login/LoginScreen') },
   {
-    path: '/register',
+    path: PATHS.register,
     public: true,
     noService: true,
     load: () => import('./screens/Register/RegisterScreen'),
   },
   {
-    path: '/forgot-password',
+    path: PATHS.forgotPassword,
     public: true,
     noService: true,
     load: () => import('./screens/ForgotPassword/ForgotPasswordScreen'),
   },
-  { path: '/', nav: true, load: () => import('./screens/Home/HomeScreen') },
-  { path: '/markets', nav: true, load: () => import('./screens/Markets/MarketsScreen') },
+  { path: PATHS.home, nav: true, load: () => import('./screens/Home/HomeScreen') },
+  { path: PATHS.markets, nav: true, noService: true, load: () => import('./screens/Markets/MarketsScreen') },
   // The Buy/Sell bar holds the bottom of the stock detail: no floating service button there.
   {
-    path: '/stock/v2/:symbol/:name',
+    path: PATTERNS.stockDetail,
     noService: true,
     load: () => import('./screens/StockDetail/StockDetailScreen'),
   },
   {
-    path: '/stock/:code/:market/:name',
+    path: PATTERNS.stockDetailMarket,
     noService: true,
     load: () => import('./screens/StockDetail/StockDetailScreen'),
   },
-  { path: '/forex', load: () => import('./screens/Forex/ForexScreen') },
-  { path: '/futures', load: () => import('./screens/Futures/FuturesScreen') },
-  { path: '/treasury-debt', load: () => import('./screens/TreasuryDebt/TreasuryDebtScreen') },
-  { path: '/settings', load: () => import('./screens/Settings/SettingsScreen') },
+  { path: PATHS.forex, noService: true, load: () => import('./screens/Forex/ForexScreen') },
+  { path: PATHS.futures, noService: true, load: () => import('./screens/Futures/FuturesScreen') },
   {
-    path: '/settings/login-password',
+    path: PATHS.treasuryDebt,
+    noService: true,
+    load: () => import('./screens/TreasuryDebt/TreasuryDebtScreen'),
+  },
+  { path: PATHS.settings, load: () => import('./screens/Settings/SettingsScreen') },
+  {
+    path: PATHS.loginPassword,
     load: () => import('./screens/LoginPassword/LoginPasswordScreen'),
   },
-  { path: '/settings/real-name', load: () => import('./screens/RealName/RealNameScreen') },
-  { path: '/settings/bank-cards', load: () => import('./screens/BankCards/BankCardsScreen') },
-  { path: '/news', load: () => import('./screens/News/NewsScreen') },
-  { path: '/news/:id', load: () => import('./screens/NewsArticle/NewsArticleScreen') },
+  { path: PATHS.realName, load: () => import('./screens/RealName/RealNameScreen') },
+  { path: PATHS.bankCards, load: () => import('./screens/BankCards/BankCardsScreen') },
+  { path: PATHS.news, load: () => import('./screens/News/NewsScreen') },
+  { path: PATTERNS.newsArticle, load: () => import('./screens/NewsArticle/NewsArticleScreen') },
   {
-    path: '/customer-service',
+    path: PATHS.customerService,
     noService: true,
     load: () => import('./screens/CustomerService/CustomerServiceScreen'),
   },
-  { path: '/ipo', load: () => import('./screens/Ipo/IpoScreen') },
-  { path: '/ipo/orders', load: () => import('./screens/IpoOrders/IpoOrdersScreen') },
-  { path: '/block-trading', load: () => import('./screens/BlockTrading/BlockTradingScreen') },
-  { path: '/block-trading/orders', load: () => import('./screens/BlockOrders/BlockOrdersScreen') },
-  { path: '/qip', load: () => import('./screens/Qip/QipScreen') },
-  { path: '/qip/orders', load: () => import('./screens/QipOrders/QipOrdersScreen') },
-  { path: '/fund-investment', load: () => import('./screens/FundInvestment/FundInvestmentScreen') },
-  { path: '/fund-investment/orders', load: () => import('./screens/FundOrders/FundOrdersScreen') },
-  { path: '/watchlists', nav: true, load: () => import('./screens/Watchlists/WatchlistsScreen') },
-  { path: '/trade', nav: true, load: () => import('./screens/Holdings/HoldingsScreen') },
-  { path: '/trade-no-nav/:type/:buck?', load: () => import('./screens/Holdings/HoldingsScreen') },
+  { path: PATHS.ipo, load: () => import('./screens/Ipo/IpoScreen') },
+  { path: PATHS.ipoOrders, load: () => import('./screens/IpoOrders/IpoOrdersScreen') },
+  { path: PATHS.blockTrading, load: () => import('./screens/BlockTrading/BlockTradingScreen') },
+  { path: PATHS.blockOrders, load: () => import('./screens/BlockOrders/BlockOrdersScreen') },
+  { path: PATHS.qip, load: () => import('./screens/Qip/QipScreen') },
+  { path: PATHS.qipOrders, load: () => import('./screens/QipOrders/QipOrdersScreen') },
+  { path: PATHS.funds, load: () => import('./screens/FundInvestment/FundInvestmentScreen') },
+  { path: PATHS.fundOrders, load: () => import('./screens/FundOrders/FundOrdersScreen') },
   {
-    path: '/stock/trading/:symbol/:market/:name?',
+    path: PATHS.watchlists,
+    nav: true,
+    noService: true,
+    load: () => import('./screens/Watchlists/WatchlistsScreen'),
+  },
+  { path: PATHS.alerts, load: () => import('./screens/Alerts/AlertsScreen') },
+  { path: PATHS.notifications, load: () => import('./screens/Notifications/NotificationsScreen') },
+  { path: PATHS.trade, nav: true, noService: true, load: () => import('./screens/Holdings/HoldingsScreen') },
+  { path: PATTERNS.holdings, noService: true, load: () => import('./screens/Holdings/HoldingsScreen') },
+  {
+    path: PATTERNS.stockTrading,
     noService: true,
     load: () => import('./screens/StockTrading/StockTradingScreen'),
   },
-  { path: '/records', load: () => import('./screens/Records/RecordsScreen') },
-  { path: '/trading/:code', load: () => import('./screens/TradingEntry/TradingEntryScreen') },
-  { path: '/account', nav: true, load: () => import('./screens/Account/AccountScreen') },
-  { path: '/account/changes', load: () => import('./screens/AccountChanges/AccountChangesScreen') },
+  { path: PATHS.records, load: () => import('./screens/Records/RecordsScreen') },
+  { path: PATHS.statement, load: () => import('./screens/Statement/StatementScreen') },
+  { path: PATTERNS.tradingEntry, load: () => import('./screens/TradingEntry/TradingEntryScreen') },
+  { path: PATHS.account, nav: true, load: () => import('./screens/Account/AccountScreen') },
+  { path: PATHS.accountChanges, load: () => import('./screens/AccountChanges/AccountChangesScreen') },
   {
-    path: '/account/recharge-withdraw/:id',
+    path: PATTERNS.recordDetail,
     load: () => import('./screens/RecordDetail/RecordDetailScreen'),
   },
-  { path: '/recharge', load: () => import('./screens/Recharge/RechargeScreen') },
-  { path: '/withdraw', load: () => import('./screens/Withdraw/WithdrawScreen') },
-  { path: '/recharge-records/:type?', load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
-  { path: '/withdraw-records', load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
-  { path: '/loan', load: () => import('./screens/Loan/LoanScreen') },
-  { path: '/LoanApplication', load: () => import('./screens/LoanApplication/LoanApplicationScreen') },
-  { path: '/loan-records', load: () => import('./screens/LoanRecords/LoanRecordsScreen') },
+  { path: PATHS.recharge, load: () => import('./screens/Recharge/RechargeScreen') },
+  { path: PATHS.withdraw, load: () => import('./screens/Withdraw/WithdrawScreen') },
+  { path: PATTERNS.walletRecords, load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
+  { path: PATHS.withdrawRecords, load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
+  { path: PATHS.loan, load: () => import('./screens/Loan/LoanScreen') },
+  { path: PATHS.loanApplication, load: () => import('./screens/LoanApplication/LoanApplicationScreen') },
+  { path: PATHS.loanRecords, load: () => import('./screens/LoanRecords/LoanRecordsScreen') },
 ];

@@ -2,8 +2,9 @@
 /**
  * `npm test`: every check the project has, in order, on a fresh machine.
  *   typecheck · lint+format · unit/dom/server tests (SQLite and PostgreSQL) · build · Playwright e2e
- * It installs Debian's Chromium when missing (as root), probes PostgreSQL (DATABASE_URL, default the
- * local server's `test` database) and says loudly when that suite is skipped. The last line is
+ * It installs Debian's Chromium when missing (as root), probes PostgreSQL (TEST_PG_URL — the one
+ * variable every runner uses for it, .ci/run included; default the local server's `test` database)
+ * and says loudly when that suite is skipped. The last line is
  * `N passed, N failed`, summed over every runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -73,15 +74,13 @@ record('typecheck', ...(run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) ? 
 record('lint + format (biome)', ...(run('lint', bin('biome'), ['check', '.']) ? [1, 0] : [0, 1]));
 
 // 2. Vitest: unit, dom, server on SQLite and PostgreSQL.
-const pgUrl = process.env.DATABASE_URL?.startsWith('postgres')
-  ? process.env.DATABASE_URL
-  : 'postgres://postgres@127.0.0.1:5432/test';
+const pgUrl = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const pgUp = await probePostgres(pgUrl);
 if (!pgUp) {
   console.log(`\n${'!'.repeat(78)}`);
   console.log(`!!  PostgreSQL is NOT reachable at ${pgUrl.replace(/\/\/[^@]*@/, '//***@')}`);
   console.log('!!  The PostgreSQL server suite is SKIPPED (reported as skipped, not passed).');
-  console.log('!!  Set DATABASE_URL=postgres://… to run it.');
+  console.log('!!  Set TEST_PG_URL=postgres://… to run it.');
   console.log('!'.repeat(78));
 }
 const vitestJson = path.join(tmp, 'vitest.json');
@@ -111,9 +110,7 @@ if (fs.existsSync(vitestJson)) {
 } else record('vitest (unit, dom, server)', 0, 1, 0, 'no report');
 
 // 3. Build the PWA, then drive it end to end.
-const built =
-  run('build', bin('vite'), ['build']) &&
-  run('build server bundle', 'npm', ['run', '--silent', 'build:server']);
+const built = run('build', 'npm', ['run', '--silent', 'build']);
 record('build', built ? 1 : 0, built ? 0 : 1);
 const chrome = ensureChromium();
 if (built && chrome) {

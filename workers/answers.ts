@@ -1,7 +1,7 @@
-import { isPrivateEndpoint } from '../src/db/private';
-import type { AnswerRecord } from '../src/db/schema';
-import type { EndpointName } from '../src/shared/contract/index';
+import type { EndpointName } from '#shared/contract/index';
 import type { Device } from './device';
+import { isPrivateEndpoint } from './store/private';
+import type { AnswerRecord } from './store/schema';
 
 /**
  * The last good answer of the GET calls a screen needs offline, kept on the device so a cold start
@@ -9,12 +9,15 @@ import type { Device } from './device';
  * deliberately not here (chat has its own store). Answers of signed-in calls belong to their user
  * and are never served to another one.
  */
-export const OFFLINE_ANSWERS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+const OFFLINE_ANSWERS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'config',
+  'kefu',
   'userInfo',
   'balance',
   'holdings',
   'favouriteList',
+  'watchlistLists',
+  'watchlistItems',
   'orderList',
   'bill',
   'loanData',
@@ -32,6 +35,9 @@ export const OFFLINE_ANSWERS: ReadonlySet<EndpointName> = new Set<EndpointName>(
   'ipoOrders',
   'dealList',
   'fundOrders',
+  'portfolioSummary',
+  'portfolioHistory',
+  'portfolioStatement',
 ]);
 
 /** Answers kept per endpoint (searches and pages add up); the oldest go first. */
@@ -76,5 +82,3 @@ export function createAnswerCache(device: Device, owner: () => number | null) {
     },
   };
 }
-
-export type AnswerCache = ReturnType<typeof createAnswerCache>;

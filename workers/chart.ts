@@ -1,4 +1,5 @@
-import type { CandleRow, Period } from '../src/shared/contract/market';
+import type { CandleRow, Period } from '#shared/contract/market';
+import { SPARK_HEIGHT, SPARK_WIDTH } from '#shared/format';
 
 /**
  * Chart math, run in the sync worker: candles as columns (typed arrays), moving averages, volume,
@@ -15,13 +16,6 @@ export interface Columns {
   c: Float64Array;
   v: Float64Array;
 }
-
-export const MA_WINDOWS = [5, 10, 20] as const;
-
-/** Sparkline paths are drawn in this box; the SVG scales it (preserveAspectRatio="none"). */
-export const SPARK_WIDTH = 100;
-export const SPARK_HEIGHT = 32;
-export const SPARK_VIEWBOX = `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`;
 
 export interface SparkPaths {
   line: string;
@@ -48,11 +42,6 @@ export interface ChartMath extends Columns {
 }
 
 const F64_FIELDS = ['t', 'o', 'h', 'l', 'c', 'v', 'ma5', 'ma10', 'ma20', 'avg'] as const;
-
-export function emptyColumns(): Columns {
-  const z = () => new Float64Array(0);
-  return { t: z(), o: z(), h: z(), l: z(), c: z(), v: z() };
-}
 
 /** Candle rows of an answer to columns, sorted by time, one candle per timestamp. */
 export function toColumns(rows: readonly CandleRow[]): Columns {
@@ -87,7 +76,7 @@ function isSorted(rows: readonly CandleRow[]): boolean {
   return true;
 }
 
-export function sliceColumns(cols: Columns, from: number, to: number): Columns {
+function sliceColumns(cols: Columns, from: number, to: number): Columns {
   return {
     t: cols.t.slice(from, to),
     o: cols.o.slice(from, to),
@@ -114,7 +103,7 @@ export function movingAverage(
 }
 
 /** Volume-weighted average price so far; the plain average of closes while no volume traded. */
-export function averagePrice(
+function averagePrice(
   c: Float64Array,
   v: Float64Array,
   out: Float64Array = new Float64Array(c.length),

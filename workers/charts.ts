@@ -1,10 +1,10 @@
-import type { CandleChunk } from '../src/db/schema';
-import type { CallResult } from '../src/shared/contract/define';
-import type { Period, QuoteAnswer } from '../src/shared/contract/market';
+import type { CallResult } from '#shared/contract/define';
+import type { Period, QuoteAnswer } from '#shared/contract/market';
 import { aggregate, applyTick, type ChartMath, type Columns, computeChart, toColumns } from './chart';
 import type { Device } from './device';
 import type { createPoller } from './poller';
 import { extractQuotes, type QuoteHub } from './quotes';
+import type { CandleChunk } from './store/schema';
 
 /**
  * Live charts: one shared poll of `/v2/yahoo` per symbol and period, candles kept as columns,
@@ -29,7 +29,7 @@ export interface ChartFrame extends ChartMath {
 export type ChartUpdate = { frame: ChartFrame; error?: undefined } | { frame?: undefined; error: string };
 
 /** How often each period is refetched (between polls live prices move the last bar). */
-export const CHART_POLL_MS: Record<Period, number> = {
+const CHART_POLL_MS: Record<Period, number> = {
   '1m': 5_000,
   '1d': 15_000,
   '1wk': 60_000,
@@ -230,5 +230,3 @@ export function createCharts(opts: ChartsOptions) {
     },
   };
 }
-
-export type Charts = ReturnType<typeof createCharts>;

@@ -1,4 +1,4 @@
-import { type DeviceDb, openDevice, wipeDevice } from '../src/db/index';
+import { type DeviceDb, openDevice, wipeDevice } from './store/index';
 
 /**
  * The worker's handle on the device store. Every read and write is failure-tolerant (no

@@ -1,7 +1,7 @@
-import type { FavouriteRecord } from '../src/db/schema';
-import { type CallResult, isTransportFailure } from '../src/shared/contract/define';
-import type { WatchlistItem } from '../src/shared/contract/trading';
+import { type CallResult, isTransportFailure } from '#shared/contract/define';
+import type { WatchlistItem } from '#shared/contract/trading';
 import type { Device } from './device';
+import type { FavouriteRecord } from './store/schema';
 
 /**
  * Favourites work offline (DESIGN rule 6 allows it): a toggle is applied on the device at once,
@@ -12,10 +12,19 @@ import type { Device } from './device';
  */
 export type FavouriteState = Pick<FavouriteRecord, 'on' | 'pending'> & { name?: string; market?: string };
 
-export type Send = (
-  name: 'favouriteAdd' | 'favouriteRemove' | 'favouriteCheck',
-  input: { symbol: string },
+type Send = (
+  name: 'favouriteAdd' | 'favouriteRemove' | 'favouriteCheck' | 'watchlistAdd' | 'watchlistRemove',
+  input: { symbol: string; id?: number },
 ) => Promise<CallResult<unknown>>;
+
+/** A named list's change waiting in the outbox (the watchlist screen shows it as pending). */
+export interface ListPending {
+  list: number;
+  symbol: string;
+  op: 'add' | 'remove';
+  name?: string;
+  market?: string;
+}
 
 export interface FavouritesOptions {
   device: Device;
@@ -93,9 +102,13 @@ export function createFavourites(opts: FavouritesOptions) {
       const op = await device.read((db) => db.favouriteOps.orderBy('id').first(), undefined);
       if (!op) return 'done';
       if (!opts.online()) return 'offline';
-      const result = await opts.send(op.op === 'add' ? 'favouriteAdd' : 'favouriteRemove', {
-        symbol: op.symbol,
-      });
+      const result =
+        op.list === undefined
+          ? await opts.send(op.op === 'add' ? 'favouriteAdd' : 'favouriteRemove', { symbol: op.symbol })
+          : await opts.send(op.op === 'add' ? 'watchlistAdd' : 'watchlistRemove', {
+              id: op.list,
+              symbol: op.symbol,
+            });
       if (!result.ok && result.status === 401) return 'ended';
       if (!result.ok && isTransportFailure(result.error)) {
         await device.write(epoch, (db) => db.favouriteOps.update(op.id!, { attempts: op.attempts + 1 }));
@@ -104,11 +117,19 @@ export function createFavourites(opts: FavouritesOptions) {
       await device.write(epoch, (db) =>
         db.transaction('rw', db.favourites, db.favouriteOps, async () => {
           await db.favouriteOps.delete(op.id!);
-          const left = await db.favouriteOps.where('symbol').equals(op.symbol).count();
+          if (op.list !== undefined) return;
+          const left = await db.favouriteOps
+            .where('symbol')
+            .equals(op.symbol)
+            .filter((o) => o.list === undefined)
+            .count();
           if (left === 0) await db.favourites.update(op.symbol, { pending: 0 });
         }),
       );
-      if (!result.ok) {
+      if (!result.ok && op.list !== undefined) {
+        // A named list refused it (full, deleted, unknown symbol): the list shows the server's truth.
+        opts.notify?.(FAVOURITE_FAILED, op.symbol);
+      } else if (!result.ok) {
         // The server refused (e.g. an unknown symbol): show its truth, tell the user.
         opts.notify?.(FAVOURITE_FAILED, op.symbol);
         await check(op.symbol, true);
@@ -128,7 +149,11 @@ export function createFavourites(opts: FavouritesOptions) {
     let state: FavouriteState | undefined = local;
     await device.write(epoch, (db) =>
       db.transaction('rw', db.favourites, db.favouriteOps, async () => {
-        const pending = await db.favouriteOps.where('symbol').equals(symbol).count();
+        const pending = await db.favouriteOps
+          .where('symbol')
+          .equals(symbol)
+          .filter((o) => o.list === undefined)
+          .count();
         const row = await db.favourites.get(symbol);
         // A toggle made while the check was on its way wins.
         if (pending > 0) {
@@ -189,7 +214,43 @@ export function createFavourites(opts: FavouritesOptions) {
 
   const pendingCount = () => device.read((db) => db.favouriteOps.count(), 0);
 
-  return { toggle, flush, check, learn, snapshot, pendingCount };
-}
+  /**
+   * A change to a named watchlist: queued like a favourite (sent now when online, replayed in
+   * order after an offline spell). Without a device store it is sent at once or not at all.
+   */
+  async function listToggle(
+    list: number,
+    symbol: string,
+    on: boolean,
+    meta: { name?: string; market?: string } = {},
+  ): Promise<'done' | 'offline' | 'retry' | 'ended' | 'failed'> {
+    const epoch = device.epoch();
+    const kept = await device.write(epoch, (db) =>
+      db.favouriteOps.add({ op: on ? 'add' : 'remove', symbol, list, at: now(), attempts: 0, ...meta }),
+    );
+    if (kept || epoch !== device.epoch()) return flush();
+    if (!opts.online()) return 'failed';
+    const result = await opts.send(on ? 'watchlistAdd' : 'watchlistRemove', { id: list, symbol });
+    return result.ok ? 'done' : 'failed';
+  }
 
-export type Favourites = ReturnType<typeof createFavourites>;
+  /** The named lists' changes still waiting, oldest first. */
+  const listPending = () =>
+    device.read(
+      async (db) =>
+        (await db.favouriteOps.orderBy('id').toArray())
+          .filter((o) => o.list !== undefined)
+          .map(
+            (o): ListPending => ({
+              list: o.list!,
+              symbol: o.symbol,
+              op: o.op,
+              name: o.name,
+              market: o.market,
+            }),
+          ),
+      [] as ListPending[],
+    );
+
+  return { toggle, flush, check, learn, snapshot, pendingCount, listToggle, listPending };
+}

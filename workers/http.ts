@@ -1,12 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
-import {
-  type CallResult,
-  type Endpoint,
-  ERR,
-  type NoAnswer,
-  type OkAnswer,
-} from '../src/shared/contract/define';
-import { REQUEST_TIMEOUT_MS } from '../src/shared/rules';
+import { type CallResult, type Endpoint, ERR, type NoAnswer, type OkAnswer } from '#shared/contract/define';
+import { REQUEST_TIMEOUT_MS } from '#shared/rules';
+import { SW_CACHE_HEADER } from './sw-cache';
 
 /**
  * The app's only HTTP client. It speaks SPEC §7's conventions — JSON, the `token` header,
@@ -17,8 +12,8 @@ import { REQUEST_TIMEOUT_MS } from '../src/shared/rules';
 export interface HttpOptions {
   baseURL: string;
   getToken: () => string | null;
-  /** A `logout` answer (or 401): the session is over everywhere. */
-  onLogout: () => void;
+  /** A `logout` answer (or 401): the session is over everywhere; `reason` is its i18n key. */
+  onLogout: (reason: string) => void;
   isOnline: () => boolean;
   /** Default REQUEST_TIMEOUT_MS (SPEC §9: 10 s). */
   timeoutMs?: number;
@@ -43,7 +38,14 @@ export function createHttp(opts: HttpOptions) {
     const headers: Record<string, string> = {};
     const token = opts.getToken();
     if (ep.auth && token) headers.token = token;
+    if (ep.auth && ep.bearer && token) headers.authorization = `Bearer ${token}`;
     if (ep.money && call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+    const timeout = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    // ofetch drops its own timeout when given a signal: a caller's signal is joined with one.
+    const signal = call.signal ? AbortSignal.any([call.signal, AbortSignal.timeout(timeout)]) : undefined;
+    // An answer from the service worker's cache (news only) is not the server's: the network did
+    // not answer, and reachability must not count it as reached.
+    let fromCache = false;
     try {
       const answer = await ofetch<OkAnswer<T> | NoAnswer>(ep.path, {
         baseURL: opts.baseURL,
@@ -52,12 +54,15 @@ export function createHttp(opts: HttpOptions) {
         ...(ep.method === 'GET'
           ? { query: input as Record<string, unknown> }
           : { body: input as Record<string, unknown> }),
-        timeout: opts.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        ...(signal ? { signal } : { timeout }),
         retry: 0,
-        signal: call.signal,
+        onResponse: ({ response }) => {
+          fromCache = response.headers.get(SW_CACHE_HEADER) === '1';
+        },
       });
+      if (fromCache) return { ok: false, error: opts.isOnline() ? ERR.timeout : ERR.offline, status: 0 };
       if (answer?.msg === 'ok') return { ok: true, data: answer.data };
-      if (answer?.msg === 'logout') opts.onLogout();
+      if (answer?.msg === 'logout') opts.onLogout(isKey(answer.data) ? answer.data : ERR.sessionExpired);
       return { ok: false, error: isKey(answer?.data) ? answer.data : ERR.server, status: 200 };
     } catch (err) {
       return failure(err, opts);
@@ -69,7 +74,8 @@ function failure(err: unknown, opts: HttpOptions): { ok: false; error: string; s
   if (err instanceof FetchError) {
     const status = err.response?.status ?? 0;
     const body = err.data as Partial<NoAnswer> | undefined;
-    if (body?.msg === 'logout' || status === 401) opts.onLogout();
+    if (body?.msg === 'logout' || status === 401)
+      opts.onLogout(isKey(body?.data) ? body.data : ERR.sessionExpired);
     if (isKey(body?.data)) return { ok: false, error: body.data, status };
     if (status === 0) {
       const timedOut = err.name === 'TimeoutError' || /timeout|aborted/i.test(String(err.message));

@@ -1,5 +1,5 @@
-import { type CallResult, ERR } from '../src/shared/contract/define';
-import { fitWithin, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_QUALITY_STEPS } from '../src/shared/rules';
+import { type CallResult, ERR } from '#shared/contract/define';
+import { fitWithin, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_QUALITY_STEPS } from '#shared/rules';
 
 /**
  * Identity photos are shrunk here, in the sync worker, so a 12-megapixel camera shot never blocks
@@ -13,7 +13,7 @@ export interface Encoder {
 }
 
 /** OffscreenCanvas + createImageBitmap: both exist in dedicated workers. */
-export const canvasEncoder: Encoder = {
+const canvasEncoder: Encoder = {
   async decode(file) {
     const bitmap = await createImageBitmap(file);
     return { width: bitmap.width, height: bitmap.height, source: bitmap, close: () => bitmap.close() };

@@ -1,7 +1,7 @@
-import type { MessageRecord, PendingMessage } from '../src/db/schema';
-import { type CallResult, isTransportFailure } from '../src/shared/contract/define';
-import { MESSAGES_TTL_MS } from '../src/shared/rules';
+import { type CallResult, isTransportFailure } from '#shared/contract/define';
+import { MESSAGES_TTL_MS } from '#shared/rules';
 import type { Device } from './device';
+import type { MessageRecord, PendingMessage } from './store/schema';
 
 /**
  * Customer-service messages (SPEC §7: cached locally for 30 minutes). The list is served from the
@@ -18,7 +18,7 @@ export interface ChatView {
   stale: boolean;
 }
 
-export type SendMessages = (
+type SendMessages = (
   name: 'messageList' | 'messageSend',
   input: Record<string, unknown>,
 ) => Promise<CallResult<unknown>>;
@@ -157,5 +157,3 @@ export function createMessages(opts: MessagesOptions) {
 
   return { view, load, write, flush, retry, discard };
 }
-
-export type Messages = ReturnType<typeof createMessages>;

@@ -1,4 +1,4 @@
-import type { CallResult } from '../src/shared/contract/define';
+import type { CallResult } from '#shared/contract/define';
 
 /**
  * Shared polls. Every subscriber of the same key (endpoint + input) shares one timer and one
@@ -7,6 +7,10 @@ import type { CallResult } from '../src/shared/contract/define';
  * exponentially with jitter (up to MAX_BACKOFF_MS).
  */
 export const MAX_BACKOFF_MS = 60_000;
+/** Between two polls resumed after an outage: the screen's own data first, the rest spread out. */
+export const RECOVERY_GAP_MS = 400;
+/** A request the worker cancelled itself (stranded by an outage): neither a failure nor news. */
+export const CANCELLED = 'errors.cancelled';
 
 export interface Subscriber<T> {
   intervalMs: number;
@@ -21,6 +25,10 @@ interface Poll {
   inFlight: boolean;
   failures: number;
   last: { result: CallResult<unknown>; at: number } | null;
+  /** The newest subscription: the most recently opened screen's polls are resumed first. */
+  newest: number;
+  /** Set by a recovery while the request was in flight: run again this many ms after it ends. */
+  rerunIn: number | null;
 }
 
 export interface PollerEnv {
@@ -42,8 +50,10 @@ export function createPoller(env: PollerEnv = defaultEnv) {
   const byId = new Map<number, Poll>();
   let nextId = 1;
   let active = true;
+  /** Low-data mode doubles every interval. */
+  let factor = 1;
 
-  const interval = (poll: Poll) => Math.min(...[...poll.subs.values()].map((s) => s.intervalMs));
+  const interval = (poll: Poll) => factor * Math.min(...[...poll.subs.values()].map((s) => s.intervalMs));
 
   function delay(poll: Poll): number {
     const base = interval(poll);
@@ -66,11 +76,31 @@ export function createPoller(env: PollerEnv = defaultEnv) {
     const result = await poll.run();
     poll.inFlight = false;
     const at = env.now();
+    const rerun = poll.rerunIn;
+    poll.rerunIn = null;
+    if (!result.ok && result.error === CANCELLED) {
+      if (polls.get(poll.key) === poll) schedule(poll, rerun ?? interval(poll));
+      return;
+    }
     // A network failure keeps the last good answer on screen; the subscriber sees the error too.
     poll.failures = result.ok ? 0 : poll.failures + 1;
     poll.last = { result, at };
     for (const sub of poll.subs.values()) sub.onUpdate(result, at);
-    if (polls.get(poll.key) === poll) schedule(poll, delay(poll));
+    if (polls.get(poll.key) === poll) schedule(poll, rerun ?? delay(poll));
+  }
+
+  /**
+   * The server answers again (or the app is back): every poll runs once more without its backoff,
+   * the newest screen's first and the others RECOVERY_GAP_MS apart, so a reconnect is no burst.
+   * A poll whose request is still in flight (stranded by the outage) runs at its turn after it ends.
+   */
+  function recover(): void {
+    const order = [...polls.values()].sort((a, b) => b.newest - a.newest);
+    order.forEach((poll, i) => {
+      poll.failures = 0;
+      if (poll.inFlight) poll.rerunIn = i * RECOVERY_GAP_MS;
+      else schedule(poll, i * RECOVERY_GAP_MS);
+    });
   }
 
   return {
@@ -78,9 +108,20 @@ export function createPoller(env: PollerEnv = defaultEnv) {
       const id = nextId++;
       let poll = polls.get(key);
       if (!poll) {
-        poll = { key, run, subs: new Map(), timer: null, inFlight: false, failures: 0, last: null };
+        poll = {
+          key,
+          run,
+          subs: new Map(),
+          timer: null,
+          inFlight: false,
+          failures: 0,
+          last: null,
+          newest: id,
+          rerunIn: null,
+        };
         polls.set(key, poll);
       }
+      poll.newest = id;
       poll.subs.set(id, sub as Subscriber<unknown>);
       byId.set(id, poll);
       if (poll.last) sub.onUpdate(poll.last.result as CallResult<T>, poll.last.at);
@@ -103,11 +144,37 @@ export function createPoller(env: PollerEnv = defaultEnv) {
       }
       return sub;
     },
-    /** Hidden or offline: no request goes out; on resume every poll runs at once. */
+    /** Hidden or offline: no request goes out; on resume the polls run again, calmly (recover). */
     setActive(next: boolean): void {
       if (active === next) return;
       active = next;
-      for (const poll of polls.values()) schedule(poll, 0);
+      if (active) recover();
+      else for (const poll of polls.values()) schedule(poll, 0);
+    },
+    recover,
+    /**
+     * While the server cannot be reached the polls are paused and the app probes with the newest
+     * screen's own poll, one request at a time: the first answer is both the news that the server
+     * is back and that screen's fresh data. Answers false when no poll could run.
+     */
+    async probe(): Promise<boolean> {
+      const poll = [...polls.values()].filter((p) => !p.inFlight).sort((a, b) => b.newest - a.newest)[0];
+      if (!poll) return false;
+      poll.inFlight = true;
+      const result = await poll.run();
+      poll.inFlight = false;
+      if (!result.ok && result.error === CANCELLED) return true;
+      const at = env.now();
+      poll.last = { result, at };
+      for (const sub of poll.subs.values()) sub.onUpdate(result, at);
+      if (polls.get(poll.key) === poll && active) schedule(poll, delay(poll));
+      return true;
+    },
+    /** Low-data mode: every interval times `next` (1 or 2). */
+    setIntervalFactor(next: number): void {
+      if (factor === next) return;
+      factor = next;
+      for (const poll of polls.values()) if (!poll.inFlight && poll.last) schedule(poll, delay(poll));
     },
     /** Runs a key's poll now (after a mutation that changes what it shows). */
     refresh(key: string): void {

@@ -1,5 +1,5 @@
-import type { QuoteRecord } from '../src/db/schema';
-import type { EndpointName } from '../src/shared/contract/index';
+import type { EndpointName } from '#shared/contract/index';
+import type { QuoteRecord } from './store/schema';
 
 /**
  * Last known prices. Any answer that carries prices (a quote, a market list, the watchlist,

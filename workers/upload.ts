@@ -1,11 +1,5 @@
-import {
-  type CallResult,
-  type Endpoint,
-  ERR,
-  type NoAnswer,
-  type OkAnswer,
-} from '../src/shared/contract/define';
-import { REQUEST_TIMEOUT_MS } from '../src/shared/rules';
+import { type CallResult, type Endpoint, ERR, type NoAnswer, type OkAnswer } from '#shared/contract/define';
+import { REQUEST_TIMEOUT_MS } from '#shared/rules';
 import type { HttpOptions } from './http';
 
 /** Share of the request body sent, 0 to 1. */
@@ -61,8 +55,8 @@ export function createUploader(opts: HttpOptions & { xhr?: () => XMLHttpRequest 
           onProgress?.(1);
           return done({ ok: true, data: (body as OkAnswer<T>).data });
         }
-        if (body?.msg === 'logout' || xhr.status === 401) opts.onLogout();
         const key = typeof body?.data === 'string' && I18N_KEY.test(body.data) ? body.data : null;
+        if (body?.msg === 'logout' || xhr.status === 401) opts.onLogout(key ?? ERR.sessionExpired);
         done({
           ok: false,
           error:

@@ -6,10 +6,9 @@
  *   echo '[{"title":"T","subhead":"S","html":"<p>x</p>"}]' | node --import tsx e2e/tools/publish-news.ts
  */
 import { loadConfig } from '../../server/config';
+import { publishNews } from '../../server/content/news';
 import { createDatabase, migrate } from '../../server/db/index';
-import type { Deps } from '../../server/deps';
 import { systemClock } from '../../server/lib/clock';
-import { publishNews } from '../../server/ops/commands/wallet';
 
 const chunks: Buffer[] = [];
 for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -19,11 +18,11 @@ const articles = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Array<{
   html: string;
 }>;
 const config = loadConfig();
-const database = createDatabase(config.databaseUrl);
+const database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
 try {
   await migrate(database);
-  // Publishing reads no market data: the provider (and its history build) is not started.
-  const deps = { config, database, clock: systemClock() } as Omit<Deps, 'market'> as Deps;
+  // Publishing needs only the database and a clock: no market (and no history build) is started.
+  const deps = { database, clock: systemClock() };
   const ids: number[] = [];
   for (const a of articles) ids.push(await publishNews(deps, a));
   console.log(JSON.stringify(ids));

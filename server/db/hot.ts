@@ -16,11 +16,13 @@ import type { Database } from './index';
  *   builder (one round trip per read).
  */
 
-export interface SessionRow {
+interface SessionRow {
   id: number;
   phone: string;
   expires_at: number;
   revoked_at: number | null;
+  /** When the session was last used (refreshed at most once a minute), or when it began. */
+  last_seen_at: number;
 }
 
 export interface UserRow {
@@ -65,7 +67,7 @@ export interface HotReads {
 }
 
 const SQL = {
-  session: `select u.id, u.phone, s.expires_at, s.revoked_at
+  session: `select u.id, u.phone, s.expires_at, s.revoked_at, coalesce(s.last_seen_at, s.created_at) as last_seen_at
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ?`,
   balance: 'select balance from users where id = ?',
@@ -92,12 +94,37 @@ const SQL = {
       or (user_id = ? and mold in ('bulk', 'finalize') and status = ?))`,
 } as const;
 
+/**
+ * PostgreSQL: user info in one statement — one snapshot (three parallel queries on three pooled
+ * connections could see a buy between them and count its money twice or not at all) and one round
+ * trip instead of three. Positions and open buys come back as JSON arrays of arrays, in the
+ * columns' order of SQL.positions and SQL.orders; bigint values are far below 2^53.
+ */
+const PG_USER_INFO = `select u.id, u.phone, u.no, u.img, u.balance,
+    case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
+    (select coalesce(sum(f.amount), 0) from fund_orders f
+      where f.user_id = u.id and f.status = 'active') as funds,
+    (select coalesce(sum(l."count"), 0) from loans l
+      where l.user_id = u.id and l.state = 4) as loan,
+    (select c.value from config c where c.tag = 'rate') as rate,
+    (select coalesce(json_agg(json_build_array(p.symbol, p.qty, p.cost)), '[]') from positions p
+      where p.user_id = u.id and p.qty > 0) as positions,
+    (select coalesce(json_agg(json_build_array(o.mold, o.status, o.symbol, o."count", o.price, o.rate,
+        o.price_all)), '[]') from orders o
+      where o.state = 'buy' and o.closed_at is null and (
+        (o.user_id = u.id and o.mold = 'stock' and o.status = $2)
+        or (o.user_id = u.id and o.mold = 'ipo' and o.status in ($3, $4))
+        or (o.user_id = u.id and o.mold in ('bulk', 'finalize') and o.status = $5))) as orders
+  from users u where u.id = $1`;
+
 type Name = keyof typeof SQL;
 
 type Rows = Record<string, unknown>[];
 
 interface Runner {
   one(name: Name, params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  /** PostgreSQL only: one row of PG_USER_INFO; null elsewhere (the batch is used there). */
+  userInfoRow: ((params: unknown[]) => Promise<Record<string, unknown> | undefined>) | null;
   /** Several reads; on SQLite from one snapshot (a total must not mix before and after a buy). */
   batch(queries: Array<[Name, unknown[]]>): Promise<Rows[]>;
 }
@@ -111,6 +138,7 @@ function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
   );
   return {
     one: async (name, params) => stmt(name).get(...params) as Record<string, unknown> | undefined,
+    userInfoRow: null,
     batch: async (queries) => snapshot(queries),
   };
 }
@@ -127,6 +155,12 @@ function kyselyRunner(database: Database): Runner {
       .rows;
   return {
     one: async (name, params) => (await run(name, params))[0],
+    userInfoRow:
+      database.dialect === 'postgres'
+        ? async (params) =>
+            (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(PG_USER_INFO, params)))
+              .rows[0]
+        : null,
     batch: (queries) => Promise.all(queries.map(([name, params]) => run(name, params))),
   };
 }
@@ -142,6 +176,7 @@ function createHotReads(database: Database): HotReads {
         phone: String(row.phone),
         expires_at: Number(row.expires_at),
         revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+        last_seen_at: Number(row.last_seen_at),
       };
     },
     async balance(userId) {
@@ -153,13 +188,27 @@ function createHotReads(database: Database): HotReads {
       return Number(row?.n ?? 0);
     },
     async userInfo(userId) {
-      const [users, positions, orders] = await r.batch([
-        ['user', [userId]],
-        ['positions', [userId]],
-        ['orders', [userId, STOCK.pending, userId, IPO.pending, IPO.allotted, userId, BLOCK.success]],
-      ]);
-      const row = users![0];
-      if (!row) return undefined;
+      let row: Record<string, unknown> | undefined;
+      let positions: Rows;
+      let orders: Rows;
+      if (r.userInfoRow) {
+        row = await r.userInfoRow([userId, STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success]);
+        if (!row) return undefined;
+        const columns = (list: unknown, names: string[]) =>
+          (list as unknown[][]).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])));
+        positions = columns(row.positions, ['symbol', 'qty', 'cost']);
+        orders = columns(row.orders, ['mold', 'status', 'symbol', 'count', 'price', 'rate', 'price_all']);
+      } else {
+        const [users, p, o] = await r.batch([
+          ['user', [userId]],
+          ['positions', [userId]],
+          ['orders', [userId, STOCK.pending, userId, IPO.pending, IPO.allotted, userId, BLOCK.success]],
+        ]);
+        row = users![0];
+        if (!row) return undefined;
+        positions = p!;
+        orders = o!;
+      }
       return {
         user: {
           id: Number(row.id),
@@ -173,12 +222,12 @@ function createHotReads(database: Database): HotReads {
           loan: Number(row.loan),
           rate: row.rate === null || row.rate === undefined ? undefined : String(row.rate),
         },
-        positions: positions!.map((p) => ({
+        positions: positions.map((p) => ({
           symbol: String(p.symbol),
           qty: Number(p.qty),
           cost: Number(p.cost),
         })),
-        orders: orders!.map((o) => ({
+        orders: orders.map((o) => ({
           mold: String(o.mold),
           status: Number(o.status),
           symbol: String(o.symbol),

@@ -34,7 +34,8 @@ export interface Database {
 // int8 (bigint) columns hold minor units and epoch ms: all far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDatabase(url: string): Database {
+/** `groupCommit` (config `SQLITE_GROUP_COMMIT`): SQLite only, see GroupCommit. */
+export function createDatabase(url: string, options: { groupCommit?: boolean } = {}): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client the server drops (restart, failover, DROP DATABASE … FORCE) is already removed
@@ -51,8 +52,8 @@ export function createDatabase(url: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const group = process.env.SQLITE_GROUP_COMMIT === '1' ? new GroupCommit(db) : null;
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statementCache(sqlite) }) });
+  const group = options.groupCommit ? new GroupCommit(db) : null;
   let reader: SQLite.Database | null = null;
   if (file !== ':memory:' && !file.startsWith('file::memory:')) {
     // Opened after the writer switched the file to WAL, so it never reads in rollback-journal mode.
@@ -70,6 +71,34 @@ export function createDatabase(url: string): Database {
       await db.destroy();
     },
   };
+}
+
+/** Statements kept compiled; past this the oldest is dropped (texts vary with IN-list lengths). */
+const STATEMENT_CACHE = 1000;
+/** Transaction control: cheap to compile, and counted by tests that watch `prepare`. */
+const CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+
+/**
+ * Kysely's SQLite driver asks better-sqlite3 to compile every query anew (`prepare`), which costs
+ * more than running it for the small indexed statements of a request. The same text gets the same
+ * compiled statement back here; Kysely runs statements one at a time on the one connection
+ * (`all`/`run`, never left iterating), so sharing one is safe.
+ */
+function statementCache(sqlite: SQLite.Database): { prepare: SQLite.Database['prepare']; close(): void } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(source: string) {
+      if (CONTROL.test(source)) return sqlite.prepare(source);
+      let stmt = cache.get(source);
+      if (stmt === undefined) {
+        stmt = sqlite.prepare(source);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+        cache.set(source, stmt);
+      }
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  } as { prepare: SQLite.Database['prepare']; close(): void };
 }
 
 export async function migrate(database: Database): Promise<void> {
@@ -124,7 +153,7 @@ interface Queued {
 }
 
 /**
- * Group commit for SQLite (SQLITE_GROUP_COMMIT=1). At synchronous=FULL every commit waits for an
+ * Group commit for SQLite (on unless SQLITE_GROUP_COMMIT=0). At synchronous=FULL every commit waits for an
  * fsync that also blocks Node's only thread, so one transaction per request caps money calls at
  * the disk's fsync rate. Here the transactions waiting when a batch starts (and those arriving
  * while it runs, up to MAX_BATCH) run one after another inside one database transaction, each in

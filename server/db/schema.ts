@@ -13,7 +13,10 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   config: ConfigTable;
   news: NewsTable;
-  favourites: FavouritesTable;
+  watchlists: WatchlistsTable;
+  watchlist_items: WatchlistItemsTable;
+  alerts: AlertsTable;
+  notifications: NotificationsTable;
   bank_cards: BankCardsTable;
   kyc: KycTable;
   uploads: UploadsTable;
@@ -28,9 +31,10 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   loans: LoansTable;
   ops_log: OpsLogTable;
+  portfolio_snapshots: PortfolioSnapshotsTable;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   phone: string;
   password_hash: string;
@@ -46,23 +50,25 @@ export interface UsersTable {
   created_at: number;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** sha256 of the token; the token itself is never stored. */
   token_hash: string;
   user_id: number;
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Last use, at most a minute old; with SESSION_IDLE_MS a session unused that long ends (041). */
+  last_seen_at: number | null;
 }
 
-export interface InvitationCodesTable {
+interface InvitationCodesTable {
   code: string;
   uses: number;
   max_uses: number | null;
   created_at: number;
 }
 
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   /** `phone:<digits>` or `ip:<address>`. */
   key: string;
   failures: number;
@@ -70,20 +76,20 @@ export interface LoginAttemptsTable {
   locked_until: number | null;
 }
 
-export interface LedgerTable {
+interface LedgerTable {
   id: Generated<number>;
   user_id: number;
   /** Signed minor units: positive is income, negative expense. */
   amount: number;
   balance_after: number;
-  /** One of LEDGER_REASONS (src/shared/contract/wallet or account). */
+  /** One of LEDGER_REASONS (src/shared/status.ts). */
   reason: string;
   ref_type: string | null;
   ref_id: number | null;
   created_at: number;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   user_id: number;
   key: string;
   request_hash: string;
@@ -92,12 +98,12 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
-export interface ConfigTable {
+interface ConfigTable {
   tag: string;
   value: string;
 }
 
-export interface NewsTable {
+interface NewsTable {
   id: Generated<number>;
   title: string;
   subhead: string;
@@ -108,10 +114,48 @@ export interface NewsTable {
   updated_at: number;
 }
 
-export interface FavouritesTable {
+/** A user's named list (046); `default_of` = user_id on the default list (SPEC's favourites). */
+interface WatchlistsTable {
+  id: Generated<number>;
   user_id: number;
+  /** Null on the default list, shown as "Favourites" in the user's language. */
+  name: string | null;
+  position: number;
+  default_of: number | null;
+  created_at: number;
+}
+
+interface WatchlistItemsTable {
+  list_id: number;
   symbol: string;
   created_at: number;
+}
+
+/** A price alert (046): value in ticks (above/below) or basis points (move); status 0 active, 1 fired. */
+export interface AlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  kind: 'above' | 'below' | 'move';
+  value: number;
+  ref_price: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+  fired_at: number | null;
+  fired_price: number | null;
+}
+
+/** An inbox item (046); `params` is JSON; `ref_id` names the alert. */
+interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'alert';
+  ref_id: number | null;
+  symbol: string;
+  params: string;
+  created_at: number;
+  read_at: number | null;
 }
 
 export interface BankCardsTable {
@@ -128,7 +172,7 @@ export interface BankCardsTable {
   updated_at: number;
 }
 
-export interface KycTable {
+interface KycTable {
   user_id: number;
   real_name: string;
   id_type: string;
@@ -142,7 +186,7 @@ export interface KycTable {
   updated_at: number;
 }
 
-export interface UploadsTable {
+interface UploadsTable {
   /** Server-generated random name. */
   id: string;
   user_id: number;
@@ -162,7 +206,7 @@ export interface MessagesTable {
   created_at: number;
 }
 
-export interface PositionsTable {
+interface PositionsTable {
   user_id: number;
   symbol: string;
   qty: number;
@@ -209,9 +253,26 @@ export interface OrdersTable {
   region: Generated<string>;
   /** When an IPO/block buy row was sold (010). */
   closed_at: number | null;
+  /** Why a failed order was refused: an i18n key under `errors.` (041). */
+  reason: string | null;
+  /** A block/QIP lot's lock-in: it may be sold from this time on (041). */
+  unlock_at: number | null;
+  /** Charges of an executed stock order, minor units; `fee` is their sum (048). */
+  ch_brokerage: Generated<number>;
+  ch_stt: Generated<number>;
+  ch_exchange: Generated<number>;
+  ch_sebi: Generated<number>;
+  ch_stamp: Generated<number>;
+  ch_gst: Generated<number>;
+  /** Stop orders: sl or slm; null for market/limit (048_order_types). */
+  order_type: string | null;
+  /** Stop orders: the trigger, ticks. */
+  trigger_price: number | null;
+  /** Stop orders: when the quote reached the trigger. */
+  triggered_at: number | null;
 }
 
-export interface IposTable {
+interface IposTable {
   id: Generated<number>;
   symbol: string;
   company_name: string;
@@ -224,9 +285,13 @@ export interface IposTable {
   issue_start_date: number;
   issue_end_date: number;
   listing_date: number;
+  /** Low end of the price band, ticks; the issue price is its top (047). */
+  band_low: number | null;
+  /** When shares are allotted (047). */
+  allotment_date: number | null;
 }
 
-export interface BlockItemsTable {
+interface BlockItemsTable {
   id: Generated<number>;
   tag: string;
   /** bulk (block trading) or finalize (QIP). */
@@ -238,6 +303,9 @@ export interface BlockItemsTable {
   /** Minimum quantity. */
   count: number;
   status: number;
+  /** Quantity offered in all; purchases add to `sold`, never past it (041). */
+  supply: number;
+  sold: number;
 }
 
 export interface FundsTable {
@@ -252,6 +320,9 @@ export interface FundsTable {
   issue_amount: number;
   sold_amount: number;
   status: number;
+  /** Fund manager and risk level 1 (low) … 5 (high) (047). */
+  manager: string | null;
+  risk: number | null;
 }
 
 export interface FundOrdersTable {
@@ -290,6 +361,8 @@ export interface WithdrawalsTable {
   /** n in progress, y completed, b failed. */
   status: string;
   settle_at: number;
+  /** Why the payout waits for the operator (an i18n key), or null: the payment rail pays it. */
+  hold: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -304,9 +377,21 @@ export interface LoansTable {
   updated_at: number;
 }
 
-export interface OpsLogTable {
+interface OpsLogTable {
   id: Generated<number>;
   command: string;
   args: string;
   created_at: number;
+}
+
+/** A user's valuation on an India calendar day (049); minor units; rewritten through the day. */
+export interface PortfolioSnapshotsTable {
+  user_id: number;
+  /** Days since 1970-01-01, India time. */
+  day: number;
+  total: number;
+  cash: number;
+  holdings: number;
+  invested: number;
+  updated_at: number;
 }

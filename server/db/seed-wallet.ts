@@ -1,5 +1,5 @@
+import { publishNews } from '../content/news';
 import type { Deps } from '../deps';
-import { publishNews } from '../ops/commands/wallet';
 import type { SeedStep } from './seed';
 import { SEED_ARTICLES } from './seed-news';
 
@@ -30,33 +30,12 @@ async function demoUserId(deps: Deps): Promise<number | null> {
   return row?.id ?? null;
 }
 
-export const DEMO_WELCOME =
-  'Welcome to Bourse! This is customer service. Ask us anything about your account, deposits, withdrawals or trading — we usually reply within a few minutes.';
-
-/** The demo user's welcome message and a bank card to withdraw to, when they have none yet. */
+/** A bank card for the demo user to withdraw to, when they have none yet. */
 export const seedDemoWallet: SeedStep = async (deps) => {
   const userId = await demoUserId(deps);
   if (userId === null) return;
   const { db } = deps.database;
   const now = deps.clock.now();
-  const message = await db
-    .selectFrom('messages')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!message) {
-    await db
-      .insertInto('messages')
-      .values({
-        user_id: userId,
-        sender: 'agent',
-        body: DEMO_WELCOME,
-        client_id: null,
-        read_at: null,
-        created_at: now,
-      })
-      .execute();
-  }
   const card = await db
     .selectFrom('bank_cards')
     .select('id')

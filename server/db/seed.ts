@@ -1,6 +1,7 @@
-import { CONFIG_TAGS } from '../../src/shared/contract/config';
-import { toMinor } from '../../src/shared/money';
-import { DEFAULT_MIN_WITHDRAW } from '../../src/shared/rules';
+import { CONFIG_TAGS } from '#shared/contract/config';
+import { toMinor } from '#shared/money';
+import { DEFAULT_MIN_WITHDRAW } from '#shared/rules';
+import { createUser } from '../account/users';
 import type { Deps } from '../deps';
 import { post } from '../lib/ledger';
 import { hashSecret } from '../lib/passwords';
@@ -9,7 +10,7 @@ import { withTx } from './index';
 import { seedDemoWallet, seedNews } from './seed-wallet';
 
 /** Configuration rows of the demo, inserted only when missing (an operator's change is kept). */
-export const DEFAULT_CONFIG: Record<string, string> = {
+const DEFAULT_CONFIG: Record<string, string> = {
   [CONFIG_TAGS.minWithdraw]: String(DEFAULT_MIN_WITHDRAW),
   [CONFIG_TAGS.currencyUnit]: 'INR',
   [CONFIG_TAGS.currencySymbols]: JSON.stringify({ IN: '₹', US: '$' }),
@@ -52,30 +53,15 @@ async function seedDemoUser(deps: Deps): Promise<void> {
   const passwordHash = await hashSecret(demo.password, deps.config.scrypt);
   const now = deps.clock.now();
   await withTx(deps.database, async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        phone: demo.phone,
-        password_hash: passwordHash,
-        no: 'B10000001',
-        img: null,
-        balance: 0,
-        fund_password_hash: null,
-        fund_password_fails: 0,
-        fund_password_locked_until: null,
-        credit_score: 100,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await createUser(trx, { phone: demo.phone, passwordHash, at: now, no: 'B10000001' });
     const amount = toMinor(demo.balance);
     if (amount && amount > 0)
-      await post(trx, { userId: user.id, amount, reason: 'recharge', refType: 'seed', at: now });
+      await post(trx, { userId, amount, reason: 'recharge', refType: 'seed', at: now });
   });
 }
 
 /** Steps in order. Domain seeds (market universe, news, funds, IPOs, block items) add theirs here. */
-export const SEED_STEPS: SeedStep[] = [
+const SEED_STEPS: SeedStep[] = [
   seedConfig,
   seedInvitation,
   seedDemoUser,

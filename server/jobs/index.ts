@@ -1,23 +1,35 @@
 import { sql } from 'kysely';
 import { withTx } from '../db/index';
+import { electLeader } from '../db/pg-locks';
 import type { Deps } from '../deps';
 import { CLOCK_OFFSET_TAG } from '../lib/clock';
-import { PAYMENT_JOBS } from '../payments/jobs';
+import { portfolioJobs } from '../portfolio/snapshots';
 import { tradingJobs } from '../trading/jobs';
+import { PAYMENT_JOBS } from '../wallet/jobs';
+import { watchlistJobs } from '../watchlists/jobs';
 
 /**
  * Background jobs (settlements, maturities, order expiry). Each job is idempotent and runs at its
- * interval; with several API instances on PostgreSQL a transaction-scoped advisory lock lets only
- * one instance run a job at a time. Tests call `runJob` directly after moving the clock.
+ * interval. With several API instances on PostgreSQL only the elected leader runs jobs
+ * (`electLeader`: a session advisory lock; another instance takes over when the leader goes away),
+ * and each run also holds a transaction-scoped advisory lock of its job, so two runs of one job
+ * never overlap even while leadership changes hands. Tests call `runJob` directly after moving the
+ * clock.
  */
 export interface Job {
   name: string;
+  /** How often it runs; ignored for a tick job. */
   everyMs: number;
+  /**
+   * Runs after every market tick instead of on a timer (price alerts). Ticks arrive while a run is
+   * under way are coalesced into one more run after it, so the job never falls behind or overlaps.
+   */
+  onTick?: boolean;
   run(deps: Deps): Promise<void>;
 }
 
 /** Every job of the server. Domain modules append theirs. */
-export const JOBS: Job[] = [...PAYMENT_JOBS, ...tradingJobs];
+export const JOBS: Job[] = [...PAYMENT_JOBS, ...tradingJobs, ...watchlistJobs, ...portfolioJobs];
 
 function lockKey(name: string): number {
   let h = 0;
@@ -40,24 +52,56 @@ export async function runJob(deps: Deps, job: Job): Promise<boolean> {
   });
 }
 
-/** Starts every job on its interval; returns a stop function. */
+/**
+ * Starts every job on its interval; returns a stop function. On PostgreSQL they run only while
+ * this instance leads (each job once at once on taking over, so nothing waits for its interval).
+ */
 export function startJobs(
   deps: Deps,
   jobs: Job[] = JOBS,
   log: (msg: string, err: unknown) => void = () => {},
 ): () => void {
   const running = new Set<string>();
-  const timers = jobs.map((job) =>
-    setInterval(() => {
-      if (running.has(job.name)) return;
-      running.add(job.name);
-      runJob(deps, job)
-        .catch((err) => log(`job ${job.name} failed`, err))
-        .finally(() => running.delete(job.name));
-    }, job.everyMs),
-  );
+  const again = new Set<string>();
+  let stopped = false;
+  const leader =
+    deps.database.dialect === 'postgres'
+      ? electLeader(deps.config.databaseUrl, {
+          retryMs: deps.config.jobsLeaderRetryMs,
+          onLead: () => {
+            for (const job of jobs) start(job);
+          },
+          log,
+        })
+      : null;
+  const start = (job: Job): void => {
+    if (stopped || (leader !== null && !leader.leading)) return;
+    if (running.has(job.name)) {
+      if (job.onTick) again.add(job.name);
+      return;
+    }
+    running.add(job.name);
+    runJob(deps, job)
+      .catch((err) => log(`job ${job.name} failed`, err))
+      .finally(() => {
+        running.delete(job.name);
+        if (again.delete(job.name)) start(job);
+      });
+  };
+  const stops = jobs.map((job) => {
+    if (!job.onTick) {
+      const timer = setInterval(() => start(job), job.everyMs);
+      return () => clearInterval(timer);
+    }
+    // A tick comes from inside the market's sync (a request may cause it): run after it, not in it.
+    return deps.market.onTick(() => {
+      setImmediate(() => start(job));
+    });
+  });
   return () => {
-    for (const t of timers) clearInterval(t);
+    stopped = true;
+    leader?.stop();
+    for (const stop of stops) stop();
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { LEDGER_REASONS } from '../../src/shared/contract/wallet';
+import { LEDGER_REASONS, LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { CHARGE_COLUMNS } from '../db/migrations/048_order_charges';
 import type { DB } from '../db/schema';
 import { BLOCK, IPO, STOCK } from '../trading/orders';
 
@@ -10,9 +11,11 @@ import { BLOCK, IPO, STOCK } from '../trading/orders';
  * - every balance equals the sum of its postings, none is negative, and each posting's
  *   `balance_after` continues the previous one (no posting was edited or lost);
  * - every business row that moves money (order, IPO application, withdrawal, recharge, loan, fund
- *   order) has exactly the postings its status implies, for its owner, with the right amounts;
+ *   order) has exactly the postings its status implies, for its owner, with the right amounts —
+ *   a filled stock order one `transactionExpenses` posting of its recorded charges;
  * - every posting that names a business row names one that exists and belongs to the same user;
- * - share reservations of pending sells match the positions' reserved quantities.
+ * - share reservations of pending sells match the positions' reserved quantities;
+ * - each block/QIP item's sold quantity is what its orders bought, and within its supply.
  *
  * It reads; it never repairs. `npm run ops -- ledger:audit` prints the report and fails when a
  * problem is found; the server tests run it after their scenarios.
@@ -188,11 +191,12 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
       const SELL = /^sell/;
       const orders = await trx
         .selectFrom('orders')
-        .select(['id', 'user_id', 'mold', 'state', 'status', 'price_all', 'fee'])
+        .select(['id', 'user_id', 'mold', 'state', 'status', 'price_all', 'fee', ...CHARGE_COLUMNS])
         .execute();
       for (const o of orders) {
         const total = Number(o.price_all);
-        expect('order', o.id, o.user_id, (got) => {
+        const charged = Number(o.fee);
+        const tradePostings = (got: (reason: string | RegExp) => { count: number; sum: number }) => {
           if (o.state === 'sell') {
             const sold = o.mold === 'stock' ? o.status === STOCK.success : true;
             return exactly(got(SELL), sold && total > 0 ? 1 : 0, sold ? total : 0, 'sale proceeds');
@@ -201,7 +205,11 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
             const buy = got(BUY);
             const refund = got('orderRefund');
             if (buy.count !== 1) return `${buy.count} buy postings`;
-            if (o.status === STOCK.pending) return exactly(refund, 0, 0, 'refund of a pending buy');
+            if (o.status === STOCK.pending)
+              return first(
+                exactly(refund, 0, 0, 'refund of a pending buy'),
+                buy.sum === -(total + charged) ? null : 'reservation ≠ -(price_all + fee)',
+              );
             if (o.status === STOCK.success)
               return first(
                 atMostOne(refund, 'refund'),
@@ -228,6 +236,19 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
           if (o.status !== BLOCK.success) return first(exactly(buy, 0, 0, 'buy'), exactly(fee, 0, 0, 'fee'));
           const f = Number(o.fee);
           return first(exactly(fee, f > 0 ? 1 : 0, -f, 'fee'), exactly(buy, 1, -(total - f), 'buy'));
+        };
+        expect('order', o.id, o.user_id, (got) => {
+          // The trade's own postings first, then (stock) its charges (048): only a fill pays them,
+          // as one transactionExpenses posting of `fee`, the sum of its recorded components (a
+          // resting buy's `fee` is the charges it reserved at its limit, inside its buy posting).
+          const problem = tradePostings(got);
+          if (problem || o.mold !== 'stock') return problem;
+          const paid = o.status === STOCK.success ? charged : 0;
+          const parts = CHARGE_COLUMNS.reduce((a, c) => a + Number(o[c]), 0);
+          return first(
+            parts === charged ? null : `fee ${charged} ≠ its charges ${parts}`,
+            exactly(got('transactionExpenses'), paid > 0 ? 1 : 0, -paid, 'charges'),
+          );
         });
       }
 
@@ -240,7 +261,12 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         expect('withdrawal', w.id, w.user_id, (got) =>
           first(
             exactly(got('withdraw'), 1, -count, 'reservation'),
-            exactly(got('withdrawRefund'), w.status === 'b' ? 1 : 0, w.status === 'b' ? count : 0, 'refund'),
+            exactly(
+              got('withdrawRefund'),
+              w.status === WITHDRAW_STATUS.failed ? 1 : 0,
+              w.status === WITHDRAW_STATUS.failed ? count : 0,
+              'refund',
+            ),
           ),
         );
       }
@@ -250,7 +276,7 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         .select(['id', 'user_id', 'count', 'status'])
         .execute();
       for (const r of recharges) {
-        const done = r.status === 2;
+        const done = r.status === RECHARGE_STATUS.completed;
         expect('recharge', r.id, r.user_id, (got) =>
           exactly(got('recharge'), done ? 1 : 0, done ? Number(r.count) : 0, 'credit'),
         );
@@ -259,8 +285,8 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
       const loans = await trx.selectFrom('loans').select(['id', 'user_id', 'count', 'state']).execute();
       for (const l of loans) {
         const count = Number(l.count);
-        const lent = l.state === 4 || l.state === 5;
-        const repaid = l.state === 5;
+        const lent = l.state === LOAN_STATE.unpaid || l.state === LOAN_STATE.paid;
+        const repaid = l.state === LOAN_STATE.paid;
         expect('loan', l.id, l.user_id, (got) =>
           first(
             exactly(got('borrow'), lent ? 1 : 0, lent ? count : 0, 'disbursement'),
@@ -314,6 +340,25 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         heldOf.delete(key);
       }
       for (const [key, n] of heldOf) report(`pending sells of ${key} hold ${n} shares of no position`);
+
+      // Block/QIP supply: what an item counts as sold is what its buy orders took, never past supply.
+      const items = await trx.selectFrom('block_items').select(['id', 'supply', 'sold']).execute();
+      const taken = await trx
+        .selectFrom('orders')
+        .select((eb) => ['ref_id', eb.fn.sum<number | string>('count').as('n')])
+        .where('mold', 'in', ['bulk', 'finalize'])
+        .where('state', '=', 'buy')
+        .where('status', '=', BLOCK.success)
+        .groupBy('ref_id')
+        .execute();
+      const takenOf = new Map(taken.map((t) => [t.ref_id, Number(t.n)]));
+      for (const item of items) {
+        const sold = Number(item.sold);
+        if (sold > Number(item.supply))
+          report(`block item ${item.id}: sold ${sold} of a supply of ${item.supply}`);
+        if ((takenOf.get(item.id) ?? 0) !== sold)
+          report(`block item ${item.id}: sold ${sold} but its orders bought ${takenOf.get(item.id) ?? 0}`);
+      }
 
       return { users: users.length, postings: postingCount, balances, byReason, externalCredits, problems };
     });

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { ERR } from '../../src/shared/contract/define';
+import { ERR } from '#shared/contract/define';
+import { fromMinor } from '#shared/money';
+import type { LedgerReason } from '#shared/status';
+import type { Dialect } from '../db/index';
 import type { DB } from '../db/schema';
 import { ApiError } from './errors';
 
@@ -13,11 +16,17 @@ export interface Posting {
   userId: number;
   /** Signed minor units: positive credits, negative debits. */
   amount: number;
-  reason: string;
+  reason: LedgerReason;
   refType?: string;
   refId?: number;
   at: number;
 }
+
+/**
+ * No balance ever exceeds this (10^15 minor units, below 2^53 / 8), whatever MAX_BALANCE says: a
+ * credit past it is refused, so sums of balances stay exact integers in JavaScript.
+ */
+export const BALANCE_CEILING_MINOR = 1_000_000_000_000_000;
 
 export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter: number; id: number }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`bad posting amount ${p.amount}`);
@@ -26,9 +35,10 @@ export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter:
     .set({ balance: sql<number>`balance + ${p.amount}` })
     .where('id', '=', p.userId)
     .$if(p.amount < 0, (q) => q.where('balance', '>=', -p.amount))
+    .$if(p.amount > 0, (q) => q.where('balance', '<=', BALANCE_CEILING_MINOR - p.amount))
     .returning('balance')
     .executeTakeFirst();
-  if (!updated) throw new ApiError(ERR.insufficientFunds, 422);
+  if (!updated) throw new ApiError(p.amount < 0 ? ERR.insufficientFunds : 'errors.balanceMax', 422);
   const row = await trx
     .insertInto('ledger')
     .values({
@@ -43,4 +53,46 @@ export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter:
     .returning('id')
     .executeTakeFirstOrThrow();
   return { balanceAfter: updated.balance, id: row.id };
+}
+
+/**
+ * Serialises one user's money decisions that read before they write (how many orders are open, how
+ * much of an IPO is applied for): PostgreSQL locks the user's row for the rest of the transaction;
+ * SQLite already has one writer.
+ */
+export async function lockUser(db: Kysely<DB>, dialect: Dialect, userId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * A recharge of `minor` may be asked for: at most MAX_RECHARGE at once, and the balance with every
+ * recharge still on its way at most MAX_BALANCE (`errors.rechargeMax` / `errors.balanceMax`, with
+ * the limit). Serialised per user, so simultaneous requests cannot each fit alone.
+ */
+export async function assertRechargeFits(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  limits: { max: number; maxRecharge: number },
+  userId: number,
+  minor: number,
+): Promise<void> {
+  if (!(minor <= limits.maxRecharge)) {
+    throw new ApiError('errors.rechargeMax', 400, { max: fromMinor(limits.maxRecharge) });
+  }
+  await lockUser(trx, dialect, userId);
+  const user = await trx
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const pending = await trx
+    .selectFrom('recharges')
+    .select((eb) => eb.fn.sum<number | string>('count').as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  if (Number(user.balance) + Number(pending?.n ?? 0) + minor > limits.max) {
+    throw new ApiError('errors.balanceMax', 409, { max: fromMinor(limits.max) });
+  }
 }

@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { IDEMPOTENCY_KEY_PATTERN } from '#shared/contract/account';
 import {
   type Endpoint,
   ERR,
+  type NoAnswer,
   type OkAnswer,
   type ReqOf,
   type ResOf,
   stableJson,
-} from '../../src/shared/contract/define';
+} from '#shared/contract/define';
+import { requireTradePassword } from '../account/fund-password';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type AuthUser, authenticate } from './auth';
-import { ApiError } from './errors';
+import { ApiError, errorAnswer, RecordedRefusal } from './errors';
 import { RawJson } from './snapshot';
 
 export interface RouteContext<E extends Endpoint> {
@@ -33,7 +37,16 @@ declare module 'fastify' {
   }
 }
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
+/**
+ * The envelope of an ok answer around `data`'s schema, for Fastify's compiled serializer
+ * (fast-json-stringify): it writes only the fields the schema names, so each schema lists every
+ * field of its answer (tests/server/answers.test.ts compares them with the contract's samples).
+ */
+function okAnswer(data: TSchema) {
+  return Type.Object({ msg: Type.Literal('ok'), data }, { additionalProperties: false });
+}
 
 /**
  * Body fields that are secrets stay out of the stored request hash: a 6-digit transaction
@@ -46,25 +59,34 @@ const withoutSecrets = (input: unknown): unknown =>
     : input;
 
 /**
- * Registers one contract entry: validation by its schema, the session check, the `{ msg, data }`
- * envelope, and for money endpoints one transaction around the handler with Idempotency-Key
- * replay (same key + same body → the first answer; same key + other body → rejected).
+ * Registers one contract entry: validation by its schema, the session check, the transaction
+ * password of `tradePassword` entries, the `{ msg, data }` envelope, and for money endpoints one
+ * transaction around the handler with Idempotency-Key replay (same key + same body → the first
+ * answer; same key + other body → rejected).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
   handler: (ctx: RouteContext<E>) => Promise<ResOf<E> | RawJson>,
+  options: { answer?: TSchema } = {},
 ): void {
   const deps = app.deps;
+  const request = ep.method === 'GET' ? { querystring: ep.req } : ep.upload ? {} : { body: ep.req };
   app.route({
     method: ep.method,
     url: deps.config.apiBase + ep.path,
-    // A multipart body is read by the handler (req.file()), not validated as JSON.
-    schema: ep.method === 'GET' ? { querystring: ep.req } : ep.upload ? {} : { body: ep.req },
+    // A multipart body is read by the handler (req.file()), not validated as JSON. An `answer`
+    // schema (the ok answer's `data`) compiles a serializer for the hot polling answers.
+    schema: options.answer ? { ...request, response: { 200: okAnswer(options.answer) } } : request,
     handler: async (req, reply) => {
       let user: AuthUser | null = null;
       if (ep.auth) user = await authenticate(deps, req);
       const input = ((ep.method === 'GET' ? req.query : req.body) ?? {}) as ReqOf<E>;
+      // Before any transaction: a wrong code counts towards the lockout although the call fails.
+      if (ep.tradePassword) {
+        if (!user) throw new Error(`endpoint ${ep.path} needs a transaction password but no session`);
+        await requireTradePassword(deps, user.id, (input as { stock_password?: unknown }).stock_password);
+      }
       const ctx = (db: Kysely<DB>): RouteContext<E> => ({
         input,
         get user(): AuthUser {
@@ -87,13 +109,14 @@ export function route<E extends Endpoint>(
       }
       if (!user) throw new Error(`money endpoint ${ep.path} must require a session`);
       const owner = user;
-      const rawKey = req.headers['idempotency-key'];
-      const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(ERR.invalidInput, 400);
+      const key = req.headers['idempotency-key'];
+      // Sent twice, a key is ambiguous (over HTTP the copies arrive joined, which the pattern refuses).
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)))
+        throw new ApiError(ERR.invalidInput, 400);
       const requestHash = createHash('sha256')
         .update(`${ep.method} ${ep.path} ${stableJson(withoutSecrets(input))}`)
         .digest('hex');
-      return withTx(deps.database, async (trx) => {
+      const run = withTx(deps.database, async (trx) => {
         if (key) {
           const inserted = await trx
             .insertInto('idempotency_keys')
@@ -110,13 +133,15 @@ export function route<E extends Endpoint>(
           if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
             const prior = await trx
               .selectFrom('idempotency_keys')
-              .select(['request_hash', 'response'])
+              .select(['request_hash', 'response', 'status_code'])
               .where('user_id', '=', owner.id)
               .where('key', '=', key)
               .executeTakeFirstOrThrow();
             if (prior.request_hash !== requestHash) throw new ApiError(ERR.idempotencyMismatch, 422);
             reply.header('idempotent-replay', 'true');
-            return JSON.parse(prior.response) as OkAnswer<ResOf<E>>;
+            const stored = JSON.parse(prior.response) as OkAnswer<ResOf<E>> | NoAnswer;
+            if (stored.msg !== 'ok') throw new ApiError(stored.data, prior.status_code, stored.params);
+            return stored;
           }
         }
         const data = await handler(ctx(trx));
@@ -131,6 +156,41 @@ export function route<E extends Endpoint>(
             .execute();
         }
         return answer;
+      });
+      return run.catch(async (err: unknown) => {
+        // A rejection moved nothing (its transaction rolled back) but is an outcome all the same:
+        // kept under the key so a replay, and the app's "what became of it" (moneyOutcome), tell
+        // the truth instead of "never received". Failures of our own (500) are not kept.
+        const kept =
+          err instanceof ApiError &&
+          err.status < 500 &&
+          err.status !== 401 &&
+          err.status !== 429 &&
+          err.key !== ERR.idempotencyMismatch;
+        const traced = err instanceof RecordedRefusal;
+        if (!kept || (!key && !traced)) throw err;
+        const rejection = errorAnswer(err);
+        // A refusal that leaves a trace (a failed block/QIP order) commits with its key, so a
+        // retry replays the refusal rather than recording it twice.
+        await withTx(deps.database, async (trx) => {
+          if (key) {
+            const inserted = await trx
+              .insertInto('idempotency_keys')
+              .values({
+                user_id: owner.id,
+                key,
+                request_hash: requestHash,
+                status_code: err.status,
+                response: JSON.stringify(rejection),
+                created_at: deps.clock.now(),
+              })
+              .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+              .executeTakeFirst();
+            if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+          }
+          if (traced) await (err as RecordedRefusal).record(trx);
+        });
+        throw err;
       });
     },
   });

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Endpoint, ReqOf, ResOf } from '../../src/shared/contract/define';
+import { type Endpoint, type ReqOf, type ResOf, stableJson } from '#shared/contract/define';
 
 /**
  * Per-tick snapshots of shared answers (market data: the same for every user). The first request
- * for a URL in a tick runs the handler and serialises `{ msg: 'ok', data }` once, with an ETag
- * that is a hash of those bytes; every other request for that URL in the same tick is answered
- * from memory before validation even runs (a URL that answered ok once is valid), and a client
+ * for a validated input in a tick runs the handler and serialises `{ msg: 'ok', data }` once, with
+ * an ETag that is a hash of those bytes; every other request for the same input in the same tick is
+ * answered from memory (keyed on the validated input, never the raw URL; unknown query parameters
+ * are refused), and a client
  * whose If-None-Match still matches gets a 304 — also across ticks that changed nothing, such as
  * every tick while the market is closed. Handlers must depend on their input and the market only:
  * no user, no database.
@@ -17,7 +18,7 @@ export interface TickSource {
   onTick(listener: (at: number) => void): () => void;
 }
 
-export interface SnapshotStats {
+interface SnapshotStats {
   /** Ticks seen. */
   generation: number;
   /** Handler runs (misses), answers from memory (hits), 304s. */
@@ -65,6 +66,9 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
   });
 }
 
+/** The cache key of a validated question to one entry. */
+const keyOf = (path: string, input: unknown) => `${path} ${stableJson(input ?? {})}`;
+
 export function createSnapshot(source: TickSource, options: SnapshotOptions = {}): Snapshot {
   const maxEntries = options.maxEntries ?? 2000;
   let entries = new Map<string, Entry>();
@@ -91,16 +95,20 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
       app.route({
         method: 'GET',
         url: app.deps.config.apiBase + ep.path,
-        schema: { querystring: ep.req },
-        onRequest(req, reply, done) {
+        // Unknown parameters are refused: each would otherwise make an answer of its own.
+        schema: { querystring: { ...ep.req, additionalProperties: false } },
+        // After validation, so the key is the validated input (coerced, defaults applied): any
+        // spelling of the same question — order, `page=01`, an omitted default — is one entry.
+        preHandler(req, reply, done) {
           source.sync();
-          const entry = entries.get(req.url);
+          const entry = entries.get(keyOf(ep.path, req.query));
           if (!entry) return done();
           stats.hits += 1;
           send(reply, entry, req.headers['if-none-match']);
         },
         async handler(req, reply) {
           const input = (req.query ?? {}) as ReqOf<typeof ep>;
+          const key = keyOf(ep.path, input);
           let data: ResOf<typeof ep> | RawJson;
           let generation: number;
           // A tick in the middle of a handler would mix two ticks' prices in one answer: redo it.
@@ -115,7 +123,7 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
               ? `{"msg":"ok","data":${data.text}}`
               : JSON.stringify({ msg: 'ok', data });
           const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-          if (generation === stats.generation && entries.size < maxEntries) entries.set(req.url, entry);
+          if (generation === stats.generation && entries.size < maxEntries) entries.set(key, entry);
           return send(reply, entry, req.headers['if-none-match']);
         },
       });

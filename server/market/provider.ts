@@ -1,3 +1,4 @@
+import type { DepthLevel } from '#shared/contract/market';
 import type { ScheduleId } from './hours';
 
 /**
@@ -59,6 +60,13 @@ export interface Candle {
   v: number;
 }
 
+/** Five levels of bids (best first, falling) and asks (best first, rising) around the quote. */
+export interface Book {
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+  spread: number;
+}
+
 export interface MarketProvider {
   /** True for the simulator: the app labels its prices "Simulated market data". */
   readonly simulated: boolean;
@@ -72,6 +80,11 @@ export interface MarketProvider {
    * `1d`/`1wk`/`1mo`: the whole history. The last bar is the live one: its close is the quote.
    */
   candles(symbol: string, interval: Interval): readonly Candle[];
+  /**
+   * The order book around the quote, when the provider has one (the simulator does; a chart
+   * source such as Yahoo's does not, and the app says "depth not available").
+   */
+  depth?(symbol: string): Book | undefined;
   /** Brings the market up to the clock (ticks when the price second changed); reads do it too. */
   sync(): void;
   /** Called after every tick; returns an unsubscribe function. */

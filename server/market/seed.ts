@@ -1,5 +1,5 @@
-import { priceToTicks, unitsToMinor } from '../../src/shared/money';
-import { BLOCK_DEFAULT_MIN_QTY } from '../../src/shared/rules';
+import { priceToTicks, ticksToPrice, unitsToMinor } from '#shared/money';
+import { BLOCK_DEFAULT_MIN_QTY } from '#shared/rules';
 import type { Deps } from '../deps';
 import { DAY_MS } from './hours';
 import { UNIVERSE } from './universe';
@@ -22,6 +22,9 @@ const IPO_PLAN: Array<{ start: number; end: number; listing: number; max: number
   { start: -6, end: -1, listing: 3, max: 1000 },
 ];
 
+/** Each block/QIP item offers this many minimum lots in all (a block is a finite placement). */
+const BLOCK_SUPPLY_LOTS = 20;
+
 /** Block trading (bulk) and QIP (finalize) items: symbol, discount to the market in %, minimum quantity. */
 const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, discount: number, min: number]> = [
   ['bulk', 'RELIANCE.NS', 4, BLOCK_DEFAULT_MIN_QTY],
@@ -41,6 +44,9 @@ const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, discount: nu
 /** Funds: returns in basis points over the whole period; amounts in whole account currency. */
 const FUNDS: Array<{
   name: string;
+  manager: string;
+  /** 1 low … 5 high. */
+  risk: number;
   min: number;
   max: number;
   days: number;
@@ -50,6 +56,8 @@ const FUNDS: Array<{
 }> = [
   {
     name: 'Bourse Liquid Plus',
+    manager: 'Bourse Asset Management',
+    risk: 1,
     min: 20,
     max: 45,
     days: 7,
@@ -59,6 +67,8 @@ const FUNDS: Array<{
   },
   {
     name: 'Short Term Income',
+    manager: 'Bourse Asset Management',
+    risk: 2,
     min: 80,
     max: 140,
     days: 30,
@@ -66,10 +76,32 @@ const FUNDS: Array<{
     issue: 10_000_000,
     sold: 6_400_000,
   },
-  { name: 'Gilt Secure', min: 60, max: 95, days: 30, amount: 5_000, issue: 2_000_000, sold: 1_990_000 },
-  { name: 'Balanced Advantage', min: 250, max: 420, days: 90, amount: 50_000, issue: 20_000_000, sold: 0 },
+  {
+    name: 'Gilt Secure',
+    manager: 'Meridian Fixed Income',
+    risk: 2,
+    min: 60,
+    max: 95,
+    days: 30,
+    amount: 5_000,
+    issue: 2_000_000,
+    sold: 1_990_000,
+  },
+  {
+    name: 'Balanced Advantage',
+    manager: 'Meridian Investments',
+    risk: 3,
+    min: 250,
+    max: 420,
+    days: 90,
+    amount: 50_000,
+    issue: 20_000_000,
+    sold: 0,
+  },
   {
     name: 'Global Technology Opportunities',
+    manager: 'Northgate Global Advisors',
+    risk: 5,
     min: 300,
     max: 650,
     days: 90,
@@ -79,6 +111,8 @@ const FUNDS: Array<{
   },
   {
     name: 'Infrastructure Yield',
+    manager: 'Meridian Investments',
+    risk: 4,
     min: 520,
     max: 880,
     days: 180,
@@ -87,6 +121,11 @@ const FUNDS: Array<{
     sold: 12_500_000,
   },
 ];
+
+/** A book-built issue's band: about 5 % under the issue price (the band's top), same precision. */
+function bandLow(issue: number, region: string): number {
+  return region === 'IN' ? Math.round(issue * 0.95) : Math.round(issue * 95) / 100;
+}
 
 async function isEmpty(deps: Deps, table: 'ipos' | 'block_items' | 'funds'): Promise<boolean> {
   const row = await deps.database.db.selectFrom(table).select('id').limit(1).executeTakeFirst();
@@ -115,6 +154,8 @@ export async function seedMarket(deps: Deps): Promise<void> {
         issue_start_date: at(plan.start),
         issue_end_date: at(plan.end),
         listing_date: at(plan.listing),
+        band_low: priceToTicks(bandLow(issue, spec.region)),
+        allotment_date: at(plan.end + 1),
       };
     });
     if (rows.length) await db.insertInto('ipos').values(rows).execute();
@@ -125,6 +166,27 @@ export async function seedMarket(deps: Deps): Promise<void> {
     if (known.has(ipo.symbol)) deps.market.setListing(ipo.symbol, Number(ipo.listing_date));
   }
 
+  // Facts added after the first seed (047): filled where still empty, never overwritten.
+  for (const ipo of await db.selectFrom('ipos').selectAll().where('band_low', 'is', null).execute()) {
+    const spec = UNIVERSE.find((s) => s.symbol === ipo.symbol);
+    await db
+      .updateTable('ipos')
+      .set({
+        band_low: priceToTicks(bandLow(ticksToPrice(ipo.issue_price), spec?.region ?? 'IN')),
+        allotment_date: ipo.allotment_date ?? Number(ipo.issue_end_date) + DAY_MS,
+      })
+      .where('id', '=', ipo.id)
+      .execute();
+  }
+  for (const f of FUNDS) {
+    await db
+      .updateTable('funds')
+      .set({ manager: f.manager, risk: f.risk })
+      .where('name', '=', f.name)
+      .where('manager', 'is', null)
+      .execute();
+  }
+
   if (await isEmpty(deps, 'block_items')) {
     const rows = BLOCK_PLAN.flatMap(([mold, symbol, discount, min]) => {
       const ins = deps.market.instrument(symbol);
@@ -132,7 +194,18 @@ export async function seedMarket(deps: Deps): Promise<void> {
       if (!ins || !q) return [];
       const f = 10 ** ins.decimals;
       const price = Math.round(q.price * (1 - discount / 100) * f) / f;
-      return [{ tag: ins.symbol, mold, type: ins.region, price: priceToTicks(price), count: min, status: 1 }];
+      return [
+        {
+          tag: ins.symbol,
+          mold,
+          type: ins.region,
+          price: priceToTicks(price),
+          count: min,
+          status: 1,
+          supply: min * BLOCK_SUPPLY_LOTS,
+          sold: 0,
+        },
+      ];
     });
     if (rows.length) await db.insertInto('block_items').values(rows).execute();
   }
@@ -150,6 +223,8 @@ export async function seedMarket(deps: Deps): Promise<void> {
           issue_amount: unitsToMinor(f.issue),
           sold_amount: unitsToMinor(f.sold),
           status: 1,
+          manager: f.manager,
+          risk: f.risk,
         })),
       )
       .execute();

@@ -1,8 +1,6 @@
 import { loadConfig } from '../config';
 import { createDatabase, migrate } from '../db/index';
-import type { Deps } from '../deps';
-import { systemClock } from '../lib/clock';
-import { createMarket } from '../market/index';
+import { createDeps } from '../deps';
 import { COMMANDS } from './commands/index';
 
 /**
@@ -23,11 +21,11 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
   try {
     await migrate(database);
-    const clock = systemClock();
-    const deps: Deps = { config, database, clock, market: createMarket(config, clock.now) };
+    const deps = createDeps(config, database);
+    const { clock } = deps;
     const output = await command.run(deps, args);
     if (command.mutates) {
       await database.db

@@ -1,12 +1,12 @@
 /**
  * A payment rail: it decides what became of a recharge (money in by bank transfer) or a withdrawal
  * (money out to a bank card) once its settlement time has come. The server only asks; the ledger
- * postings that follow are made by server/lib/settlement.ts. A real rail (a bank's API, a payment
+ * postings that follow are made by server/wallet/settlement.ts. A real rail (a bank's API, a payment
  * gateway's webhooks) implements the same interface.
  */
 export type Outcome = 'settled' | 'failed' | 'pending';
 
-export interface DueRecharge {
+interface DueRecharge {
   id: number;
   userId: number;
   /** Minor units. */

@@ -6,7 +6,7 @@ import type { DueWithdrawal, Outcome, PaymentProvider } from './provider';
  * number ends in DECLINE_SUFFIX, which the sandbox declines like a payment gateway's test cards do,
  * so the refund path can be seen working. A card that is no longer usable is declined too.
  */
-export const DECLINE_SUFFIX = '0002';
+const DECLINE_SUFFIX = '0002';
 
 export function sandboxProvider(): PaymentProvider {
   return {

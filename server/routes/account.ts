@@ -1,17 +1,22 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { contract } from '../../src/shared/contract/index';
-import { fromMinor } from '../../src/shared/money';
-import { checkPassword, checkPhone, checkRequired } from '../../src/shared/rules';
+import type { Onboarding } from '#shared/contract/account';
+import { ERR } from '#shared/contract/define';
+import { contract } from '#shared/contract/index';
+import { fromMinor } from '#shared/money';
+import { checkPassword, checkPhone, checkRequired } from '#shared/rules';
+import { totalAssets } from '../account/assets';
+import { verifyUnderLoginLimit } from '../account/login-limit';
+import { createUser } from '../account/users';
 import { hotReads } from '../db/hot';
 import { withTx } from '../db/index';
-import { totalAssets } from '../lib/assets';
+import { addressKey, reserveAttempt } from '../lib/attempts';
 import { createSession, sha256, tokenOf } from '../lib/auth';
 import { ApiError, invalid } from '../lib/errors';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '../lib/login-limit';
+import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
 import { route } from '../lib/route';
+import { ANSWERS } from './answers';
 
 /** Compared against when the phone is unknown, so a wrong phone costs the same time as a wrong password. */
 let dummyHash: Promise<string> | null = null;
@@ -26,31 +31,52 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = deps.database;
   dummyHash ??= hashSecret('not a password', deps.config.scrypt);
 
+  const hashing = hashQueue(deps.config);
+
   /** Verifies a phone + password pair under the login limit; returns the user id. */
   async function verifyLogin(phone: string, password: string, ip: string, wrongKey: string): Promise<number> {
-    await assertLoginAllowed(deps, phone, ip);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'password_hash'])
-      .where('phone', '=', phone)
-      .executeTakeFirst();
-    const ok = await verifySecret(password, user?.password_hash ?? (await dummyHash!));
-    if (!user || !ok) {
-      await recordLoginFailure(deps, phone, ip);
-      throw new ApiError(wrongKey, 400);
-    }
-    await recordLoginSuccess(deps, phone);
-    return user.id;
+    let id: number | null = null;
+    const ok = await verifyUnderLoginLimit(deps, phone, ip, async () => {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      const stored = user?.password_hash ?? (await dummyHash!);
+      const right = await hashing.run(() => verifySecret(password, stored));
+      id = user && right ? user.id : null;
+      return id !== null;
+    });
+    if (!ok || id === null) throw new ApiError(wrongKey, 400);
+    return id;
   }
 
-  route(app, contract.register, async ({ input }) => {
+  route(app, contract.register, async ({ input, req }) => {
     check(
       checkRequired(input.user, input.password, input.code),
       checkPhone(input.user),
       checkPassword(input.password),
     );
-    const passwordHash = await hashSecret(input.password, deps.config.scrypt);
     const now = deps.clock.now();
+    const { perAddress, windowMs } = deps.config.signupLimit;
+    if (!(await reserveAttempt(db, `reg:${addressKey(req.ip)}`, perAddress, windowMs, now))) {
+      throw new ApiError(ERR.tooManyAttempts, 429);
+    }
+    // The cheap checks come before the expensive hash (they are made again in the transaction).
+    const usable = await db
+      .selectFrom('invitation_codes')
+      .select('code')
+      .where('code', '=', input.code.trim())
+      .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+      .executeTakeFirst();
+    if (!usable) throw invalid('errors.invalidInvitationCode');
+    const known = await db
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', input.user)
+      .executeTakeFirst();
+    if (known) throw invalid('errors.phoneTaken');
+    const passwordHash = await hashing.run(() => hashSecret(input.password, deps.config.scrypt));
     return withTx(deps.database, async (trx) => {
       const code = await trx
         .updateTable('invitation_codes')
@@ -65,23 +91,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .where('phone', '=', input.user)
         .executeTakeFirst();
       if (taken) throw invalid('errors.phoneTaken');
-      const row = await trx
-        .insertInto('users')
-        .values({
-          phone: input.user,
-          password_hash: passwordHash,
-          no: `B${String(randomInt(10_000_000, 99_999_999))}`,
-          img: null,
-          balance: 0,
-          fund_password_hash: null,
-          fund_password_fails: 0,
-          fund_password_locked_until: null,
-          credit_score: 100,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id };
+      return { id: await createUser(trx, { phone: input.user, passwordHash, at: now }) };
     });
   });
 
@@ -99,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       checkPassword(input.new_password),
     );
     const id = await verifyLogin(input.user, input.password, req.ip, 'errors.oldPasswordIncorrect');
-    const passwordHash = await hashSecret(input.new_password, deps.config.scrypt);
+    const passwordHash = await hashing.run(() => hashSecret(input.new_password, deps.config.scrypt));
     await withTx(deps.database, async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
       // A new password ends every session opened with the old one.
@@ -113,22 +123,84 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  route(app, contract.userInfo, async ({ user }) => {
-    const rows = await hotReads(deps.database).userInfo(user.id);
-    // The session was valid a moment ago; a user deleted since is a caller error, not an answer.
-    if (!rows) throw new Error(`user ${user.id} of a valid session is missing`);
-    const assets = totalAssets(deps, rows);
+  /** What became of one of the caller's money calls (the app asks after a lost answer). */
+  route(app, contract.moneyOutcome, async ({ db, user, input }) => {
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['status_code', 'response'])
+      .where('user_id', '=', user.id)
+      .where('key', '=', input.key)
+      // status 0 is a request still in its transaction (never visible once committed).
+      .where('status_code', '>', 0)
+      .executeTakeFirst();
+    if (!row) return { found: false as const };
+    const answer = JSON.parse(row.response) as { msg: 'ok' | 'no'; data: unknown };
+    return { found: true as const, status: row.status_code, answer };
+  });
+
+  // Each step read from the state it is about, so the checklist ticks itself (issue 14).
+  route(app, contract.onboarding, async ({ user, db }) => {
+    const has = async (q: Promise<unknown>) => (await q) !== undefined;
+    const [kyc, account, card, funded, watching] = await Promise.all([
+      db.selectFrom('kyc').select('status').where('user_id', '=', user.id).executeTakeFirst(),
+      db.selectFrom('users').select('fund_password_hash').where('id', '=', user.id).executeTakeFirstOrThrow(),
+      has(
+        db.selectFrom('bank_cards').select('id').where('user_id', '=', user.id).limit(1).executeTakeFirst(),
+      ),
+      has(
+        db
+          .selectFrom('ledger')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('reason', '=', 'recharge')
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+      has(
+        db
+          .selectFrom('watchlist_items')
+          .innerJoin('watchlists', 'watchlists.id', 'watchlist_items.list_id')
+          .select('watchlists.id')
+          .where('watchlists.user_id', '=', user.id)
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+    ]);
+    const identity = (kyc?.status ?? 0) as Onboarding['identity'];
+    const steps = {
+      identity,
+      trade_password: account.fund_password_hash !== null,
+      bank_card: card,
+      funded,
+      watchlist: watching,
+    };
     return {
-      id: rows.user.id,
-      user: rows.user.phone,
-      no: rows.user.no,
-      img: rows.user.img,
-      total: fromMinor(assets.total),
-      money: fromMinor(rows.user.balance),
-      loan: fromMinor(assets.loan),
-      has_fund_password: rows.user.has_fund_password,
+      ...steps,
+      done: identity === 2 && steps.trade_password && card && funded && watching,
     };
   });
+
+  route(
+    app,
+    contract.userInfo,
+    async ({ user }) => {
+      const rows = await hotReads(deps.database).userInfo(user.id);
+      // The session was valid a moment ago; a user deleted since is a caller error, not an answer.
+      if (!rows) throw new Error(`user ${user.id} of a valid session is missing`);
+      const assets = totalAssets(deps, rows);
+      return {
+        id: rows.user.id,
+        user: rows.user.phone,
+        no: rows.user.no,
+        img: rows.user.img,
+        total: fromMinor(assets.total),
+        money: fromMinor(rows.user.balance),
+        loan: fromMinor(assets.loan),
+        has_fund_password: rows.user.has_fund_password,
+      };
+    },
+    { answer: ANSWERS.userInfo },
+  );
 
   route(app, contract.logout, async ({ req }) => {
     const token = tokenOf(req);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CONFIG_TAGS } from '../../src/shared/contract/config';
-import { contract } from '../../src/shared/contract/index';
+import { CONFIG_TAGS } from '#shared/contract/config';
+import { contract } from '#shared/contract/index';
 import { CLOCK_OFFSET_TAG } from '../lib/clock';
 import { route } from '../lib/route';
 

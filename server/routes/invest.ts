@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { contract } from '../../src/shared/contract/index';
-import type { BlockItem, Ipo } from '../../src/shared/contract/invest';
-import { ticksToPrice } from '../../src/shared/money';
+import { contract } from '#shared/contract/index';
+import type { BlockItem, Ipo } from '#shared/contract/invest';
+import { ticksToPrice } from '#shared/money';
+import { IPO_QTY_STEP } from '#shared/rules';
 import { route } from '../lib/route';
 import { purchaseFund, toFund, toFundOrder } from '../trading/funds';
-import { applyIpo, ipoStatus } from '../trading/ipo';
+import { applyIpo, ipoStatus, ipoWindow } from '../trading/ipo';
 import { regionOf, toOrderRow } from '../trading/orders';
 
 /** IPOs, block trading / QIP items and funds (src/shared/contract/invest.ts). */
@@ -35,13 +36,17 @@ export async function investRoutes(app: FastifyInstance): Promise<void> {
           issue_end_date: r.issue_end_date,
           listing_date: r.listing_date,
           region: deps.market.instrument(r.symbol)?.region ?? regionOf(r.series),
+          window: ipoWindow(r, deps.clock.now()),
+          band_low: r.band_low === null ? null : ticksToPrice(Number(r.band_low)),
+          lot: IPO_QTY_STEP,
+          allotment_date: r.allotment_date === null ? null : Number(r.allotment_date),
         }),
       ),
     };
   });
 
   route(app, contract.ipoBuy, async ({ input, user, db: trx }) =>
-    toOrderRow(await applyIpo(deps, trx, user.id, input)),
+    toOrderRow(await applyIpo(deps, trx, user.id, input), deps.clock.now()),
   );
 
   route(app, contract.ipoOrders, async ({ input, user }) => {
@@ -55,7 +60,7 @@ export async function investRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id', 'desc')
       .limit(500)
       .execute();
-    return { rows: rows.map(toOrderRow) };
+    return { rows: rows.map((r) => toOrderRow(r, deps.clock.now())) };
   });
 
   // Status 1 items are on offer; the search matches the code, with or without its .NS/.BO suffix.
@@ -84,6 +89,7 @@ export async function investRoutes(app: FastifyInstance): Promise<void> {
           type: r.type,
           mold: r.mold as BlockItem['mold'],
           decimals: ins?.decimals ?? 2,
+          remaining: Math.max(0, Number(r.supply) - Number(r.sold)),
         };
       }),
     };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '../../src/shared/contract/index';
+import { contract } from '#shared/contract/index';
 import type {
   CandleRow,
   Category,
@@ -10,11 +10,11 @@ import type {
   QuoteAnswer,
   Range,
   StockRow,
-} from '../../src/shared/contract/market';
-import { displayCode, PAGE_SIZE } from '../../src/shared/rules';
+} from '#shared/contract/market';
+import { displayCode, PAGE_SIZE } from '#shared/rules';
 import { ApiError } from '../lib/errors';
 import { createSnapshot, RawJson } from '../lib/snapshot';
-import { DAY_MS } from '../market/hours';
+import { DAY_MS, isMarketOpen, lastSession, nextSession } from '../market/hours';
 import type { Candle, Instrument, MarketProvider, Quote } from '../market/provider';
 import { CATEGORIES, MARKET_NAMES } from '../market/universe';
 
@@ -23,9 +23,9 @@ import { CATEGORIES, MARKET_NAMES } from '../market/universe';
  * market provider alone (no database), through the per-tick snapshot (server/lib/snapshot.ts).
  */
 
-export const UNKNOWN_SYMBOL = 'errors.unknownSymbol';
-export const UNKNOWN_MARKET = 'errors.unknownMarket';
-export const QUOTE_UNAVAILABLE = 'errors.quoteUnavailable';
+const UNKNOWN_SYMBOL = 'errors.unknownSymbol';
+const UNKNOWN_MARKET = 'errors.unknownMarket';
+const QUOTE_UNAVAILABLE = 'errors.quoteUnavailable';
 
 /** Calendar days each range covers, counted back from the last bar. */
 const RANGE_DAYS: Record<Range, number> = {
@@ -55,7 +55,7 @@ function normalise(text: string): string {
 }
 
 /** Instruments matching a trimmed, case-insensitive search by code or name; best matches first. */
-export function search<T extends Instrument>(list: readonly T[], text: string | undefined): T[] {
+function search<T extends Instrument>(list: readonly T[], text: string | undefined): T[] {
   const term = normalise(text?.trim() ?? '');
   if (!term) return [...list];
   const scored: Array<[number, T]> = [];
@@ -258,6 +258,47 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
     }
     const rows = priced(search(list, symbol));
     return { rows: page(rows, pageNo, limit).map(([ins, q]) => stockRow(ins, q)), count: rows.length };
+  });
+
+  // Across every market: stocks, indices, forex, futures and treasury debt alike.
+  snapshot.route(app, contract.marketSearch, ({ q, limit }) => {
+    const found = search(market.instruments(), q).slice(0, limit ?? 20);
+    return { rows: priced(found).map(([ins, quote]) => stockRow(ins, quote)) };
+  });
+
+  snapshot.route(app, contract.depth, async ({ symbol }) => {
+    await prepare(symbol, '1d');
+    const { ins, q } = find(symbol);
+    const at = app.deps.clock.now();
+    const daily = market.candles(ins.symbol, '1d');
+    const since = (daily.at(-1)?.t ?? at) - 365 * DAY_MS;
+    let high = q.high;
+    let low = q.low;
+    for (let i = daily.length - 1; i >= 0 && daily[i]!.t > since; i--) {
+      high = Math.max(high, daily[i]!.h);
+      low = Math.min(low, daily[i]!.l);
+    }
+    const open = isMarketOpen(ins, at);
+    const book = market.depth?.(ins.symbol) ?? null;
+    return {
+      symbol: ins.symbol,
+      decimals: ins.decimals,
+      region: ins.region,
+      price: q.price,
+      book,
+      open: q.open,
+      high: q.high,
+      low: q.low,
+      prev_close: q.prevClose,
+      high_52w: high,
+      low_52w: low,
+      session: {
+        open,
+        opens_at: open ? null : nextSession(ins.schedule, at).open,
+        closes_at: lastSession(ins.schedule, at).close,
+      },
+      as_of: q.asOf,
+    };
   });
 
   snapshot.route(app, contract.categoryList, () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { CONFIG_TAGS } from '../../src/shared/contract/config';
-import { contract } from '../../src/shared/contract/index';
-import type { BankCard, IdType, KycState } from '../../src/shared/contract/settings';
+import { CONFIG_TAGS } from '#shared/contract/config';
+import { contract } from '#shared/contract/index';
+import type { BankCard, IdType, KycState } from '#shared/contract/settings';
 import {
   checkBankCardNumber,
   checkBranchCode,
@@ -12,14 +12,16 @@ import {
   checkRequired,
   checkTradePassword,
   compactCode,
-} from '../../src/shared/rules';
+} from '#shared/rules';
+import { BANK_CARD_STATUS, KYC_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { setFundPassword, verifyFundPassword } from '../account/fund-password';
+import { verifyUnderLoginLimit } from '../account/login-limit';
 import { withTx } from '../db/index';
 import type { BankCardsTable, DB } from '../db/schema';
 import { authenticate, sha256, tokenOf } from '../lib/auth';
 import { isUniqueViolation } from '../lib/db-errors';
 import { ApiError, conflict, invalid, notFound } from '../lib/errors';
-import { setFundPassword, verifyFundPassword } from '../lib/fund-password';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '../lib/login-limit';
+import { hashQueue } from '../lib/hash-queue';
 import { maskTail } from '../lib/mask';
 import { hashSecret, verifySecret } from '../lib/passwords';
 import { route } from '../lib/route';
@@ -57,6 +59,38 @@ function bankCard(row: Selectable<BankCardsTable>): BankCard {
   };
 }
 
+/** Multipart limits that end in 413 (a file or a form over its limit); other parse errors are 400. */
+const MULTIPART_TOO_LARGE = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
+
+/**
+ * The bytes of the one part of the form, a file named `file` (the app's FormData holds exactly
+ * that; a second file or any other field makes the form ambiguous, so it is refused). Everything
+ * that can fail here is the request's own multipart encoding (no boundary, a truncated or
+ * malformed part, a limit, a client that went away), so every failure is the caller's: a 4xx,
+ * never the 500 of an unknown error.
+ */
+async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
+  try {
+    let bytes: Buffer | null = null;
+    for await (const part of req.parts()) {
+      if (bytes || part.type !== 'file' || part.fieldname !== 'file') throw invalid('errors.uploadMissing');
+      bytes = await part.toBuffer();
+    }
+    if (!bytes) throw invalid('errors.uploadMissing');
+    return bytes;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (MULTIPART_TOO_LARGE.has((err as { code?: string }).code ?? ''))
+      throw new ApiError('errors.tooLarge', 413);
+    throw invalid('errors.uploadMissing');
+  }
+}
+
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { db } = deps.database;
@@ -81,18 +115,17 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     check(checkRequired(input.password, input.password_new), checkPassword(input.password_new));
     // The current password is guessed against the login limit, so a stolen session cannot
     // brute-force it.
-    await assertLoginAllowed(deps, user.phone, req.ip);
-    const row = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    if (!(await verifySecret(input.password, row.password_hash))) {
-      await recordLoginFailure(deps, user.phone, req.ip);
-      throw invalid('errors.oldPasswordIncorrect');
-    }
-    await recordLoginSuccess(deps, user.phone);
-    const hash = await hashSecret(input.password_new, deps.config.scrypt);
+    const hashing = hashQueue(deps.config);
+    const right = await verifyUnderLoginLimit(deps, user.phone, req.ip, async () => {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      return hashing.run(() => verifySecret(input.password, row.password_hash));
+    });
+    if (!right) throw invalid('errors.oldPasswordIncorrect');
+    const hash = await hashing.run(() => hashSecret(input.password_new, deps.config.scrypt));
     const keep = sha256(tokenOf(req) ?? '');
     await withTx(deps.database, async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
@@ -155,17 +188,21 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirstOrThrow();
     if (Number(owned.n) >= BANK_CARDS_PER_USER) throw conflict('errors.bankCardLimit');
     const now = deps.clock.now();
-    try {
-      const row = await db
-        .insertInto('bank_cards')
-        .values({ user_id: user.id, ...fields, status: 1, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return bankCard(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('errors.bankCardExists');
-      throw err;
-    }
+    return bankCard(
+      await uniqueCard(
+        db
+          .insertInto('bank_cards')
+          .values({
+            user_id: user.id,
+            ...fields,
+            status: BANK_CARD_STATUS.usable,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
+    );
   });
 
   route(app, contract.bankEdit, async ({ input, user }) => {
@@ -182,36 +219,25 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom('withdrawals')
       .select('id')
       .where('bank_id', '=', card.id)
-      .where('status', '=', 'n')
+      .where('status', '=', WITHDRAW_STATUS.inProgress)
       .executeTakeFirst();
     if (paying) throw conflict('errors.bankCardInUse');
-    try {
-      const row = await db
-        .updateTable('bank_cards')
-        .set({ ...fields, updated_at: deps.clock.now() })
-        .where('id', '=', card.id)
-        .where('user_id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return bankCard(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('errors.bankCardExists');
-      throw err;
-    }
+    return bankCard(
+      await uniqueCard(
+        db
+          .updateTable('bank_cards')
+          .set({ ...fields, updated_at: deps.clock.now() })
+          .where('id', '=', card.id)
+          .where('user_id', '=', user.id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
+    );
   });
 
   route(app, contract.upload, async ({ req, user }) => {
     if (!req.isMultipart()) throw invalid('errors.uploadMissing');
-    const part = await req.file();
-    if (part?.fieldname !== 'file') throw invalid('errors.uploadMissing');
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new ApiError('errors.tooLarge', 413);
-      throw err;
-    }
+    const bytes = await readUploadedFile(req);
     const mime = sniffImage(bytes);
     if (!mime) throw invalid('errors.notAnImage');
     const kept = await db
@@ -264,7 +290,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
   async function kycState(reader: Kysely<DB>, userId: number): Promise<KycState> {
     const row = await reader.selectFrom('kyc').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!row) return { status: 0, real_name: null, id_type: null, id_number: null, note: null };
+    if (!row) return { status: KYC_STATUS.none, real_name: null, id_type: null, id_number: null, note: null };
     return {
       status: row.status as KycState['status'],
       real_name: row.real_name,
@@ -291,11 +317,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     const now = deps.clock.now();
     const values = {
       real_name: realName,
-      id_type: input.id_type,
+      id_type: input.id_type ?? 'idCard',
       id_number: idNumber,
       id_number_img: front,
       id_number_img_two: back,
-      status: 1,
+      status: KYC_STATUS.underReview,
       note: null,
       updated_at: now,
     };
@@ -303,11 +329,26 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     const written = await db
       .insertInto('kyc')
       .values({ user_id: user.id, ...values, created_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values).where('kyc.status', 'not in', [1, 2]))
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet(values)
+          .where('kyc.status', 'not in', [KYC_STATUS.underReview, KYC_STATUS.approved]),
+      )
       .executeTakeFirst();
     if (Number(written.numInsertedOrUpdatedRows ?? 0n) === 0) throw conflict('errors.kycLocked');
     return kycState(db, user.id);
   });
 
   route(app, contract.kycState, async ({ user }) => kycState(db, user.id));
+}
+
+/** A card number the user already has is a conflict (the unique index decides), not a fault. */
+async function uniqueCard<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('errors.bankCardExists');
+    throw err;
+  }
 }

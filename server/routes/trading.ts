@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '../../src/shared/contract/index';
-import type { HoldingRow, WatchlistItem } from '../../src/shared/contract/trading';
-import { fromMinor, PRICE_SCALE, priceToTicks, tradeValueMinor } from '../../src/shared/money';
-import { checkTradePassword, displayCode } from '../../src/shared/rules';
-import { rateTicks } from '../lib/assets';
+import { contract } from '#shared/contract/index';
+import { fromMinor, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
+import { displayCode, QUANTITY_MAX } from '#shared/rules';
+import { rateTicks } from '../account/assets';
+import { requireTradePassword } from '../account/fund-password';
 import { authenticate } from '../lib/auth';
 import { invalid, notFound } from '../lib/errors';
-import { verifyFundPassword } from '../lib/fund-password';
 import { route } from '../lib/route';
 import type { Instrument } from '../market/provider';
-import { closePending, placeBuy, placeSell } from '../trading/engine';
+import { toHoldingRow, valuePositions } from '../portfolio/valuation';
+import { affordableQuantity, chargesFor, chargesOfRow, toBreakdown } from '../trading/charges';
+import { closePending, placeBuy, placeSell, placeStop } from '../trading/engine';
 import { buyBlock, sellLot } from '../trading/holdings';
-import { BLOCK, STOCK, toOrderRow } from '../trading/orders';
+import { BLOCK, STOCK, toOrderRow, tradable } from '../trading/orders';
+import { addItem, defaultListId, hasItem, items, removeItem } from '../watchlists/lists';
 
 /** Favourites, holdings and orders (src/shared/contract/trading.ts). */
 export async function tradingRoutes(app: FastifyInstance): Promise<void> {
@@ -28,10 +30,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     const body = req.body as { mold: string; stock_password?: string };
     if (body.mold === 'stock') return;
     const user = await authenticate(deps, req);
-    if (body.stock_password === undefined || checkTradePassword(body.stock_password) !== null) {
-      throw invalid('hint.tradePasswordInvalid');
-    }
-    await verifyFundPassword(deps, user.id, body.stock_password);
+    await requireTradePassword(deps, user.id, body.stock_password);
   });
 
   function knownSymbol(symbol: string): Instrument {
@@ -42,139 +41,76 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   /** The market's spelling of a symbol (lookups may ignore case); unknown ones are kept as sent. */
   const canonical = (symbol: string) => deps.market.instrument(symbol)?.symbol ?? symbol;
 
+  // SPEC's favourites are the default watchlist (server/watchlists/lists.ts).
   route(app, contract.favouriteAdd, async ({ input, user }) => {
     const instrument = knownSymbol(input.symbol);
-    await db
-      .insertInto('favourites')
-      .values({ user_id: user.id, symbol: instrument.symbol, created_at: deps.clock.now() })
-      .onConflict((oc) => oc.columns(['user_id', 'symbol']).doNothing())
-      .execute();
+    await addItem(deps, user.id, await defaultListId(deps, user.id), instrument.symbol);
     return null;
   });
 
   // Removing what is not there is not an error: toggles queued offline may arrive twice.
   route(app, contract.favouriteRemove, async ({ input, user }) => {
-    await db
-      .deleteFrom('favourites')
-      .where('user_id', '=', user.id)
-      .where('symbol', 'in', [input.symbol, canonical(input.symbol)])
-      .execute();
+    const list = await defaultListId(deps, user.id);
+    await removeItem(deps, user.id, list, [input.symbol, canonical(input.symbol)]);
     return null;
   });
 
   route(app, contract.favouriteDelete, async ({ input, user }) => {
     const code = displayCode(input.code);
-    await db
-      .deleteFrom('favourites')
-      .where('user_id', '=', user.id)
-      .where('symbol', 'in', [input.code, code, `${code}.NS`, `${code}.BO`])
-      .execute();
+    const list = await defaultListId(deps, user.id);
+    await removeItem(deps, user.id, list, [input.code, code, `${code}.NS`, `${code}.BO`]);
     return null;
   });
 
   route(app, contract.favouriteCheck, async ({ input, user }) => {
-    const row = await db
-      .selectFrom('favourites')
-      .select('symbol')
-      .where('user_id', '=', user.id)
-      .where('symbol', '=', canonical(input.symbol))
-      .executeTakeFirst();
-    return { collected: row !== undefined };
+    const list = await defaultListId(deps, user.id);
+    return { collected: await hasItem(deps, list, canonical(input.symbol)) };
   });
 
-  route(app, contract.favouriteList, async ({ input, user }) => {
-    const page = input.page ?? 1;
-    const size = input.pageSize ?? 10;
-    const [rows, total] = await Promise.all([
-      db
-        .selectFrom('favourites')
-        .select('symbol')
-        .where('user_id', '=', user.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('symbol')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('favourites')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow(),
-    ]);
-    const list = rows.map(({ symbol }): WatchlistItem => {
-      const ins = deps.market.instrument(symbol);
-      const q = deps.market.quote(symbol);
-      return {
-        stock_name: ins?.name ?? symbol,
-        stock_code: symbol,
-        // A symbol the market no longer quotes keeps its place with as_of 0: "no price", not a fake one.
-        stock_detail: {
-          market: ins?.market ?? '',
-          prasent: q?.price ?? 0,
-          close_prices: q?.prevClose ?? 0,
-          percent_change: q?.changePercent ?? 0,
-          change: q?.change ?? 0,
-          market_name: ins?.market ?? '',
-          exchange_name: ins?.exchange ?? '',
-          decimals: ins?.decimals ?? 2,
-          as_of: q?.asOf ?? 0,
-        },
-      };
-    });
-    return { list, total: Number(total.n) };
-  });
+  route(app, contract.favouriteList, async ({ input, user }) =>
+    items(deps, await defaultListId(deps, user.id), input.page ?? 1, input.pageSize ?? 10),
+  );
 
   route(app, contract.holdings, async ({ input, user }) => {
     const page = input.page ?? 1;
     const limit = input.limit ?? 10;
-    const positions = await db
-      .selectFrom('positions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('qty', '>', 0)
-      .orderBy('updated_at', 'desc')
-      .orderBy('symbol')
-      .execute();
     // Kind lives in the market, not the table, so the type filter runs here (a user holds few symbols).
-    const ofType = positions.filter(
-      (p) => (deps.market.instrument(p.symbol)?.kind ?? 'stock') === input.type,
-    );
-    const rows: HoldingRow[] = [];
-    for (const p of ofType.slice((page - 1) * limit, page * limit)) {
-      const ins = deps.market.instrument(p.symbol);
-      const q = deps.market.quote(p.symbol);
-      const rate = await rateTicks(db, ins?.currency ?? 'INR');
-      // Without a quote the position is shown at cost with as_of 0 rather than at an invented price.
-      const value = q ? tradeValueMinor(priceToTicks(q.price), p.qty, rate) : p.cost;
-      const profit = value - p.cost;
-      rows.push({
-        stock: p.symbol,
-        name: ins?.name ?? p.symbol,
-        market: ins?.market ?? '',
-        region: ins?.region ?? 'IN',
-        decimals: ins?.decimals ?? 2,
-        count: p.qty,
-        available: p.qty - p.reserved_qty,
-        avg_price: p.cost_native / p.qty / PRICE_SCALE,
-        cost: fromMinor(p.cost),
-        prasent: q?.price ?? 0,
-        value: fromMinor(value),
-        profit: fromMinor(profit),
-        profit_percent: p.cost > 0 ? (profit / p.cost) * 100 : 0,
-        as_of: q?.asOf ?? 0,
-      });
-    }
-    return { rows, count: ofType.length };
+    const ofType = (await valuePositions(deps, db, user.id))
+      .filter((p) => p.type === input.type)
+      .sort((a, b) => b.updatedAt - a.updatedAt || (a.symbol < b.symbol ? -1 : 1));
+    return { rows: ofType.slice((page - 1) * limit, page * limit).map(toHoldingRow), count: ofType.length };
   });
 
+  /** A stock buy/sell that names an order type is a stop: it needs its trigger. */
+  function stop(
+    input: { tag: string; count: number; price: number; order_type?: 'sl' | 'slm'; trigger?: number },
+    side: 'buy' | 'sell',
+  ) {
+    if (input.order_type === undefined) return null;
+    if (input.trigger === undefined) throw invalid('errors.triggerMissing');
+    return {
+      tag: input.tag,
+      count: input.count,
+      side,
+      order_type: input.order_type,
+      trigger: input.trigger,
+      price: input.price,
+    };
+  }
+
   route(app, contract.dealBuy, async ({ input, user, db: trx }) => {
-    if (input.mold === 'stock') return toOrderRow(await placeBuy(deps, trx, user.id, input));
-    return toOrderRow(await buyBlock(deps, trx, user.id, { ...input, mold: input.mold }));
+    const stopInput = input.mold === 'stock' ? stop(input, 'buy') : null;
+    if (stopInput) return toOrderRow(await placeStop(deps, trx, user.id, stopInput), deps.clock.now());
+    if (input.mold === 'stock')
+      return toOrderRow(await placeBuy(deps, trx, user.id, input), deps.clock.now());
+    return toOrderRow(await buyBlock(deps, trx, user.id, { ...input, mold: input.mold }), deps.clock.now());
   });
 
   route(app, contract.dealSell, async ({ input, user, db: trx }) => {
-    if ('no' in input) return toOrderRow(await sellLot(deps, trx, user.id, input));
-    return toOrderRow(await placeSell(deps, trx, user.id, input));
+    if ('no' in input) return toOrderRow(await sellLot(deps, trx, user.id, input), deps.clock.now());
+    const stopInput = stop(input, 'sell');
+    if (stopInput) return toOrderRow(await placeStop(deps, trx, user.id, stopInput), deps.clock.now());
+    return toOrderRow(await placeSell(deps, trx, user.id, input), deps.clock.now());
   });
 
   route(app, contract.dealList, async ({ input, user }) => {
@@ -190,7 +126,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id', 'desc')
       .limit(500)
       .execute();
-    return { rows: rows.map(toOrderRow) };
+    return { rows: rows.map((r) => toOrderRow(r, deps.clock.now())) };
   });
 
   route(app, contract.orderList, async ({ input, user }) => {
@@ -211,7 +147,72 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows.map(toOrderRow), count: Number(count.n) };
+    return { rows: rows.map((r) => toOrderRow(r, deps.clock.now())), count: Number(count.n) };
+  });
+
+  // The review sheet's figures, from the same functions the fill uses (never computed in the app).
+  route(app, contract.orderQuote, async ({ input, user }) => {
+    const { instrument, quote } = tradable(deps, input.tag);
+    const rate = await rateTicks(db, instrument.currency);
+    const price = input.price ?? quote.price;
+    const ticks = priceToTicks(price);
+    const cost = (qty: number) => {
+      const value = tradeValueMinor(ticks, qty, rate);
+      return value + chargesFor(deps.config.charges, instrument, 'buy', value).total;
+    };
+    const value = tradeValueMinor(ticks, input.count, rate);
+    const charges = chargesFor(deps.config.charges, instrument, input.side, value);
+    const [account, position] = await Promise.all([
+      db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('positions')
+        .select(['qty', 'reserved_qty'])
+        .where('user_id', '=', user.id)
+        .where('symbol', '=', instrument.symbol)
+        .executeTakeFirst(),
+    ]);
+    const balance = Number(account.balance);
+    return {
+      tag: instrument.symbol,
+      side: input.side,
+      count: input.count,
+      price,
+      value: fromMinor(value),
+      charges: toBreakdown(charges),
+      net: fromMinor(input.side === 'buy' ? value + charges.total : value - charges.total),
+      available: fromMinor(balance),
+      held: position ? Number(position.qty) - Number(position.reserved_qty) : 0,
+      affordable: affordableQuantity(balance, QUANTITY_MAX, cost),
+      as_of: quote.asOf,
+    };
+  });
+
+  route(app, contract.orderContract, async ({ input, user }) => {
+    const order = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('no', '=', input.no)
+      .where('user_id', '=', user.id)
+      .where('mold', '=', 'stock')
+      .executeTakeFirst();
+    if (!order) throw notFound();
+    if (order.status !== STOCK.success) throw invalid('errors.notExecuted');
+    const fill = order.state === 'sell' ? (order.sell_price ?? order.price) : order.price;
+    const charges = chargesOfRow(order);
+    const instrument = deps.market.instrument(order.symbol);
+    return {
+      order: toOrderRow(order, deps.clock.now()),
+      price: fill / PRICE_SCALE,
+      value: fromMinor(order.price_all),
+      charges: toBreakdown(charges),
+      net: fromMinor(
+        order.state === 'sell' ? order.price_all - charges.total : order.price_all + charges.total,
+      ),
+      exchange: instrument?.exchange ?? order.market,
+      currency: instrument?.currency ?? 'INR',
+      rate: order.rate,
+      executed_at: order.updated_at,
+    };
   });
 
   route(app, contract.orderCancel, async ({ input, user, db: trx }) => {
@@ -225,6 +226,6 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     if (order.mold !== 'stock' || order.status !== STOCK.pending) throw invalid('errors.notPending');
     const cancelled = await closePending(deps, trx, order, STOCK.cancelled);
     if (!cancelled) throw invalid('errors.notPending');
-    return toOrderRow(cancelled);
+    return toOrderRow(cancelled, deps.clock.now());
   });
 }

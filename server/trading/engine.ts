@@ -1,13 +1,16 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { divRoundHalfUp, priceToTicks, tradeValueMinor } from '../../src/shared/money';
+import { divRoundHalfUp, priceToTicks, tradeValueMinor } from '#shared/money';
+import { protectedLimit } from '#shared/rules';
+import { rateTicks } from '../account/assets';
 import { type Dialect, withTx } from '../db/index';
 import type { DB, OrdersTable } from '../db/schema';
 import type { Deps } from '../deps';
-import { rateTicks } from '../lib/assets';
 import { invalid } from '../lib/errors';
 import { post } from '../lib/ledger';
+import { chargeColumns, chargesFor } from './charges';
 import { assertMarketOpen, isMarketOpen, sessionEnd } from './hours';
 import {
+  assertMayRest,
   checkStockQuantity,
   lockPosition,
   type OrderRecord,
@@ -29,6 +32,12 @@ import {
  *   reaches the limit (a buy refunds the difference, `orderRefund`), the user may cancel it, and it
  *   expires at the close of the session it was placed in; cancel and expiry release exactly what
  *   was reserved. So Pending, Success, Cancelled and Expired are all real states.
+ *
+ * Every fill pays its charges (charges.ts) as one `transactionExpenses` posting beside the trade's
+ * own. `price_all` stays the trade's value (quantity × price) and `fee` its charges, kept per
+ * component for the contract note: a buy pays price_all + fee, a sell receives price_all − fee. A
+ * resting buy reserves both at its limit (price_all and fee at the limit until it fills). Position
+ * cost and `profit` are gross of charges (SPEC's (sell − cost) × count).
  *
  * Lock order, to keep PostgreSQL free of deadlocks: an existing order row, then the position,
  * then the user's balance (the ledger).
@@ -125,8 +134,11 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
   const quoteTicks = priceToTicks(quote.price);
   const fills = withinTolerance('buy', quoteTicks, seen);
   const exec = fills ? quoteTicks : seen;
-  const amount = tradeValueMinor(exec, input.count, rate);
-  if (amount <= 0) throw invalid();
+  const value = tradeValueMinor(exec, input.count, rate);
+  if (value <= 0) throw invalid();
+  if (!fills) await assertMayRest(deps, db, userId, seen, quoteTicks);
+  // A fill pays value and charges; a resting buy reserves both at its limit (the most they can be).
+  const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
   const order = await insertOrder(db, {
     no: orderNo('stock', now),
     user_id: userId,
@@ -140,8 +152,8 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
     limit_price: seen,
     price: exec,
     sell_price: null,
-    fee: 0,
-    price_all: amount,
+    ...chargeColumns(charges),
+    price_all: value,
     profit: null,
     ref_id: null,
     created_at: now,
@@ -150,16 +162,30 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
     rate,
     region: instrument.region,
   });
-  if (fills) await addToPosition(db, userId, instrument.symbol, input.count, amount, exec * input.count, now);
+  if (fills) await addToPosition(db, userId, instrument.symbol, input.count, value, exec * input.count, now);
   await post(db, {
     userId,
-    amount: -amount,
+    amount: fills ? -value : -(value + charges.total),
     reason: tradeReason(instrument.kind, 'buy'),
     refType: 'order',
     refId: order.id,
     at: now,
   });
+  if (fills) await postCharges(db, userId, order.id, charges.total, now);
   return order;
+}
+
+/** The charges of a fill: one `transactionExpenses` posting naming the order (none when zero). */
+async function postCharges(db: Kysely<DB>, userId: number, orderId: number, total: number, at: number) {
+  if (total <= 0) return;
+  await post(db, {
+    userId,
+    amount: -total,
+    reason: 'transactionExpenses',
+    refType: 'order',
+    refId: orderId,
+    at,
+  });
 }
 
 export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
@@ -198,8 +224,10 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
       now,
     );
     const proceeds = tradeValueMinor(quoteTicks, input.count, rate);
+    const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
     const order = await insertOrder(db, {
       ...base,
+      ...chargeColumns(charges),
       status: STOCK.success,
       price: avgTicks(taken.native, input.count),
       sell_price: quoteTicks,
@@ -217,17 +245,12 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
         at: now,
       });
     }
+    await postCharges(db, userId, order.id, charges.total, now);
     return order;
   }
-  const reserved = await db
-    .updateTable('positions')
-    .set({ reserved_qty: sql<number>`reserved_qty + ${input.count}`, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('symbol', '=', instrument.symbol)
-    .where(sql<boolean>`qty - reserved_qty >= ${input.count}`)
-    .returning(['qty', 'cost_native'])
-    .executeTakeFirst();
-  if (!reserved) throw invalid('errors.insufficientShares');
+  const reserved = await reserveShares(db, userId, instrument.symbol, input.count, now);
+  // After the reservation, so a seller without the shares hears that; a refusal rolls it back.
+  await assertMayRest(deps, db, userId, seen, quoteTicks);
   return insertOrder(db, {
     ...base,
     status: STOCK.pending,
@@ -237,6 +260,106 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
     profit: null,
     expires_at: sessionEnd(instrument, now),
   });
+}
+
+/** Holds back `count` free units of a position for a resting sell (refused when not held). */
+async function reserveShares(db: Kysely<DB>, userId: number, symbol: string, count: number, at: number) {
+  const reserved = await db
+    .updateTable('positions')
+    .set({ reserved_qty: sql<number>`reserved_qty + ${count}`, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .where(sql<boolean>`qty - reserved_qty >= ${count}`)
+    .returning(['qty', 'cost_native'])
+    .executeTakeFirst();
+  if (!reserved) throw invalid('errors.insufficientShares');
+  return reserved;
+}
+
+export interface StopInput {
+  tag: string;
+  count: number;
+  side: 'buy' | 'sell';
+  order_type: 'sl' | 'slm';
+  /** The trigger (instrument currency). */
+  trigger: number;
+  /** sl: the limit once triggered; slm: ignored (the market, within PRICE_TOLERANCE_BPS of the trigger). */
+  price?: number;
+}
+
+/**
+ * A stop order (issue 13): it waits, untriggered, until the server's quote reaches its trigger —
+ * rising to it for a buy, falling to it for a sell — then rests as a limit at its limit price
+ * (stop-loss) or at the trigger moved PRICE_TOLERANCE_BPS against the user (stop-loss-market: the
+ * market, with the same protection a market order has). What it needs is reserved at placement at
+ * that limit — a buy's value and charges, a sell's units — and released exactly by cancel or expiry.
+ */
+export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, input: StopInput) {
+  checkStockQuantity(input.count);
+  const { instrument, quote } = tradable(deps, input.tag);
+  assertMarketOpen(deps, instrument);
+  const now = deps.clock.now();
+  const rate = await rateTicks(db, instrument.currency);
+  const quoteTicks = priceToTicks(quote.price);
+  const trigger = priceToTicks(input.trigger);
+  const buying = input.side === 'buy';
+  // A stop triggers on a move to come: a trigger the quote is already past would fire at once.
+  if (buying ? trigger <= quoteTicks : trigger >= quoteTicks) throw invalid('errors.triggerSide');
+  let limit: number;
+  if (input.order_type === 'sl') {
+    if (input.price === undefined) throw invalid('trade.limit.invalid');
+    limit = priceToTicks(input.price);
+    if (buying ? limit < trigger : limit > trigger) throw invalid('errors.triggerLimit');
+  } else {
+    limit = protectedLimit(input.side, trigger);
+  }
+  await assertMayRest(deps, db, userId, trigger, quoteTicks);
+  const value = tradeValueMinor(limit, input.count, rate);
+  if (value <= 0) throw invalid();
+  const reservedUnits = buying ? null : await reserveShares(db, userId, instrument.symbol, input.count, now);
+  const charges = buying ? chargesFor(deps.config.charges, instrument, 'buy', value) : null;
+  const order = await insertOrder(db, {
+    no: orderNo('stock', now),
+    user_id: userId,
+    mold: 'stock',
+    symbol: instrument.symbol,
+    market: instrument.market,
+    name: instrument.name,
+    state: input.side,
+    status: STOCK.pending,
+    count: input.count,
+    limit_price: limit,
+    price: reservedUnits ? avgTicks(reservedUnits.cost_native, reservedUnits.qty) : limit,
+    sell_price: null,
+    ...(charges ? chargeColumns(charges) : { fee: 0 }),
+    price_all: value,
+    profit: null,
+    ref_id: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: sessionEnd(instrument, now),
+    rate,
+    region: instrument.region,
+    order_type: input.order_type,
+    trigger_price: trigger,
+    triggered_at: null,
+  });
+  if (charges) {
+    await post(db, {
+      userId,
+      amount: -(value + charges.total),
+      reason: tradeReason(instrument.kind, 'buy'),
+      refType: 'order',
+      refId: order.id,
+      at: now,
+    });
+  }
+  return order;
+}
+
+/** Whether a quote reaches a stop's trigger: a buy stop on a rise to it, a sell stop on a fall. */
+export function triggerReached(side: 'buy' | 'sell', quoteTicks: number, trigger: number): boolean {
+  return side === 'buy' ? quoteTicks >= trigger : quoteTicks <= trigger;
 }
 
 /**
@@ -259,9 +382,10 @@ export async function closePending(
     .executeTakeFirst();
   if (!closed) return null;
   if (closed.state === 'buy') {
+    // What it reserved: value and charges at its limit.
     await post(db, {
       userId: closed.user_id,
-      amount: closed.price_all,
+      amount: closed.price_all + closed.fee,
       reason: 'orderRefund',
       refType: 'order',
       refId: closed.id,
@@ -281,27 +405,35 @@ export async function closePending(
 }
 
 /** Fills a pending order at `quoteTicks` (already checked against its limit). */
-export async function fillPending(
+async function fillPending(
   deps: Deps,
   db: Kysely<DB>,
   order: OrderRecord,
   quoteTicks: number,
 ): Promise<OrderRecord | null> {
   const now = deps.clock.now();
-  const kind = deps.market.instrument(order.symbol)?.kind;
+  const instrument = deps.market.instrument(order.symbol);
   if (order.state === 'buy') {
-    const cost = tradeValueMinor(quoteTicks, order.count, order.rate);
+    const value = tradeValueMinor(quoteTicks, order.count, order.rate);
+    const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
     const filled = await db
       .updateTable('orders')
-      .set({ status: STOCK.success, price: quoteTicks, price_all: cost, updated_at: now })
+      .set({
+        status: STOCK.success,
+        price: quoteTicks,
+        price_all: value,
+        ...chargeColumns(charges),
+        updated_at: now,
+      })
       .where('id', '=', order.id)
       .where('status', '=', STOCK.pending)
       .returningAll()
       .executeTakeFirst();
     if (!filled) return null;
-    // The reservation was made at the limit and the quote is at or below it: cost ≤ reserved.
-    await addToPosition(db, order.user_id, order.symbol, order.count, cost, quoteTicks * order.count, now);
-    const refund = order.price_all - cost;
+    // The reservation (value and charges at the limit) is released down to the value; the charges
+    // are then posted as what they are. The quote is at or below the limit: value ≤ reserved.
+    await addToPosition(db, order.user_id, order.symbol, order.count, value, quoteTicks * order.count, now);
+    const refund = order.price_all + order.fee - value;
     if (refund > 0) {
       await post(db, {
         userId: order.user_id,
@@ -312,6 +444,7 @@ export async function fillPending(
         at: now,
       });
     }
+    await postCharges(db, order.user_id, order.id, charges.total, now);
     return filled;
   }
   const claimed = await db
@@ -331,12 +464,14 @@ export async function fillPending(
     now,
   );
   const proceeds = tradeValueMinor(quoteTicks, order.count, order.rate);
+  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
   const filled = await db
     .updateTable('orders')
     .set({
       price: avgTicks(taken.native, order.count),
       sell_price: quoteTicks,
       price_all: proceeds,
+      ...chargeColumns(charges),
       profit: proceeds - taken.cost,
     })
     .where('id', '=', order.id)
@@ -346,32 +481,30 @@ export async function fillPending(
     await post(db, {
       userId: order.user_id,
       amount: proceeds,
-      reason: tradeReason(kind, 'sell'),
+      reason: tradeReason(instrument?.kind, 'sell'),
       refType: 'order',
       refId: order.id,
       at: now,
     });
   }
+  await postCharges(db, order.user_id, order.id, charges.total, now);
   return filled;
 }
 
 /**
- * One pass of the match job: expires pending orders whose session has closed and fills those whose
- * limit the current quote has reached. Each order is its own transaction; one failure does not
+ * One pass of the match job: expires pending orders whose session has closed, triggers stops whose
+ * trigger the current quote has reached, and fills those whose limit it has reached. Each order is its own transaction; one failure does not
  * stop the others (they are reported together at the end).
  */
-export async function matchPendingOrders(deps: Deps): Promise<{ filled: number; expired: number }> {
-  const pending = await deps.database.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', '=', STOCK.pending)
-    .where('mold', '=', 'stock')
-    .orderBy('id')
-    .execute();
+export async function matchPendingOrders(
+  deps: Deps,
+): Promise<{ filled: number; expired: number; triggered: number }> {
   let filled = 0;
+  let triggered = 0;
   let expired = 0;
   const failures: unknown[] = [];
-  for (const order of pending) {
+  // Pages of ORDER_JOB_BATCH by id, so one pass never holds every pending order in memory.
+  for await (const order of pendingInBatches(deps)) {
     try {
       if (order.expires_at !== null && order.expires_at <= deps.clock.now()) {
         if (await withTx(deps.database, (trx) => closePending(deps, trx, order, STOCK.expired))) expired++;
@@ -381,6 +514,21 @@ export async function matchPendingOrders(deps: Deps): Promise<{ filled: number; 
       const quote = deps.market.quote(order.symbol);
       if (!instrument || !quote || order.limit_price === null || !isMarketOpen(deps, instrument)) continue;
       const q = priceToTicks(quote.price);
+      if (order.trigger_price !== null && order.triggered_at === null) {
+        // An untriggered stop: it becomes a resting limit once the quote reaches its trigger (and
+        // may fill in the same pass if the quote is inside its limit too).
+        if (!triggerReached(order.state, q, order.trigger_price)) continue;
+        const now = deps.clock.now();
+        const marked = await deps.database.db
+          .updateTable('orders')
+          .set({ triggered_at: now, updated_at: now })
+          .where('id', '=', order.id)
+          .where('status', '=', STOCK.pending)
+          .where('triggered_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) continue;
+        triggered++;
+      }
       const reached = order.state === 'buy' ? q <= order.limit_price : q >= order.limit_price;
       if (reached && (await withTx(deps.database, (trx) => fillPending(deps, trx, order, q)))) filled++;
     } catch (err) {
@@ -388,5 +536,25 @@ export async function matchPendingOrders(deps: Deps): Promise<{ filled: number; 
     }
   }
   if (failures.length > 0) throw new AggregateError(failures, `${failures.length} pending orders failed`);
-  return { filled, expired };
+  return { filled, expired, triggered };
+}
+
+/** Every pending stock order, read in keyset pages of `config.orders.jobBatch`. */
+async function* pendingInBatches(deps: Deps): AsyncGenerator<OrderRecord> {
+  const size = deps.config.orders.jobBatch;
+  let after = 0;
+  for (;;) {
+    const page = await deps.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', STOCK.pending)
+      .where('mold', '=', 'stock')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(size)
+      .execute();
+    yield* page;
+    if (page.length < size) return;
+    after = page[page.length - 1]!.id;
+  }
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Fund, FundOrder } from '../../src/shared/contract/invest';
-import { divRoundHalfUp, fromMinor, percentOfMinor } from '../../src/shared/money';
+import type { Fund, FundOrder } from '#shared/contract/invest';
+import { divRoundHalfUp, fromMinor, percentOfMinor } from '#shared/money';
 import { withTx } from '../db/index';
 import type { DB, FundOrdersTable, FundsTable } from '../db/schema';
 import type { Deps } from '../deps';
@@ -17,7 +17,7 @@ import { post } from '../lib/ledger';
 const DAY_MS = 86_400_000;
 
 /** The return promised on an order: the middle of the fund's range, in basis points, HALF_UP. */
-export function expectedReturnBps(fund: Pick<Selectable<FundsTable>, 'min_return' | 'max_return'>): number {
+function expectedReturnBps(fund: Pick<Selectable<FundsTable>, 'min_return' | 'max_return'>): number {
   return Number(divRoundHalfUp(BigInt(fund.min_return) + BigInt(fund.max_return), 2n));
 }
 
@@ -34,6 +34,8 @@ export function toFund(f: Selectable<FundsTable>): Fund {
     issue_amount: fromMinor(f.issue_amount),
     sold_amount: fromMinor(f.sold_amount),
     status: f.status,
+    manager: f.manager,
+    risk: f.risk === null ? null : Number(f.risk),
   };
 }
 

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
-import { feeMinor, priceToTicks, tradeValueMinor } from '../../src/shared/money';
-import { BLOCK_FEE_BPS } from '../../src/shared/rules';
+import { type Kysely, sql } from 'kysely';
+import { feeMinor, priceToTicks, tradeValueMinor } from '#shared/money';
+import { BLOCK_FEE_BPS } from '#shared/rules';
+import { rateTicks } from '../account/assets';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { rateTicks } from '../lib/assets';
-import { invalid, notFound } from '../lib/errors';
+import { ApiError, invalid, notFound, RecordedRefusal } from '../lib/errors';
 import { post } from '../lib/ledger';
 import { insertOrder } from './engine';
-import { assertMarketOpen } from './hours';
+import { assertMarketOpen, lotUnlockAt } from './hours';
 import { isListed } from './ipo';
 import { BLOCK, currencyOf, IPO, orderNo, regionOf, tradable, tradeReason, withinTolerance } from './orders';
 
@@ -27,7 +27,8 @@ export interface BlockBuyInput {
 
 /**
  * Buys at the block price: value = price × count (converted), plus the 0.03 % fee on that value,
- * each HALF_UP; posted as `buy…` and `transactionExpenses`. The transaction password is checked by
+ * each HALF_UP; posted as `buy…` and `transactionExpenses`. Once the lot is identified, a refusal
+ * is kept as a failed order (`RecordedRefusal`). The transaction password is checked by
  * the route before the transaction opens (a wrong code must count even though nothing is bought).
  */
 export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input: BlockBuyInput) {
@@ -40,43 +41,90 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     .executeTakeFirst();
   if (!item) throw notFound();
   if (item.tag !== input.tag) throw invalid();
-  if (item.status !== 1) throw invalid('errors.blockUnavailable');
-  if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
-  if (!withinTolerance('buy', item.price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
   const instrument = deps.market.instrument(item.tag);
-  if (instrument) assertMarketOpen(deps, instrument);
   const now = deps.clock.now();
-  const rate = await rateTicks(db, currencyOf(deps, item.tag, item.type));
-  const value = tradeValueMinor(item.price, input.count, rate);
-  const fee = feeMinor(value, BLOCK_FEE_BPS);
-  if (value <= 0) throw invalid();
-  const order = await insertOrder(db, {
-    no: orderNo(input.mold, now),
+  const base = {
     user_id: userId,
     mold: input.mold,
     symbol: item.tag,
     market: instrument?.market ?? item.type,
     name: instrument?.name ?? item.tag,
-    state: 'buy',
-    status: BLOCK.success,
+    state: 'buy' as const,
     count: input.count,
     limit_price: null,
     price: item.price,
     sell_price: null,
-    fee,
-    price_all: value + fee,
     profit: null,
     ref_id: item.id,
     created_at: now,
     updated_at: now,
     expires_at: null,
-    rate,
     region: instrument?.region ?? regionOf(item.type),
-  });
-  const ref = { userId, refType: 'order', refId: order.id, at: now };
-  await post(db, { ...ref, amount: -value, reason: tradeReason(instrument?.kind, 'buy') });
-  if (fee > 0) await post(db, { ...ref, amount: -fee, reason: 'transactionExpenses' });
-  return order;
+  };
+  try {
+    if (item.status !== 1) throw invalid('errors.blockUnavailable');
+    if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
+    if (!withinTolerance('buy', item.price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
+    if (instrument) assertMarketOpen(deps, instrument);
+    const rate = await rateTicks(db, currencyOf(deps, item.tag, item.type));
+    const value = tradeValueMinor(item.price, input.count, rate);
+    const fee = feeMinor(value, BLOCK_FEE_BPS);
+    if (value <= 0) throw invalid();
+    await takeSupply(db, item, input.count);
+    const order = await insertOrder(db, {
+      ...base,
+      no: orderNo(input.mold, now),
+      status: BLOCK.success,
+      fee,
+      price_all: value + fee,
+      rate,
+      unlock_at: lotUnlockAt(deps, instrument, now),
+    });
+    const ref = { userId, refType: 'order', refId: order.id, at: now };
+    await post(db, { ...ref, amount: -value, reason: tradeReason(instrument?.kind, 'buy') });
+    if (fee > 0) await post(db, { ...ref, amount: -fee, reason: 'transactionExpenses' });
+    return order;
+  } catch (err) {
+    // SPEC §4: a refused buy of a real lot is a failed order (status 2) with its reason; no money
+    // moves for it (the audit checks that a non-success block order has no postings).
+    if (!(err instanceof ApiError)) throw err;
+    throw new RecordedRefusal(err, async (trx) => {
+      await insertOrder(trx, {
+        ...base,
+        no: orderNo(input.mold, now),
+        status: BLOCK.failed,
+        fee: 0,
+        price_all: 0,
+        reason: err.key,
+      });
+    });
+  }
+}
+
+/**
+ * An item's supply is finite: the guarded update takes the quantity or changes nothing, so two
+ * buyers racing for the last lots cannot both have them (`errors.blockSoldOut`, or
+ * `errors.blockSupplyShort` with what is left).
+ */
+async function takeSupply(db: Kysely<DB>, item: { id: number; count: number }, count: number): Promise<void> {
+  const taken = await db
+    .updateTable('block_items')
+    .set({ sold: sql<number>`sold + ${count}` })
+    .where('id', '=', item.id)
+    .where('status', '=', 1)
+    .where(sql<boolean>`sold + ${count} <= supply`)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return;
+  // Read again: the row read before may predate the purchases that used the supply up.
+  const current = await db
+    .selectFrom('block_items')
+    .select(['supply', 'sold'])
+    .where('id', '=', item.id)
+    .executeTakeFirstOrThrow();
+  const left = Math.max(0, Number(current.supply) - Number(current.sold));
+  throw left < item.count
+    ? new ApiError('errors.blockSoldOut', 409)
+    : new ApiError('errors.blockSupplyShort', 409, { available: left });
 }
 
 export interface LotSaleInput {
@@ -103,6 +151,10 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
   const held = lot.mold === 'ipo' ? lot.status === IPO.allotted : lot.status === BLOCK.success;
   if (!held) throw invalid('errors.notSellable');
   if (lot.mold === 'ipo' && !isListed(deps, lot.symbol)) throw invalid('errors.ipoNotListed');
+  // The lock-in: a block/QIP lot bought below the market cannot be turned back into cash at once.
+  if (lot.unlock_at !== null && lot.unlock_at > deps.clock.now()) {
+    throw new ApiError('errors.lotLocked', 409, { until: lot.unlock_at });
+  }
   const { instrument, quote } = tradable(deps, lot.symbol);
   assertMarketOpen(deps, instrument);
   const quoteTicks = priceToTicks(quote.price);

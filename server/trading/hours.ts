@@ -1,5 +1,11 @@
 import type { Deps } from '../deps';
-import { assertTradingHours, isMarketOpen as inSession, lastSession, nextSession } from '../market/hours';
+import {
+  assertTradingHours,
+  DAY_MS,
+  isMarketOpen as inSession,
+  lastSession,
+  nextSession,
+} from '../market/hours';
 import type { Instrument } from '../market/provider';
 
 /** The order engine's only view of trading hours (server/market/hours.ts knows each market's session). */
@@ -21,4 +27,14 @@ export function assertMarketOpen(deps: Deps, instrument: Instrument): void {
 export function sessionEnd(instrument: Instrument, at: number): number {
   const session = lastSession(instrument.schedule, at);
   return at < session.close ? session.close : nextSession(instrument.schedule, at).close;
+}
+
+/**
+ * When a block/QIP lot bought at `at` may be sold (BLOCK_LOCKIN): the open of the instrument's next
+ * trading session (a symbol the market does not list yet waits a day), or a fixed delay.
+ */
+export function lotUnlockAt(deps: Deps, instrument: Instrument | undefined, at: number): number {
+  const lockIn = deps.config.blockLockIn;
+  if (lockIn !== 'session') return at + lockIn;
+  return instrument ? nextSession(instrument.schedule, at).open : at + DAY_MS;
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { priceToTicks, tradeValueMinor } from '../../src/shared/money';
-import { IPO_QTY_STEP } from '../../src/shared/rules';
+import { priceToTicks, tradeValueMinor } from '#shared/money';
+import { IPO_QTY_STEP } from '#shared/rules';
+import { rateTicks } from '../account/assets';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { rateTicks } from '../lib/assets';
-import { invalid, notFound } from '../lib/errors';
-import { post } from '../lib/ledger';
+import { ApiError, invalid, notFound } from '../lib/errors';
+import { lockUser, post } from '../lib/ledger';
 import { insertOrder } from './engine';
 import { currencyOf, IPO, orderNo, regionOf, withinTolerance } from './orders';
 
@@ -17,7 +17,7 @@ import { currencyOf, IPO, orderNo, regionOf, withinTolerance } from './orders';
  */
 
 export const IPO_OPEN = 'Forthcoming';
-export const IPO_LISTED = 'Listed';
+const IPO_LISTED = 'Listed';
 
 /**
  * An IPO's status as users see it: Listed as soon as the market lists (quotes) the symbol, since
@@ -25,6 +25,15 @@ export const IPO_LISTED = 'Listed';
  */
 export function ipoStatus(deps: Deps, ipo: { symbol: string; status: string }): string {
   return isListed(deps, ipo.symbol) ? IPO_LISTED : ipo.status;
+}
+
+/** The bidding window by its dates: applications are taken from its start until its end. */
+export function ipoWindow(
+  ipo: { issue_start_date: number; issue_end_date: number },
+  at: number,
+): 'open' | 'upcoming' | 'closed' {
+  if (at < ipo.issue_start_date) return 'upcoming';
+  return at < ipo.issue_end_date ? 'open' : 'closed';
 }
 
 export function isListed(deps: Deps, symbol: string): boolean {
@@ -42,13 +51,29 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
   const ipo = await db.selectFrom('ipos').selectAll().where('id', '=', input.id).executeTakeFirst();
   if (!ipo) throw notFound();
   if (ipo.symbol !== input.tag) throw invalid();
-  if (ipoStatus(deps, ipo) !== IPO_OPEN) throw invalid('errors.ipoNotOpen');
+  if (ipoStatus(deps, ipo) !== IPO_OPEN || ipoWindow(ipo, deps.clock.now()) !== 'open')
+    throw invalid('errors.ipoNotOpen');
   if (input.count < ipo.min || input.count > ipo.max || input.count % IPO_QTY_STEP !== 0) {
     throw invalid('errors.ipoQuantity');
   }
   // The issue price is fixed, but an operator may have changed it since the user looked.
   if (!withinTolerance('buy', ipo.issue_price, priceToTicks(input.price)))
     throw invalid('errors.priceChanged');
+  // The maximum is per user, not per application: what is applied for and allotted counts.
+  await lockUser(db, deps.database.dialect, userId);
+  const held = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number | string>('count').as('n'))
+    .where('user_id', '=', userId)
+    .where('mold', '=', 'ipo')
+    .where('state', '=', 'buy')
+    .where('ref_id', '=', ipo.id)
+    .where('status', 'in', [IPO.pending, IPO.allotted])
+    .executeTakeFirst();
+  const already = Number(held?.n ?? 0);
+  if (already + input.count > ipo.max) {
+    throw new ApiError('errors.ipoUserMax', 400, { max: ipo.max, left: Math.max(0, ipo.max - already) });
+  }
   const now = deps.clock.now();
   const rate = await rateTicks(db, currencyOf(deps, ipo.symbol, ipo.series));
   const amount = tradeValueMinor(ipo.issue_price, input.count, rate);

@@ -9,7 +9,7 @@ function ipoId(arg: string | undefined): number {
 }
 
 /** A ratio 0..1 written as a decimal ("0.5"), as basis points without binary rounding. */
-export function ratioBps(arg: string | undefined): number {
+function ratioBps(arg: string | undefined): number {
   if (arg === undefined) return 10_000;
   const m = /^(0|1)(?:\.(\d{1,4}))?$/.exec(arg.trim());
   const bps = m ? Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0')) : Number.NaN;

@@ -1,4 +1,5 @@
 import { proxy, type Remote, wrap } from 'comlink';
+import type { Topic, WorkerEvents } from '../../workers/events';
 import type { SyncApi } from '../../workers/sync.worker';
 import type { CallResult, Contract, EndpointName, ReqOf, ResOf } from '../shared/contract/index';
 
@@ -7,8 +8,6 @@ import type { CallResult, Contract, EndpointName, ReqOf, ResOf } from '../shared
  * Screens call `call(name, input)` or use the hooks in ./hooks and its neighbours; they never fetch.
  */
 let remote: Remote<SyncApi> | null = null;
-let endedListener: ((reason: string) => void) | null = null;
-const noticeListeners = new Set<(key: string, params: Record<string, unknown>) => void>();
 
 export function worker(): Remote<SyncApi> {
   if (!remote) {
@@ -19,12 +18,6 @@ export function worker(): Remote<SyncApi> {
     const r = wrap<SyncApi>(w);
     remote = r;
     void r.configure({ baseURL: import.meta.env.VITE_API_BASE ?? '/api' });
-    void r.onSessionEnded(proxy((reason: string) => endedListener?.(reason)));
-    void r.onNotice(
-      proxy((key: string, params: Record<string, unknown>) => {
-        for (const l of noticeListeners) l(key, params);
-      }),
-    );
     void r.setOnline(navigator.onLine);
     void r.setVisible(document.visibilityState === 'visible');
     document.addEventListener(
@@ -33,18 +26,42 @@ export function worker(): Remote<SyncApi> {
     );
     window.addEventListener('online', () => void r.setOnline(true));
     window.addEventListener('offline', () => void r.setOnline(false));
+    void import('./lowData').then(({ startLowData }) => startLowData());
   }
   return remote;
 }
 
-export function onSessionEnded(listener: (reason: string) => void): void {
-  endedListener = listener;
+/**
+ * A subscription in the worker (a topic listener, a poll, a chart): `start` answers its id; the
+ * function returned ends it — also when called before the id arrived.
+ */
+export function subscription(start: () => Promise<number>): () => void {
+  let id: number | null = null;
+  let ended = false;
+  void start().then((got) => {
+    if (ended) void worker().unlisten(got);
+    else id = got;
+  });
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (id !== null) void worker().unlisten(id);
+  };
+}
+
+/** Listens to one topic of the worker's event channel (workers/events.ts); answers its unlisten. */
+export function listen<K extends Topic>(topic: K, cb: (payload: WorkerEvents[K]) => void): () => void {
+  return subscription(() => worker().listen(topic, proxy(cb) as never));
+}
+
+/** The server ended the session (logout answer or 401). */
+export function onSessionEnded(listener: (reason: string) => void): () => void {
+  return listen('session', (e) => listener(e.reason));
 }
 
 /** Messages the worker raises outside any screen (e.g. an offline favourite the server refused). */
 export function onNotice(listener: (key: string, params: Record<string, unknown>) => void): () => void {
-  noticeListeners.add(listener);
-  return () => noticeListeners.delete(listener);
+  return listen('notice', (e) => listener(e.key, e.params));
 }
 
 export type Input<K extends EndpointName> = ReqOf<Contract[K]>;
@@ -55,12 +72,35 @@ export type Output<K extends EndpointName> = ResOf<Contract[K]>;
  * worker; pass `idempotencyKey` (newIdempotencyKey()) and reuse it when the user retries the same
  * action, so a retry after a timeout cannot move money twice.
  */
-export function call<K extends EndpointName>(
+export async function call<K extends EndpointName>(
   name: K,
   input: Input<K>,
   options: { idempotencyKey?: string } = {},
 ): Promise<CallResult<Output<K>>> {
-  return worker().call(name, input, options) as Promise<CallResult<Output<K>>>;
+  // The worker cancels GETs caught in an outage when it ends (workers/poller.ts CANCELLED); polls run
+  // again by themselves, a one-shot call is sent again here, as its message promises. Money calls
+  // are never cancelled.
+  for (let attempt = 1; ; attempt++) {
+    const result = (await worker().call(name, input, options)) as CallResult<Output<K>>;
+    if (result.ok || result.error !== 'errors.cancelled' || attempt === 3) return result;
+  }
+}
+
+/**
+ * A money call through the worker's journal (workers/money.ts): the key is on the device before
+ * the request leaves; a lost answer resolves as `core.money.unconfirmed`. Use `useMoneyCall`.
+ */
+export function sendMoney<K extends EndpointName>(
+  name: K,
+  input: Input<K>,
+  idempotencyKey: string,
+): Promise<CallResult<Output<K>>> {
+  return worker().sendMoney(name, input, idempotencyKey) as Promise<CallResult<Output<K>>>;
+}
+
+/** The user lets a never-received money call go. */
+export function forgetMoney(key: string): Promise<void> {
+  return worker().forgetMoney(key);
 }
 
 /** A fresh key for one money action; reuse it when the user retries that same action. */
@@ -74,4 +114,9 @@ export function newIdempotencyKey(): string {
  */
 export function uploadImage(file: Blob, onProgress?: (sent: number) => void) {
   return worker().uploadImage(file, onProgress ? proxy(onProgress) : undefined);
+}
+
+/** The realised P&L statement of a financial year as CSV, built by the sync worker. */
+export function statementCsv(fy: number, labels: Parameters<SyncApi['statementCsv']>[1], currency: string) {
+  return worker().statementCsv(fy, labels, currency);
 }

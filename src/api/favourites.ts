@@ -1,10 +1,9 @@
-import { proxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { FavouriteState } from '../../workers/favourites';
 import type { WatchlistItem } from '../shared/contract/trading';
 import { PAGE_SIZE } from '../shared/rules';
 import { useSession } from '../store/session';
-import { worker } from './client';
+import { listen, worker } from './client';
 import { useWatch, type Watched } from './hooks';
 
 /**
@@ -20,12 +19,10 @@ let connected = false;
 function subscribe(onChange: () => void): () => void {
   if (!connected) {
     connected = true;
-    void worker().onFavourites(
-      proxy((next: Record<string, FavouriteState>) => {
-        map = next;
-        for (const l of listeners) l();
-      }),
-    );
+    listen('favourites', (next) => {
+      map = next;
+      for (const l of listeners) l();
+    });
   }
   listeners.add(onChange);
   return () => listeners.delete(onChange);

@@ -1,9 +1,9 @@
 import { proxy } from 'comlink';
 import { useEffect, useMemo, useState } from 'react';
-import { type CallResult, stableJson } from '../shared/contract/define';
+import { type CallResult, stableJson } from '../shared/call';
 import type { EndpointName } from '../shared/contract/index';
-import { type Input, type Output, worker } from './client';
-import { useOnline } from './useOnline';
+import { type Input, type Output, subscription, worker } from './client';
+import { useConnection } from './connection';
 
 export interface Watched<T> {
   data: T | undefined;
@@ -20,6 +20,8 @@ export interface Watched<T> {
    * offline. Screens then show `<AsOf at={updatedAt} stale />` beside it (DESIGN rule 7).
    */
   stale: boolean;
+  /** How often it is refreshed (doubled in low-data mode): its age is judged against this (AsOf `every`). */
+  intervalMs: number;
 }
 
 interface State<T> {
@@ -41,7 +43,8 @@ export function useWatch<K extends EndpointName>(
   intervalMs: number,
 ): Watched<Output<K>> & { reload: () => void } {
   const key = input === null ? null : stableJson(input);
-  const online = useOnline();
+  const connection = useConnection();
+  const online = connection.state === 'online' || connection.state === 'slow';
   const [state, setState] = useState<State<Output<K>>>({
     data: undefined,
     error: null,
@@ -55,7 +58,6 @@ export function useWatch<K extends EndpointName>(
   useEffect(() => {
     if (stableInput === null) return;
     let alive = true;
-    let id: number | null = null;
     // A new input: keep showing the old data until the new arrives, from wherever it comes first.
     setState((s) => ({ ...s, loading: s.data === undefined, source: null }));
     const onUpdate = proxy((result: CallResult<Output<K>>, at: number, source: 'network' | 'device') => {
@@ -68,15 +70,10 @@ export function useWatch<K extends EndpointName>(
       });
     });
     const interval = intervalMs > 0 ? intervalMs : 24 * 3600 * 1000;
-    void worker()
-      .watch(name, stableInput, interval, onUpdate as never)
-      .then((subscription) => {
-        if (alive) id = subscription;
-        else void worker().unwatch(subscription);
-      });
+    const end = subscription(() => worker().watch(name, stableInput, interval, onUpdate as never));
     return () => {
       alive = false;
-      if (id !== null) void worker().unwatch(id);
+      end();
     };
   }, [name, stableInput, intervalMs]);
 
@@ -84,5 +81,5 @@ export function useWatch<K extends EndpointName>(
     if (stableInput !== null) void worker().refresh(name, stableInput);
   };
   const stale = state.data !== undefined && (state.source === 'device' || state.error !== null || !online);
-  return { ...state, stale, reload };
+  return { ...state, stale, reload, intervalMs: intervalMs * (connection.lowData ? 2 : 1) };
 }

@@ -1,8 +1,7 @@
-import { proxy } from 'comlink';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { QuoteDelta } from '../../workers/quotes';
-import { worker } from './client';
-import { useOnline } from './useOnline';
+import { listen, worker } from './client';
+import { useOnline } from './connection';
 
 /**
  * Live prices on the UI side: one Comlink callback per window receives the worker's batches of
@@ -10,7 +9,7 @@ import { useOnline } from './useOnline';
  * show it. A symbol nobody has priced yet in this session is asked of the worker, which answers from
  * the device (the last known price, `source: 'device'`).
  */
-export type LiveQuote = QuoteDelta;
+type LiveQuote = QuoteDelta;
 
 const known = new Map<string, LiveQuote>();
 const listeners = new Map<string, Set<() => void>>();
@@ -27,11 +26,9 @@ function set(q: LiveQuote): void {
 function connect(): void {
   if (connected) return;
   connected = true;
-  void worker().onQuotes(
-    proxy((deltas: LiveQuote[]) => {
-      for (const d of deltas) set(d);
-    }),
-  );
+  listen('quotes', (deltas: LiveQuote[]) => {
+    for (const d of deltas) set(d);
+  });
 }
 
 /** Symbols first seen in one render are asked for in one message. */

@@ -2,8 +2,8 @@ import { proxy } from 'comlink';
 import { useEffect, useState } from 'react';
 import type { ChartFrame, ChartUpdate } from '../../workers/charts';
 import type { Period } from '../shared/contract/market';
-import { worker } from './client';
-import { useOnline } from './useOnline';
+import { subscription, worker } from './client';
+import { useOnline } from './connection';
 
 export type { ChartFrame } from '../../workers/charts';
 
@@ -33,7 +33,6 @@ export function useChart(symbol: string | null, period: Period, market?: string)
   useEffect(() => {
     if (!symbol) return;
     let alive = true;
-    let id: number | null = null;
     setState({ frame: null, error: null, loading: true });
     const cb = proxy((u: ChartUpdate) => {
       if (!alive) return;
@@ -41,15 +40,10 @@ export function useChart(symbol: string | null, period: Period, market?: string)
         u.frame ? { frame: u.frame, error: null, loading: false } : { ...s, error: u.error, loading: false },
       );
     });
-    void worker()
-      .watchChart(symbol, period, market, cb)
-      .then((subscription) => {
-        if (alive) id = subscription;
-        else void worker().unwatchChart(subscription);
-      });
+    const end = subscription(() => worker().watchChart(symbol, period, market, cb));
     return () => {
       alive = false;
-      if (id !== null) void worker().unwatchChart(id);
+      end();
     };
   }, [symbol, period, market]);
 

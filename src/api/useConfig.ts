@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { CONFIG_TAGS } from '../shared/config-tags';
 import type { ConfigRow } from '../shared/contract/config';
-import { type CurrencyDisplay, DEFAULT_CURRENCY } from '../shared/format';
+import { type CurrencyDisplay, currencySymbol, DEFAULT_CURRENCY } from '../shared/format';
 import { DEFAULT_MIN_WITHDRAW } from '../shared/rules';
 import { useWatch } from './hooks';
 
@@ -27,10 +27,12 @@ export function parseConfig(rows: ConfigRow[] | undefined): AppConfig {
     // A malformed map keeps the defaults.
   }
   const unit = get(CONFIG_TAGS.currencyUnit) ?? DEFAULT_CURRENCY.unit;
-  const region = unit === 'USD' ? 'US' : 'IN';
+  // SPEC's region map decides INR (IN) and USD (US); any other unit has its own sign (MXN "$"),
+  // unless the map names that unit itself.
+  const region = unit === 'USD' ? 'US' : unit === 'INR' ? 'IN' : unit;
   const minWithdraw = Number(get(CONFIG_TAGS.minWithdraw));
   return {
-    currency: { unit, symbol: symbols[region] ?? DEFAULT_CURRENCY.symbol },
+    currency: { unit, symbol: symbols[region] ?? currencySymbol(unit) },
     symbols,
     rate: get(CONFIG_TAGS.rate) ?? '20',
     minWithdraw: Number.isFinite(minWithdraw) && minWithdraw > 0 ? minWithdraw : DEFAULT_MIN_WITHDRAW,

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { stableJson } from '../shared/contract/define';
+import { stableJson } from '../shared/call';
 import type { EndpointName } from '../shared/contract/index';
 import { PAGE_SIZE } from '../shared/rules';
 import { call, type Input, type Output } from './client';
@@ -99,6 +99,7 @@ export function useInfinite<K extends EndpointName>(
     updatedAt: first.updatedAt,
     source: first.source,
     stale: first.stale,
+    intervalMs: first.intervalMs,
     rows,
     count,
     hasMore,

@@ -1,8 +1,7 @@
-import { proxy } from 'comlink';
 import { useCallback, useEffect, useState } from 'react';
 import type { ChatView } from '../../workers/messages';
-import { worker } from './client';
-import { useOnline } from './useOnline';
+import { listen, worker } from './client';
+import { useOnline } from './connection';
 
 export type { ChatView } from '../../workers/messages';
 
@@ -16,24 +15,7 @@ export function useMessages() {
   const [view, setView] = useState<ChatView | null>(null);
   const online = useOnline();
 
-  useEffect(() => {
-    let alive = true;
-    let id: number | null = null;
-    void worker()
-      .watchMessages(
-        proxy((next: ChatView) => {
-          if (alive) setView(next);
-        }),
-      )
-      .then((subscription) => {
-        if (alive) id = subscription;
-        else void worker().unwatchMessages(subscription);
-      });
-    return () => {
-      alive = false;
-      if (id !== null) void worker().unwatchMessages(id);
-    };
-  }, []);
+  useEffect(() => listen('chat', setView), []);
 
   const send = useCallback((body: string) => worker().sendMessage(body), []);
   const retry = useCallback((clientId: string) => worker().retryMessage(clientId), []);

@@ -55,8 +55,26 @@ export async function recallPassword(): Promise<string | null> {
   }
 }
 
-export function forget(): void {
-  localStorage.removeItem(KEY);
+/**
+ * Logout (issue 12, hole 8): the kept password goes — its ciphertext and the device key that
+ * could read it — and only the phone number stays remembered. A session that merely expired keeps
+ * it: bringing the user back after that is what "Remember password" is for.
+ */
+export async function forgetPassword(): Promise<void> {
+  const saved = remembered();
+  if (saved?.secret)
+    localStorage.setItem(KEY, JSON.stringify({ user: saved.user, timestamp: saved.timestamp }));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const del = indexedDB.deleteDatabase(VAULT);
+      del.onsuccess = () => resolve();
+      del.onerror = () => reject(del.error);
+      // Another tab holds the vault open: it is deleted once that tab lets go.
+      del.onblocked = () => resolve();
+    });
+  } catch {
+    // No IndexedDB: there was no key to delete.
+  }
 }
 
 async function encrypt(password: string): Promise<{ iv: string; data: string }> {

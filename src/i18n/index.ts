@@ -9,7 +9,7 @@ import { initReactI18next } from 'react-i18next';
  */
 export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_KEY = 'bourse.language';
+const LANGUAGE_KEY = 'bourse.language';
 
 /*
  * English (the default and the fallback) is bundled with the app, so the first paint waits for no
@@ -23,7 +23,7 @@ const files = import.meta.glob<Record<string, unknown>>(['/locales/*/*.json', '!
   import: 'default',
 });
 
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
   return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : 'en';
 }

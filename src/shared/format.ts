@@ -1,4 +1,4 @@
-import { toMinor } from './money';
+import { minorToDisplayNumber, toMinor } from './money';
 
 /**
  * Display formatting, written once: money from config (unit, symbol, 2 decimals, Indian digit
@@ -10,6 +10,23 @@ export interface CurrencyDisplay {
 }
 
 export const DEFAULT_CURRENCY: CurrencyDisplay = { unit: 'INR', symbol: '₹' };
+
+/**
+ * A currency's own sign from its ISO code (MXN → "$", EUR → "€"), as the locale data has it; an
+ * unknown code shows itself. The region map of SPEC (IN ₹, US $) is applied by the config reader.
+ */
+export function currencySymbol(unit: string): string {
+  try {
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: unit,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? unit;
+  } catch {
+    return unit;
+  }
+}
 
 const groupingLocale = (unit: string) => (unit === 'INR' ? 'en-IN' : 'en-US');
 
@@ -33,7 +50,7 @@ export function formatMoney(
   const minor = typeof amount === 'number' ? amount : toMinor(amount);
   if (minor === null) return '—';
   const sign = minor < 0 ? '-' : '';
-  return `${sign}${currency.symbol}${numberFormat(groupingLocale(currency.unit), decimals).format(Math.abs(minor) / 100)}`;
+  return `${sign}${currency.symbol}${numberFormat(groupingLocale(currency.unit), decimals).format(minorToDisplayNumber(Math.abs(minor)))}`;
 }
 
 export function formatNumber(value: number, decimals = 2, unit = 'INR'): string {
@@ -65,33 +82,110 @@ export function formatPercent(percent: number, decimals = 2): string {
   return Number.isFinite(percent) ? `${formatChange(percent, decimals)}%` : '—';
 }
 
+/** The last four digits of a card number, whole or as the server masks it ("********3456"). */
+export function cardLastFour(number: string): string {
+  return number.replace(/\D/g, '').slice(-4);
+}
+
+/**
+ * A bank card number as every screen shows it (bank cards, withdraw, record detail): "•••• 3456",
+ * whatever the server's mask or the number's length.
+ */
+export function maskCardNumber(number: string): string {
+  return `•••• ${cardLastFour(number)}`;
+}
+
 /** CSS class for a change: up, down or none. */
 export function trendClass(change: number): string {
   return change > 0 ? 'up' : change < 0 ? 'down' : '';
 }
 
-export function formatDateTime(ms: number, locale = 'en-GB'): string {
-  return new Date(ms).toLocaleString(locale, {
+/**
+ * Dates and times: one format per interface language, everywhere (News, records, account changes,
+ * as-of stamps, chat). Day-first in English (en-GB), the language's own order otherwise, and always
+ * the 24-hour clock. Callers pass the interface language (`i18n.language`); src/ui/dates.ts binds it.
+ */
+const DATE_LOCALES: Record<string, string> = { en: 'en-GB', zh: 'zh-CN', es: 'es-ES', de: 'de-DE' };
+
+/** The Intl locale of an interface language ("de" → "de-DE"); unknown ones read as English. */
+export function dateLocale(language?: string): string {
+  return DATE_LOCALES[(language ?? '').slice(0, 2)] ?? DATE_LOCALES.en!;
+}
+
+const DATE_PARTS = {
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  dateTime: {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  });
+    hourCycle: 'h23',
+  },
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dayMonth: { day: '2-digit', month: '2-digit' },
+  weekdayClock: { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  axisDay: { day: 'numeric', month: 'short' },
+  axisMonth: { month: 'short', year: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: keyof typeof DATE_PARTS, language?: string): Intl.DateTimeFormat {
+  const locale = dateLocale(language);
+  const key = `${kind}:${locale}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, DATE_PARTS[kind]);
+    dateFormats.set(key, f);
+  }
+  return f;
 }
 
-export function formatDate(ms: number, locale = 'en-GB'): string {
-  return new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
+/** "24/11/2026, 14:05" (en), "24.11.2026, 14:05" (de), "2026/11/24 14:05" (zh). */
+export function formatDateTime(ms: number, language?: string): string {
+  return dateFormat('dateTime', language).format(ms);
 }
 
-export function formatTime(ms: number, locale = 'en-GB'): string {
-  return new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** "24/11/2026". */
+export function formatDate(ms: number, language?: string): string {
+  return dateFormat('date', language).format(ms);
+}
+
+/** "14:05:09". */
+export function formatTime(ms: number, language?: string): string {
+  return dateFormat('time', language).format(ms);
+}
+
+/** "22/11 – 26/11/2026": the year once when both ends share it. */
+export function formatDateRange(from: number, to: number, language?: string): string {
+  const start =
+    new Date(from).getFullYear() === new Date(to).getFullYear()
+      ? dateFormat('dayMonth', language).format(from)
+      : formatDate(from, language);
+  return `${start} – ${formatDate(to, language)}`;
+}
+
+/** A chart's time axis: the clock for minute bars, "24 Nov" for days, "Nov 26" for weeks and months. */
+export function formatAxisTime(ms: number, bars: 'minute' | 'day' | 'month', language?: string): string {
+  return dateFormat(bars === 'minute' ? 'clock' : bars === 'day' ? 'axisDay' : 'axisMonth', language).format(
+    ms,
+  );
+}
+
+/** A market session's opening or close: "15:30" today, "Mon 09:15" on another day. */
+export function formatSessionTime(ms: number, sameDay: boolean, language?: string): string {
+  return dateFormat(sameDay ? 'clock' : 'weekdayClock', language).format(ms);
 }
 
 /** A message time: the clock alone for today, the date and clock otherwise. */
-export function formatMessageTime(ms: number, locale = 'en-GB', now = Date.now()): string {
-  const d = new Date(ms);
-  return d.toDateString() === new Date(now).toDateString()
-    ? d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
-    : formatDateTime(ms, locale);
+export function formatMessageTime(ms: number, language?: string, now = Date.now()): string {
+  return new Date(ms).toDateString() === new Date(now).toDateString()
+    ? dateFormat('clock', language).format(ms)
+    : formatDateTime(ms, language);
 }
+
+/** Sparkline paths are drawn in this box (workers/chart.ts); the SVG scales it (preserveAspectRatio="none"). */
+export const SPARK_WIDTH = 100;
+export const SPARK_HEIGHT = 32;
+export const SPARK_VIEWBOX = `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`;

@@ -4,7 +4,7 @@
  * when money depends on them they become integer ticks of 1/10,000 first.
  * The one rounding rule is HALF_UP (half away from zero), applied once, at the edge.
  */
-export const MONEY_DECIMALS = 2;
+const MONEY_DECIMALS = 2;
 export const MONEY_SCALE = 100;
 export const PRICE_SCALE = 10_000;
 
@@ -38,6 +38,16 @@ export function unitsToMinor(units: number): number {
   return Math.round(units * MONEY_SCALE);
 }
 
+/** Whole units of an amount, rounded down ("withdraw all" offers what whole units allow). */
+export function minorToWholeUnits(minor: number): number {
+  return Math.floor(minor / MONEY_SCALE);
+}
+
+/** Minor units as a plain number of units, for display only (Intl formatting): never for arithmetic. */
+export function minorToDisplayNumber(minor: number): number {
+  return minor / MONEY_SCALE;
+}
+
 export function priceToTicks(price: number): number {
   return Math.round(price * PRICE_SCALE);
 }
@@ -69,6 +79,15 @@ export function tradeValueMinor(priceTicks: number, qty: number, rateTicks: numb
 /** A fee of `bps` basis points (1 bp = 0.01 %) on an amount, HALF_UP. */
 export function feeMinor(amountMinor: number, bps: number): number {
   return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(bps), 10_000n));
+}
+
+/**
+ * A rate given in currency units per crore (10^7) of turnover — how Indian exchanges and SEBI publish
+ * their charges (₹10 per crore; 0.00297 % is ₹297 per crore) — of an amount, HALF_UP. Any
+ * percentage with up to seven decimal places of a unit is a whole number of these.
+ */
+export function perCroreOfMinor(amountMinor: number, perCrore: number): number {
+  return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(perCrore), 10_000_000n));
 }
 
 /** `bps` basis points of an amount, HALF_UP: the same rule as fees, for returns and interest. */

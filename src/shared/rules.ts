@@ -5,11 +5,11 @@ import { feeMinor, toMinor, tradeValueMinor, unitsToMinor } from './money';
  * Each check returns null when the value is fine, or the i18n key of the message to show.
  */
 
-export const PHONE_LENGTH = 10;
-export const PASSWORD_MIN = 6;
-export const TRADE_PASSWORD_LENGTH = 6;
+const PHONE_LENGTH = 10;
+const PASSWORD_MIN = 6;
+const TRADE_PASSWORD_LENGTH = 6;
 export const MIN_RECHARGE = 5000;
-export const MIN_WITHDRAW_FIXED = 10;
+const MIN_WITHDRAW_FIXED = 10;
 export const DEFAULT_MIN_WITHDRAW = 100;
 export const MIN_LOAN = 500;
 export const DEFAULT_CREDIT_SCORE = 100;
@@ -23,6 +23,13 @@ export const PAGE_SIZE = 10;
 export const ACCOUNT_MARKET_LIMIT = 3;
 export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** Watchlists (issue 14): lists per user, instruments per list, active price alerts per user. */
+export const WATCHLIST_MAX_LISTS = 10;
+export const WATCHLIST_MAX_ITEMS = 50;
+export const ALERTS_MAX_ACTIVE = 50;
+/** A "% move in the day" alert: between these percents. */
+export const ALERT_MOVE_MIN = 0.1;
+export const ALERT_MOVE_MAX = 50;
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MESSAGES_TTL_MS = 1_800_000;
 export const REDIRECT_DELAY_MS = 1500;
@@ -78,7 +85,7 @@ export function typedPhone(text: string): string {
 }
 
 /** Indian Financial System Code: 4 letters (bank), a zero, 6 letters/digits (branch). */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** Elsewhere the field holds a SWIFT/BIC (8 or 11) or a national routing code (digits). */
 const ROUTING_PATTERN = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|\d{6,11})$/;
 /** Bank account and card numbers: 8 to 20 digits once spaces are removed. */
@@ -101,7 +108,7 @@ export function checkBankCardNumber(number: string): Check {
 
 /** Identity photos (SPEC §5/§9): fit within 1200×1200 at quality 0.8, lower quality while over 1 MB. */
 export const IMAGE_MAX_SIDE = 1200;
-export const IMAGE_QUALITY = 0.8;
+const IMAGE_QUALITY = 0.8;
 export const IMAGE_MAX_BYTES = 1024 * 1024;
 /** Qualities tried in turn once the first encoding is over IMAGE_MAX_BYTES. */
 export const IMAGE_QUALITY_STEPS = [IMAGE_QUALITY, 0.7, 0.6, 0.5, 0.4, 0.3] as const;
@@ -130,7 +137,7 @@ export function checkLoanAmount(units: number): Check {
 }
 
 /** The contract's largest whole amount (WholeAmount, 1e9) has 10 digits; more is never valid. */
-export const AMOUNT_MAX_DIGITS = 10;
+const AMOUNT_MAX_DIGITS = 10;
 
 /** A wallet amount as typed or pasted: digits only (SPEC §5), at most AMOUNT_MAX_DIGITS. */
 export function typedAmount(text: string): string {
@@ -210,6 +217,17 @@ export function checkLoanForm(text: string, remaining?: string | null): Check {
  */
 export const PRICE_TOLERANCE_BPS = 100;
 
+/**
+ * Stop-loss-market's limit (issue 13): the trigger (ticks) moved PRICE_TOLERANCE_BPS against the
+ * user, in whole ticks — the same protection a market order has. The server reserves there; the
+ * ticket prices the review there.
+ */
+export function protectedLimit(side: 'buy' | 'sell', triggerTicks: number): number {
+  const bps = side === 'buy' ? 10_000 + PRICE_TOLERANCE_BPS : 10_000 - PRICE_TOLERANCE_BPS;
+  const moved = BigInt(triggerTicks) * BigInt(bps);
+  return Number(side === 'buy' ? (moved + 9_999n) / 10_000n : moved / 10_000n);
+}
+
 /** SPEC §7 polling intervals, for `useWatch(name, input, POLL_MS.x)`. */
 export const POLL_MS = {
   accountInfo: 3000,
@@ -278,10 +296,19 @@ export type PositionSize = keyof typeof STOCK_QTY_MAX;
 export const DEFAULT_POSITION_SIZE: PositionSize = 'half';
 
 /**
- * Commission on stock/forex/futures/treasury orders, in basis points. The server charges none
- * (server/trading/engine.ts records fee 0), so an estimate shown before a fill must not invent one.
+ * The ticket's largest quantity and why (issue 13): SPEC's half/full position limit, or what limits
+ * this order beyond it — the quantity the balance affords (a buy) or the shares free to sell (a
+ * sell), as the server answered it; the smaller wins. `limit` null: not known yet.
  */
-export const STOCK_FEE_BPS = 0;
+export function quantityMaximum(
+  size: PositionSize,
+  side: 'buy' | 'sell',
+  limit: number | null,
+): { qty: number; reason: PositionSize | 'funds' | 'shares' } {
+  const position = STOCK_QTY_MAX[size];
+  if (limit === null || limit >= position) return { qty: position, reason: size };
+  return { qty: Math.max(0, limit), reason: side === 'buy' ? 'funds' : 'shares' };
+}
 
 /**
  * A typed stock quantity (SPEC §5): at least 1 ('Quantity cannot be less than 1'), at most 50 for
@@ -335,9 +362,6 @@ export function holdingTypeOfMarket(market: string): HoldingKind {
       return 'stock';
   }
 }
-
-/** Stock order statuses settled in DESIGN.md (the records tabs filter on them). */
-export const STOCK_STATUS = { pending: 0, success: 1, cancelled: 2, expired: 3, failed: 4 } as const;
 
 /** SPEC §9: the next page of an infinite list loads when its end comes within this many pixels. */
 export const INFINITE_SCROLL_PX = 50;

@@ -1,17 +1,21 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { onNotice, onSessionEnded, worker } from '../api/client';
+import { PATHS } from '../paths';
 import type { AppRoute } from '../routes';
 import { useSession } from '../store/session';
 import { toast, useUi } from '../store/ui';
 import { Toasts } from '../ui/Toasts';
+import { AwaySheet, useMoneyNotices } from './AwaySheet';
 import { BottomNav } from './BottomNav';
+import { ConnectionBanner } from './ConnectionBanner';
 import { DesktopWarning } from './DesktopWarning';
 import { registerDeviceWipe } from './device';
-import { OfflineBanner } from './OfflineBanner';
+import { InboxWatcher } from './Inbox';
 import { ServiceButton } from './ServiceButton';
 import { endSession } from './session';
 import s from './shell.module.css';
+import { useStartupLoad } from './startup';
 import { useSwipeBack } from './swipeBack';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -34,22 +38,32 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   useEffect(() => {
     void worker().setToken(token, userId);
   }, [token, userId]);
+  // After the token reaches the worker (Comlink keeps the order of calls).
+  useStartupLoad(token ? userId : null);
 
   useEffect(() => {
-    onSessionEnded(() => {
-      void endSession().then(() => navigate('/login', { replace: true }));
+    return onSessionEnded((reason) => {
+      void endSession().then(() => {
+        navigate(PATHS.login, { replace: true });
+        // Why: an ended session, or (SPEC §8) "Incorrect authorization key" for a token never issued.
+        toast(reason, 'error');
+      });
     });
   }, [navigate]);
 
   useEffect(() => onNotice((key, params) => toast(key, 'error', params)), []);
+  useMoneyNotices();
 
-  if (!route.public && !token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (route.path === '/login' && token) return <Navigate to="/" replace />;
+  if (!route.public && !token)
+    return <Navigate to={PATHS.login} replace state={{ from: location.pathname }} />;
+  if (route.path === PATHS.login && token) return <Navigate to={PATHS.home} replace />;
 
   const showNav = route.nav && dialogs === 0;
   return (
     <div className={`${s.page} ${route.nav ? s.withNav : ''}`}>
-      <OfflineBanner />
+      <ConnectionBanner />
+      {!route.public && <AwaySheet />}
+      {!route.public && <InboxWatcher />}
       <DesktopWarning />
       {children}
       {!route.public && !route.noService && <ServiceButton raised={route.nav} />}

@@ -5,7 +5,7 @@ import s from './core.module.css';
 const DISMISSED = 'bourse.desktopWarning';
 
 /** A wide screen with a mouse and not installed: a desktop browser. */
-export function isDesktop(): boolean {
+function isDesktop(): boolean {
   if (typeof window === 'undefined' || !window.matchMedia) return false;
   const standalone = window.matchMedia('(display-mode: standalone)').matches;
   return !standalone && window.matchMedia('(min-width: 768px) and (pointer: fine)').matches;

@@ -1,17 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { isTransportFailure } from '../shared/contract/define';
+import { isTransportFailure } from '../shared/call';
 import { checkPasswordsMatch, checkTradePassword } from '../shared/rules';
 import { toast } from '../store/ui';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { PinInput } from '../ui/PinInput';
+import ui from '../ui/ui.module.css';
 
 /**
  * The transaction password dialog (SPEC §4/§5): first time, two 6-digit entries (first, then
- * confirm); to change it, the current code first, then the two entries. Used by settings and by
- * block trading/QIP when the user has none yet.
+ * confirm); to change it, the current code first, then the two entries. Used by settings, by
+ * block trading/QIP and by TradePasswordPrompt (withdrawals, bank cards) when the user has none yet.
  */
 export type TradePasswordMode = 'first' | 'change';
 
@@ -24,7 +25,8 @@ export function TradePasswordDialog({
   open: boolean;
   mode: TradePasswordMode;
   onClose: () => void;
-  onDone: () => void;
+  /** Gets the code just set, so an action waiting on it can go on without asking again. */
+  onDone: (code: string) => void;
 }) {
   const { t } = useTranslation();
   const steps = mode === 'first' ? (['new', 'confirm'] as const) : (['current', 'new', 'confirm'] as const);
@@ -71,8 +73,9 @@ export function TradePasswordDialog({
       return;
     }
     toast(mode === 'first' ? 'tradePassword.setSuccess' : 'tradePassword.changeSuccess', 'success');
+    const code = codes.new;
     reset();
-    onDone();
+    onDone(code);
   }
 
   const labels = {
@@ -90,8 +93,8 @@ export function TradePasswordDialog({
         onClose();
       }}
     >
-      <form onSubmit={onSubmit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <p style={{ color: 'var(--c-text-2)', fontSize: 'var(--fs-sm)' }}>{t('tradePassword.explain')}</p>
+      <form onSubmit={onSubmit} noValidate className={ui.dialogForm}>
+        <p className={ui.dialogNote}>{t('tradePassword.explain')}</p>
         <PinInput
           key={key}
           label={t(labels[key])}

@@ -5,13 +5,13 @@
  * repaint 100 ms after the page is restored or the keyboard closes, which otherwise can leave a
  * blank or stale screen in standalone mode.
  */
-export function isIos(): boolean {
+function isIos(): boolean {
   const ua = navigator.userAgent;
   // iPadOS reports itself as a Mac with touch.
   return /iP(hone|ad|od)/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
 }
 
-export function repaint(): void {
+function repaint(): void {
   const body = document.body;
   body.style.opacity = '0.99';
   setTimeout(() => {

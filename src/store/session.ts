@@ -6,7 +6,7 @@ import type { LoginAnswer } from '../shared/contract/account';
  * The session (SPEC §3): the token and who is signed in, kept in localStorage so a reload stays
  * signed in. Clearing it is what "logged out" means; other tabs follow through the storage event.
  */
-export interface SessionUser {
+interface SessionUser {
   id: number;
   user: string;
   login: number;

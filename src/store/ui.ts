@@ -6,6 +6,8 @@ export interface Toast {
   /** i18n key, or already translated text when `raw`. */
   text: string;
   params?: Record<string, unknown>;
+  /** A second, smaller line: an i18n key (e.g. the transport reason under a screen's failure text). */
+  detail?: string;
   tone: 'info' | 'success' | 'error';
 }
 
@@ -14,7 +16,7 @@ interface UiState {
   toasts: Toast[];
   openDialog(): void;
   closeDialog(): void;
-  toast(text: string, tone?: Toast['tone'], params?: Record<string, unknown>): void;
+  toast(text: string, tone?: Toast['tone'], params?: Record<string, unknown>, detail?: string): void;
   dismiss(id: number): void;
 }
 
@@ -25,13 +27,19 @@ export const useUi = create<UiState>()((set, get) => ({
   toasts: [],
   openDialog: () => set((s) => ({ dialogs: s.dialogs + 1 })),
   closeDialog: () => set((s) => ({ dialogs: Math.max(0, s.dialogs - 1) })),
-  toast(text, tone = 'info', params) {
+  toast(text, tone = 'info', params, detail) {
     const id = nextToast++;
-    set((s) => ({ toasts: [...s.toasts.slice(-2), { id, text, tone, params }] }));
+    set((s) => ({
+      toasts: [...s.toasts.slice(-2), { id, text, tone, params, ...(detail ? { detail } : {}) }],
+    }));
     setTimeout(() => get().dismiss(id), tone === 'error' ? 4000 : 2500);
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
 
-export const toast = (text: string, tone?: Toast['tone'], params?: Record<string, unknown>) =>
-  useUi.getState().toast(text, tone, params);
+export const toast = (
+  text: string,
+  tone?: Toast['tone'],
+  params?: Record<string, unknown>,
+  detail?: string,
+) => useUi.getState().toast(text, tone, params, detail);

@@ -1,33 +1,59 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '../shared/format';
+import type { ScheduleId } from '../shared/market-hours';
+import { useNow } from './clock';
 import s from './core.module.css';
+import { freshness } from './freshness';
 
 /** "as of 14:32" today, with the date on another day. */
-export function asOfText(at: number, now = Date.now(), locale?: string): string {
+export function asOfText(at: number, now = Date.now(), language?: string): string {
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return sameDay ? formatTime(at, locale) : formatDateTime(at, locale);
+  return sameDay ? formatTime(at, language) : formatDateTime(at, language);
 }
 
 /**
- * The as-of time of data from the device (DESIGN rule 7). With `stale` it is marked as last known;
- * without, it is a quiet time stamp. Renders nothing when the time is unknown.
+ * The as-of time of data on screen (DESIGN rule 7), in tiers (src/ui/freshness.ts): calm while
+ * live, visible when delayed, strong when stale ("Last known"), and "Closed · as of 15:30" for a
+ * price of a closed market. `every` is the data's poll interval, `fetchedAt` when it was fetched
+ * (when `at` is a price's own time), `schedule` the instrument's market hours. Renders nothing
+ * when the time is unknown.
  */
 export function AsOf({
   at,
   stale = false,
+  every,
+  fetchedAt,
+  schedule,
   className,
 }: {
   at: number | null | undefined;
   stale?: boolean;
+  every?: number;
+  fetchedAt?: number | null;
+  schedule?: ScheduleId;
   className?: string;
 }) {
   const { t, i18n } = useTranslation();
+  const now = useNow();
   if (!at) return null;
-  const time = asOfText(at, Date.now(), i18n.language === 'en' ? undefined : i18n.language);
+  const time = asOfText(at, now, i18n.language);
+  const tier = freshness({ at, fetchedAt, now, intervalMs: every, stale, schedule });
+  const stamp = <time dateTime={new Date(at).toISOString()}>{t('core.asOf', { time })}</time>;
   return (
-    <span className={`${s.asOf} ${stale ? s.stale : ''} ${className ?? ''}`} data-stale={stale || undefined}>
-      {stale && <span className={s.staleLabel}>{t('core.stale')}</span>}
-      <time dateTime={new Date(at).toISOString()}>{t('core.asOf', { time })}</time>
+    <span
+      className={`${s.asOf} ${s[`tier_${tier}`] ?? ''} ${className ?? ''}`}
+      data-tier={tier}
+      data-stale={tier === 'stale' || undefined}
+    >
+      {tier === 'closed' ? (
+        <time dateTime={new Date(at).toISOString()}>{t('core.tier.closed', { time })}</time>
+      ) : (
+        <>
+          {tier === 'stale' && <span className={s.staleLabel}>{t('core.stale')}</span>}
+          {tier === 'delayed' && <span className={s.delayedLabel}>{t('core.tier.delayed')}</span>}
+          {stamp}
+        </>
+      )}
     </span>
   );
 }

@@ -5,6 +5,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger' | 'buy' | 'sell';
   block?: boolean;
   loading?: boolean;
+  /**
+   * The form is not valid yet: the button looks disabled and says so (aria-disabled) but a tap
+   * still submits, and the form shows what is missing (the password screens' rule).
+   */
+  unready?: boolean;
   children: ReactNode;
 }
 
@@ -12,6 +17,7 @@ export function Button({
   variant = 'primary',
   block,
   loading,
+  unready,
   disabled,
   className,
   children,
@@ -25,6 +31,7 @@ export function Button({
       className={classes}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      aria-disabled={unready}
       {...rest}
     >
       {loading && <span className={s.spinner} aria-hidden="true" />}

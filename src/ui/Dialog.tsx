@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../store/ui';
 import { Button } from './Button';
+import { MoneyButton, type MoneyCallState } from './MoneyButton';
 import s from './ui.module.css';
 
 export interface DialogProps {
@@ -65,6 +66,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** The confirmation moves money: a MoneyButton (paused while unreachable), showing this call's state. */
+  money?: MoneyCallState;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -76,9 +79,11 @@ export function ConfirmDialog({
   confirmLabel,
   danger,
   busy,
+  money,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const Confirm = money ? MoneyButton : Button;
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
@@ -87,9 +92,14 @@ export function ConfirmDialog({
         <Button variant="ghost" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy}>
+        <Confirm
+          variant={danger ? 'danger' : 'primary'}
+          onClick={onConfirm}
+          loading={busy}
+          {...(money ? { call: money } : {})}
+        >
           {confirmLabel ?? t('common.confirm')}
-        </Button>
+        </Confirm>
       </div>
     </Dialog>
   );

@@ -1,38 +1,90 @@
-import { useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../api/useOnline';
+import { useConnection } from '../api/connection';
+import type { MoneyPhase } from '../api/money';
 import { Button, type ButtonProps } from './Button';
 import s from './core.module.css';
 
 /**
  * Whether a money action (order, recharge, withdrawal, loan, IPO or fund purchase) may start now,
- * and if not, why (DESIGN rule 6: money never moves offline; it is never queued).
+ * and if not, why: only while the server answers (online or slow). Offline or unreachable it is
+ * paused with the reason (DESIGN rule 6 and "Reachability": money never moves on a guess).
  */
-export function useMoneyAction(): { allowed: boolean; reason: string | null } {
+function useMoneyAction(): { allowed: boolean; reason: string | null } {
   const { t } = useTranslation();
-  const online = useOnline();
-  return online ? { allowed: true, reason: null } : { allowed: false, reason: t('core.money.offline') };
+  const { state } = useConnection();
+  if (state === 'offline') return { allowed: false, reason: t('core.money.offline') };
+  if (state === 'unreachable') return { allowed: false, reason: t('core.money.unreachable') };
+  return { allowed: true, reason: null };
+}
+
+/** The part of a useMoneyCall (src/api/money.ts) the button shows. */
+export interface MoneyCallState {
+  phase: MoneyPhase;
+  resend: () => void;
+  dismiss: () => void;
 }
 
 /**
- * A Button for money actions: disabled offline, with the reason shown under it and announced.
- * Pair it with an Idempotency-Key per action (src/api/client.ts newIdempotencyKey).
+ * A Button for money actions — the one place they are paused: disabled offline or while the server
+ * cannot be reached, with the reason shown under it and announced. Given the action's `call`
+ * (useMoneyCall), it also shows what became of a sent request: sending, "we are checking whether
+ * this reached us" while unconfirmed, and for a request the server never received, "Submit again"
+ * (same Idempotency-Key) or "Don't send".
  */
-export function MoneyButton({ disabled, block, ...props }: ButtonProps) {
+export function MoneyButton({
+  disabled,
+  unready,
+  block,
+  call,
+  loading,
+  children,
+  onClick,
+  type,
+  ...props
+}: ButtonProps & { call?: MoneyCallState }) {
+  const { t } = useTranslation();
   const { allowed, reason } = useMoneyAction();
   const id = useId();
+  const phase = call?.phase ?? 'idle';
+  const waiting = phase === 'unconfirmed' || phase === 'checking';
+  const missing = phase === 'missing';
+  const note = waiting
+    ? t(phase === 'checking' ? 'core.money.checking' : 'core.money.unconfirmed')
+    : missing
+      ? t('core.money.missing')
+      : reason;
+  const resend = (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    call?.resend();
+  };
   return (
-    <span className={`${s.moneyWrap} ${block ? s.moneyBlock : ''}`}>
+    <span className={`${s.moneyWrap} ${block ? s.moneyBlock : ''}`} data-money-phase={phase}>
       <Button
         {...props}
+        type={missing ? 'button' : type}
+        onClick={missing ? resend : onClick}
         block={block}
-        disabled={disabled || !allowed}
-        aria-describedby={reason ? id : undefined}
-      />
-      {reason && (
-        <span id={id} className={s.moneyReason}>
-          {reason}
+        loading={(loading && !missing) || phase === 'sending' || waiting}
+        disabled={(disabled && !missing) || !allowed}
+        unready={unready && !missing}
+        aria-describedby={note ? id : undefined}
+      >
+        {missing ? t('core.money.submitAgain') : children}
+      </Button>
+      {note && (
+        <span
+          id={id}
+          className={`${s.moneyReason} ${waiting || missing ? s.moneyPending : ''}`}
+          role={waiting || missing ? 'status' : undefined}
+        >
+          {note}
         </span>
+      )}
+      {missing && (
+        <button type="button" className={s.moneyDismiss} onClick={call?.dismiss}>
+          {t('core.money.dismiss')}
+        </button>
       )}
     </span>
   );

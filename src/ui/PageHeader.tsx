@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PATHS } from '../paths';
 import { IconButton } from './Button';
 import { IconBack } from './icons';
 import s from './ui.module.css';
@@ -8,7 +9,7 @@ import s from './ui.module.css';
 /** Sticky title bar with a back button (history, or `back` when there is none) and actions. */
 export function PageHeader({
   title,
-  back = '/',
+  back = PATHS.home,
   actions,
   noBack,
 }: {

@@ -7,14 +7,17 @@ export function Pager({
   pages,
   onPage,
   labels,
+  always = false,
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
   /** Translated: the whole control, previous, next, and "page N of M". */
   labels: { nav: string; previous: string; next: string; status: string };
+  /** Shown on a single page too ("page 1 of 1": the list is whole); otherwise hidden then. */
+  always?: boolean;
 }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 && !always) return null;
   return (
     <nav className={s.pager} aria-label={labels.nav}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -1,5 +1,6 @@
-import { SPARK_VIEWBOX } from '../../workers/chart';
+import { useLowData } from '../api/lowData';
 import { useSparkline } from '../api/sparkline';
+import { SPARK_VIEWBOX } from '../shared/format';
 import s from './core.module.css';
 
 /**
@@ -19,7 +20,9 @@ export function Sparkline({
   height?: number | string;
   area?: boolean;
 }) {
-  const paths = useSparkline(values);
+  // Low-data mode: the box stays (no layout shift), the line is not drawn.
+  const lowData = useLowData();
+  const paths = useSparkline(lowData ? null : values);
   const tone = trend > 0 ? 'up' : trend < 0 ? 'down' : '';
   return (
     <svg

@@ -1,30 +1,33 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { IconAlert, IconEmpty } from './icons';
 import s from './ui.module.css';
 
+/** A placeholder of the given size (computed, hence inline); `className` places it. */
 export function Skeleton({
   width = '100%',
   height = 16,
-  style,
+  className,
 }: {
   width?: number | string;
   height?: number | string;
-  style?: CSSProperties;
+  className?: string;
 }) {
-  return <span className={s.skeleton} style={{ width, height, ...style }} aria-hidden="true" />;
+  return (
+    <span
+      className={className ? `${s.skeleton} ${className}` : s.skeleton}
+      style={{ width, height }}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** `rows` placeholder lines while a list loads; announced once as loading. */
 export function SkeletonList({ rows = 5, height = 56 }: { rows?: number; height?: number }) {
   const { t } = useTranslation();
   return (
-    <div
-      style={{ display: 'flex', flexDirection: 'column', gap: 10, padding: 16 }}
-      role="status"
-      aria-label={t('common.loading')}
-    >
+    <div className={s.skeletonList} role="status" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={height} />
@@ -66,4 +69,30 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       )}
     </div>
   );
+}
+
+/**
+ * The ladder every list repeats, written once: until the rows arrive, the error (with retry) or
+ * skeleton lines; no rows, `empty`; otherwise `children(rows)`. `error` is a message key; rows the
+ * device already holds win over an error (a failed refresh keeps the list on screen).
+ */
+export function ListStates<T>({
+  rows,
+  error,
+  onRetry,
+  skeleton,
+  empty,
+  children,
+}: {
+  rows: readonly T[] | undefined;
+  error: string | null | undefined;
+  onRetry?: () => void;
+  skeleton?: { rows?: number; height?: number };
+  empty: ReactNode;
+  children: (rows: readonly T[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (rows === undefined)
+    return error ? <ErrorState message={t(error)} onRetry={onRetry} /> : <SkeletonList {...skeleton} />;
+  return rows.length === 0 ? empty : children(rows);
 }

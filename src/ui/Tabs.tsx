@@ -1,8 +1,76 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { IconBack, IconChevron } from './icons';
 import s from './ui.module.css';
 
 export interface TabItem<V extends string> {
   value: V;
   label: string;
+  /** Not available now (e.g. a market order on a price that is not live). */
+  disabled?: boolean;
+}
+
+/**
+ * A strip that scrolls sideways when its items do not fit, with a visible cue on the side that has
+ * more: a fade and a chevron (`data-more="start|end|both"`). The selected item is kept in view.
+ */
+function ScrollStrip({
+  className,
+  children,
+  selected,
+}: {
+  className: string | undefined;
+  children: ReactNode;
+  selected: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState<'start' | 'end' | 'both' | null>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setMore(start && end ? 'both' : start ? 'start' : end ? 'end' : null);
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    // The strip's width or its labels (another language) can change: measure again.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    for (const child of el.children) observer?.observe(child);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    const current = [...(el?.querySelectorAll<HTMLElement>('[data-value]') ?? [])].find(
+      (item) => item.dataset.value === selected,
+    );
+    if (!el || !current || el.scrollWidth <= el.clientWidth) return;
+    // The scroller is the button's offset parent: offsetLeft is its place in the scrolled content.
+    const left = current.offsetLeft;
+    if (left < el.scrollLeft || left + current.offsetWidth > el.scrollLeft + el.clientWidth) {
+      el.scrollLeft = left - (el.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [selected]);
+
+  return (
+    <div className={s.strip} data-more={more ?? undefined}>
+      <div ref={ref} className={className ?? ''}>
+        {children}
+      </div>
+      <span className={`${s.stripCue} ${s.stripCueStart}`} aria-hidden="true">
+        <IconBack size={16} />
+      </span>
+      <span className={`${s.stripCue} ${s.stripCueEnd}`} aria-hidden="true">
+        <IconChevron size={16} />
+      </span>
+    </div>
+  );
 }
 
 /** A tab strip (role tablist); the panel is the caller's, labelled by `${id}-${value}`. */
@@ -20,25 +88,29 @@ export function Tabs<V extends string>({
   id?: string;
 }) {
   return (
-    <div className={s.tabs} role="tablist" aria-label={label}>
-      {items.map((item) => (
-        <button
-          key={item.value}
-          id={id ? `${id}-${item.value}` : undefined}
-          type="button"
-          role="tab"
-          aria-selected={item.value === value}
-          className={s.tab}
-          onClick={() => onChange(item.value)}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
+    <ScrollStrip className={s.tabs} selected={value}>
+      <div className={s.tabList} role="tablist" aria-label={label}>
+        {items.map((item) => (
+          <button
+            key={item.value}
+            data-value={item.value}
+            id={id ? `${id}-${item.value}` : undefined}
+            type="button"
+            role="tab"
+            aria-selected={item.value === value}
+            className={s.tab}
+            disabled={item.disabled}
+            onClick={() => onChange(item.value)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+    </ScrollStrip>
   );
 }
 
-/** Two to four mutually exclusive options (e.g. half/full position). */
+/** Mutually exclusive options (e.g. half/full position, a market's region); scrolls when they do not fit. */
 export function Segmented<V extends string>({
   items,
   value,
@@ -51,20 +123,24 @@ export function Segmented<V extends string>({
   label: string;
 }) {
   return (
-    <div className={s.segmented} role="radiogroup" aria-label={label}>
-      {items.map((item) => (
-        // biome-ignore lint/a11y/useSemanticElements: a segmented control: buttons with role radio and aria-checked
-        <button
-          key={item.value}
-          type="button"
-          role="radio"
-          aria-checked={item.value === value}
-          className={s.segment}
-          onClick={() => onChange(item.value)}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
+    <ScrollStrip className={s.segmentedScroll} selected={value}>
+      <div className={s.segmented} role="radiogroup" aria-label={label}>
+        {items.map((item) => (
+          // biome-ignore lint/a11y/useSemanticElements: a segmented control: buttons with role radio and aria-checked
+          <button
+            key={item.value}
+            data-value={item.value}
+            type="button"
+            role="radio"
+            aria-checked={item.value === value}
+            className={s.segment}
+            disabled={item.disabled}
+            onClick={() => onChange(item.value)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+    </ScrollStrip>
   );
 }

@@ -69,6 +69,14 @@ export const IconOffline = make(
 );
 export const IconClose = make('M6 6l12 12|M18 6L6 18');
 export const IconCheck = make('M5 12.5l4.5 4.5L19 7');
+/** Watchlists, alerts and the inbox (issue 14). */
+export const IconBell = make('M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z|M10 20.5a2 2 0 0 0 4 0');
+export const IconChart = make('M4 4v16h16|M7 14l4-4 3 3 5-6');
+export const IconPlus = make('M12 5v14|M5 12h14');
+export const IconTrash = make('M5 7h14|M10 7V4h4v3|M7 7l1 13h8l1-13');
+export const IconUp = make('M6 15l6-6 6 6');
+export const IconDown = make('M6 9l6 6 6-6');
+export const IconEdit = make('M4 20h4L19 9l-4-4L4 16z|M13 7l4 4');
 /** Money in: an arrow down into a tray. */
 export const IconDeposit = make('M12 3v12|M7 10l5 5 5-5|M4 17v3h16v-3');
 /** Money out: an arrow up out of a tray. */
@@ -81,3 +89,20 @@ export const IconHistory = make('M3 12a9 9 0 1 0 3-6.7|M3 4v4h4|M12 7v5l3 2');
 export const IconCoins = make(
   'M4 7c0-1.7 3.1-3 7-3s7 1.3 7 3-3.1 3-7 3-7-1.3-7-3z|M4 7v5c0 1.7 3.1 3 7 3s7-1.3 7-3V7|M4 12v5c0 1.7 3.1 3 7 3s7-1.3 7-3v-5',
 );
+/* Home's quick-access tiles (inline SVG like the rest: no icon font). */
+/** Three stacked blocks: block trading. */
+export const IconBlocks = make('M4 14h7v6H4z|M13 14h7v6h-7z|M8.5 6h7v6h-7z');
+/** A flag on a pole: a new listing (IPO). */
+export const IconFlag = make('M5 21V4|M5 4h12l-2.5 4L17 12H5');
+/** A pillared building: institutions (QIP). */
+export const IconInstitution = make('M3 21h18|M4 10h16|M12 3l8 5H4z|M6 10v8|M10 10v8|M14 10v8|M18 10v8');
+/** A pie with a slice out: funds. */
+export const IconPie = make('M12 3v9h9|M20.5 15.5A9 9 0 1 1 8.5 3.7');
+/** Two opposite arrows: currency exchange (forex). */
+export const IconExchange = make('M7 4 3 8l4 4|M3 8h14|M17 12l4 4-4 4|M21 16H7');
+/** An hourglass: contracts that settle later (futures). */
+export const IconHourglass = make(
+  'M6 3h12|M6 21h12|M7 3c0 4 3 6 5 9-2 3-5 5-5 9|M17 3c0 4-3 6-5 9 2 3 5 5 5 9',
+);
+/** A certificate with its folded corner and lines: bonds (treasury debt). */
+export const IconBond = make('M5 3h10l4 4v14H5z|M15 3v4h4|M9 12h6|M9 16h4');

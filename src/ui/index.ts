@@ -1,14 +1,18 @@
+export { AmountField } from './AmountField';
 export { AsOf } from './AsOf';
 export { Button, IconButton } from './Button';
+export { CardNumber } from './CardNumber';
 export { ConfirmDialog, Dialog } from './Dialog';
+export { useDates } from './dates';
 export * from './icons';
 export { LoadMore, usePages } from './LoadMore';
-export { MoneyButton, useMoneyAction } from './MoneyButton';
+export { MoneyButton } from './MoneyButton';
 export { PageHeader } from './PageHeader';
 export { Pager } from './Pager';
+export { PasswordField } from './PasswordField';
 export { Sparkline } from './Sparkline';
-export { EmptyState, ErrorState, Skeleton, SkeletonList } from './States';
+export { EmptyState, ErrorState, ListStates, Skeleton, SkeletonList } from './States';
 export { Segmented, Tabs } from './Tabs';
 export { TextField } from './TextField';
-export { Toasts } from './Toasts';
+
 export { default as ui } from './ui.module.css';

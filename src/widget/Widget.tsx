@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from '../api/hooks';
 import { useQuote } from '../api/quotes';
 import { currencyFor, useConfig } from '../api/useConfig';
+import { stockPath } from '../paths';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../shared/format';
 import { displayCode, POLL_MS } from '../shared/rules';
 import { AsOf } from '../ui/AsOf';
@@ -34,7 +35,7 @@ export function Widget({ symbol, market }: { symbol: string; market: string | nu
   const stale = useLive ? live.stale : watched.stale;
   const asOf = useLive ? lq.asOf : q?.as_of;
   const closes = q?.rows.map((r) => r.close);
-  const href = `/stock/v2/${encodeURIComponent(symbol)}/${encodeURIComponent(name)}`;
+  const href = stockPath(symbol, name);
 
   if (price === undefined) {
     if (watched.loading || watched.error === null) {

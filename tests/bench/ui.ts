@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium, type Page } from 'playwright';
-import type { CandleRow } from '../../src/shared/contract/market';
+import type { CandleRow } from '#shared/contract/market';
 import { computeChart, toColumns } from '../../workers/chart';
 import { startBenchServer } from './server-process';
 

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_VERSION, DeviceDb, VERSIONS } from '../../src/db/schema';
 import { createDevice } from '../../workers/device';
+import { CURRENT_VERSION, DeviceDb, VERSIONS } from '../../workers/store/schema';
 
 /** The device store's schema history: fresh installs, upgrades from every version, wipe, a newer database. */
 let seq = 0;
@@ -20,6 +20,7 @@ describe('device store schema', () => {
         'favourites',
         'messages',
         'meta',
+        'moneyCalls',
         'pendingMessages',
         'quotes',
       ].sort(),

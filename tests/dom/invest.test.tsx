@@ -1,14 +1,16 @@
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BlockItem, FundOrder } from '#shared/contract/invest';
+import type { OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { BlockOrders } from '../../src/screens/BlockOrders/BlockOrdersScreen';
 import { useBlockBuy } from '../../src/screens/BlockTrading/useBlockTrading';
 import FundOrdersScreen from '../../src/screens/FundOrders/FundOrdersScreen';
 import { ipoOrderStatus, showsQuantity } from '../../src/screens/IpoOrders/useIpoOrders';
-import type { BlockItem, FundOrder } from '../../src/shared/contract/invest';
-import type { OrderRow } from '../../src/shared/contract/trading';
 import { useUi } from '../../src/store/ui';
+import { fake } from '../support/fake-worker';
 
 /** The invest screens' own logic: the block buy rules, the idempotency key, status labels, fund periods. */
 
@@ -21,15 +23,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
   useConfig: () => config,
 }));
 
-const calls: Array<{ name: string; input: unknown; key: string | undefined }> = [];
-let answers: Array<{ ok: true; data: unknown } | { ok: false; error: string; status: number }> = [];
-vi.mock('../../src/api/client', () => ({
-  call: async (name: string, input: unknown, options: { idempotencyKey?: string } = {}) => {
-    calls.push({ name, input, key: options.idempotencyKey });
-    return answers.shift() ?? { ok: true, data: null };
-  },
-  newIdempotencyKey: () => crypto.randomUUID(),
-}));
+vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 let watched: unknown;
 vi.mock('../../src/api/hooks', () => ({
@@ -57,14 +51,14 @@ const RELIANCE: BlockItem = {
   type: 'IN',
   mold: 'bulk',
   decimals: 2,
+  remaining: 2000,
 };
 
 beforeAll(async () => {
   await initI18n();
 });
 beforeEach(() => {
-  calls.length = 0;
-  answers = [];
+  fake.reset();
   useUi.setState({ toasts: [] });
 });
 afterEach(() => {
@@ -94,6 +88,13 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     expect(result.current.atMax).toBe(true);
   });
 
+  it('caps the quantity at what the offer has left, even when the balance pays for more', () => {
+    const { result } = renderHook(() => useBlockBuy({ ...RELIANCE, remaining: 200 }, balance, () => {}));
+    expect(result.current.maximum).toBe(200);
+    act(() => result.current.change('250'));
+    expect(result.current.text).toBe('200');
+  });
+
   it('shows the below-minimum hint only after 3 s, restarting on each keystroke', () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, () => {}));
@@ -117,32 +118,56 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     await act(() => result.current.submit());
     expect(toasts()).toContain('errors.belowMinimumQuantity');
     expect(result.current.hint).toBe(true);
-    expect(calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 
-  it('clears a wrong code; a retry after a timeout reuses its key, a new attempt does not', async () => {
+  it('clears a wrong code; a lost answer waits for the server, and only "never received" sends again, with its key', async () => {
     const done = vi.fn();
     const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, done));
     act(() => result.current.setPin('111111'));
-    answers = [{ ok: false, error: 'errors.fundPasswordWrong', status: 400 }];
+    fake.answers = [{ ok: false, error: 'errors.fundPasswordWrong', status: 400 }];
     await act(() => result.current.submit());
     expect(result.current.pin).toBe('');
     expect(result.current.pinError).toBe('errors.fundPasswordWrong');
 
     act(() => result.current.setPin('246810'));
-    answers = [
-      { ok: false, error: 'errors.timeout', status: 0 },
+    fake.answers = [
+      { ok: false, error: 'core.money.unconfirmed', status: 0 },
       { ok: true, data: {} },
     ];
-    await act(() => result.current.submit());
-    await act(() => result.current.submit());
-    expect(calls.map((c) => c.input)).toEqual([
+    let submitted: Promise<void> = Promise.resolve();
+    await act(async () => {
+      submitted = result.current.submit();
+    });
+    // Unconfirmed: nothing failed, nothing is sent again, the button says what is going on.
+    expect(result.current.call.phase).toBe('unconfirmed');
+    expect(result.current.busy).toBe(true);
+    expect(toasts()).not.toContain('block.failed');
+    const key = fake.calls[1]!.key!;
+    act(() => {
+      fake.emit('money', { key: 'someone-else', state: 'missing', name: 'dealBuy', at: 0 });
+    });
+    expect(result.current.call.phase).toBe('unconfirmed');
+    act(() => {
+      fake.emit('money', { key, state: 'checking', name: 'dealBuy', at: 0 });
+    });
+    expect(result.current.call.phase).toBe('checking');
+    act(() => {
+      fake.emit('money', { key, state: 'missing', name: 'dealBuy', at: 0 });
+    });
+    expect(result.current.call.phase).toBe('missing');
+    expect(fake.calls).toHaveLength(2);
+    await act(async () => {
+      result.current.call.resend();
+      await submitted;
+    });
+    expect(fake.calls.map((c) => c.input)).toEqual([
       { tag: 'RELIANCE.NS', count: 100, price: 1000, mold: 'bulk', id: 1, stock_password: '111111' },
       { tag: 'RELIANCE.NS', count: 100, price: 1000, mold: 'bulk', id: 1, stock_password: '246810' },
       { tag: 'RELIANCE.NS', count: 100, price: 1000, mold: 'bulk', id: 1, stock_password: '246810' },
     ]);
-    expect(calls[0]!.key).not.toBe(calls[1]!.key);
-    expect(calls[2]!.key).toBe(calls[1]!.key);
+    expect(fake.calls[0]!.key).not.toBe(fake.calls[1]!.key);
+    expect(fake.calls[2]!.key).toBe(fake.calls[1]!.key);
     expect(done).toHaveBeenCalledTimes(1);
     expect(toasts()).toContain('block.success');
   });
@@ -170,6 +195,51 @@ describe('IPO order labels (SPEC §4)', () => {
   });
   it('shows the quantity only for status 0 or 2', () => {
     expect([0, 1, 2, 3].map((s) => showsQuantity(row(s)))).toEqual([true, false, true, false]);
+  });
+});
+
+describe('block orders screen', () => {
+  const order = (id: number, status: number, reason: string | null): OrderRow => ({
+    id,
+    no: `B${id}`,
+    tag: 'RELIANCE.NS',
+    name: 'Reliance Industries',
+    market: 'NSE',
+    type: 'IN',
+    mold: 'bulk',
+    state: 'buy',
+    status,
+    count: 100,
+    price: 1000,
+    sell_price: null,
+    fee: status === 1 ? '30.00' : '0.00',
+    price_all: status === 1 ? '100030.00' : '0.00',
+    profit: null,
+    created_at: 1_790_000_000_000,
+    updated_at: 1_790_000_000_000,
+    expires_at: null,
+    limit_price: null,
+    sellable: status === 1,
+    unlock_at: null,
+    reason,
+    order_type: null,
+    trigger_price: null,
+    triggered_at: null,
+  });
+
+  it('shows a refused buy as failed with its reason instead of a total', () => {
+    watched = { rows: [order(2, 2, 'errors.insufficientFunds'), order(1, 1, null)] };
+    render(
+      <MemoryRouter>
+        <BlockOrders mold="bulk" />
+      </MemoryRouter>,
+    );
+    const [failed, success] = screen.getAllByRole('listitem');
+    expect(failed!.textContent).toContain('Failed');
+    expect(failed!.textContent).toContain('ReasonInsufficient funds');
+    expect(failed!.textContent).not.toContain('Total amount');
+    expect(success!.textContent).toContain('Total amount₹1,00,030.00');
+    expect(success!.textContent).not.toContain('Reason');
   });
 });
 

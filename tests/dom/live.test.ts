@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CallResult } from '../../src/shared/contract/define';
-import type { CandleRow, Period, QuoteAnswer } from '../../src/shared/contract/market';
+import type { CallResult } from '#shared/contract/define';
+import type { CandleRow, Period, QuoteAnswer } from '#shared/contract/market';
 import { ANSWER_WRITE_EVERY_MS, createAnswerCache, MAX_ANSWERS_PER_ENDPOINT } from '../../workers/answers';
 import { type ChartUpdate, createCharts } from '../../workers/charts';
 import { createDevice, type Device } from '../../workers/device';

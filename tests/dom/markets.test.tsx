@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MarketRow } from '#shared/contract/market';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import ForexScreen from '../../src/screens/Forex/ForexScreen';
 import FuturesScreen from '../../src/screens/Futures/FuturesScreen';
 import TreasuryDebtScreen from '../../src/screens/TreasuryDebt/TreasuryDebtScreen';
-import type { MarketRow } from '../../src/shared/contract/market';
 import { useUi } from '../../src/store/ui';
 
 /** The futures and treasury lists: rows, the SPEC §8 warnings for empty data and no match, errors, search. */
@@ -19,6 +20,8 @@ vi.mock('../../src/api/useConfig', async (original) => ({
   useConfig: () => config,
 }));
 vi.mock('../../src/api/quotes', () => ({ useQuote: () => ({ quote: undefined, stale: false }) }));
+// Rows carry a star (issue 14): what the device knows of favourites, none here.
+vi.mock('../../src/api/favourites', () => ({ useFavouriteMap: () => ({}) }));
 
 const inputs: unknown[] = [];
 let answer: { data: { rows: MarketRow[] } | undefined; error: string | null } = {
@@ -152,5 +155,19 @@ describe('treasury debt', () => {
     fireEvent.change(screen.getByLabelText('Treasury debt code'), { target: { value: 'x' } });
     fireEvent.submit(screen.getByLabelText('Treasury debt code').closest('form')!);
     expect(screen.getByText('No matching treasury debt found')).toBeTruthy();
+  });
+});
+
+describe('forex', () => {
+  it('shows "Failed to load forex list" with a retry, and a failed search as "Search failed" (SPEC §8)', () => {
+    answer.error = 'errors.network';
+    show(<ForexScreen />);
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load forex list');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Currency pair code'), { target: { value: 'usd' } });
+    fireEvent.submit(screen.getByLabelText('Currency pair code').closest('form')!);
+    expect(inputs.at(-1)).toMatchObject({ code: 'usd', page: 1 });
+    expect(screen.getByRole('alert').textContent).toContain('Search failed');
   });
 });

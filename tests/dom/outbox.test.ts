@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CallResult, ERR } from '../../src/shared/contract/define';
-import type { WatchlistItem } from '../../src/shared/contract/trading';
-import { MESSAGES_TTL_MS } from '../../src/shared/rules';
+import { type CallResult, ERR } from '#shared/contract/define';
+import type { WatchlistItem } from '#shared/contract/trading';
+import { MESSAGES_TTL_MS } from '#shared/rules';
 import { createDevice } from '../../workers/device';
 import { createFavourites, FAVOURITE_FAILED } from '../../workers/favourites';
 import { createMessages } from '../../workers/messages';
@@ -43,6 +43,36 @@ function favouriteServer() {
 }
 
 describe('favourites outbox', () => {
+  it('queues named watchlist changes in the same outbox: pending, replayed in order, favourites untouched', async () => {
+    const device = fresh();
+    const sent: string[] = [];
+    let online = false;
+    const fav = createFavourites({
+      device,
+      send: async (name, input) => {
+        sent.push(`${name}:${input.id ?? '-'}:${input.symbol}`);
+        return ok(null);
+      },
+      online: () => online,
+    });
+    await fav.toggle('AAPL', true);
+    expect(await fav.listToggle(7, 'TCS.NS', true, { name: 'TCS', market: 'IN' })).toBe('offline');
+    await fav.listToggle(7, 'AAPL', false);
+    expect(await fav.listPending()).toEqual([
+      { list: 7, symbol: 'TCS.NS', op: 'add', name: 'TCS', market: 'IN' },
+      { list: 7, symbol: 'AAPL', op: 'remove', name: undefined, market: undefined },
+    ]);
+    // A named list's change of a symbol does not make its favourite pending or not.
+    expect((await fav.snapshot()).AAPL).toMatchObject({ on: true, pending: 1 });
+    expect(sent).toEqual([]);
+
+    online = true;
+    expect(await fav.flush()).toBe('done');
+    expect(sent).toEqual(['favouriteAdd:-:AAPL', 'watchlistAdd:7:TCS.NS', 'watchlistRemove:7:AAPL']);
+    expect(await fav.listPending()).toEqual([]);
+    expect((await fav.snapshot()).AAPL).toMatchObject({ on: true, pending: 0 });
+  });
+
   it('applies toggles offline at once as pending, then replays them in order when online', async () => {
     const device = fresh();
     const server = favouriteServer();

@@ -4,10 +4,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { WatchlistItem } from '#shared/contract/trading';
 import { overlayFavourites } from '../../src/api/favourites';
+import { setLowDataPref } from '../../src/api/lowData';
 import { currencyFor, parseConfig } from '../../src/api/useConfig';
-import type { WatchlistItem } from '../../src/shared/contract/trading';
+import { toastMoneyFailure } from '../../src/screens/_parts/invest/useMoneyCall';
+import { ConnectionBanner } from '../../src/shell/ConnectionBanner';
 import { enabledLanguages } from '../../src/shell/LanguageMenu';
 import { isSwipeBack, SWIPE } from '../../src/shell/swipeBack';
 import { UpdatePrompt } from '../../src/shell/UpdatePrompt';
@@ -16,13 +19,38 @@ import { UPDOWN_KEY, useUpDown } from '../../src/shell/updown';
 import { useUi } from '../../src/store/ui';
 import { AsOf, asOfText } from '../../src/ui/AsOf';
 import { MoneyButton } from '../../src/ui/MoneyButton';
+import { Sparkline } from '../../src/ui/Sparkline';
+import { Toasts } from '../../src/ui/Toasts';
+import type { Connection } from '../../workers/network';
+import { fake } from '../support/fake-worker';
+
+vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
+const LAST_GOOD = Date.now() - 90_000;
+function setConnection(state: Connection, lowData = false): void {
+  fake.emit('connection', {
+    state,
+    lastGoodAt: LAST_GOOD,
+    since: Date.now(),
+    lowData,
+    lowDataBy: lowData ? 'setting' : null,
+  });
+}
 
 /** Shell pieces and the helpers screens use, rendered in happy-dom with the real English texts. */
 beforeAll(async () => {
   const dir = path.resolve(__dirname, '../../locales/en');
+  // Deep merge: several files add keys under the same group (locales/README.md).
+  const merge = (into: Record<string, unknown>, from: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(from)) {
+      const at = into[k];
+      if (v && typeof v === 'object' && at && typeof at === 'object')
+        merge(at as Record<string, unknown>, v as Record<string, unknown>);
+      else into[k] = v;
+    }
+  };
   const translation = {};
   for (const f of fs.readdirSync(dir))
-    Object.assign(translation, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+    merge(translation, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
   await i18n
     .use(initReactI18next)
     .init({ lng: 'en', resources: { en: { translation } }, interpolation: { escapeValue: false } });
@@ -31,24 +59,158 @@ afterEach(() => {
   cleanup();
 });
 
-function setOnline(online: boolean): void {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
+describe('money failures (SPEC §8)', () => {
+  it.each([
+    ['errors.timeout', 'Failed to submit recharge request', 'The request timed out, please try again'],
+    ['errors.network', 'Failed to submit recharge request', 'Network error, please check your connection'],
+    [
+      'core.money.missing',
+      'Failed to submit recharge request',
+      'This never reached us: nothing was charged. You can submit it again.',
+    ],
+    [
+      'errors.server',
+      'Failed to submit recharge request',
+      'The service is unavailable, please try again later',
+    ],
+  ])('after %s show the screen’s text with the transport reason beneath', (error, text, detail) => {
+    useUi.setState({ toasts: [] });
+    render(<Toasts />);
+    act(() => toastMoneyFailure(error, 'wallet.recharge.failed'));
+    const shown = screen.getByRole('status').firstElementChild!;
+    expect(shown.textContent).toBe(`${text}${detail}`);
+    expect(shown.lastElementChild!.textContent).toBe(detail);
+  });
+
+  it('show the server’s own refusal as it is, with its values', () => {
+    useUi.setState({ toasts: [] });
+    render(<Toasts />);
+    act(() => toastMoneyFailure('errors.insufficientFunds', 'fund.failed'));
+    expect(screen.getByRole('status').textContent).toBe('Insufficient funds');
+  });
+});
 
 describe('money actions', () => {
   it('are disabled offline with the reason announced, and enabled again online', () => {
-    setOnline(true);
     render(<MoneyButton>Buy</MoneyButton>);
+    act(() => setConnection('online'));
     const button = screen.getByRole('button', { name: 'Buy' });
     expect(button).not.toHaveProperty('disabled', true);
-    act(() => setOnline(false));
+    act(() => setConnection('offline'));
     expect(button).toHaveProperty('disabled', true);
     const reason = screen.getByText(/money never moves without a connection/);
     expect(button.getAttribute('aria-describedby')).toBe(reason.id);
-    act(() => setOnline(true));
+    act(() => setConnection('online'));
     expect(button).toHaveProperty('disabled', false);
     expect(screen.queryByText(/money never moves/)).toBeNull();
+  });
+
+  it('are paused while the server cannot be reached, and allowed on a slow but answering server', () => {
+    render(<MoneyButton>Recharge</MoneyButton>);
+    const button = screen.getByRole('button', { name: 'Recharge' });
+    act(() => setConnection('unreachable'));
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByText(/server can't be reached/).id).toBe(button.getAttribute('aria-describedby'));
+    act(() => setConnection('slow'));
+    expect(button).toHaveProperty('disabled', false);
+    act(() => setConnection('online'));
+  });
+
+  it('say what became of a sent request: checking while unconfirmed, "Submit again" only when never received', () => {
+    const resend = vi.fn();
+    const dismiss = vi.fn();
+    const { rerender } = render(
+      <MoneyButton call={{ phase: 'unconfirmed', resend, dismiss }} loading>
+        Buy
+      </MoneyButton>,
+    );
+    expect(screen.getByRole('button', { name: 'Buy' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/checking whether this reached us/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit again' })).toBeNull();
+    rerender(
+      <MoneyButton call={{ phase: 'missing', resend, dismiss }} loading>
+        Buy
+      </MoneyButton>,
+    );
+    expect(screen.getByText(/never reached us: nothing was charged/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit again' }));
+    expect(resend).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: "Don't send" }));
+    expect(dismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('connection banner', () => {
+  it('names each state, says when data was fresh, offers Retry now when unreachable, and clears online', () => {
+    let retries = 0;
+    fake.worker.retryNow = () => {
+      retries += 1;
+    };
+    const { container } = render(<ConnectionBanner />);
+    act(() => setConnection('online'));
+    expect(container.textContent).toBe('');
+    act(() => setConnection('unreachable'));
+    expect(screen.getByText("Can't reach Bourse")).toBeTruthy();
+    expect(screen.getByText(`Data from ${asOfText(LAST_GOOD)}. Money actions are paused.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(retries).toBe(1);
+    act(() => setConnection('slow'));
+    expect(screen.getByText('Slow connection')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    act(() => setConnection('offline'));
+    expect(screen.getByText("You're offline")).toBeTruthy();
+    act(() => setConnection('online', true));
+    expect(container.textContent).toBe('Low-data mode: fewer updates, no images');
+    act(() => setConnection('online'));
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('low-data mode', () => {
+  it('turns on by itself with Save-Data or a 2G connection, not on a fast one', () => {
+    const told: boolean[] = [];
+    fake.worker.setLowData = ((_pref: string, browser: boolean) => told.push(browser)) as never;
+    const nav = navigator as Navigator & { connection?: unknown };
+    const before = Object.getOwnPropertyDescriptor(nav, 'connection');
+    const say = (connection: unknown) => {
+      Object.defineProperty(nav, 'connection', { value: connection, configurable: true });
+      setLowDataPref('auto');
+    };
+    try {
+      say(undefined);
+      say({ saveData: true, effectiveType: '4g' });
+      say({ saveData: false, effectiveType: '2g' });
+      say({ effectiveType: 'slow-2g' });
+      say({ saveData: false, effectiveType: '3g' });
+      expect(told).toEqual([false, true, true, true, false]);
+    } finally {
+      if (before) Object.defineProperty(nav, 'connection', before);
+      else delete nav.connection;
+    }
+  });
+
+  it("the Settings switch is kept on the device and told to the worker; 'auto' forgets it", () => {
+    const told: Array<[string, boolean]> = [];
+    fake.worker.setLowData = ((pref: string, browser: boolean) => told.push([pref, browser])) as never;
+    setLowDataPref('on');
+    expect(localStorage.getItem('bourse.lowData')).toBe('on');
+    setLowDataPref('off');
+    expect(localStorage.getItem('bourse.lowData')).toBe('off');
+    setLowDataPref('auto');
+    expect(localStorage.getItem('bourse.lowData')).toBeNull();
+    expect(told.map(([pref]) => pref)).toEqual(['on', 'off', 'auto']);
+  });
+
+  it('draws no sparkline (the box stays), and draws it again when it is off', async () => {
+    fake.worker.sparklines = (async (series: number[][]) =>
+      series.map(() => ({ line: 'M0 0L1 1', area: 'M0 0L1 1Z' }))) as never;
+    const { container } = render(<Sparkline values={[1, 3, 2]} trend={1} />);
+    act(() => setConnection('online', true));
+    await act(async () => {});
+    expect(container.querySelector('svg')).not.toBeNull();
+    expect(container.querySelectorAll('path')).toHaveLength(0);
+    act(() => setConnection('online'));
+    await vi.waitFor(() => expect(container.querySelectorAll('path')).toHaveLength(2));
   });
 });
 
@@ -122,6 +284,30 @@ describe('around the shell', () => {
     expect(currencyFor(config, 'IN')).toEqual({ unit: 'INR', symbol: '₹' });
     expect(currencyFor(config, 'US')).toEqual({ unit: 'USD', symbol: '$' });
     expect(currencyFor(config, 'FOREX')).toEqual({ unit: 'INR', symbol: '₹' });
+  });
+
+  it('any configured unit gets its own symbol: MXN its peso sign, not ₹; the region map still rules IN and US', () => {
+    expect(parseConfig([{ tag: 'currency_unit', value: 'MXN' }]).currency).toEqual({
+      unit: 'MXN',
+      symbol: '$',
+    });
+    expect(parseConfig([{ tag: 'currency_unit', value: 'EUR' }]).currency).toEqual({
+      unit: 'EUR',
+      symbol: '€',
+    });
+    expect(parseConfig([{ tag: 'currency_unit', value: 'USD' }]).currency).toEqual({
+      unit: 'USD',
+      symbol: '$',
+    });
+    expect(parseConfig([]).currency).toEqual({ unit: 'INR', symbol: '₹' });
+    const mapped = parseConfig([
+      { tag: 'currency_unit', value: 'MXN' },
+      { tag: 'currency_symbols', value: '{"IN":"Rs","MXN":"MX$"}' },
+    ]);
+    expect(mapped.currency).toEqual({ unit: 'MXN', symbol: 'MX$' });
+    expect(currencyFor(mapped, 'IN')).toEqual({ unit: 'INR', symbol: 'Rs' });
+    expect(currencyFor(mapped, 'US')).toEqual({ unit: 'USD', symbol: '$' });
+    expect(parseConfig([{ tag: 'currency_unit', value: 'ZZZ' }]).currency.symbol).toBe('ZZZ');
   });
 
   it('swipe back needs the left 40 px, over 60 px, under 500 ms, and mostly sideways', () => {

@@ -1,14 +1,15 @@
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { priceDecimals } from '../../src/screens/_parts/trading/parts';
 import { RecordCard } from '../../src/screens/Records/RecordsScreen';
 import { recordStatus, statusOfTab } from '../../src/screens/Records/useRecords';
-import { parseLimitPrice } from '../../src/screens/StockTrading/useStockTrading';
+import { parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
 import { candidateSymbols } from '../../src/screens/TradingEntry/useTradingEntry';
-import { priceDecimals, tradingPath } from '../../src/screens/trade/parts';
-import type { OrderRow } from '../../src/shared/contract/trading';
 import { LoadMore, usePages } from '../../src/ui';
 
 /** The trading screens' pure pieces: paging, record cards and statuses, limit prices, code lookup. */
@@ -19,12 +20,49 @@ vi.mock('../../src/api/useConfig', async (original) => ({
   useConfig: () => config,
 }));
 
+/** The trading screen's data and clock, played by the tests that set them (the others see the real ones). */
+const played = vi.hoisted(() => ({
+  watch: null as null | ((name: string) => unknown),
+  now: null as number | null,
+}));
+vi.mock('../../src/api/hooks', async (original) => {
+  const real = await original<typeof import('../../src/api/hooks')>();
+  return {
+    ...real,
+    useWatch: ((...args: Parameters<typeof real.useWatch>) =>
+      // biome-ignore lint/correctness/useHookAtTopLevel: whether a test plays the screen is fixed for the whole test
+      played.watch ? played.watch(args[0]) : real.useWatch(...args)) as typeof real.useWatch,
+  };
+});
+vi.mock('../../src/api/client', async (original) => {
+  const real = await original<typeof import('../../src/api/client')>();
+  // A played screen has no worker: its events (money outcomes) come from the one fake worker.
+  const { fakeClient } = await import('../support/fake-worker');
+  return {
+    ...real,
+    listen: ((...args: Parameters<typeof real.listen>) =>
+      played.watch
+        ? (fakeClient.listen as unknown as typeof real.listen)(...args)
+        : real.listen(...args)) as typeof real.listen,
+  };
+});
+vi.mock('../../src/ui/clock', async (original) => {
+  const real = await original<typeof import('../../src/ui/clock')>();
+  return {
+    ...real,
+    // biome-ignore lint/correctness/useHookAtTopLevel: whether a test sets the time is fixed for the whole test
+    useNow: () => played.now ?? real.useNow(),
+  };
+});
+
 beforeAll(async () => {
   await initI18n();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  played.watch = null;
+  played.now = null;
 });
 
 const ORDER: OrderRow = {
@@ -48,6 +86,11 @@ const ORDER: OrderRow = {
   expires_at: null,
   limit_price: 3770,
   sellable: false,
+  unlock_at: null,
+  reason: null,
+  order_type: null,
+  trigger_price: null,
+  triggered_at: null,
 };
 
 describe('infinite paging', () => {
@@ -189,11 +232,77 @@ describe('trading inputs and links', () => {
     expect(candidateSymbols('EURUSD')).toContain('EURUSD=X');
     expect(candidateSymbols('bad code!')).toEqual([]);
   });
+});
 
-  it('links to the sell tab only when asked', () => {
-    expect(tradingPath('AAPL', 'US', 'Apple Inc.')).toBe('/stock/trading/AAPL/US/Apple%20Inc.');
-    expect(tradingPath('EURUSD=X', 'FOREX', 'EUR/USD', 'sell')).toBe(
-      '/stock/trading/EURUSD%3DX/FOREX/EUR%2FUSD?type=sell',
-    );
+describe('order type on a price that is not live (issue 11)', () => {
+  // Tuesday 24 Nov 2026, 13:30 IST: NSE in session. Its close that day: 15:30 IST.
+  const OPEN = Date.UTC(2026, 10, 24, 8, 0);
+  const CLOSE = Date.UTC(2026, 10, 24, 10, 0);
+  const reloads: string[] = [];
+
+  function play(now: number, quote: { as_of: number; updatedAt: number; stale: boolean }): void {
+    played.now = now;
+    played.watch = (name) => ({
+      data:
+        name === 'quote'
+          ? {
+              symbol: 'RELIANCE.NS',
+              market: 'IN',
+              region: 'IN',
+              price: 2412.5,
+              decimals: 2,
+              as_of: quote.as_of,
+            }
+          : name === 'holdings'
+            ? { rows: [], total: 0 }
+            : { rows: [], total: 0 },
+      error: null,
+      loading: false,
+      updatedAt: quote.updatedAt,
+      source: quote.stale ? 'device' : 'network',
+      stale: quote.stale,
+      intervalMs: 3_000,
+      reload: () => reloads.push(name),
+    });
+  }
+  const screenAt = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={['/stock/trading/RELIANCE.NS/IN/Reliance']}>
+      <Routes>
+        <Route path="/stock/trading/:symbol/:market/:name" element={children} />
+      </Routes>
+    </MemoryRouter>
+  );
+
+  it('offers a market order on a live price', () => {
+    play(OPEN, { as_of: OPEN - 1_000, updatedAt: OPEN - 1_000, stale: false });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.marketAllowed).toBe(true);
+    expect(result.current.orderType).toBe('market');
+  });
+
+  it('limit only on a stale price while the market trades, and the price is fetched afresh before confirming', () => {
+    reloads.length = 0;
+    play(OPEN, { as_of: OPEN - 60_000, updatedAt: OPEN - 60_000, stale: true });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.marketAllowed).toBe(false);
+    expect(result.current.orderType).toBe('limit');
+    act(() => result.current.setOrderType('market'));
+    expect(result.current.orderType).toBe('limit');
+    act(() => result.current.setLimitText('2400'));
+    act(() => result.current.openConfirm());
+    expect(reloads).toContain('quote');
+  });
+
+  it('a price too old for its poll interval is stale too, even without an error', () => {
+    play(OPEN, { as_of: OPEN - 30_000, updatedAt: OPEN - 30_000, stale: false });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.orderType).toBe('limit');
+  });
+
+  it("a closed market's last price is right, not stale: the order type stays the user's", () => {
+    play(CLOSE + 3 * 3_600_000, { as_of: CLOSE - 1_000, updatedAt: CLOSE - 1_000, stale: true });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.marketAllowed).toBe(true);
+    expect(result.current.orderType).toBe('market');
   });
 });

@@ -2,13 +2,14 @@ import { act, cleanup, render, renderHook, screen } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BillRow } from '#shared/contract/wallet';
 import { parseConfig } from '../../src/api/useConfig';
 import { useInfinite } from '../../src/api/useInfinite';
 import { initI18n } from '../../src/i18n/index';
 import AccountChangesScreen from '../../src/screens/AccountChanges/AccountChangesScreen';
 import { useRecharge } from '../../src/screens/Recharge/useRecharge';
-import type { BillRow } from '../../src/shared/contract/wallet';
 import { LoadMore } from '../../src/ui';
+import { fake } from '../support/fake-worker';
 
 /** The wallet's own logic: infinite paging, the recharge form's messages and call, the bill list. */
 
@@ -18,15 +19,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
   useConfig: () => config,
 }));
 
-const calls: Array<{ name: string; input: unknown; key: string | undefined }> = [];
-let answers: Array<{ ok: true; data: unknown } | { ok: false; error: string; status: number }> = [];
-vi.mock('../../src/api/client', () => ({
-  call: async (name: string, input: unknown, options: { idempotencyKey?: string } = {}) => {
-    calls.push({ name, input, key: options.idempotencyKey });
-    return answers.shift() ?? { ok: true, data: null };
-  },
-  newIdempotencyKey: () => crypto.randomUUID(),
-}));
+vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 /** What the watched first page answers, per request (its JSON). */
 let firstPage: (input: Record<string, unknown>) => unknown = () => undefined;
@@ -66,8 +59,7 @@ beforeAll(async () => {
   await initI18n();
 });
 beforeEach(() => {
-  calls.length = 0;
-  answers = [];
+  fake.reset();
 });
 afterEach(cleanup);
 
@@ -78,9 +70,11 @@ describe('useInfinite', () => {
     expect(result.current.rows).toHaveLength(10);
     expect(result.current.hasMore).toBe(true);
     // A new bill arrived meanwhile: page 2 starts with the last row of page 1 again.
-    answers = [{ ok: true, data: page([3, 2, 1], 13) }];
+    fake.answers = [{ ok: true, data: page([3, 2, 1], 13) }];
     await act(async () => result.current.loadMore());
-    expect(calls).toEqual([{ name: 'bill', input: { type: 'all', page: 2, limit: 10 }, key: undefined }]);
+    expect(fake.calls).toEqual([
+      { name: 'bill', input: { type: 'all', page: 2, limit: 10 }, key: undefined },
+    ]);
     expect(result.current.rows?.map((r) => r.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(result.current.hasMore).toBe(false);
   });
@@ -91,11 +85,11 @@ describe('useInfinite', () => {
     const { result, rerender } = renderHook(({ type }) => useInfinite('bill', { type }), {
       initialProps: { type: 'all' as 'all' | 'expense' },
     });
-    answers = [{ ok: false, error: 'errors.network', status: 0 }];
+    fake.answers = [{ ok: false, error: 'errors.network', status: 0 }];
     await act(async () => result.current.loadMore());
     expect(result.current.moreError).toBe('errors.network');
     expect(result.current.hasMore).toBe(true);
-    answers = [{ ok: true, data: page([10], 11) }];
+    fake.answers = [{ ok: true, data: page([10], 11) }];
     await act(async () => result.current.loadMore());
     expect(result.current.rows).toHaveLength(11);
     rerender({ type: 'expense' });
@@ -134,14 +128,16 @@ describe('recharge form', () => {
     act(() => result.current.setAmount('4,9a99'));
     expect(result.current.amount).toBe('4999');
     expect(result.current.amountError).toBe('errors.rechargeMin');
-    expect(result.current.canSubmit).toBe(false);
+    expect(result.current.ready).toBe(false);
     act(() => result.current.setAmount('7500'));
-    expect(result.current.canSubmit).toBe(true);
+    // Not ready without a method: the tap says so (the button only looks disabled).
+    expect(result.current.ready).toBe(false);
     await act(() => result.current.submit());
     expect(result.current.methodError).toBe('wallet.recharge.selectMethod');
-    expect(calls).toHaveLength(0);
+    expect(fake.calls).toHaveLength(0);
     act(() => result.current.setMethod('bank'));
-    answers = [
+    expect(result.current.ready).toBe(true);
+    fake.answers = [
       {
         ok: true,
         data: {
@@ -157,9 +153,9 @@ describe('recharge form', () => {
       },
     ];
     await act(() => result.current.submit());
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.input).toEqual({ count: 7500, method: 'bank' });
-    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.input).toEqual({ count: 7500, method: 'bank' });
+    expect(fake.calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.current.done?.count).toBe('7500.00');
   });
 });

@@ -21,11 +21,11 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
   describe.skipIf(!enabled)('register', () => {
     it('creates an account with the seeded invitation code, and the new user can log in', async () => {
       const phone = freshPhone();
-      const reg = await s.api('POST', '/stock/user/reg', {
+      const reg = await s.call('register', {
         body: { user: phone, password: 'secret123', code: s.config.inviteCode },
       });
       expect(reg.body).toMatchObject({ msg: 'ok', data: { id: expect.any(Number) } });
-      const login = await s.api('POST', '/stock/user/login', {
+      const login = await s.call('login', {
         body: { user: phone, password: 'secret123' },
       });
       expect(login.body.msg).toBe('ok');
@@ -57,7 +57,7 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
       ['an empty code', { user: '5550001113', password: 'secret123', code: '' }, 'hint.requiredFields'],
     ])('rejects %s and writes nothing', async (_label, body, key) => {
       const before = await userCount();
-      const res = await s.api('POST', '/stock/user/reg', { body });
+      const res = await s.call('register', { body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ msg: 'no', data: key });
       expect(await userCount()).toBe(before);
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
 
     it('rejects a phone that is already registered', async () => {
       const { phone } = await s.signUp();
-      const res = await s.api('POST', '/stock/user/reg', {
+      const res = await s.call('register', {
         body: { user: phone, password: 'other123', code: s.config.inviteCode },
       });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.phoneTaken' });
@@ -77,7 +77,7 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
       ['an unknown field', { user: '5550002222', password: 'secret123', code: 'BOURSE26', balance: 1e9 }],
     ])('answers malformed input (%s) with invalidInput, never a 500', async (_label, body) => {
       const before = await userCount();
-      const res = await s.api('POST', '/stock/user/reg', { body });
+      const res = await s.call('register', { body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidInput' });
       expect(await userCount()).toBe(before);
@@ -97,50 +97,53 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
 
   describe.skipIf(!enabled)('login, info and logout', () => {
     it('serves user info with the balance to the token holder only', async () => {
-      const login = await s.api('POST', '/stock/user/login', {
+      const login = await s.call('login', {
         body: { user: '9876543210', password: 'demo1234' },
       });
-      const info = await s.api('GET', '/stock/success/v2/user/info', { token: login.body.data.token });
+      const info = await s.call('userInfo', { token: login.body.data.token });
       expect(info.body).toMatchObject({
         msg: 'ok',
         data: { user: '9876543210', money: '1000000.00', total: '1000000.00', loan: '0.00' },
       });
-      const visitor = await s.api('GET', '/stock/success/v2/user/info');
+      // Serialised by a schema (server/routes/answers.ts): every field of the contract is there.
+      expect(Object.keys(info.body.data).sort()).toEqual(
+        ['has_fund_password', 'id', 'img', 'loan', 'money', 'no', 'total', 'user'].sort(),
+      );
+      const visitor = await s.call('userInfo');
       expect(visitor.status).toBe(401);
       expect(visitor.body).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
     });
 
     it('rejects a wrong password with the translated key', async () => {
       const { phone } = await s.signUp();
-      const res = await s.api('POST', '/stock/user/login', { body: { user: phone, password: 'wrong-one' } });
+      const res = await s.call('login', { body: { user: phone, password: 'wrong-one' } });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidCredentials' });
     });
 
     it('rejects an unknown phone the same way as a wrong password', async () => {
-      const res = await s.api('POST', '/stock/user/login', {
+      const res = await s.call('login', {
         body: { user: '1112223334', password: 'whatever1' },
       });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidCredentials' });
     });
 
     it('validates login input (SPEC §5)', async () => {
-      expect((await s.api('POST', '/stock/user/login', { body: { user: '', password: '' } })).body.data).toBe(
+      expect((await s.call('login', { body: { user: '', password: '' } })).body.data).toBe(
         'hint.requiredFields',
       );
-      expect(
-        (await s.api('POST', '/stock/user/login', { body: { user: '12345', password: 'secret123' } })).body
-          .data,
-      ).toBe('hint.phoneNumberInvalid');
+      expect((await s.call('login', { body: { user: '12345', password: 'secret123' } })).body.data).toBe(
+        'hint.phoneNumberInvalid',
+      );
     });
 
     it('revokes the token on logout', async () => {
       const { token } = await s.signUp();
-      expect((await s.api('GET', '/stock/success/v2/user/info', { token })).body.msg).toBe('ok');
-      expect((await s.api('POST', '/stock/success/user/logout', { token })).body).toEqual({
+      expect((await s.call('userInfo', { token })).body.msg).toBe('ok');
+      expect((await s.call('logout', { token })).body).toEqual({
         msg: 'ok',
         data: null,
       });
-      const after = await s.api('GET', '/stock/success/v2/user/info', { token });
+      const after = await s.call('userInfo', { token });
       expect(after.status).toBe(401);
       expect(after.body.msg).toBe('logout');
     });
@@ -156,7 +159,7 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
       const { token } = await s.signUp();
       s.clock.advance(s.config.tokenTtlMs + 1000);
       try {
-        const res = await s.api('GET', '/stock/success/v2/user/info', { token });
+        const res = await s.call('userInfo', { token });
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
       } finally {
@@ -167,22 +170,18 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
     it('locks a phone number after repeated failures, even for the right password', async () => {
       const { phone } = await s.signUp();
       for (let i = 0; i < 3; i++) {
-        expect(
-          (await s.api('POST', '/stock/user/login', { body: { user: phone, password: 'bad-pass' } })).body
-            .data,
-        ).toBe('errors.invalidCredentials');
+        expect((await s.call('login', { body: { user: phone, password: 'bad-pass' } })).body.data).toBe(
+          'errors.invalidCredentials',
+        );
       }
-      const locked = await s.api('POST', '/stock/user/login', {
+      const locked = await s.call('login', {
         body: { user: phone, password: 'secret123' },
       });
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual({ msg: 'no', data: 'errors.tooManyAttempts' });
       s.clock.advance(s.config.loginLimit.windowMs + 1);
       try {
-        expect(
-          (await s.api('POST', '/stock/user/login', { body: { user: phone, password: 'secret123' } })).body
-            .msg,
-        ).toBe('ok');
+        expect((await s.call('login', { body: { user: phone, password: 'secret123' } })).body.msg).toBe('ok');
       } finally {
         s.clock.advance(-(s.config.loginLimit.windowMs + 1));
       }
@@ -192,44 +191,38 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
   describe.skipIf(!enabled)('forget (reset with the old password)', () => {
     it('changes the password and ends every session', async () => {
       const { phone, token } = await s.signUp();
-      const res = await s.api('POST', '/v2/user/forget', {
+      const res = await s.call('forget', {
         body: { user: phone, password: 'secret123', new_password: 'newpass99' },
       });
       expect(res.body).toEqual({ msg: 'ok', data: null });
-      expect((await s.api('GET', '/stock/success/v2/user/info', { token })).status).toBe(401);
-      expect(
-        (await s.api('POST', '/stock/user/login', { body: { user: phone, password: 'secret123' } })).body.msg,
-      ).toBe('no');
-      expect(
-        (await s.api('POST', '/stock/user/login', { body: { user: phone, password: 'newpass99' } })).body.msg,
-      ).toBe('ok');
+      expect((await s.call('userInfo', { token })).status).toBe(401);
+      expect((await s.call('login', { body: { user: phone, password: 'secret123' } })).body.msg).toBe('no');
+      expect((await s.call('login', { body: { user: phone, password: 'newpass99' } })).body.msg).toBe('ok');
     });
 
     it('rejects a wrong old password and a short new one, changing nothing', async () => {
       const { phone } = await s.signUp();
       expect(
         (
-          await s.api('POST', '/v2/user/forget', {
+          await s.call('forget', {
             body: { user: phone, password: 'nope123', new_password: 'newpass99' },
           })
         ).body.data,
       ).toBe('errors.oldPasswordIncorrect');
       expect(
         (
-          await s.api('POST', '/v2/user/forget', {
+          await s.call('forget', {
             body: { user: phone, password: 'secret123', new_password: '123' },
           })
         ).body.data,
       ).toBe('hint.passwordTooShort');
-      expect(
-        (await s.api('POST', '/stock/user/login', { body: { user: phone, password: 'secret123' } })).body.msg,
-      ).toBe('ok');
+      expect((await s.call('login', { body: { user: phone, password: 'secret123' } })).body.msg).toBe('ok');
     });
   });
 
   describe.skipIf(!enabled)('conventions', () => {
     it('serves config rows as tag/value', async () => {
-      const res = await s.api('GET', '/v2/config');
+      const res = await s.call('config');
       expect(res.body.msg).toBe('ok');
       expect(res.body.data).toEqual(
         expect.arrayContaining([

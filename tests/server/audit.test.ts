@@ -4,7 +4,7 @@ import { auditLedger } from '../../server/lib/audit';
 import { COMMANDS } from '../../server/ops/commands/index';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { controlMarket, idem } from '../support/trading';
-import { addCard, fund } from '../support/wallet';
+import { addCard, fund, TRADE_CODE } from '../support/wallet';
 
 /**
  * The ledger audit must find what it promises to find: each case damages a healthy database in
@@ -27,24 +27,24 @@ describe.each(DIALECTS)('ledger audit on $name', ({ name, enabled }) => {
     b = await s.signUp();
     await fund(s, a.token, 50_000);
     await fund(s, b.token, 5_000);
-    const buy = await s.api('POST', '/stock/success/deal/buy', {
+    const buy = await s.call('dealBuy', {
       token: a.token,
       body: { tag: 'RELIANCE.NS', count: 4, price: 2500, mold: 'stock' },
       headers: idem(),
     });
     expect(buy.body.msg).toBe('ok');
     orderId = buy.body.data.id;
-    // A pending sell (price far above the quote) reserves shares.
-    const sell = await s.api('POST', '/stock/success/deal/sell', {
+    // A pending sell (5 % above the quote, inside the limit band) reserves shares.
+    const sell = await s.call('dealSell', {
       token: a.token,
-      body: { tag: 'RELIANCE.NS', count: 2, price: 3000, mold: 'stock' },
+      body: { tag: 'RELIANCE.NS', count: 2, price: 2625, mold: 'stock' },
       headers: idem(),
     });
     expect(sell.body.data.status).toBe(0);
     const card = await addCard(s, a.token);
-    const w = await s.api('POST', '/stock/success/money/access', {
+    const w = await s.call('withdraw', {
       token: a.token,
-      body: { bank_id: card, count: 500 },
+      body: { bank_id: card, count: 500, stock_password: TRADE_CODE },
       headers: idem(),
     });
     expect(w.body.msg).toBe('ok');
@@ -60,7 +60,10 @@ describe.each(DIALECTS)('ledger audit on $name', ({ name, enabled }) => {
     expect(r.byReason.recharge).toBe(5_500_000 + r.externalCredits);
     expect(r.byReason.buyStock).toBe(-1_000_000);
     expect(r.byReason.withdraw).toBe(-50_000);
-    expect(r.balances).toBe(5_500_000 - 1_000_000 - 50_000 + r.externalCredits);
+    // Charges of the ₹10,000 buy: brokerage 300 + STT 1,000 + exchange 30 + SEBI 1 + stamp 150
+    // + GST 18 % × 331 = 60 (paise).
+    expect(r.byReason.transactionExpenses).toBe(-1541);
+    expect(r.balances).toBe(5_500_000 - 1_000_000 - 1541 - 50_000 + r.externalCredits);
   });
 
   it.runIf(enabled)('finds a balance changed without a posting', async () => {

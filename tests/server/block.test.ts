@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stableJson } from '../../src/shared/contract/define';
-import { feeMinor, tradeValueMinor } from '../../src/shared/money';
-import { BLOCK_FEE_BPS } from '../../src/shared/rules';
+import { stableJson } from '#shared/contract/define';
+import { contract } from '#shared/contract/index';
+import { feeMinor, tradeValueMinor } from '#shared/money';
+import { BLOCK_FEE_BPS } from '#shared/rules';
+import { nextSession } from '../../server/market/hours';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
@@ -16,10 +18,7 @@ import {
   setTradePassword,
 } from '../support/trading';
 
-const LIST = '/stock/success/stock/list';
-const BUY = '/stock/success/deal/buy';
-const SELL = '/stock/success/deal/sell';
-const DEALS = '/stock/success/deal/list';
+const BUY = contract.dealBuy.path;
 const RICH = 100_000_000;
 
 describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) => {
@@ -53,12 +52,17 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     return { ...u, code };
   }
   const blockBuy = (token: string, body: Record<string, unknown>, headers = idem()) =>
-    s.api('POST', BUY, { token, body, headers });
+    s.call('dealBuy', { token, body, headers });
+  /** Moves the server's clock to the moment a bought lot unlocks (clocks only move forward). */
+  async function passLockIn(lot: { unlock_at: number | null }) {
+    expect(lot.unlock_at).toBeGreaterThan(s.clock.now());
+    s.clock.advance(lot.unlock_at! - s.clock.now());
+  }
 
   describe.skipIf(!enabled)('list', () => {
     it('lists items on offer by mold with the market price beside the block price, searchable by code', async () => {
       const u = await buyer(0);
-      const bulk = await s.api('POST', LIST, { token: u.token, body: { mold: 'bulk' } });
+      const bulk = await s.call('blockList', { token: u.token, body: { mold: 'bulk' } });
       const ids = bulk.body.data.rows.map((r: { id: number }) => r.id);
       expect(ids).toContain(bulkIn);
       expect(ids).toContain(bulkUs);
@@ -73,19 +77,19 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         type: 'IN',
         mold: 'bulk',
       });
-      const found = await s.api('POST', LIST, { token: u.token, body: { mold: 'bulk', code: ' reliance ' } });
+      const found = await s.call('blockList', { token: u.token, body: { mold: 'bulk', code: ' reliance ' } });
       // The seeded catalogue may offer RELIANCE too: every hit is RELIANCE, and ours is among them.
       expect(found.body.data.rows.map((r: { id: number }) => r.id)).toContain(bulkIn);
       expect(found.body.data.rows.every((r: { tag: string }) => r.tag === 'RELIANCE.NS')).toBe(true);
-      const qips = await s.api('POST', LIST, { token: u.token, body: { mold: 'finalize' } });
+      const qips = await s.call('blockList', { token: u.token, body: { mold: 'finalize' } });
       expect(qips.body.data.rows.map((r: { id: number }) => r.id)).toContain(qip);
-      const wild = await s.api('POST', LIST, { token: u.token, body: { mold: 'bulk', code: '%' } });
+      const wild = await s.call('blockList', { token: u.token, body: { mold: 'bulk', code: '%' } });
       expect(wild.body.data.rows.length).toBeGreaterThanOrEqual(2);
     });
 
     it('rejects an unknown mold', async () => {
       const u = await buyer(0);
-      const res = await s.api('POST', LIST, { token: u.token, body: { mold: 'ipo' } });
+      const res = await s.call('blockList', { token: u.token, body: { mold: 'ipo' } });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidInput' });
     });
   });
@@ -110,7 +114,9 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         price: 2412.37,
         fee: '99.15',
         price_all: '330593.84',
-        sellable: true,
+        // Locked in until the next session opens (BLOCK_LOCKIN's default).
+        sellable: false,
+        unlock_at: nextSession('NSE', s.clock.now()).open,
       });
       expect(await balanceOf(s, u.id)).toBe(RICH - 33_059_384);
       const ledger = await ledgerOf(s, u.id);
@@ -149,23 +155,20 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         stock_password: u.code,
       });
       expect(res.body.data).toMatchObject({ mold: 'finalize', price_all: '780234.00', fee: '234.00' });
-      const deals = await s.api('POST', DEALS, { token: u.token, body: { mold: 'finalize' } });
+      const deals = await s.call('dealList', { token: u.token, body: { mold: 'finalize' } });
       expect(deals.body.data.rows).toHaveLength(1);
-      const bulk = await s.api('POST', DEALS, { token: u.token, body: { mold: 'bulk' } });
+      const bulk = await s.call('dealList', { token: u.token, body: { mold: 'bulk' } });
       expect(bulk.body.data.rows).toHaveLength(0);
     });
 
     it.each([
-      ['below the minimum quantity', { count: 99 }, 'errors.belowMinimumQuantity'],
       ['no item id', { id: undefined }, 'errors.invalidInput'],
       ['an item of the other mold', { mold: 'finalize' }, 'errors.notFound'],
       ['a tag that is not the item’s', { tag: 'TCS.NS' }, 'errors.invalidInput'],
-      ['an item no longer on offer', { id: -1, tag: 'TCS.NS' }, 'errors.blockUnavailable'],
-      ['a block price that changed', { price: 2000 }, 'errors.priceChanged'],
       ['no transaction password', { stock_password: undefined }, 'hint.tradePasswordInvalid'],
       ['a 5-digit transaction password', { stock_password: '12345' }, 'hint.tradePasswordInvalid'],
       ['a wrong transaction password', { stock_password: '000000' }, 'errors.fundPasswordWrong'],
-    ])('refuses a buy with %s and moves nothing', async (_label, change, key) => {
+    ])('refuses a buy with %s, moves nothing and records no order', async (_label, change, key) => {
       const u = await buyer();
       const body: Record<string, unknown> = {
         tag: 'RELIANCE.NS',
@@ -181,8 +184,96 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
       const res = await blockBuy(u.token, body);
       expect(res.body).toEqual({ msg: 'no', data: key });
       expect(await balanceOf(s, u.id)).toBe(RICH);
-      const deals = await s.api('POST', DEALS, { token: u.token, body: { mold: 'bulk' } });
+      const deals = await s.call('dealList', { token: u.token, body: { mold: 'bulk' } });
       expect(deals.body.data.rows).toHaveLength(0);
+    });
+
+    it.each([
+      ['below the minimum quantity', { count: 99 }, 'errors.belowMinimumQuantity'],
+      ['an item no longer on offer', { id: -1, tag: 'TCS.NS' }, 'errors.blockUnavailable'],
+      ['a block price that changed', { price: 2000 }, 'errors.priceChanged'],
+    ])(
+      'a refused buy of a real lot (%s) is a failed order with its reason; no money moves',
+      async (_label, change, key) => {
+        const u = await buyer();
+        const body: Record<string, unknown> = {
+          tag: 'RELIANCE.NS',
+          count: 100,
+          price: 2412.37,
+          mold: 'bulk',
+          id: bulkIn,
+          stock_password: u.code,
+          ...change,
+        };
+        if (body.id === -1) body.id = closed;
+        const res = await blockBuy(u.token, body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ msg: 'no', data: key });
+        expect(await balanceOf(s, u.id)).toBe(RICH);
+        expect(await ledgerOf(s, u.id)).toHaveLength(1);
+        const failed = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 2 } });
+        expect(failed.body.data.rows).toHaveLength(1);
+        expect(failed.body.data.rows[0]).toMatchObject({
+          tag: body.tag,
+          mold: 'bulk',
+          state: 'buy',
+          status: 2,
+          count: body.count,
+          price_all: '0.00',
+          fee: '0.00',
+          sellable: false,
+          reason: key,
+        });
+        const all = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 0 } });
+        expect(all.body.data.rows).toHaveLength(1);
+        const success = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 1 } });
+        expect(success.body.data.rows).toHaveLength(0);
+        const qip = await s.call('dealList', { token: u.token, body: { mold: 'finalize' } });
+        expect(qip.body.data.rows).toHaveLength(0);
+        // Nothing to sell from a failed order.
+        const sell = await s.call('dealSell', {
+          token: u.token,
+          body: { no: failed.body.data.rows[0].no },
+          headers: idem(),
+        });
+        expect(sell.body).toEqual({ msg: 'no', data: 'errors.notSellable' });
+      },
+    );
+
+    it('a QIP buy the balance cannot cover is a failed QIP order; a retry with the same key replays the refusal once', async () => {
+      const u = await buyer(100_000);
+      const headers = idem();
+      const body = {
+        tag: 'TCS.NS',
+        count: 200,
+        price: 3900,
+        mold: 'finalize',
+        id: qip,
+        stock_password: u.code,
+      };
+      const first = await blockBuy(u.token, body, headers);
+      expect(first.status).toBe(422);
+      expect(first.body).toEqual({ msg: 'no', data: 'errors.insufficientFunds' });
+      const again = await blockBuy(u.token, body, headers);
+      expect(again.status).toBe(422);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers['idempotent-replay']).toBe('true');
+      const other = await blockBuy(u.token, { ...body, count: 201 }, headers);
+      expect(other.body).toEqual({ msg: 'no', data: 'errors.idempotencyMismatch' });
+      const failed = await s.call('dealList', { token: u.token, body: { mold: 'finalize', status: 2 } });
+      expect(failed.body.data.rows).toHaveLength(1);
+      expect(failed.body.data.rows[0]).toMatchObject({
+        status: 2,
+        reason: 'errors.insufficientFunds',
+        count: 200,
+      });
+      expect(await balanceOf(s, u.id)).toBe(100_000);
+      // After a top-up, a new key buys; the failed order stays beside the success.
+      await credit(s, u.id, RICH);
+      const bought = await blockBuy(u.token, body);
+      expect(bought.body.data).toMatchObject({ status: 1, reason: null });
+      const all = await s.call('dealList', { token: u.token, body: { mold: 'finalize' } });
+      expect(all.body.data.rows.map((r: { status: number }) => r.status)).toEqual([1, 2]);
     });
 
     it('keeps the transaction password out of the stored idempotency record', async () => {
@@ -212,7 +303,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     });
 
     it('a visitor gets the logout answer, even with a malformed password', async () => {
-      const res = await s.api('POST', BUY, {
+      const res = await s.call('dealBuy', {
         body: { tag: 'RELIANCE.NS', count: 100, price: 1, mold: 'bulk', id: bulkIn, stock_password: 'x' },
         headers: idem(),
       });
@@ -261,6 +352,10 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
       expect(res.body).toEqual({ msg: 'no', data: 'errors.insufficientFunds' });
       expect(await balanceOf(s, u.id)).toBe(24_123_700 + 7_236);
       expect(await ledgerOf(s, u.id)).toHaveLength(1);
+      const failed = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 2 } });
+      expect(failed.body.data.rows.map((r: { reason: string }) => r.reason)).toEqual([
+        'errors.insufficientFunds',
+      ]);
     });
 
     it('replays the same key once and rejects it with another body', async () => {
@@ -295,15 +390,16 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         stock_password: u.code,
       });
       const no = bought.body.data.no;
+      await passLockIn(bought.body.data);
       const stranger = await buyer();
-      const theirs = await s.api('POST', SELL, { token: stranger.token, body: { no }, headers: idem() });
+      const theirs = await s.call('dealSell', { token: stranger.token, body: { no }, headers: idem() });
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual({ msg: 'no', data: 'errors.notFound' });
 
       const before = await balanceOf(s, u.id);
       m.pin('RELIANCE.NS', 2530.5);
       try {
-        const sold = await s.api('POST', SELL, {
+        const sold = await s.call('dealSell', {
           token: u.token,
           body: { no, price: 2412.37, sell_price: 2530.5 },
           headers: idem(),
@@ -320,20 +416,20 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         });
         expect(await balanceOf(s, u.id)).toBe(before + 25_305_000);
         expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ reason: 'sellStock', amount: 25_305_000 });
-        const twice = await s.api('POST', SELL, { token: u.token, body: { no }, headers: idem() });
+        const twice = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });
         expect(twice.body).toEqual({ msg: 'no', data: 'errors.alreadySold' });
       } finally {
         m.pin('RELIANCE.NS', 2500);
       }
-      const all = await s.api('POST', DEALS, { token: u.token, body: { mold: 'bulk', status: 0 } });
+      const all = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 0 } });
       expect(all.body.data.rows.map((r: { state: string }) => r.state)).toEqual(['sell', 'buy']);
       expect(all.body.data.rows[1].sellable).toBe(false);
-      const ok = await s.api('POST', DEALS, { token: u.token, body: { mold: 'bulk', status: 1 } });
+      const ok = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 1 } });
       expect(ok.body.data.rows).toHaveLength(2);
-      const failed = await s.api('POST', DEALS, { token: u.token, body: { mold: 'bulk', status: 2 } });
+      const failed = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 2 } });
       expect(failed.body.data.rows).toHaveLength(0);
       expect(
-        (await s.api('POST', DEALS, { token: stranger.token, body: { mold: 'bulk' } })).body.data.rows,
+        (await s.call('dealList', { token: stranger.token, body: { mold: 'bulk' } })).body.data.rows,
       ).toEqual([]);
     });
 
@@ -347,8 +443,9 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         id: bulkUs,
         stock_password: u.code,
       });
+      await passLockIn(bought.body.data);
       const before = await balanceOf(s, u.id);
-      const res = await s.api('POST', SELL, {
+      const res = await s.call('dealSell', {
         token: u.token,
         body: { no: bought.body.data.no, sell_price: 250 },
         headers: idem(),
@@ -356,7 +453,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
       expect(res.body).toEqual({ msg: 'no', data: 'errors.priceMoved' });
       expect(await balanceOf(s, u.id)).toBe(before);
       // US lot: (200 − 190.55) × 50 × 20 = 9,450.00
-      const sold = await s.api('POST', SELL, {
+      const sold = await s.call('dealSell', {
         token: u.token,
         body: { no: bought.body.data.no },
         headers: idem(),
@@ -366,12 +463,12 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
 
     it('a stock order cannot be sold by number', async () => {
       const u = await buyer();
-      const stock = await s.api('POST', BUY, {
+      const stock = await s.call('dealBuy', {
         token: u.token,
         body: { tag: 'AAPL', count: 1, price: 200, mold: 'stock' },
         headers: idem(),
       });
-      const res = await s.api('POST', SELL, {
+      const res = await s.call('dealSell', {
         token: u.token,
         body: { no: stock.body.data.no },
         headers: idem(),
@@ -389,7 +486,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         id: bulkIn,
         stock_password: u.code,
       });
-      const info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+      const info = await s.call('userInfo', { token: u.token });
       // cash 1,000,000 − 241,309.37 paid; holding worth 250,000.00 at the quote
       expect(info.body.data.money).toBe('758690.63');
       expect(info.body.data.total).toBe('1008690.63');
@@ -398,7 +495,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     it('rejects a malformed sell body', async () => {
       const u = await buyer(0);
       for (const body of [{}, { no: '' }, { no: 'X', count: 1 }, { tag: 'AAPL', count: 1, price: 1 }]) {
-        const res = await s.api('POST', SELL, { token: u.token, body, headers: idem() });
+        const res = await s.call('dealSell', { token: u.token, body, headers: idem() });
         expect(res.body, JSON.stringify(body)).toEqual({ msg: 'no', data: 'errors.invalidInput' });
       }
     });

@@ -3,16 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WELCOME } from '../../server/content/chat';
+import { publishNews } from '../../server/content/news';
 import { seed } from '../../server/db/seed';
 import { SEED_ARTICLES } from '../../server/db/seed-news';
-import { DEMO_WELCOME } from '../../server/db/seed-wallet';
 import { COMMANDS } from '../../server/ops/commands/index';
-import { pending, publishNews } from '../../server/ops/commands/wallet';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
-import { addCard, fund, upload } from '../support/wallet';
-
-const SEND = '/stock/success/user_message/send';
-const UNREAD = '/stock/success/user_message/unread-count';
+import { pending } from '../../server/ops/commands/review';
+import { DIALECTS, freshPhone, startTestServer, type TestServer } from '../support/server';
+import { addCard, fund, TRADE_CODE, upload } from '../support/wallet';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -32,7 +30,7 @@ function ops(s: TestServer, name: string, ...args: string[]): Promise<unknown> {
 }
 
 async function demoToken(s: TestServer): Promise<{ token: string; id: number }> {
-  const login = await s.api('POST', '/stock/user/login', {
+  const login = await s.call('login', {
     body: { user: '9876543210', password: 'demo1234' },
   });
   return { token: login.body.data.token, id: login.body.data.id };
@@ -49,7 +47,7 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
 
   describe.skipIf(!enabled)('news', () => {
     it('lists the seeded articles newest first with the total, without their bodies, to anyone', async () => {
-      const res = await s.api('GET', '/stock/new/list');
+      const res = await s.call('newsList');
       expect(res.body.msg).toBe('ok');
       expect(res.body.data.count).toBe(SEED_ARTICLES.length);
       expect(res.body.data.rows.map((r: { title: string }) => r.title)).toEqual(
@@ -69,29 +67,29 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
         });
       }
       const total = SEED_ARTICLES.length + 8;
-      const first = await s.api('GET', '/stock/new/list', { query: { page: 1, limit: 10 } });
+      const first = await s.call('newsList', { query: { page: 1, limit: 10 } });
       expect(first.body.data.rows).toHaveLength(10);
-      const second = await s.api('GET', '/stock/new/list', { query: { page: 2, limit: 10 } });
+      const second = await s.call('newsList', { query: { page: 2, limit: 10 } });
       expect(second.body.data.rows).toHaveLength(total - 10);
       expect(second.body.data.count).toBe(total);
-      const twenty = await s.api('GET', '/stock/new/list', { query: { limit: 20 } });
+      const twenty = await s.call('newsList', { query: { limit: 20 } });
       expect(twenty.body.data.rows).toHaveLength(total);
       for (const limit of [15, 0, 100]) {
-        const bad = await s.api('GET', '/stock/new/list', { query: { limit } });
+        const bad = await s.call('newsList', { query: { limit } });
         expect(bad.body, String(limit)).toEqual({ msg: 'no', data: 'errors.invalidInput' });
       }
     });
 
     it('serves an article by id, and notFound for an unknown one', async () => {
-      const list = await s.api('GET', '/stock/new/list');
+      const list = await s.call('newsList');
       const first = list.body.data.rows.find((r: { title: string }) => r.title === SEED_ARTICLES[0]!.title);
-      const article = await s.api('GET', '/stock/new/index', { query: { id: first.id } });
+      const article = await s.call('newsArticle', { query: { id: first.id } });
       expect(article.body.data).toMatchObject({ id: first.id, title: SEED_ARTICLES[0]!.title });
       expect(article.body.data.content).toContain('<h2>What moved</h2>');
-      const missing = await s.api('GET', '/stock/new/index', { query: { id: 999999 } });
+      const missing = await s.call('newsArticle', { query: { id: 999999 } });
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ msg: 'no', data: 'errors.notFound' });
-      const bad = await s.api('GET', '/stock/new/index', { query: { id: 'abc' } });
+      const bad = await s.call('newsArticle', { query: { id: 'abc' } });
       expect(bad.body.data).toBe('errors.invalidInput');
     });
 
@@ -101,7 +99,7 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
         subhead: 'Read carefully',
         html: `<h2>Results</h2><p>Revenue <strong>rose</strong>.</p><a href="https://example.com/report">Report</a>\n${PAYLOADS}`,
       });
-      const article = (await s.api('GET', '/stock/new/index', { query: { id } })).body.data;
+      const article = (await s.call('newsArticle', { query: { id } })).body.data;
       const html: string = article.content;
       expect(article.title).toBe('Quarterly results');
       for (const banned of [
@@ -139,7 +137,7 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
           'Who pays when',
         );
         const newsId = Number(String(out).match(/Article (\d+)/)?.[1]);
-        const article = (await s.api('GET', '/stock/new/index', { query: { id: newsId } })).body.data;
+        const article = (await s.call('newsArticle', { query: { id: newsId } })).body.data;
         expect(article).toMatchObject({ title: 'Dividend season', subhead: 'Who pays when', img: null });
         expect(article.content).not.toMatch(/script|onerror|javascript:/i);
         await expect(ops(s, 'news:publish', file, '--title')).rejects.toThrow(/needs a value/);
@@ -172,7 +170,7 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
   describe.skipIf(!enabled)('customer service', () => {
     it('points kefu at the in-app chat route', async () => {
       const { token } = await s.signUp();
-      expect((await s.api('GET', '/stock/success/kefu', { token })).body).toEqual({
+      expect((await s.call('kefu', { token })).body).toEqual({
         msg: 'ok',
         data: { url: '/customer-service' },
       });
@@ -180,16 +178,33 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
 
     it('greets the demo user, and the demo user has a card to withdraw to', async () => {
       const { token } = await demoToken(s);
-      const list = await s.api('GET', '/stock/success/user_message/list-message', { token });
-      expect(list.body.data[0]).toMatchObject({ sender: 'agent', body: DEMO_WELCOME });
-      const cards = await s.api('GET', '/stock/success/bank/list', { token });
+      const list = await s.call('messageList', { token });
+      expect(list.body.data[0]).toMatchObject({ sender: 'agent', body: WELCOME });
+      const cards = await s.call('bankList', { token });
       expect(cards.body.data).toEqual([expect.objectContaining({ bank: 'State Bank of India', status: 1 })]);
       expect(cards.body.data[0].bank_card).toMatch(/^\*+1234$/);
     });
 
+    it('welcomes each account once, at registration, without an unread badge', async () => {
+      const phone = freshPhone();
+      const { token } = await s.signUp(phone);
+      for (let i = 0; i < 2; i++) {
+        await s.call('login', { body: { user: phone, password: 'secret123' } });
+      }
+      await seed(s.deps);
+      const list = await s.call('messageList', { token });
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ sender: 'agent', body: WELCOME, read_at: expect.any(Number) }),
+      ]);
+      expect((await s.call('unreadCount', { token })).body.data).toEqual({ unread_count: 0 });
+      const demo = await demoToken(s);
+      const demoList = await s.call('messageList', { token: demo.token });
+      expect(demoList.body.data.filter((m: { body: string }) => m.body === WELCOME)).toHaveLength(1);
+    });
+
     it('sends, dedupes a resend by client_id, counts unread replies and clears them', async () => {
       const { token, id } = await s.signUp();
-      const sent = await s.api('POST', SEND, {
+      const sent = await s.call('messageSend', {
         token,
         body: { message: '  How do I withdraw?  ', client_id: 'c-1' },
       });
@@ -199,32 +214,33 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
         client_id: 'c-1',
         read_at: null,
       });
-      const resent = await s.api('POST', SEND, {
+      const resent = await s.call('messageSend', {
         token,
         body: { message: 'How do I withdraw?', client_id: 'c-1' },
       });
       expect(resent.body.data.id).toBe(sent.body.data.id);
       const racing = await Promise.all(
         [1, 2, 3].map(() =>
-          s.api('POST', SEND, { token, body: { message: 'Are you there?', client_id: 'c-2' } }),
+          s.call('messageSend', { token, body: { message: 'Are you there?', client_id: 'c-2' } }),
         ),
       );
       expect(new Set(racing.map((r) => r.body.data.id)).size).toBe(1);
-      await s.api('POST', SEND, { token, body: { message: 'No id, no dedupe' } });
-      await s.api('POST', SEND, { token, body: { message: 'No id, no dedupe' } });
+      await s.call('messageSend', { token, body: { message: 'No id, no dedupe' } });
+      await s.call('messageSend', { token, body: { message: 'No id, no dedupe' } });
 
-      expect((await s.api('GET', UNREAD, { token })).body.data).toEqual({ unread_count: 0 });
+      expect((await s.call('unreadCount', { token })).body.data).toEqual({ unread_count: 0 });
       const waiting = await pending(s.deps);
       expect(waiting.chats).toEqual(
         expect.arrayContaining([expect.objectContaining({ userId: id, lastMessage: 'No id, no dedupe' })]),
       );
       await ops(s, 'chat:reply', String(id), 'Open', 'Withdraw', 'from', 'Account.');
       await ops(s, 'chat:reply', String(id), 'Anything else?');
-      expect((await s.api('GET', UNREAD, { token })).body.data).toEqual({ unread_count: 2 });
+      expect((await s.call('unreadCount', { token })).body.data).toEqual({ unread_count: 2 });
       expect((await pending(s.deps)).chats.some((c) => c.userId === id)).toBe(false);
 
-      const list = await s.api('GET', '/stock/success/user_message/list-message', { token });
+      const list = await s.call('messageList', { token });
       expect(list.body.data.map((m: { sender: string; body: string }) => [m.sender, m.body])).toEqual([
+        ['agent', WELCOME],
         ['user', 'How do I withdraw?'],
         ['user', 'Are you there?'],
         ['user', 'No id, no dedupe'],
@@ -232,39 +248,40 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
         ['agent', 'Open Withdraw from Account.'],
         ['agent', 'Anything else?'],
       ]);
-      expect((await s.api('POST', '/stock/success/user_message/read', { token, body: {} })).body.msg).toBe(
-        'ok',
-      );
-      expect((await s.api('GET', UNREAD, { token })).body.data).toEqual({ unread_count: 0 });
+      expect((await s.call('messageRead', { token, body: {} })).body.msg).toBe('ok');
+      expect((await s.call('unreadCount', { token })).body.data).toEqual({ unread_count: 0 });
     });
 
     it('keeps chats apart and validates messages', async () => {
       const a = await s.signUp();
       const b = await s.signUp();
-      await s.api('POST', SEND, { token: a.token, body: { message: 'private to A', client_id: 'same-id' } });
-      const bSame = await s.api('POST', SEND, {
+      await s.call('messageSend', {
+        token: a.token,
+        body: { message: 'private to A', client_id: 'same-id' },
+      });
+      const bSame = await s.call('messageSend', {
         token: b.token,
         body: { message: 'from B', client_id: 'same-id' },
       });
       expect(bSame.body.data.body).toBe('from B');
       await ops(s, 'chat:reply', String(a.id), 'only for A');
-      expect((await s.api('GET', UNREAD, { token: b.token })).body.data.unread_count).toBe(0);
-      const bList = await s.api('GET', '/stock/success/user_message/list-message', { token: b.token });
-      expect(bList.body.data.map((m: { body: string }) => m.body)).toEqual(['from B']);
+      expect((await s.call('unreadCount', { token: b.token })).body.data.unread_count).toBe(0);
+      const bList = await s.call('messageList', { token: b.token });
+      expect(bList.body.data.map((m: { body: string }) => m.body)).toEqual([WELCOME, 'from B']);
 
-      expect((await s.api('POST', SEND, { token: a.token, body: { message: '   ' } })).body.data).toBe(
+      expect((await s.call('messageSend', { token: a.token, body: { message: '   ' } })).body.data).toBe(
         'errors.messageEmpty',
       );
-      expect((await s.api('POST', SEND, { token: a.token, body: { message: '' } })).body.data).toBe(
+      expect((await s.call('messageSend', { token: a.token, body: { message: '' } })).body.data).toBe(
         'errors.invalidInput',
       );
       expect(
-        (await s.api('POST', SEND, { token: a.token, body: { message: 'x'.repeat(2001) } })).body.data,
+        (await s.call('messageSend', { token: a.token, body: { message: 'x'.repeat(2001) } })).body.data,
       ).toBe('errors.invalidInput');
       expect(
-        (await s.api('POST', SEND, { token: a.token, body: { message: 'hi', sender: 'agent' } })).body.data,
+        (await s.call('messageSend', { token: a.token, body: { message: 'hi', sender: 'agent' } })).body.data,
       ).toBe('errors.invalidInput');
-      const visitor = await s.api('GET', UNREAD);
+      const visitor = await s.call('unreadCount');
       expect(visitor.body).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
       await expect(ops(s, 'chat:reply', '999999', 'hello')).rejects.toThrow(/No user/);
     });
@@ -273,11 +290,11 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
       const { token } = await s.signUp();
       const answers = [];
       for (let i = 0; i < 21; i++)
-        answers.push(await s.api('POST', SEND, { token, body: { message: `m${i}` } }));
+        answers.push(await s.call('messageSend', { token, body: { message: `m${i}` } }));
       expect(answers.slice(0, 20).every((a) => a.body.msg === 'ok')).toBe(true);
       expect(answers[20]!.status).toBe(429);
       s.clock.advance(61_000);
-      expect((await s.api('POST', SEND, { token, body: { message: 'later' } })).body.msg).toBe('ok');
+      expect((await s.call('messageSend', { token, body: { message: 'later' } })).body.msg).toBe('ok');
     });
   });
 
@@ -286,14 +303,14 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
       const { token, id } = await s.signUp();
       await fund(s, token, 5000);
       const card = await addCard(s, token, '60000000123456');
-      const w = await s.api('POST', '/stock/success/money/access', {
+      const w = await s.call('withdraw', {
         token,
-        body: { bank_id: card, count: 300 },
+        body: { bank_id: card, count: 300, stock_password: TRADE_CODE },
       });
-      const r = await s.api('POST', '/stock/success/v2/recharge/add', { token, body: { count: 5000 } });
-      const loan = await s.api('POST', '/stock/success/loans/add', { token, body: { count: 700 } });
+      const r = await s.call('recharge', { token, body: { count: 5000 } });
+      const loan = await s.call('loanApply', { token, body: { count: 700 } });
       const front = await upload(s, token);
-      await s.api('POST', '/stock/success/autonomy/add', {
+      await s.call('kycSubmit', {
         token,
         body: {
           real_name: 'Meera Iyer',

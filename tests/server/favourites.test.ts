@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { controlMarket } from '../support/trading';
 
-const BASE = '/stock/success/collection';
-
 describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
   let s: TestServer;
   beforeAll(async () => {
@@ -19,9 +17,9 @@ describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
     await s?.close();
   });
 
-  const add = (token: string, symbol: string) => s.api('POST', `${BASE}/add`, { token, body: { symbol } });
+  const add = (token: string, symbol: string) => s.call('favouriteAdd', { token, body: { symbol } });
   const check = async (token: string, symbol: string) =>
-    (await s.api('GET', `${BASE}/check`, { token, query: { symbol } })).body.data.collected;
+    (await s.call('favouriteCheck', { token, query: { symbol } })).body.data.collected;
 
   describe.skipIf(!enabled)('toggle', () => {
     it('adds, checks and removes a favourite; repeating either is harmless', async () => {
@@ -30,9 +28,9 @@ describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
       expect((await add(u.token, 'AAPL')).body).toEqual({ msg: 'ok', data: null });
       expect((await add(u.token, 'AAPL')).body.msg).toBe('ok');
       expect(await check(u.token, 'AAPL')).toBe(true);
-      const removed = await s.api('POST', `${BASE}/remove`, { token: u.token, body: { symbol: 'AAPL' } });
+      const removed = await s.call('favouriteRemove', { token: u.token, body: { symbol: 'AAPL' } });
       expect(removed.body).toEqual({ msg: 'ok', data: null });
-      const again = await s.api('POST', `${BASE}/remove`, { token: u.token, body: { symbol: 'AAPL' } });
+      const again = await s.call('favouriteRemove', { token: u.token, body: { symbol: 'AAPL' } });
       expect(again.body.msg).toBe('ok');
       expect(await check(u.token, 'AAPL')).toBe(false);
     });
@@ -51,7 +49,7 @@ describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
       ['a number', { symbol: 5 }],
     ])('rejects %s', async (_label, body) => {
       const u = await s.signUp();
-      const res = await s.api('POST', `${BASE}/add`, { token: u.token, body });
+      const res = await s.call('favouriteAdd', { token: u.token, body });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidInput' });
     });
 
@@ -60,8 +58,8 @@ describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
       await add(u.token, 'RELIANCE.NS');
       await add(u.token, 'INFY.BO');
       await add(u.token, 'AAPL');
-      await s.api('POST', `${BASE}/delete`, { token: u.token, body: { code: 'RELIANCE' } });
-      await s.api('POST', `${BASE}/delete`, { token: u.token, body: { code: 'INFY.BO' } });
+      await s.call('favouriteDelete', { token: u.token, body: { code: 'RELIANCE' } });
+      await s.call('favouriteDelete', { token: u.token, body: { code: 'INFY.BO' } });
       expect(await check(u.token, 'RELIANCE.NS')).toBe(false);
       expect(await check(u.token, 'INFY.BO')).toBe(false);
       expect(await check(u.token, 'AAPL')).toBe(true);
@@ -84,7 +82,7 @@ describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
       const other = await s.signUp();
       await add(other.token, 'RELIANCE.NS');
 
-      const page1 = await s.api('GET', `${BASE}/list`, { token: u.token, query: { page: 1, pageSize: 3 } });
+      const page1 = await s.call('favouriteList', { token: u.token, query: { page: 1, pageSize: 3 } });
       expect(page1.body.data.total).toBe(4);
       expect(page1.body.data.list.map((i: { stock_code: string }) => i.stock_code)).toEqual([
         'AAPL',
@@ -97,15 +95,15 @@ describe.each(DIALECTS)('favourites on $name', ({ name, enabled }) => {
         stock_detail: { market: 'US', prasent: 200, exchange_name: 'NASDAQ', decimals: 2 },
       });
       expect(page1.body.data.list[0].stock_detail.as_of).toBeGreaterThan(0);
-      const page2 = await s.api('GET', `${BASE}/list`, { token: u.token, query: { page: 2, pageSize: 3 } });
+      const page2 = await s.call('favouriteList', { token: u.token, query: { page: 2, pageSize: 3 } });
       expect(page2.body.data.list.map((i: { stock_code: string }) => i.stock_code)).toEqual(['RELIANCE.NS']);
-      const theirs = await s.api('GET', `${BASE}/list`, { token: other.token });
+      const theirs = await s.call('favouriteList', { token: other.token });
       expect(theirs.body.data.total).toBe(1);
     });
 
     it('rejects a page size over 100', async () => {
       const u = await s.signUp();
-      const res = await s.api('GET', `${BASE}/list`, { token: u.token, query: { pageSize: 101 } });
+      const res = await s.call('favouriteList', { token: u.token, query: { pageSize: 101 } });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidInput' });
     });
   });

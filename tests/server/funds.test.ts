@@ -3,9 +3,6 @@ import { JOBS, runJob } from '../../server/jobs/index';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { balanceOf, credit, expectLedgerConsistent, idem, insertFund, ledgerOf } from '../support/trading';
 
-const LIST = '/v2/fund/list';
-const BUY = '/stock/success/fund/purchase';
-const ORDERS = '/stock/success/fund/orders';
 const RICH = 100_000_000;
 const DAY = 86_400_000;
 
@@ -28,9 +25,9 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
     return u;
   }
   const purchase = (token: string, project_id: number, headers = idem()) =>
-    s.api('POST', BUY, { token, body: { project_id }, headers });
+    s.call('fundPurchase', { token, body: { project_id }, headers });
   const orders = async (token: string, status?: string) =>
-    (await s.api('GET', ORDERS, { token, query: status ? { status } : {} })).body.data.rows;
+    (await s.call('fundOrders', { token, query: status ? { status } : {} })).body.data.rows;
 
   describe.skipIf(!enabled)('list and purchase', () => {
     it('lists funds publicly with returns as percents and amounts as money', async () => {
@@ -42,7 +39,7 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
         issue_amount: 10_000_000,
         sold_amount: 2_500_000,
       });
-      const res = await s.api('GET', LIST);
+      const res = await s.call('fundList');
       expect(res.body.data.count).toBe(res.body.data.rows.length);
       expect(res.body.data.rows.find((f: { id: number }) => f.id === id)).toEqual({
         id,
@@ -54,7 +51,14 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
         issue_amount: '100000.00',
         sold_amount: '25000.00',
         status: 1,
+        // Not rated by the operator: no manager or risk is made up.
+        manager: null,
+        risk: null,
       });
+      const seeded = res.body.data.rows.find(
+        (f: { name: string }) => f.name === 'Global Technology Opportunities',
+      );
+      expect(seeded).toMatchObject({ manager: 'Northgate Global Advisors', risk: 5 });
     });
 
     it('a purchase debits the fund amount, counts it sold and runs for the period', async () => {
@@ -78,9 +82,9 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
       expect(res.body.data.end_time - now).toBeLessThan(45 * DAY + 60_000);
       expect(await balanceOf(s, u.id)).toBe(RICH - 1_000_000);
       expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ amount: -1_000_000, reason: 'fundPurchase' });
-      const fund = (await s.api('GET', LIST)).body.data.rows.find((f: { id: number }) => f.id === id);
+      const fund = (await s.call('fundList')).body.data.rows.find((f: { id: number }) => f.id === id);
       expect(fund.sold_amount).toBe('10000.00');
-      const info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+      const info = await s.call('userInfo', { token: u.token });
       expect(info.body.data.total).toBe('1000000.00');
     });
 
@@ -92,7 +96,7 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
       const third = await purchase(u.token, id);
       expect(third.body).toEqual({ msg: 'no', data: 'errors.fundSoldOut' });
       expect(await balanceOf(s, u.id)).toBe(RICH - 2_000_000);
-      const fund = (await s.api('GET', LIST)).body.data.rows.find((f: { id: number }) => f.id === id);
+      const fund = (await s.call('fundList')).body.data.rows.find((f: { id: number }) => f.id === id);
       expect(fund.sold_amount).toBe('20000.00');
     });
 
@@ -102,7 +106,7 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
       const answers = await Promise.all(users.map((u) => purchase(u.token, id)));
       expect(answers.filter((a) => a.body.msg === 'ok')).toHaveLength(3);
       expect(answers.filter((a) => a.body.data === 'errors.fundSoldOut')).toHaveLength(3);
-      const fund = (await s.api('GET', LIST)).body.data.rows.find((f: { id: number }) => f.id === id);
+      const fund = (await s.call('fundList')).body.data.rows.find((f: { id: number }) => f.id === id);
       expect(fund.sold_amount).toBe('30000.00');
     });
 
@@ -123,7 +127,7 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
       ['an unknown field', { project_id: 1, amount: 5 }],
     ])('rejects %s as invalid input', async (_label, body) => {
       const u = await investor();
-      const res = await s.api('POST', BUY, { token: u.token, body, headers: idem() });
+      const res = await s.call('fundPurchase', { token: u.token, body, headers: idem() });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidInput' });
     });
 
@@ -133,7 +137,7 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
       const res = await purchase(u.token, id);
       expect(res.body).toEqual({ msg: 'no', data: 'errors.insufficientFunds' });
       expect(await balanceOf(s, u.id)).toBe(999_999);
-      const fund = (await s.api('GET', LIST)).body.data.rows.find((f: { id: number }) => f.id === id);
+      const fund = (await s.call('fundList')).body.data.rows.find((f: { id: number }) => f.id === id);
       expect(fund.sold_amount).toBe('0.00');
       expect(await orders(u.token)).toHaveLength(0);
     });
@@ -153,9 +157,9 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
     });
 
     it('a visitor cannot buy or list orders', async () => {
-      const res = await s.api('POST', BUY, { body: { project_id: 1 }, headers: idem() });
+      const res = await s.call('fundPurchase', { body: { project_id: 1 }, headers: idem() });
       expect(res.status).toBe(401);
-      expect((await s.api('GET', ORDERS)).body.msg).toBe('logout');
+      expect((await s.call('fundOrders')).body.msg).toBe('logout');
     });
   });
 
@@ -192,7 +196,7 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
 
     it('rejects an unknown status filter', async () => {
       const u = await investor(0);
-      const res = await s.api('GET', ORDERS, { token: u.token, query: { status: 'paid' } });
+      const res = await s.call('fundOrders', { token: u.token, query: { status: 'paid' } });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.invalidInput' });
     });
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../server/account/users';
 import { createDatabase, type Database, GroupCommit, migrate, withTx } from '../../server/db/index';
 import type { DB } from '../../server/db/schema';
 import { post } from '../../server/lib/ledger';
@@ -36,23 +37,7 @@ describe('SQLite group commit', () => {
   });
 
   async function user(db: Kysely<DB>, phone: string): Promise<number> {
-    const row = await db
-      .insertInto('users')
-      .values({
-        phone,
-        password_hash: 'x',
-        no: `N${phone}`,
-        img: null,
-        balance: 0,
-        fund_password_hash: null,
-        fund_password_fails: 0,
-        fund_password_locked_until: null,
-        credit_score: 100,
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return createUser(db, { phone, passwordHash: 'x', at: 0, no: `N${phone}` });
   }
   const balance = async (id: number) =>
     Number(

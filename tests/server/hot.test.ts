@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitsToMinor } from '#shared/money';
+import { replyToChat } from '../../server/content/chat';
+import { publishNews } from '../../server/content/news';
+import { NEWS_VERSION_CHECK_MS } from '../../server/content/news-cache';
 import { hotReads } from '../../server/db/hot';
 import { withTx } from '../../server/db/index';
 import { post } from '../../server/lib/ledger';
-import { NEWS_VERSION_CHECK_MS } from '../../server/lib/news-cache';
-import { publishNews, replyToChat } from '../../server/ops/commands/wallet';
-import { unitsToMinor } from '../../src/shared/money';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
-
-const LIST = '/stock/new/list';
 
 /** The polling reads of db/hot.ts and the news cache: cheaper, and never a different answer. */
 describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
@@ -34,22 +33,21 @@ describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
     });
     expect(seenInside).toBe(0);
     expect(await hot.balance(u.id)).toBe(unitsToMinor(700));
-    const info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+    const info = await s.call('userInfo', { token: u.token });
     expect(info.body.data).toMatchObject({ id: u.id, money: '700.00', total: '700.00', loan: '0.00' });
-    expect((await s.api('GET', '/stock/success/v2/balance', { token: u.token })).body.data).toEqual({
+    expect((await s.call('balance', { token: u.token })).body.data).toEqual({
       balance: '700.00',
     });
   });
 
   it.skipIf(!enabled)('counts unread agent messages until they are read', async () => {
     const u = await s.signUp();
-    const unread = async () =>
-      (await s.api('GET', '/stock/success/user_message/unread-count', { token: u.token })).body.data;
+    const unread = async () => (await s.call('unreadCount', { token: u.token })).body.data;
     expect(await unread()).toEqual({ unread_count: 0 });
     await replyToChat(s.deps, u.id, 'Hello');
     await replyToChat(s.deps, u.id, 'Still there?');
     expect(await unread()).toEqual({ unread_count: 2 });
-    await s.api('POST', '/stock/success/user_message/read', { token: u.token });
+    await s.call('messageRead', { token: u.token });
     expect(await unread()).toEqual({ unread_count: 0 });
   });
 
@@ -68,12 +66,12 @@ describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
     'shows an article published here at once, and one written elsewhere soon after',
     async () => {
       const titles = async (page = 1) =>
-        (await s.api('GET', LIST, { query: { page, limit: 10 } })).body.data.rows.map(
+        (await s.call('newsList', { query: { page, limit: 10 } })).body.data.rows.map(
           (r: { title: string }) => r.title,
         );
-      const before = await s.api('GET', LIST, { query: { page: 1, limit: 10 } });
+      const before = await s.call('newsList', { query: { page: 1, limit: 10 } });
       expect(before.headers['content-type']).toMatch(/^application\/json/);
-      expect((await s.api('GET', LIST, { query: { page: 1, limit: 10 } })).body).toEqual(before.body);
+      expect((await s.call('newsList', { query: { page: 1, limit: 10 } })).body).toEqual(before.body);
 
       await publishNews(s.deps, { title: 'Cached? No', subhead: 'here', html: '<p>x</p>' });
       expect((await titles())[0]).toBe('Cached? No');
@@ -92,7 +90,7 @@ describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
         })
         .execute();
       await new Promise((r) => setTimeout(r, NEWS_VERSION_CHECK_MS + 50));
-      const after = (await s.api('GET', LIST, { query: { page: 1, limit: 10 } })).body.data;
+      const after = (await s.call('newsList', { query: { page: 1, limit: 10 } })).body.data;
       expect(after.rows[0].title).toBe('From elsewhere');
       expect(after.count).toBe(before.body.data.count + 2);
     },

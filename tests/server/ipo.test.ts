@@ -14,10 +14,6 @@ import {
   type MarketControl,
 } from '../support/trading';
 
-const LIST = '/client/ipo';
-const APPLY = '/stock/success/ipo/buy';
-const ORDERS = '/stock/success/ipo/list';
-const SELL = '/stock/success/deal/sell';
 const RICH = 100_000_000;
 
 const ops = (name: string) => COMMANDS.find((c) => c.name === name)!;
@@ -41,14 +37,48 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
     return u;
   }
   const apply = (token: string, body: Record<string, unknown>, headers = idem()) =>
-    s.api('POST', APPLY, { token, body, headers });
+    s.call('ipoBuy', { token, body, headers });
   const orders = async (token: string, type?: 0 | 1) =>
-    (await s.api('GET', ORDERS, { token, query: type === undefined ? {} : { type } })).body.data.rows;
+    (await s.call('ipoOrders', { token, query: type === undefined ? {} : { type } })).body.data.rows;
 
   describe.skipIf(!enabled)('list and apply', () => {
+    it('computes the bidding window from the dates and takes applications only inside it', async () => {
+      const u = await investor();
+      const now = s.clock.now();
+      const day = 86_400_000;
+      const plans = {
+        open: [now - day, now + day],
+        upcoming: [now + day, now + 3 * day],
+        closed: [now - 3 * day, now - day],
+      } as const;
+      const rows = await s.call('ipoList');
+      const seeded = rows.body.data.rows as Array<Record<string, unknown>>;
+      // The seed's issues carry a band, a lot and an allotment date between the window and listing.
+      for (const r of seeded) {
+        expect(r.lot).toBe(100);
+        expect(r.band_low as number).toBeLessThan(r.issue_price as number);
+        expect(r.allotment_date as number).toBeGreaterThanOrEqual(r.issue_end_date as number);
+        expect(r.allotment_date as number).toBeLessThanOrEqual(r.listing_date as number);
+      }
+      for (const [window, [start, end]] of Object.entries(plans)) {
+        const ipo = await insertIpo(s);
+        await s.deps.database.db
+          .updateTable('ipos')
+          .set({ issue_start_date: start, issue_end_date: end })
+          .where('id', '=', ipo.id)
+          .execute();
+        const listed = (await s.call('ipoList')).body.data.rows.find((r: { id: number }) => r.id === ipo.id);
+        // SPEC's status stays Forthcoming until the operator closes the issue; the window is the dates'.
+        expect(listed).toMatchObject({ status: 'Forthcoming', window, band_low: null, allotment_date: null });
+        const res = await apply(u.token, { id: ipo.id, tag: ipo.symbol, count: 100, price: 120.5 });
+        if (window === 'open') expect(res.body.msg).toBe('ok');
+        else expect([res.status, res.body.data]).toEqual([400, 'errors.ipoNotOpen']);
+      }
+    });
+
     it('lists IPOs publicly with issue price, limits, dates and region', async () => {
       const ipo = await insertIpo(s, { issue_price: 99.5, min: 200, max: 800, series: 'NASDAQ' });
-      const res = await s.api('GET', LIST);
+      const res = await s.call('ipoList');
       expect(res.body.msg).toBe('ok');
       expect(res.body.data.rows.find((r: { id: number }) => r.id === ipo.id)).toMatchObject({
         symbol: ipo.symbol,
@@ -78,7 +108,7 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
       expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ amount: -3_615_000, reason: 'ipoFreeze' });
       expect(await orders(u.token, 0)).toHaveLength(1);
       expect(await orders(u.token, 1)).toHaveLength(0);
-      const info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+      const info = await s.call('userInfo', { token: u.token });
       expect(info.body.data.total).toBe('1000000.00');
       expect(info.body.data.money).toBe('963850.00');
     });
@@ -133,12 +163,12 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
 
     it('a visitor cannot apply or see orders', async () => {
       const ipo = await insertIpo(s);
-      const res = await s.api('POST', APPLY, {
+      const res = await s.call('ipoBuy', {
         body: { id: ipo.id, tag: ipo.symbol, count: 100, price: 120.5 },
         headers: idem(),
       });
       expect(res.status).toBe(401);
-      expect((await s.api('GET', ORDERS)).body.msg).toBe('logout');
+      expect((await s.call('ipoOrders')).body.msg).toBe('logout');
     });
   });
 
@@ -185,15 +215,15 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
       const u = await investor();
       const applied = await apply(u.token, { id: ipo.id, tag: ipo.symbol, count: 400, price: 120.5 });
       const no = applied.body.data.no;
-      const early = await s.api('POST', SELL, { token: u.token, body: { no }, headers: idem() });
+      const early = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });
       expect(early.body).toEqual({ msg: 'no', data: 'errors.notSellable' });
 
       await ops('ipo:allot').run(s.deps, [String(ipo.id)]);
       expect((await orders(u.token, 0))[0]).toMatchObject({ status: 2, sellable: true });
-      const unlisted = await s.api('POST', SELL, { token: u.token, body: { no }, headers: idem() });
+      const unlisted = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });
       expect(unlisted.body).toEqual({ msg: 'no', data: 'errors.ipoNotListed' });
       // Before listing the allotted shares count at their issue price.
-      let info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+      let info = await s.call('userInfo', { token: u.token });
       expect(info.body.data.total).toBe('1000000.00');
 
       m.add(
@@ -209,18 +239,18 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
         },
         131.25,
       );
-      const listed = (await s.api('GET', LIST)).body.data.rows.find((r: { id: number }) => r.id === ipo.id);
+      const listed = (await s.call('ipoList')).body.data.rows.find((r: { id: number }) => r.id === ipo.id);
       expect(listed.status).toBe('Listed');
-      info = await s.api('GET', '/stock/success/v2/user/info', { token: u.token });
+      info = await s.call('userInfo', { token: u.token });
       expect(info.body.data.total).toBe('1004300.00');
 
       const other = await investor(0);
-      const theirs = await s.api('POST', SELL, { token: other.token, body: { no }, headers: idem() });
+      const theirs = await s.call('dealSell', { token: other.token, body: { no }, headers: idem() });
       expect(theirs.body).toEqual({ msg: 'no', data: 'errors.notFound' });
       expect(await orders(other.token, 0)).toEqual([]);
 
       const before = await balanceOf(s, u.id);
-      const sold = await s.api('POST', SELL, {
+      const sold = await s.call('dealSell', {
         token: u.token,
         body: { no, price: 120.5, sell_price: 131.25 },
         headers: idem(),
@@ -239,7 +269,7 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
       expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ reason: 'sellStock', amount: 5_250_000 });
       expect(await orders(u.token, 1)).toMatchObject([{ no: sold.body.data.no, state: 'sell', status: 1 }]);
       expect((await orders(u.token, 0))[0]).toMatchObject({ status: 2, sellable: false });
-      const twice = await s.api('POST', SELL, { token: u.token, body: { no }, headers: idem() });
+      const twice = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });
       expect(twice.body).toEqual({ msg: 'no', data: 'errors.alreadySold' });
       const late = await apply(u.token, { id: ipo.id, tag: ipo.symbol, count: 100, price: 120.5 });
       expect(late.body).toEqual({ msg: 'no', data: 'errors.ipoNotOpen' });
@@ -269,7 +299,7 @@ describe('ipo:allot from the command line', () => {
       const ipo = await insertIpo(s);
       const u = await s.signUp();
       await credit(s, u.id, RICH);
-      await s.api('POST', APPLY, {
+      await s.call('ipoBuy', {
         token: u.token,
         body: { id: ipo.id, tag: ipo.symbol, count: 200, price: 120.5 },
         headers: idem(),
@@ -288,7 +318,7 @@ describe('ipo:allot from the command line', () => {
       expect(JSON.parse(run.stdout)).toMatchObject({ ipo: ipo.id, allotted: 1 });
       const log = await s.deps.database.db.selectFrom('ops_log').selectAll().execute();
       expect(log).toMatchObject([{ command: 'ipo:allot', args: JSON.stringify([String(ipo.id)]) }]);
-      const [order] = (await s.api('GET', ORDERS, { token: u.token })).body.data.rows;
+      const [order] = (await s.call('ipoOrders', { token: u.token })).body.data.rows;
       expect(order).toMatchObject({ status: 2, count: 200 });
     } finally {
       await s.close();

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointName } from '#shared/contract/index';
+import { PRICE_SCALE, priceToTicks } from '#shared/money';
 import { seed } from '../../server/db/seed';
 import { DAY_MS } from '../../server/market/hours';
-import { PRICE_SCALE, priceToTicks } from '../../src/shared/money';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 
 /** The next instant after `from` that falls on `weekday` (0 Sunday) at `hhmmss` UTC. */
@@ -30,16 +31,16 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
   });
 
   const get = (
-    url: string,
+    name: EndpointName,
     query: Record<string, string | number> = {},
     headers: Record<string, string> = {},
-  ) => s.api('GET', url, { query, headers });
+  ) => s.call(name, { query, headers });
   const moveTo = (t: number) => s.clock.advance(t - s.clock.now());
 
   describe.skipIf(!enabled)('while the NSE is open', () => {
     it('answers every market call with SPEC’s field names', async () => {
       moveTo(live);
-      const y = await get('/v2/yahoo', { symbol: 'RELIANCE.NS', market: 'IN', mold: '1m' });
+      const y = await get('yahoo', { symbol: 'RELIANCE.NS', market: 'IN', mold: '1m' });
       expect(y.status).toBe(200);
       expect(y.body.msg).toBe('ok');
       expect(Object.keys(y.body.data).sort()).toEqual(
@@ -66,7 +67,7 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
       expect(Object.keys(y.body.data.rows[0]).sort()).toEqual(
         ['timestamp', 'open', 'high', 'low', 'close', 'volume', 'change'].sort(),
       );
-      const list = await get('/v2/stock/list', { market: 'IN' });
+      const list = await get('stockList', { market: 'IN' });
       expect(Object.keys(list.body.data.rows[0]).sort()).toEqual(
         [
           'id',
@@ -83,7 +84,7 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
           'change',
         ].sort(),
       );
-      const cats = await get('/stock/category/list');
+      const cats = await get('categoryList');
       expect(cats.body.data.categories.map((c: { category_code: string }) => c.category_code)).toEqual([
         'NSE',
         'BSE',
@@ -92,14 +93,14 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
       expect(Object.keys(cats.body.data.categories[0].stocks[0]).sort()).toEqual(
         ['id', 'stock_name', 'stock_code', 'category_code'].sort(),
       );
-      const fx = await get('/v2/currency/list');
+      const fx = await get('currencyList');
       expect(Object.keys(fx.body.data.rows[0]).sort()).toEqual(
         ['stock', 'name', 'prasent', 'percent_change', 'price_change_percent', 'change', 'decimals'].sort(),
       );
       expect(fx.body.data.rows).toHaveLength(10);
       expect(fx.body.data.count).toBeGreaterThan(10);
       for (const market of ['FUTURE', 'CGI']) {
-        const rows = (await get('/v2/market/list', { market })).body.data.rows;
+        const rows = (await get('marketList', { market })).body.data.rows;
         expect(rows.length, market).toBeGreaterThan(3);
         expect(Object.keys(rows[0]).sort()).toEqual(
           [
@@ -116,7 +117,7 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
         );
         expect(rows.every((r: { market: string }) => r.market === market)).toBe(true);
       }
-      const idx = await get('/v2/index/list', { category: 'nse' });
+      const idx = await get('indexList', { category: 'nse' });
       expect(idx.body.data.rows.map((r: { symbol: string }) => r.symbol)).toContain('^NSEI');
       expect(idx.body.data.rows[0].spark.length).toBeGreaterThan(10);
       expect(idx.body.data.rows[0].spark.length).toBeLessThanOrEqual(48);
@@ -134,13 +135,11 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
       for (const [symbol, market] of Object.entries(markets)) {
         // Each answer carries its as-of second; compare answers of the same second only.
         for (let attempt = 0; ; attempt++) {
-          const quote = (await get('/v2/quote', { symbol })).body.data;
+          const quote = (await get('quote', { symbol })).body.data;
           const [m1, d1, w1, mo1] = await Promise.all(
-            ['1m', '1d', '1wk', '1mo'].map(
-              async (mold) => (await get('/v2/yahoo', { symbol, mold })).body.data,
-            ),
+            ['1m', '1d', '1wk', '1mo'].map(async (mold) => (await get('yahoo', { symbol, mold })).body.data),
           );
-          const list = (await get('/v2/stock/list', { symbol, market })).body.data.rows;
+          const list = (await get('stockList', { symbol, market })).body.data.rows;
           const answers = [quote, m1, d1, w1, mo1];
           if (answers.some((a) => a.as_of !== quote.as_of) && attempt < 5) continue;
           const row = list.find((r: { stock: string }) => r.stock === symbol);
@@ -167,11 +166,11 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
     });
 
     it('gives five years of daily bars by default, and ranges and periods on request', async () => {
-      const d = (await get('/v2/yahoo', { symbol: 'AAPL' })).body.data.rows;
+      const d = (await get('yahoo', { symbol: 'AAPL' })).body.data.rows;
       const span = d.at(-1).timestamp - d[0].timestamp;
       expect(span).toBeGreaterThan(4.99 * 365 * DAY_MS);
       expect(span).toBeLessThanOrEqual(5.01 * 365 * DAY_MS);
-      const m3 = (await get('/v2/yahoo', { symbol: 'AAPL', mold: '1d', range: '3mo' })).body.data.rows;
+      const m3 = (await get('yahoo', { symbol: 'AAPL', mold: '1d', range: '3mo' })).body.data.rows;
       expect(m3.length).toBeGreaterThan(55);
       expect(m3.length).toBeLessThan(70);
       // Today's bar moves with every tick of real time between the two calls; earlier bars never do.
@@ -184,7 +183,7 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
       for (const mold of ['1m', '1d', '1wk']) {
         for (let i = 0; i < 3; i++) {
           s.clock.advance(61_000);
-          const rows = (await get('/v2/yahoo', { symbol: 'INFY.NS', mold, range: '2y' })).body.data.rows;
+          const rows = (await get('yahoo', { symbol: 'INFY.NS', mold, range: '2y' })).body.data.rows;
           const candles = s.deps.market.candles('INFY.NS', mold as '1m' | '1d' | '1wk');
           const tail = candles.slice(candles.length - rows.length);
           expect(rows.map((r: { timestamp: number }) => r.timestamp)).toEqual(tail.map((c) => c.t));
@@ -196,21 +195,21 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
             expect(rows[j].change).toBeCloseTo(rows[j].close - rows[j - 1].close, 6);
         }
       }
-      const max = (await get('/v2/yahoo', { symbol: 'AAPL', mold: '1mo' })).body.data.rows;
+      const max = (await get('yahoo', { symbol: 'AAPL', mold: '1mo' })).body.data.rows;
       expect(new Date(max[0].timestamp).getUTCFullYear()).toBe(2018);
     });
 
     it('gets a new ETag when the price moves, and a 304 while it does not', async () => {
-      const first = await get('/v2/quote', { symbol: 'TCS.NS' });
+      const first = await get('quote', { symbol: 'TCS.NS' });
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-      const same = await get('/v2/quote', { symbol: 'TCS.NS' }, { 'if-none-match': etag });
+      const same = await get('quote', { symbol: 'TCS.NS' }, { 'if-none-match': etag });
       if (same.status !== 304) {
         // The clock crossed a second between the two calls: the answer is a new one.
         expect(same.headers.etag).not.toBe(etag);
       }
       s.clock.advance(2000);
-      const moved = await get('/v2/quote', { symbol: 'TCS.NS' }, { 'if-none-match': etag });
+      const moved = await get('quote', { symbol: 'TCS.NS' }, { 'if-none-match': etag });
       expect(moved.status).toBe(200);
       expect(moved.headers.etag).not.toBe(etag);
       expect(moved.body.data.as_of).toBeGreaterThan(first.body.data.as_of);
@@ -220,24 +219,24 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
   describe.skipIf(!enabled)('on a weekend (every market closed)', () => {
     it('answers 304 across ticks, since nothing changes', async () => {
       moveTo(weekend);
-      const first = await get('/v2/stock/list', { market: 'US', page: 2 });
+      const first = await get('stockList', { market: 'US', page: 2 });
       expect(first.status).toBe(200);
       s.clock.advance(5000);
       const again = await get(
-        '/v2/stock/list',
+        'stockList',
         { market: 'US', page: 2 },
         { 'if-none-match': String(first.headers.etag) },
       );
       expect(again.status).toBe(304);
       s.clock.advance(3600_000);
-      const later = await get('/v2/stock/list', { market: 'US', page: 2 });
+      const later = await get('stockList', { market: 'US', page: 2 });
       expect(later.headers.etag).toBe(first.headers.etag);
       expect(later.body).toEqual(first.body);
       // A quote is as of Friday's close all weekend: the same bytes.
-      const quote = await get('/v2/quote', { symbol: 'AAPL' });
+      const quote = await get('quote', { symbol: 'AAPL' });
       s.clock.advance(60_000);
       const quoteAgain = await get(
-        '/v2/quote',
+        'quote',
         { symbol: 'AAPL' },
         { 'if-none-match': String(quote.headers.etag) },
       );
@@ -246,21 +245,21 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
 
     it('pages through a market without gaps or repeats', async () => {
       const seen: string[] = [];
-      const first = await get('/v2/stock/list', { market: 'in' });
+      const first = await get('stockList', { market: 'in' });
       const count = first.body.data.count;
       expect(count).toBeGreaterThan(30);
       for (let page = 1; page <= Math.ceil(count / 10); page++) {
-        const res = await get('/v2/stock/list', { market: 'IN', page, limit: 10 });
+        const res = await get('stockList', { market: 'IN', page, limit: 10 });
         expect(res.body.data.count).toBe(count);
         seen.push(...res.body.data.rows.map((r: { stock: string }) => r.stock));
       }
       expect(seen).toHaveLength(count);
       expect(new Set(seen).size).toBe(count);
-      const beyond = await get('/v2/stock/list', { market: 'IN', page: 99 });
+      const beyond = await get('stockList', { market: 'IN', page: 99 });
       expect(beyond.body).toEqual({ msg: 'ok', data: { rows: [], count } });
-      const big = await get('/v2/stock/list', { market: 'IN', limit: 100 });
+      const big = await get('stockList', { market: 'IN', limit: 100 });
       expect(big.body.data.rows).toHaveLength(count);
-      const nse = await get('/v2/stock/list', { category: 'NSE', limit: 100 });
+      const nse = await get('stockList', { category: 'NSE', limit: 100 });
       expect(nse.body.data.rows.every((r: { stock: string }) => r.stock.endsWith('.NS'))).toBe(true);
     });
 
@@ -272,52 +271,52 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
       ['TATAMOTORS.NS', 'Tata Motors'],
       ['AAPL', 'aapl'],
     ])('search finds %s by %j (trimmed, any case, code or name)', async (symbol, text) => {
-      const res = await get('/v2/stock/list', { symbol: text });
+      const res = await get('stockList', { symbol: text });
       expect(res.body.data.rows[0].stock).toBe(symbol);
     });
 
     it('searches forex, futures and treasury by code', async () => {
-      const fx = await get('/v2/currency/list', { code: ' usd/inr ' });
+      const fx = await get('currencyList', { code: ' usd/inr ' });
       expect(fx.body.data.rows.map((r: { stock: string }) => r.stock)).toEqual(['USDINR=X']);
       expect(fx.body.data.count).toBe(1);
-      const inr = await get('/v2/currency/list', { code: 'inr', limit: 100 });
+      const inr = await get('currencyList', { code: 'inr', limit: 100 });
       expect(inr.body.data.rows.every((r: { stock: string }) => r.stock.includes('INR'))).toBe(true);
-      const gold = await get('/v2/market/list', { market: 'FUTURE', code: 'gc' });
+      const gold = await get('marketList', { market: 'FUTURE', code: 'gc' });
       expect(gold.body.data.rows[0].stock).toBe('GC=F');
-      const none = await get('/v2/market/list', { market: 'CGI', code: 'nothing-like-this' });
+      const none = await get('marketList', { market: 'CGI', code: 'nothing-like-this' });
       expect(none.body).toEqual({ msg: 'ok', data: { rows: [] } });
     });
 
     it.each([
-      ['/v2/yahoo', { symbol: 'NOPE' }, 404, 'errors.unknownSymbol'],
-      ['/v2/yahoo', { symbol: 'AAPL', market: 'IN' }, 404, 'errors.unknownSymbol'],
-      ['/v2/yahoo', { symbol: 'AAPL', market: 'MARS' }, 400, 'errors.unknownMarket'],
-      ['/v2/yahoo', { symbol: 'AAPL', mold: '5m' }, 400, 'errors.invalidInput'],
-      ['/v2/yahoo', { symbol: 'AAPL', range: '7y' }, 400, 'errors.invalidInput'],
-      ['/v2/yahoo', { symbol: '' }, 400, 'errors.invalidInput'],
-      ['/v2/yahoo', { symbol: '<script>' }, 400, 'errors.invalidInput'],
-      ['/v2/yahoo', { symbol: 'A'.repeat(33) }, 400, 'errors.invalidInput'],
-      ['/v2/yahoo', {}, 400, 'errors.invalidInput'],
-      ['/v2/quote', { symbol: 'NOPE.NS' }, 404, 'errors.unknownSymbol'],
-      ['/v2/quote', { symbol: 'AAPL', interval: '1wk' }, 400, 'errors.invalidInput'],
-      ['/v2/quote', { symbol: 'AAPL', range: '5d' }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { market: 'XX' }, 400, 'errors.unknownMarket'],
-      ['/v2/stock/list', { category: 'MOON' }, 400, 'errors.unknownMarket'],
-      ['/v2/stock/list', { page: 0 }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { page: -1 }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { page: 'two' }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { limit: 101 }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { limit: 0 }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { limit: 1.5 }, 400, 'errors.invalidInput'],
-      ['/v2/stock/list', { symbol: 'x'.repeat(65) }, 400, 'errors.invalidInput'],
-      ['/v2/index/list', { category: 'MOON' }, 400, 'errors.unknownMarket'],
-      ['/v2/currency/list', { page: 100001 }, 400, 'errors.invalidInput'],
-      ['/v2/currency/list', { code: 'x'.repeat(33) }, 400, 'errors.invalidInput'],
-      ['/v2/market/list', {}, 400, 'errors.invalidInput'],
-      ['/v2/market/list', { market: 'STOCK' }, 400, 'errors.invalidInput'],
-      ['/v2/market/list', { market: 'FUTURE', code: 'x'.repeat(33) }, 400, 'errors.invalidInput'],
-    ])('%s with %j answers %i %s', async (url, query, status, key) => {
-      const res = await get(url, query as Record<string, string | number>);
+      ['yahoo', { symbol: 'NOPE' }, 404, 'errors.unknownSymbol'],
+      ['yahoo', { symbol: 'AAPL', market: 'IN' }, 404, 'errors.unknownSymbol'],
+      ['yahoo', { symbol: 'AAPL', market: 'MARS' }, 400, 'errors.unknownMarket'],
+      ['yahoo', { symbol: 'AAPL', mold: '5m' }, 400, 'errors.invalidInput'],
+      ['yahoo', { symbol: 'AAPL', range: '7y' }, 400, 'errors.invalidInput'],
+      ['yahoo', { symbol: '' }, 400, 'errors.invalidInput'],
+      ['yahoo', { symbol: '<script>' }, 400, 'errors.invalidInput'],
+      ['yahoo', { symbol: 'A'.repeat(33) }, 400, 'errors.invalidInput'],
+      ['yahoo', {}, 400, 'errors.invalidInput'],
+      ['quote', { symbol: 'NOPE.NS' }, 404, 'errors.unknownSymbol'],
+      ['quote', { symbol: 'AAPL', interval: '1wk' }, 400, 'errors.invalidInput'],
+      ['quote', { symbol: 'AAPL', range: '5d' }, 400, 'errors.invalidInput'],
+      ['stockList', { market: 'XX' }, 400, 'errors.unknownMarket'],
+      ['stockList', { category: 'MOON' }, 400, 'errors.unknownMarket'],
+      ['stockList', { page: 0 }, 400, 'errors.invalidInput'],
+      ['stockList', { page: -1 }, 400, 'errors.invalidInput'],
+      ['stockList', { page: 'two' }, 400, 'errors.invalidInput'],
+      ['stockList', { limit: 101 }, 400, 'errors.invalidInput'],
+      ['stockList', { limit: 0 }, 400, 'errors.invalidInput'],
+      ['stockList', { limit: 1.5 }, 400, 'errors.invalidInput'],
+      ['stockList', { symbol: 'x'.repeat(65) }, 400, 'errors.invalidInput'],
+      ['indexList', { category: 'MOON' }, 400, 'errors.unknownMarket'],
+      ['currencyList', { page: 100001 }, 400, 'errors.invalidInput'],
+      ['currencyList', { code: 'x'.repeat(33) }, 400, 'errors.invalidInput'],
+      ['marketList', {}, 400, 'errors.invalidInput'],
+      ['marketList', { market: 'STOCK' }, 400, 'errors.invalidInput'],
+      ['marketList', { market: 'FUTURE', code: 'x'.repeat(33) }, 400, 'errors.invalidInput'],
+    ])('%s with %j answers %i %s', async (name, query, status, key) => {
+      const res = await get(name as EndpointName, query as Record<string, string | number>);
       expect(res.status).toBe(status);
       expect(res.body).toEqual({ msg: 'no', data: key });
     });
@@ -341,11 +340,11 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
         if (ipo.status === 'Forthcoming') expect(start).toBeLessThanOrEqual(seededAt);
         if (ipo.status === 'Listed') {
           // The clock has moved on to the weekend; a listed IPO trades like any stock.
-          const q = await get('/v2/quote', { symbol: ipo.symbol });
+          const q = await get('quote', { symbol: ipo.symbol });
           expect(q.body.msg, ipo.symbol).toBe('ok');
         }
         if (listing! > s.clock.now()) {
-          expect((await get('/v2/quote', { symbol: ipo.symbol })).body.data).toBe('errors.unknownSymbol');
+          expect((await get('quote', { symbol: ipo.symbol })).body.data).toBe('errors.unknownSymbol');
         }
       }
     });
@@ -410,19 +409,27 @@ describe.each(DIALECTS)('Yahoo-style provider on $name', ({ name, enabled }) => 
 
   describe.skipIf(!enabled)('from recorded chart files', () => {
     it('serves quotes and candles from the files and says the data is not simulated', async () => {
-      const config = await s.api('GET', '/v2/config');
+      const config = await s.call('config');
       expect(config.body.data).toContainEqual({ tag: 'simulated_market', value: '0' });
-      const y = await s.api('GET', '/v2/yahoo', { query: { symbol: 'AAPL', mold: '1m' } });
+      const y = await s.call('yahoo', { query: { symbol: 'AAPL', mold: '1m' } });
       expect(y.body.msg).toBe('ok');
       expect(y.body.data.rows.length).toBeGreaterThan(10);
       expect(y.body.data.rows.at(-1).close).toBe(y.body.data.price);
-      const d = await s.api('GET', '/v2/yahoo', { query: { symbol: 'AAPL', mold: '1d', range: 'max' } });
+      const d = await s.call('yahoo', { query: { symbol: 'AAPL', mold: '1d', range: 'max' } });
       expect(d.body.data.rows).toHaveLength(23);
-      const missing = await s.api('GET', '/v2/yahoo', { query: { symbol: 'MSFT' } });
+      const missing = await s.call('yahoo', { query: { symbol: 'MSFT' } });
       expect(missing.status).toBe(503);
       expect(missing.body).toEqual({ msg: 'no', data: 'errors.quoteUnavailable' });
-      const ipo = await s.api('GET', '/v2/quote', { query: { symbol: 'ZENTRIX.NS' } });
+      const ipo = await s.call('quote', { query: { symbol: 'ZENTRIX.NS' } });
       expect(ipo.body).toEqual({ msg: 'no', data: 'errors.unknownSymbol' });
+    });
+
+    it('says depth is not available rather than inventing an order book', async () => {
+      const res = await s.call('depth', { query: { symbol: 'AAPL' } });
+      expect(res.body.msg).toBe('ok');
+      expect(res.body.data.book).toBeNull();
+      expect(res.body.data.price).toBeGreaterThan(0);
+      expect(res.body.data.high_52w).toBeGreaterThanOrEqual(res.body.data.low_52w);
     });
   });
 });

@@ -24,7 +24,7 @@ describe.each(DIALECTS)('operator clock on $name', ({ name, enabled }) => {
       expect(s.clock.offset() - before).toBe(2 * 86_400_000);
       await runJob(s.deps, followOpsClock);
       expect(s.clock.offset() - before).toBe(2 * 86_400_000);
-      const config = await s.api('GET', '/v2/config');
+      const config = await s.call('config');
       expect(config.body.data.map((r: { tag: string }) => r.tag)).not.toContain('clock_offset_ms');
     },
   );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, type EndpointName } from '#shared/contract/index';
 import { withTx } from '../../server/db/index';
-import { disburseLoan } from '../../server/lib/settlement';
-import { contract, type EndpointName } from '../../src/shared/contract/index';
+import { disburseLoan } from '../../server/wallet/settlement';
+import { evaluateAlerts } from '../../server/watchlists/alerts';
 import { validRequest } from '../support/schemas';
 import { type Answer, DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
@@ -12,7 +13,7 @@ import {
   insertIpo,
   setTradePassword,
 } from '../support/trading';
-import { addCard, upload } from '../support/wallet';
+import { addCard, TRADE_CODE, upload } from '../support/wallet';
 
 /**
  * The ownership matrix (issue 3): every endpoint that needs a session has an entry saying how a
@@ -37,14 +38,20 @@ interface Owner {
   uploadId: string;
   uploadUrl: string;
   favourite: string;
+  listId: number;
+  alertId: number;
+  notificationId: number;
 }
 
-type Api = TestServer['api'];
+type Call = TestServer['call'];
 type Entry =
-  | { kind: 'foreign'; probe: (api: Api, b: string, a: Owner) => Promise<{ status: number; body: Answer }>[] }
+  | {
+      kind: 'foreign';
+      probe: (call: Call, b: string, a: Owner) => Promise<{ status: number; body: Answer }>[];
+    }
   | {
       kind: 'own';
-      read: (api: Api, b: string) => Promise<{ status: number; body: Answer }>;
+      read: (call: Call, b: string) => Promise<{ status: number; body: Answer }>;
       mine: (data: unknown, a: Owner) => boolean;
     }
   | { kind: 'self'; why: string };
@@ -72,6 +79,10 @@ const MATRIX: Record<EndpointName, Entry> = {
   indexList: { kind: 'self', why: 'public market data' },
   currencyList: { kind: 'self', why: 'public market data' },
   marketList: { kind: 'self', why: 'public market data' },
+  marketSearch: { kind: 'self', why: 'public market data' },
+  depth: { kind: 'self', why: 'public market data' },
+  watchlistCreate: { kind: 'self', why: 'creates a list for the caller' },
+  alertCreate: { kind: 'self', why: 'creates an alert for the caller on a public symbol' },
   ipoList: { kind: 'self', why: 'public catalogue' },
   fundList: { kind: 'self', why: 'public catalogue' },
   newsList: { kind: 'self', why: 'public news' },
@@ -95,148 +106,238 @@ const MATRIX: Record<EndpointName, Entry> = {
 
   favouriteCheck: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/collection/check', { token: b, query: { symbol: 'AAPL' } }),
+    read: (call, b) => call('favouriteCheck', { token: b, query: { symbol: 'AAPL' } }),
     mine: (data) => (data as { collected: boolean }).collected,
   },
   favouriteList: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/collection/list', { token: b }),
+    read: (call, b) => call('favouriteList', { token: b }),
     mine: (data) => (data as { total: number }).total > 0,
+  },
+  watchlistLists: {
+    kind: 'own',
+    read: (call, b) => call('watchlistLists', { token: b }),
+    mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.listId),
+  },
+  watchlistMembership: {
+    kind: 'own',
+    read: (call, b) => call('watchlistMembership', { token: b, query: { symbol: 'AAPL' } }),
+    mine: (data) => (data as { ids: number[] }).ids.length > 0,
+  },
+  alertList: {
+    kind: 'own',
+    read: (call, b) => call('alertList', { token: b }),
+    mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.alertId),
+  },
+  notificationList: {
+    kind: 'own',
+    read: (call, b) => call('notificationList', { token: b }),
+    mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.notificationId),
+  },
+  notificationUnread: {
+    kind: 'own',
+    read: (call, b) => call('notificationUnread', { token: b }),
+    mine: (data) => (data as { unread_count: number }).unread_count > 0,
+  },
+  onboarding: {
+    kind: 'own',
+    read: (call, b) => call('onboarding', { token: b }),
+    mine: (data) => (data as { identity: number }).identity !== 0,
+  },
+  moneyOutcome: {
+    kind: 'self',
+    why: "looks up the caller's own Idempotency-Keys only (money-outcome.test.ts: another user hears not found)",
   },
   userInfo: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/v2/user/info', { token: b }),
+    read: (call, b) => call('userInfo', { token: b }),
     mine: (data, a) => (data as { id: number }).id === a.id,
   },
   holdings: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/v2/transaction', { token: b, query: { type: 'stock' } }),
+    read: (call, b) => call('holdings', { token: b, query: { type: 'stock' } }),
     mine: (data) => (data as { count: number }).count > 0,
+  },
+  portfolioSummary: {
+    kind: 'own',
+    read: (call, b) => call('portfolioSummary', { token: b }),
+    mine: (data) => (data as { overall: { positions: number } }).overall.positions > 0,
+  },
+  portfolioStatement: {
+    kind: 'own',
+    read: (call, b) => call('portfolioStatement', { token: b }),
+    mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
+  },
+  portfolioHistory: {
+    kind: 'self',
+    why: "the caller's own snapshots and total only (portfolio.test.ts: another user's history is not seen)",
   },
   dealList: {
     kind: 'own',
-    read: (api, b) => api('POST', '/stock/success/deal/list', { token: b, body: { mold: 'bulk' } }),
+    read: (call, b) => call('dealList', { token: b, body: { mold: 'bulk' } }),
     mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
   },
   orderList: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/order/list', { token: b }),
+    read: (call, b) => call('orderList', { token: b }),
     mine: (data, a) => has(data, a.orderNo) || has(data, a.restingNo),
   },
   ipoOrders: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/ipo/list', { token: b }),
+    read: (call, b) => call('ipoOrders', { token: b }),
     mine: (data, a) => has(data, a.ipoNo),
   },
   fundOrders: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/fund/orders', { token: b }),
+    read: (call, b) => call('fundOrders', { token: b }),
     mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
   },
   balance: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/v2/balance', { token: b }),
+    read: (call, b) => call('balance', { token: b }),
     mine: (data) => (data as { balance: string }).balance !== '0.00',
   },
   bill: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/v2/bill', { token: b }),
+    read: (call, b) => call('bill', { token: b }),
     mine: (data) => (data as { count: number }).count > 0,
   },
   rechargeRecords: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/property/list', { token: b }),
+    read: (call, b) => call('rechargeRecords', { token: b }),
     mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.rechargeId),
   },
   withdrawRecords: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/property/withdraw', { token: b }),
+    read: (call, b) => call('withdrawRecords', { token: b }),
     mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.withdrawalId),
   },
   loanData: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/loans/data', { token: b }),
+    read: (call, b) => call('loanData', { token: b }),
     mine: (data) => (data as { amountDue: string }).amountDue !== '0.00',
   },
   loanList: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/loans/list', { token: b }),
+    read: (call, b) => call('loanList', { token: b }),
     mine: (data, a) => idIn((data as { rows: unknown[] }).rows, a.loanId),
   },
   bankList: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/bank/list', { token: b }),
+    read: (call, b) => call('bankList', { token: b }),
     mine: (data, a) => idIn(data, a.card),
   },
   kycState: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/autonomy/state', { token: b }),
+    read: (call, b) => call('kycState', { token: b }),
     mine: (data) => (data as { status: number }).status !== 0,
   },
   messageList: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/user_message/list-message', { token: b }),
+    read: (call, b) => call('messageList', { token: b }),
     mine: (data) => has(data, 'message from A'),
   },
   unreadCount: {
     kind: 'own',
-    read: (api, b) => api('GET', '/stock/success/user_message/unread-count', { token: b }),
+    read: (call, b) => call('unreadCount', { token: b }),
     mine: (data) => (data as { unread_count: number }).unread_count > 0,
   },
 
   bankEdit: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('POST', '/stock/success/bank/edit', { token: b, body: { id: a.card, ...CARD } }),
+    probe: (call, b, a) => [
+      call('bankEdit', { token: b, body: { id: a.card, ...CARD, stock_password: TRADE_CODE } }),
     ],
   },
   withdraw: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('POST', '/stock/success/money/access', {
+    probe: (call, b, a) => [
+      call('withdraw', {
         token: b,
-        body: { bank_id: a.card, count: 100 },
+        body: { bank_id: a.card, count: 100, stock_password: TRADE_CODE },
         headers: idem(),
       }),
     ],
   },
   recordDetail: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('GET', '/stock/success/property/detail', {
+    probe: (call, b, a) => [
+      call('recordDetail', {
         token: b,
         query: { id: a.rechargeId, type: 'recharge' },
       }),
-      api('GET', '/stock/success/property/detail', {
+      call('recordDetail', {
         token: b,
         query: { id: a.withdrawalId, type: 'withdraw' },
       }),
     ],
   },
+  orderQuote: { kind: 'self', why: "prices an order with the caller's own balance and shares" },
+  orderContract: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('orderContract', { token: b, query: { no: a.orderNo } })],
+  },
   orderCancel: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('POST', '/stock/success/order/cancel', { token: b, body: { no: a.restingNo }, headers: idem() }),
-    ],
+    probe: (call, b, a) => [call('orderCancel', { token: b, body: { no: a.restingNo }, headers: idem() })],
   },
   dealSell: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('POST', '/stock/success/deal/sell', { token: b, body: { no: a.orderNo }, headers: idem() }),
-      api('POST', '/stock/success/deal/sell', { token: b, body: { no: a.ipoNo }, headers: idem() }),
-      api('POST', '/stock/success/deal/sell', { token: b, body: { no: a.blockNo }, headers: idem() }),
+    probe: (call, b, a) => [
+      call('dealSell', { token: b, body: { no: a.orderNo }, headers: idem() }),
+      call('dealSell', { token: b, body: { no: a.ipoNo }, headers: idem() }),
+      call('dealSell', { token: b, body: { no: a.blockNo }, headers: idem() }),
     ],
   },
   loanRepay: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('POST', '/stock/success/loans/repay', { token: b, body: { id: a.loanId }, headers: idem() }),
+    probe: (call, b, a) => [call('loanRepay', { token: b, body: { id: a.loanId }, headers: idem() })],
+  },
+  watchlistRename: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('watchlistRename', { token: b, body: { id: a.listId, name: 'Mallory' } })],
+  },
+  watchlistReorder: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('watchlistReorder', { token: b, body: { ids: [a.listId] } })],
+  },
+  watchlistDelete: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('watchlistDelete', { token: b, body: { id: a.listId } })],
+  },
+  watchlistItems: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('watchlistItems', { token: b, query: { id: a.listId } })],
+  },
+  watchlistAdd: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('watchlistAdd', { token: b, body: { id: a.listId, symbol: 'MSFT' } })],
+  },
+  watchlistRemove: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('watchlistRemove', { token: b, body: { id: a.listId, symbol: 'TCS.NS' } })],
+  },
+  alertUpdate: {
+    kind: 'foreign',
+    probe: (call, b, a) => [
+      call('alertUpdate', {
+        token: b,
+        body: { id: a.alertId, kind: 'above', value: 99_999 },
+      }),
     ],
+  },
+  alertDelete: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('alertDelete', { token: b, body: { id: a.alertId } })],
+  },
+  notificationRead: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('notificationRead', { token: b, body: { id: a.notificationId } })],
   },
   kycSubmit: {
     kind: 'foreign',
-    probe: (api, b, a) => [
-      api('POST', '/stock/success/autonomy/add', {
+    probe: (call, b, a) => [
+      call('kycSubmit', {
         token: b,
         body: {
           real_name: 'Mallory',
@@ -271,32 +372,33 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
   beforeAll(async () => {
     if (!enabled) return;
     s = await startTestServer(name);
-    controlMarket(s).pin('RELIANCE.NS', 2500);
+    const control = controlMarket(s);
+    control.pin('RELIANCE.NS', 2500);
     const u = await s.signUp();
     await credit(s, u.id, 100_000_000);
     const card = await addCard(s, u.token);
-    const recharge = await s.api('POST', '/stock/success/v2/recharge/add', {
+    const recharge = await s.call('recharge', {
       token: u.token,
       body: { count: 5000 },
       headers: idem(),
     });
-    const withdrawal = await s.api('POST', '/stock/success/money/access', {
+    const withdrawal = await s.call('withdraw', {
       token: u.token,
-      body: { bank_id: card, count: 200 },
+      body: { bank_id: card, count: 200, stock_password: TRADE_CODE },
       headers: idem(),
     });
-    const order = await s.api('POST', '/stock/success/deal/buy', {
+    const order = await s.call('dealBuy', {
       token: u.token,
       body: { tag: 'RELIANCE.NS', count: 3, price: 2500, mold: 'stock' },
       headers: idem(),
     });
-    const resting = await s.api('POST', '/stock/success/deal/buy', {
+    const resting = await s.call('dealBuy', {
       token: u.token,
-      body: { tag: 'RELIANCE.NS', count: 1, price: 2000, mold: 'stock' },
+      body: { tag: 'RELIANCE.NS', count: 1, price: 2375, mold: 'stock' },
       headers: idem(),
     });
     const ipo = await insertIpo(s);
-    const application = await s.api('POST', '/stock/success/ipo/buy', {
+    const application = await s.call('ipoBuy', {
       token: u.token,
       body: { id: ipo.id, tag: ipo.symbol, count: 100, price: 120.5 },
       headers: idem(),
@@ -306,13 +408,13 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       .select('id')
       .where('status', '=', 1)
       .executeTakeFirstOrThrow();
-    const fund = await s.api('POST', '/stock/success/fund/purchase', {
+    const fund = await s.call('fundPurchase', {
       token: u.token,
       body: { project_id: fundRow.id },
       headers: idem(),
     });
     const blockId = await insertBlockItem(s, { tag: 'RELIANCE.NS', price: 2400, count: 100 });
-    const block = await s.api('POST', '/stock/success/deal/buy', {
+    const block = await s.call('dealBuy', {
       token: u.token,
       body: {
         tag: 'RELIANCE.NS',
@@ -324,7 +426,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       },
       headers: idem(),
     });
-    const loan = await s.api('POST', '/stock/success/loans/add', {
+    const loan = await s.call('loanApply', {
       token: u.token,
       body: { count: 1000 },
       headers: idem(),
@@ -332,7 +434,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
     await withTx(s.deps.database, (trx) => disburseLoan(trx, loan.body.data.id, s.clock.now()));
     const image = await upload(s, u.token);
     const uploaded = image.body.data as { id: string; url: string };
-    const kyc = await s.api('POST', '/stock/success/autonomy/add', {
+    const kyc = await s.call('kycSubmit', {
       token: u.token,
       body: {
         real_name: 'Asha Rao',
@@ -342,14 +444,35 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
         id_number_img_two: uploaded.url,
       },
     });
-    const message = await s.api('POST', '/stock/success/user_message/send', {
+    const message = await s.call('messageSend', {
       token: u.token,
       body: { message: 'message from A' },
     });
-    const favourite = await s.api('POST', '/stock/success/collection/add', {
+    const favourite = await s.call('favouriteAdd', {
       token: u.token,
       body: { symbol: 'AAPL' },
     });
+    const list = await s.call('watchlistCreate', {
+      token: u.token,
+      body: { name: 'A list' },
+    });
+    const item = await s.call('watchlistAdd', {
+      token: u.token,
+      body: { id: list.body.data.id, symbol: 'TCS.NS' },
+    });
+    // Two alerts on the pinned price: one fires into A's inbox, one stays active for the probes.
+    const fires = await s.call('alertCreate', {
+      token: u.token,
+      body: { symbol: 'RELIANCE.NS', kind: 'above', value: 2510 },
+    });
+    const alert = await s.call('alertCreate', {
+      token: u.token,
+      body: { symbol: 'RELIANCE.NS', kind: 'below', value: 2000 },
+    });
+    control.pin('RELIANCE.NS', 2520);
+    expect(await evaluateAlerts(s.deps)).toBe(1);
+    const inbox = await s.call('notificationList', { token: u.token });
+    for (const r of [list, item, fires, alert, inbox]) expect(r.body.msg, JSON.stringify(r.body)).toBe('ok');
     await s.deps.database.db
       .insertInto('messages')
       .values({
@@ -390,6 +513,9 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       uploadId: uploaded.id,
       uploadUrl: uploaded.url,
       favourite: 'AAPL',
+      listId: list.body.data.id,
+      alertId: alert.body.data.id,
+      notificationId: inbox.body.data.rows[0].id,
     };
     b = await s.signUp();
     // B has a card of its own, so a refused withdrawal is about A's card, not about having none.
@@ -412,6 +538,16 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       loans: await db.selectFrom('loans').select(['id', 'state']).where('user_id', '=', a.id).execute(),
       kyc: await db.selectFrom('kyc').selectAll().execute(),
       ledger: await db.selectFrom('ledger').select('id').where('user_id', '=', a.id).execute(),
+      watchlists: await db.selectFrom('watchlists').selectAll().where('user_id', '=', a.id).execute(),
+      items: await db
+        .selectFrom('watchlist_items')
+        .innerJoin('watchlists', 'watchlists.id', 'watchlist_items.list_id')
+        .select(['list_id', 'symbol'])
+        .where('watchlists.user_id', '=', a.id)
+        .orderBy('symbol')
+        .execute(),
+      alerts: await db.selectFrom('alerts').selectAll().where('user_id', '=', a.id).execute(),
+      notifications: await db.selectFrom('notifications').selectAll().where('user_id', '=', a.id).execute(),
     });
   });
   afterAll(async () => {
@@ -425,7 +561,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
     async (_, entry) => {
       if (entry.kind !== 'foreign') return;
       const before = await snapshot();
-      for (const res of await Promise.all(entry.probe(s.api, b.token, a))) {
+      for (const res of await Promise.all(entry.probe(s.call, b.token, a))) {
         expect(res.status, JSON.stringify(res.body)).toBe(404);
         expect(res.body).toEqual({ msg: 'no', data: 'errors.notFound' });
       }
@@ -437,11 +573,11 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
     "%s: user B's answer holds nothing of user A's (and A's does)",
     async (_, entry) => {
       if (entry.kind !== 'own') return;
-      const mine = await entry.read(s.api, a.token);
+      const mine = await entry.read(s.call, a.token);
       expect(mine.body.msg).toBe('ok');
       // The probe sees A's rows in A's answer, so its silence for B means something.
       expect(entry.mine(mine.body.data, a), JSON.stringify(mine.body.data)).toBe(true);
-      const theirs = await entry.read(s.api, b.token);
+      const theirs = await entry.read(s.call, b.token);
       expect(theirs.body.msg).toBe('ok');
       expect(entry.mine(theirs.body.data, a), JSON.stringify(theirs.body.data)).toBe(false);
     },
@@ -478,7 +614,10 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
             headers: ep.money ? idem() : {},
           });
           expect(res.status, `${ep.path} ${JSON.stringify(res.body)}`).toBe(401);
-          expect(res.body).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
+          expect(res.body).toEqual({
+            msg: 'logout',
+            data: token ? 'errors.authKeyIncorrect' : 'errors.sessionExpired',
+          });
         }
       }
     },

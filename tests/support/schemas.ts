@@ -1,30 +1,23 @@
-import Ajv, { type ValidateFunction } from 'ajv';
-import type { Endpoint } from '../../src/shared/contract/define';
+import type { Endpoint } from '#shared/contract/define';
+import { compileValidator, type Validator } from '../../server/lib/validation';
 
 /**
  * Reading the contract's TypeBox schemas in tests: a valid sample request for any endpoint, and
- * validators configured exactly as server/app.ts configures Fastify's (strict bodies; query
- * strings coerced), so a test knows whether the server must accept or refuse an input.
+ * the server's own validation policy (server/lib/validation.ts: strict bodies, coerced query
+ * strings, no NUL), so a test knows whether the server must accept or refuse an input.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON schemas are walked field by field
 export type Schema = Record<string, any>;
 
-const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true });
-const lenient = new Ajv({
-  allErrors: false,
-  coerceTypes: 'array',
-  removeAdditional: false,
-  useDefaults: true,
-});
-const cache = new Map<Schema, ValidateFunction>();
+const cache = new Map<Schema, Validator>();
 
 /** Would the server accept `input` as this endpoint's body (POST) or query (GET)? */
 export function accepts(ep: Endpoint, input: unknown): boolean {
   const schema = ep.req as Schema;
   let validate = cache.get(schema);
   if (!validate) {
-    validate = (ep.method === 'GET' ? lenient : strict).compile(schema);
+    validate = compileValidator(schema, ep.method === 'GET' ? 'querystring' : 'body');
     cache.set(schema, validate);
   }
   // Validation fills defaults in place; judge a copy.
@@ -64,8 +57,15 @@ export function sample(schema: Schema): unknown {
     }
     case 'boolean':
       return true;
-    case 'array':
-      return [];
+    case 'array': {
+      // minItems distinct items (uniqueItems): samples of the item schema counted up from it.
+      const first = sample(schema.items ?? {});
+      const n = schema.minItems ?? 0;
+      if (n === 0) return [];
+      return typeof first === 'number'
+        ? Array.from({ length: n }, (_, i) => first + i)
+        : Array(n).fill(first);
+    }
     default:
       return undefined;
   }

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { contract, type EndpointName } from '#shared/contract/index';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { createDatabase, type Database, migrate } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
-import type { Deps } from '../../server/deps';
-import { type Clock, systemClock } from '../../server/lib/clock';
-import { createMarket } from '../../server/market/index';
+import { createDeps, type Deps } from '../../server/deps';
+import type { Clock } from '../../server/lib/clock';
 
 /**
  * Server integration tests run every suite against real SQLite and, when a server is reachable,
@@ -44,6 +44,20 @@ export interface TestServer {
       headers?: Record<string, string>;
     },
   ): Promise<{ status: number; body: Answer; headers: Record<string, unknown> }>;
+  /**
+   * One contract call by name (`s.call('withdraw', { token, body })`): method and path come from
+   * the contract, so a test never spells a URL. `api` stays for what the contract cannot express
+   * (hostile paths, raw bodies).
+   */
+  call(
+    name: EndpointName,
+    options?: {
+      body?: unknown;
+      query?: Record<string, string | number>;
+      token?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: Answer; headers: Record<string, unknown> }>;
   /** Registers and logs in a fresh user; returns the token and id. */
   signUp(phone?: string, password?: string): Promise<{ token: string; id: number; phone: string }>;
 }
@@ -57,7 +71,7 @@ export function freshPhone(): string {
   );
 }
 
-async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bourse_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -76,9 +90,17 @@ async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
+export interface TestServerOptions {
+  /** Fastify's logger (default: none). */
+  logger?: boolean | object;
+  /** Runs before the app is ready: a test may add a route of its own. */
+  setup?: (app: FastifyInstance) => void;
+}
+
 export async function startTestServer(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   let databaseUrl: string;
   let cleanup: () => Promise<void>;
@@ -98,15 +120,17 @@ export async function startTestServer(
     SCRYPT_N: '1024',
     LOG_LEVEL: 'silent',
     MARKET_TICK_MS: '1000',
+    // Suites register many users from inject's one address; the limit has its own suite.
+    REGISTER_LIMIT_ADDRESS: '100000',
     ...env,
   });
-  const database: Database = createDatabase(config.databaseUrl);
+  const database: Database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
   await migrate(database);
-  const clock = systemClock();
-  const market = createMarket(config, clock.now);
-  const deps: Deps = { config, database, clock, market };
+  const deps = createDeps(config, database);
+  const { clock, market } = deps;
   await seed(deps);
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: options.logger ?? false });
+  options.setup?.(app);
   await app.ready();
 
   const api: TestServer['api'] = async (method, url, options = {}) => {
@@ -129,18 +153,22 @@ export async function startTestServer(
     return { status: res.statusCode, body, headers: res.headers };
   };
 
+  const call: TestServer['call'] = (name, options) =>
+    api(contract[name].method, contract[name].path, options);
+
   return {
     app,
     deps,
     clock,
     config,
     api,
+    call,
     async signUp(phone = freshPhone(), password = 'secret123') {
-      const reg = await api('POST', '/stock/user/reg', {
+      const reg = await call('register', {
         body: { user: phone, password, code: config.inviteCode },
       });
       if (reg.body.msg !== 'ok') throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
-      const login = await api('POST', '/stock/user/login', { body: { user: phone, password } });
+      const login = await call('login', { body: { user: phone, password } });
       if (login.body.msg !== 'ok') throw new Error(`login failed: ${JSON.stringify(login.body)}`);
       return { token: login.body.data.token as string, id: login.body.data.id as number, phone };
     },

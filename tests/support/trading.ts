@@ -1,22 +1,22 @@
 import { expect } from 'vitest';
+import { priceToTicks } from '#shared/money';
+import { setFundPassword } from '../../server/account/fund-password';
 import { withTx } from '../../server/db/index';
 import { auditLedger } from '../../server/lib/audit';
-import { setFundPassword } from '../../server/lib/fund-password';
 import { post } from '../../server/lib/ledger';
 import type { Instrument, MarketProvider, Quote } from '../../server/market/provider';
-import { priceToTicks } from '../../src/shared/money';
 import type { TestServer } from './server';
 
 /** Helpers for the trading suites: a market the test can steer, money, catalogue rows, invariants. */
 
 /** What a test says about an extra instrument; catalogue details (id, schedule) are filled in. */
-export type ExtraInstrument = Omit<Instrument, 'id' | 'schedule'>;
+type ExtraInstrument = Omit<Instrument, 'id' | 'schedule'>;
 
 const SCHEDULE_OF = { forex: 'FX', futures: 'CME' } as Record<string, string>;
 
 export interface MarketControl {
-  /** From now on the server quotes `symbol` at `price`. */
-  pin(symbol: string, price: number): void;
+  /** From now on the server quotes `symbol` at `price` (and, if given, the previous close at `prevClose`). */
+  pin(symbol: string, price: number, prevClose?: number): void;
   /** Adds an instrument the simulator lacks (e.g. a futures contract) quoted at `price`. */
   add(instrument: ExtraInstrument, price: number): void;
 }
@@ -28,12 +28,13 @@ export interface MarketControl {
 export function controlMarket(s: TestServer): MarketControl {
   const real = s.deps.market;
   const pins = new Map<string, number>();
+  const closes = new Map<string, number>();
   const extra = new Map<string, Instrument>();
   const quote = (symbol: string): Quote | undefined => {
     const base = real.quote(symbol);
     const price = pins.get(symbol);
     if (price === undefined) return base;
-    const prevClose = base?.prevClose ?? price;
+    const prevClose = closes.get(symbol) ?? base?.prevClose ?? price;
     return {
       symbol,
       price,
@@ -57,7 +58,10 @@ export function controlMarket(s: TestServer): MarketControl {
     },
   }) as MarketProvider;
   return {
-    pin: (symbol, price) => pins.set(symbol, price),
+    pin(symbol, price, prevClose) {
+      pins.set(symbol, price);
+      if (prevClose !== undefined) closes.set(symbol, prevClose);
+    },
     add(instrument, price) {
       const full = {
         id: 900_000 + extra.size,
@@ -111,7 +115,7 @@ export async function expectLedgerConsistent(s: TestServer): Promise<void> {
 
 let seq = 0;
 /** A symbol no seed uses, so catalogue rows inserted by a test never clash with seeded ones. */
-export function testSymbol(prefix: string): string {
+function testSymbol(prefix: string): string {
   seq += 1;
   return `${prefix}${process.pid % 1000}X${seq}`;
 }
@@ -157,6 +161,8 @@ export async function insertBlockItem(
     count?: number;
     type?: string;
     status?: number;
+    /** Quantity on offer; default 100 minimum lots. */
+    supply?: number;
   },
 ): Promise<number> {
   const inserted = await s.deps.database.db
@@ -168,6 +174,8 @@ export async function insertBlockItem(
       price: priceToTicks(row.price),
       count: row.count ?? 100,
       status: row.status ?? 1,
+      supply: row.supply ?? (row.count ?? 100) * 100,
+      sold: 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -208,3 +216,16 @@ export async function insertFund(
 export function idem(key = `k-${Math.random().toString(36).slice(2, 12)}`): Record<string, string> {
   return { 'idempotency-key': key };
 }
+
+/**
+ * Server env with every charge at zero: suites about the engine's mechanics keep round figures;
+ * tests/server/charges.test.ts covers the charges themselves.
+ */
+export const NO_CHARGES_ENV: Record<string, string> = {
+  CHARGES_BROKERAGE_PER_CRORE: '0',
+  CHARGES_STT_PER_CRORE: '0',
+  CHARGES_EXCHANGE_PER_CRORE: '0',
+  CHARGES_SEBI_PER_CRORE: '0',
+  CHARGES_STAMP_PER_CRORE: '0',
+  CHARGES_GST_BPS: '0',
+};

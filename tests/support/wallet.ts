@@ -1,12 +1,12 @@
 import { runJob } from '../../server/jobs/index';
-import { settleRecharges, settleWithdrawals } from '../../server/payments/jobs';
+import { settleRecharges, settleWithdrawals } from '../../server/wallet/jobs';
 import type { TestServer } from './server';
 
 /** Helpers for the wallet suites: money in through the real recharge flow, multipart bodies. */
 
 /** Recharges `units` and lets the sandbox settle it, as a user's deposit would. */
 export async function fund(s: TestServer, token: string, units: number): Promise<void> {
-  const res = await s.api('POST', '/stock/success/v2/recharge/add', { token, body: { count: units } });
+  const res = await s.call('recharge', { token, body: { count: units } });
   if (res.body.msg !== 'ok') throw new Error(`recharge failed: ${JSON.stringify(res.body)}`);
   await settleDue(s);
 }
@@ -19,15 +19,50 @@ export async function settleDue(s: TestServer): Promise<void> {
 }
 
 export async function balanceOf(s: TestServer, token: string): Promise<string> {
-  const res = await s.api('GET', '/stock/success/v2/balance', { token });
+  const res = await s.call('balance', { token });
   return res.body.data.balance as string;
 }
 
+/** The transaction password the wallet helpers give a user (withdrawals and cards need one). */
+export const TRADE_CODE = '246810';
+
+/** Sets TRADE_CODE as the user's transaction password unless one is already set. */
+export async function ensureTradeCode(s: TestServer, token: string): Promise<void> {
+  const res = await s.call('passwordUp', {
+    token,
+    body: { type: 'transaction', is_first: true, fund_code_new: TRADE_CODE },
+  });
+  if (res.body.msg !== 'ok' && res.body.data !== 'errors.fundPasswordAlreadySet')
+    throw new Error(`set transaction password failed: ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * Makes a card look added (or last changed) `ms` ago: payouts to a card changed within
+ * `newCardHoldMs` wait for the operator, which suites about ordinary payouts do not want.
+ */
+export async function ageCard(s: TestServer, card: number, ms = s.config.newCardHoldMs): Promise<void> {
+  await s.deps.database.db
+    .updateTable('bank_cards')
+    .set((eb) => ({ created_at: eb('created_at', '-', ms), updated_at: eb('updated_at', '-', ms) }))
+    .where('id', '=', card)
+    .execute();
+}
+
 let cardSeq = 0;
-/** Adds a valid card; `number` picks the card number (the sandbox declines numbers ending 0002). */
-export async function addCard(s: TestServer, token: string, number?: string): Promise<number> {
+/**
+ * Adds a valid card with the transaction password (TRADE_CODE, set first if the user has none);
+ * `number` picks the card number (the sandbox declines numbers ending 0002). The card is made a
+ * day old, so withdrawals to it go to the payment rail; `{ fresh: true }` keeps it new (held).
+ */
+export async function addCard(
+  s: TestServer,
+  token: string,
+  number?: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<number> {
   cardSeq += 1;
-  const res = await s.api('POST', '/stock/success/bank/add', {
+  await ensureTradeCode(s, token);
+  const res = await s.call('bankAdd', {
     token,
     body: {
       bank: 'HDFC Bank',
@@ -35,10 +70,13 @@ export async function addCard(s: TestServer, token: string, number?: string): Pr
       bank_card: number ?? `5012${String(Date.now()).slice(-6)}${String(cardSeq).padStart(4, '0')}`,
       bank_user: 'Asha Rao',
       ifsc: 'HDFC0000123',
+      stock_password: TRADE_CODE,
     },
   });
   if (res.body.msg !== 'ok') throw new Error(`add card failed: ${JSON.stringify(res.body)}`);
-  return res.body.data.id as number;
+  const id = res.body.data.id as number;
+  if (!fresh) await ageCard(s, id);
+  return id;
 }
 
 export function multipartBody(

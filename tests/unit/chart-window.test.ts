@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stockPath, tradingPath } from '../../src/screens/markets/links';
-import { isNearEnd } from '../../src/screens/markets/nearEnd';
+import { isNearEnd } from '../../src/screens/_parts/market/nearEnd';
 import {
   clampWindow,
   followData,
@@ -115,15 +114,5 @@ describe('infinite scroll threshold', () => {
     expect(isNearEnd(894, 844)).toBe(true);
     expect(isNearEnd(895, 844)).toBe(false);
     expect(isNearEnd(500, 844)).toBe(true);
-  });
-});
-
-describe('market links', () => {
-  it('encodes codes like ^NSEI and EURINR=X', () => {
-    expect(stockPath('^NSEI', 'NIFTY 50')).toBe('/stock/v2/%5ENSEI/NIFTY%2050');
-    expect(stockPath('RELIANCE.NS', 'Reliance Industries', 'IN')).toBe(
-      '/stock/RELIANCE.NS/IN/Reliance%20Industries',
-    );
-    expect(tradingPath('GC=F', 'FUTURE', 'Gold', 'sell')).toBe('/stock/trading/GC%3DF/FUTURE/Gold?type=sell');
   });
 });

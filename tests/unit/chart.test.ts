@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CandleRow, Period } from '../../src/shared/contract/market';
+import type { CandleRow, Period } from '#shared/contract/market';
+import { SPARK_HEIGHT, SPARK_WIDTH } from '#shared/format';
 import {
   aggregate,
   applyTick,
@@ -8,8 +9,6 @@ import {
   type Columns,
   computeChart,
   movingAverage,
-  SPARK_HEIGHT,
-  SPARK_WIDTH,
   sparkIndices,
   sparkPaths,
   toColumns,

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Endpoint, ERR } from '../../src/shared/contract/define';
-import { contract } from '../../src/shared/contract/index';
+import { type Endpoint, ERR } from '#shared/contract/define';
+import { contract } from '#shared/contract/index';
 import { createHttp } from '../../workers/http';
+import { markCachedAnswers, SW_CACHE_HEADER } from '../../workers/sw-cache';
 
 /** The worker's HTTP client against a real local server answering every kind of outcome. */
 interface Seen {
@@ -37,6 +38,11 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.end('hello');
   },
   '/slow': () => {},
+  // What the service worker gives from its cache when the network did not answer (news only).
+  '/sw-cached': (res) => {
+    res.writeHead(200, { 'content-type': 'application/json', [SW_CACHE_HEADER]: '1' });
+    res.end(JSON.stringify({ msg: 'ok', data: { n: 1 } }));
+  },
 };
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
@@ -92,6 +98,19 @@ describe('worker HTTP client', () => {
     expect(seen[1]!.headers.token).toBeUndefined();
     expect(JSON.parse(seen[1]!.body)).toEqual({ symbol: 'AAPL' });
     expect(seen[1]!.headers['idempotency-key']).toBeUndefined();
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('sends the recharge call its Authorization bearer header beside the token (SPEC §7), and no other call', async () => {
+    const { request } = client();
+    seen.length = 0;
+    const at = (e: Endpoint) => ep('/ok', { ...e, path: '/ok' });
+    await request(at(contract.recharge), { count: 5000 }, { idempotencyKey: 'k-12345678' });
+    await request(at(contract.withdraw), { bank_id: 1, count: 100 }, { idempotencyKey: 'k-87654321' });
+    expect(seen[0]!.headers.authorization).toBe('Bearer tok-123');
+    expect(seen[0]!.headers.token).toBe('tok-123');
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+    expect(Object.values(contract).filter((e) => (e as Endpoint).bearer)).toEqual([contract.recharge]);
   });
 
   it('maps rejections to their i18n key, and anything that is not a key to a generic one', async () => {
@@ -108,6 +127,29 @@ describe('worker HTTP client', () => {
     expect(await request(ep('/html-502'), {})).toEqual({ ok: false, error: ERR.server, status: 502 });
     expect(await request(ep('/not-json'), {})).toEqual({ ok: false, error: ERR.server, status: 200 });
     expect(logouts).toEqual([]);
+  });
+
+  it("takes the service worker's cached answer for what it is: the network did not answer", async () => {
+    expect(await client().request(ep('/sw-cached'), {})).toEqual({
+      ok: false,
+      error: ERR.timeout,
+      status: 0,
+    });
+    expect(await client({ online: false }).request(ep('/sw-cached'), {})).toEqual({
+      ok: false,
+      error: ERR.offline,
+      status: 0,
+    });
+    // The plugin the service worker runs marks exactly such answers, keeping status and body.
+    const cachedResponse = new Response('{"msg":"ok"}', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+    const marked = (await markCachedAnswers.cachedResponseWillBeUsed({ cachedResponse }))!;
+    expect(marked.headers.get(SW_CACHE_HEADER)).toBe('1');
+    expect(marked.headers.get('content-type')).toBe('application/json');
+    expect(await marked.text()).toBe('{"msg":"ok"}');
+    expect(await markCachedAnswers.cachedResponseWillBeUsed({})).toBeUndefined();
   });
 
   it('ends the session on a logout answer (400 or 401) and on a bare 401', async () => {
@@ -131,6 +173,14 @@ describe('worker HTTP client', () => {
     seen.length = 0;
     expect(await request(ep('/slow'), {})).toEqual({ ok: false, error: ERR.timeout, status: 0 });
     expect(seen.filter((s) => s.url === '/slow')).toHaveLength(1);
+    // A caller's own signal (the worker cancels stranded polls with one) keeps the timeout.
+    const mine = new AbortController();
+    expect(await request(ep('/slow'), {}, { signal: mine.signal })).toEqual({
+      ok: false,
+      error: ERR.timeout,
+      status: 0,
+    });
+    expect(mine.signal.aborted).toBe(false);
     const closed = createHttp({
       baseURL: 'http://127.0.0.1:9',
       getToken: () => null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRateTicks, PRICE_SCALE, priceToTicks } from '../../src/shared/money';
+import { conversionRateTicks, PRICE_SCALE, priceToTicks } from '#shared/money';
 import {
   blockCostMinor,
   blockMaxQuantity,
@@ -7,7 +7,7 @@ import {
   clampIpoQuantity,
   fundPeriod,
   ipoQuantityBounds,
-} from '../../src/shared/rules';
+} from '#shared/rules';
 
 describe('IPO quantity (SPEC §5: digits, clamped between min and max, steps of 100)', () => {
   it('clamps below the minimum and above the maximum', () => {

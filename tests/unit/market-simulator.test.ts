@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PRICE_SCALE, priceToTicks } from '#shared/money';
 import { DAY_MS } from '../../server/market/hours';
 import type { Candle, MarketProvider } from '../../server/market/provider';
 import { createSimulator } from '../../server/market/simulator/index';
 import { UNIVERSE } from '../../server/market/universe';
-import { PRICE_SCALE, priceToTicks } from '../../src/shared/money';
 
 /** A simulator on a hand-driven clock. */
 function sim(seed: number, at: number): { m: MarketProvider; set(t: number): void } {

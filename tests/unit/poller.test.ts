@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallResult } from '../../src/shared/contract/define';
-import { createPoller, MAX_BACKOFF_MS } from '../../workers/poller';
+import type { CallResult } from '#shared/contract/define';
+import { CANCELLED, createPoller, MAX_BACKOFF_MS, RECOVERY_GAP_MS } from '../../workers/poller';
 
 const ok = (data: number): CallResult<number> => ({ ok: true, data });
 const fail: CallResult<number> = { ok: false, error: 'errors.network', status: 0 };
@@ -193,5 +193,64 @@ describe('shared polls: intervals, jitter, pause', () => {
     expect(run).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('recovers calmly after an outage: no backoff, the newest screen first, the others spaced out', async () => {
+    const poller = createPoller(env(() => 0.5));
+    const order: string[] = [];
+    let down = true;
+    const runner = (key: string) => async () => {
+      order.push(key);
+      return down ? fail : ok(1);
+    };
+    for (const key of ['shell', 'list', 'screen'])
+      poller.subscribe(key, runner(key), { intervalMs: 3000, onUpdate: () => {} });
+    await vi.advanceTimersByTimeAsync(20_000); // failing: backing off
+    poller.setActive(false); // unreachable: paused
+    order.length = 0;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(order).toEqual([]);
+    down = false;
+    poller.setActive(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['screen']);
+    await vi.advanceTimersByTimeAsync(RECOVERY_GAP_MS);
+    expect(order).toEqual(['screen', 'list']);
+    await vi.advanceTimersByTimeAsync(RECOVERY_GAP_MS);
+    expect(order).toEqual(['screen', 'list', 'shell']);
+    // Then each at its own interval again, not at its old backoff.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(order.filter((k) => k === 'screen')).toHaveLength(2);
+  });
+
+  it('probes with the newest poll while paused, and a cancelled request is no failure and no news', async () => {
+    const poller = createPoller(env(() => 0.5));
+    const seen = vi.fn();
+    const old = vi.fn(async () => ok(0));
+    const newest = vi.fn(async (): Promise<CallResult<number>> => ok(7));
+    poller.subscribe('old', old, { intervalMs: 3000, onUpdate: () => {} });
+    poller.subscribe('new', newest, { intervalMs: 3000, onUpdate: seen });
+    await vi.advanceTimersByTimeAsync(0);
+    poller.setActive(false);
+    seen.mockClear();
+    newest.mockClear();
+    expect(await poller.probe()).toBe(true);
+    expect(newest).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveBeenLastCalledWith(ok(7), expect.any(Number));
+    newest.mockImplementationOnce(async () => ({ ok: false, error: CANCELLED, status: 0 }));
+    seen.mockClear();
+    await poller.probe();
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it('low-data mode doubles every interval', async () => {
+    const poller = createPoller(env(() => 0.5));
+    const run = vi.fn(async () => ok(1));
+    poller.subscribe('k', run, { intervalMs: 3000, onUpdate: () => {} });
+    await vi.advanceTimersByTimeAsync(0);
+    poller.setIntervalFactor(2);
+    run.mockClear();
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 });

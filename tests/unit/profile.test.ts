@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkCardForm, EMPTY_CARD, lastFour } from '../../src/screens/BankCards/useBankCards';
+import { fitWithin, IMAGE_MAX_BYTES } from '#shared/rules';
+import { checkCardForm, EMPTY_CARD } from '../../src/screens/BankCards/useBankCards';
 import { newestUnread } from '../../src/screens/CustomerService/useCustomerService';
 import {
   canSaveLoginPassword,
@@ -7,7 +8,7 @@ import {
 } from '../../src/screens/LoginPassword/useLoginPassword';
 import { newsPaging, pageCount } from '../../src/screens/News/useNews';
 import { checkKycForm, isLocked } from '../../src/screens/RealName/useRealName';
-import { fitWithin, IMAGE_MAX_BYTES } from '../../src/shared/rules';
+import { cardLastFour, maskCardNumber } from '../../src/shared/format';
 import { type Encoder, prepareImage } from '../../workers/images';
 
 describe('login password form (SPEC §5)', () => {
@@ -51,7 +52,11 @@ describe('bank card form', () => {
     expect(checkCardForm({ ...good, ifsc: 'CHASUS33' }, 'USD')).toEqual({});
   });
   it('shows the last four digits of a masked number', () => {
-    expect(lastFour('********3456')).toBe('3456');
+    expect(cardLastFour('********3456')).toBe('3456');
+    // One masking style for every screen, whatever the server's mask or the number's length.
+    expect(maskCardNumber('********3456')).toBe('•••• 3456');
+    expect(maskCardNumber('12345678901234563456')).toBe('•••• 3456');
+    expect(maskCardNumber('5001 0002 0002')).toBe('•••• 0002');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   displayCode,
   parseWholeAmount,
   withdrawMinimum,
-} from '../../src/shared/rules';
+} from '#shared/rules';
 
 describe('validation rules (SPEC §5)', () => {
   it('strips non-digits as a phone is typed and wants exactly 10', () => {

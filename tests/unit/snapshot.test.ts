@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { endpoint } from '#shared/contract/define';
 import type { Deps } from '../../server/deps';
 import { createSnapshot, etagMatches } from '../../server/lib/snapshot';
-import { endpoint } from '../../src/shared/contract/define';
+import { compileValidator } from '../../server/lib/validation';
 
 /** A tick source driven by the test. */
 function source() {
@@ -37,6 +38,8 @@ async function appWith(handler: (input: { n?: number }) => { price: number; n: n
   const snap = createSnapshot(src, { maxEntries: 2 });
   const app = Fastify();
   app.decorate('deps', { config: { apiBase: '/api' } } as unknown as Deps);
+  // The server's own validation policy (no removal of unknown fields: they are refused).
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
   app.setErrorHandler((_err, _req, reply) =>
     reply.code(400).send({ msg: 'no', data: 'errors.invalidInput' }),
   );
@@ -120,5 +123,31 @@ describe('per-tick snapshot', () => {
     expect(etagMatches('*', '"a"')).toBe(true);
     expect(etagMatches('"c"', '"a"')).toBe(false);
     expect(etagMatches(undefined, '"a"')).toBe(false);
+  });
+
+  it('keys on the validated input, not the URL: spellings share one entry, unknown parameters are refused', async () => {
+    let runs = 0;
+    const { app, snap } = await appWith(({ n = 1 }) => {
+      runs++;
+      return { price: 1, n };
+    });
+    close = () => app.close();
+    const first = await app.inject({ url: '/api/v2/thing?n=2' });
+    for (const url of ['/api/v2/thing?n=02', '/api/v2/thing?n=2.0', '/api/v2/thing?n=%32']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toBe(first.body);
+    }
+    expect(runs).toBe(1);
+    // No parameter and its default are one question too.
+    await app.inject({ url: '/api/v2/thing' });
+    await app.inject({ url: '/api/v2/thing?' });
+    expect(runs).toBe(2);
+    // Junk parameters cannot make new entries: they are refused before any work.
+    for (let i = 0; i < 10; i++) {
+      const junk = await app.inject({ url: `/api/v2/thing?n=2&cb=${i}` });
+      expect(junk.statusCode).toBe(400);
+    }
+    expect(runs).toBe(2);
+    expect(snap.stats().computed).toBe(2);
   });
 });

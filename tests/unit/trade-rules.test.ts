@@ -8,7 +8,7 @@ import {
   parseQuantity,
   STOCK_QTY_MAX,
   stepStockQuantity,
-} from '../../src/shared/rules';
+} from '#shared/rules';
 
 describe('stock trading quantity (SPEC §5)', () => {
   it('wants at least 1, counting an empty field as too few', () => {

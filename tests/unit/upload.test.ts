@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contract } from '../../src/shared/contract/index';
+import { contract } from '#shared/contract/index';
 import { createUploader } from '../../workers/upload';
 
 /** Just enough of XMLHttpRequest for the uploader, driven by the test. */

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isPending,
-  loanState,
-  reasonKey,
-  rechargeStatus,
-  withdrawStatus,
-} from '../../src/screens/wallet/status';
-import {
   checkLoanForm,
   checkRechargeForm,
   checkWithdrawForm,
@@ -15,7 +8,14 @@ import {
   typedAmount,
   withdrawInline,
   withdrawMinimum,
-} from '../../src/shared/rules';
+} from '#shared/rules';
+import {
+  isPending,
+  loanState,
+  reasonKey,
+  rechargeStatus,
+  withdrawStatus,
+} from '../../src/screens/_parts/wallet/status';
 
 describe('wallet amounts (SPEC §5)', () => {
   it('keeps digits only, at most the contract’s 10', () => {
@@ -91,8 +91,8 @@ describe('wallet statuses (SPEC §4)', () => {
     expect(isPending({ ...base, type: 'recharge', method: 'bank', status: 1 })).toBe(true);
     expect(isPending({ ...base, type: 'recharge', method: 'bank', status: 2 })).toBe(false);
     const bank = { id: 1, bank: 'B', bank_card: '****1234' };
-    expect(isPending({ ...base, type: 'withdraw', bank, status: 'n' })).toBe(true);
-    expect(isPending({ ...base, type: 'withdraw', bank, status: 'b' })).toBe(false);
+    expect(isPending({ ...base, type: 'withdraw', bank, hold: null, status: 'n' })).toBe(true);
+    expect(isPending({ ...base, type: 'withdraw', bank, hold: null, status: 'b' })).toBe(false);
   });
 
   it('translates a known bill reason and shows an unknown one as other', () => {
@@ -104,7 +104,7 @@ describe('wallet statuses (SPEC §4)', () => {
 
 describe('bill reasons', () => {
   it('every reason the ledger can post has a text in every language', async () => {
-    const { LEDGER_REASONS } = await import('../../src/shared/contract/wallet');
+    const { LEDGER_REASONS } = await import('../../src/shared/status');
     for (const lng of ['en', 'zh', 'es', 'de']) {
       const { default: texts } = await import(`../../locales/${lng}/wallet.json`);
       for (const reason of LEDGER_REASONS) expect(texts.bill.reason[reason], `${lng}:${reason}`).toBeTruthy();

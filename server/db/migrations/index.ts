@@ -4,6 +4,14 @@ import { migration001 } from './001_init';
 import { migration010 } from './010_trading';
 import { migration030 } from './030_wallet';
 import { migration035 } from './035_hot_reads';
+import { migration040 } from './040_order_reason';
+import { migration041 } from './041_money_safety';
+import { migration046 } from './046_watchlists_alerts';
+import { migration047 } from './047_product_facts';
+import { migration048 } from './048_order_charges';
+import { migration048OrderTypes } from './048_order_types';
+import { migration048WithdrawHold } from './048_withdraw_hold';
+import { migration049 } from './049_portfolio';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
@@ -15,5 +23,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '030_wallet': migration030(),
     '010_trading': migration010(),
     '035_hot_reads': migration035(),
+    '040_order_reason': migration040(),
+    '041_money_safety': migration041(),
+    '046_watchlists_alerts': migration046(dialect),
+    '047_product_facts': migration047(),
+    '048_order_charges': migration048(),
+    '048_order_types': migration048OrderTypes(),
+    '048_withdraw_hold': migration048WithdrawHold(),
+    '049_portfolio': migration049(),
   };
 }

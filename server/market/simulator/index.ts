@@ -2,6 +2,7 @@ import { aggregate } from '../candles';
 import { lastSession, localDay, nextSession, type ScheduleId, type Session } from '../hours';
 import type { Candle, Instrument, Interval, MarketProvider, Quote } from '../provider';
 import { type Spec, UNIVERSE } from '../universe';
+import { simulatedBook } from './depth';
 import { MarketContext, Model } from './model';
 
 /**
@@ -91,6 +92,10 @@ export function createSimulator(opts: SimulatorOptions): MarketProvider {
     },
     instrument: (symbol) => model(symbol)?.spec,
     quote: (symbol): Quote | undefined => model(symbol)?.quote(),
+    depth(symbol) {
+      const m = model(symbol);
+      return m ? simulatedBook(m.spec, m.quote(), opts.seed) : undefined;
+    },
     candles(symbol: string, interval: Interval): Candle[] {
       const m = model(symbol);
       if (!m) return [];

@@ -81,7 +81,7 @@ for (let i = 0; i <= 1 << TABLE_BITS; i++) {
 }
 
 /** A standard normal number from a hash: the quantile table, interpolated on the low 16 bits. */
-export function gaussOf(h: number): number {
+function gaussOf(h: number): number {
   const i = h >>> 16;
   const f = (h & 0xffff) / 65536;
   return TABLE[i]! + (TABLE[i + 1]! - TABLE[i]!) * f;

@@ -16,7 +16,7 @@ import { type ChartData, ChartError, parseChart } from './parse';
 export type ChartSource = (symbol: string, interval: Interval, range: string) => Promise<unknown>;
 
 /** The range fetched for each interval. */
-export const RANGE: Record<Interval, string> = { '1m': '1d', '1d': '5y', '1wk': '10y', '1mo': 'max' };
+const RANGE: Record<Interval, string> = { '1m': '1d', '1d': '5y', '1wk': '10y', '1mo': 'max' };
 
 /** How long fetched bars stay fresh. */
 const TTL: Record<Interval, number> = {

@@ -6,7 +6,7 @@ import type { Candle } from '../provider';
  * Timestamps are epoch seconds; any value of a bar may be null (no trade in that interval).
  * A failure is `{ chart: { result: null, error: { code, description } } }`.
  */
-export interface ChartMeta {
+interface ChartMeta {
   symbol: string;
   currency: string | null;
   exchangeName: string | null;

@@ -1,8 +1,10 @@
+import { CONTENT_COMMANDS } from '../../content/ops';
 import type { Deps } from '../../deps';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
 import { ipoCommands } from '../../trading/ops';
+import { WALLET_COMMANDS } from '../../wallet/ops';
 import { AUDIT_COMMANDS } from './audit';
-import { WALLET_COMMANDS } from './wallet';
+import { REVIEW_COMMANDS } from './review';
 
 /** One operator command. `mutates` commands are recorded in ops_log. */
 export interface OpsCommand {
@@ -55,7 +57,9 @@ export const COMMANDS: OpsCommand[] = [
         .execute();
     },
   },
+  ...REVIEW_COMMANDS,
   ...WALLET_COMMANDS,
+  ...CONTENT_COMMANDS,
   ...ipoCommands,
   ...AUDIT_COMMANDS,
 ];

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS, stockPath } from '../../paths';
 import type { StockRow } from '../../shared/contract/market';
 import { formatMoney, formatPercent, formatPrice, trendClass } from '../../shared/format';
 import { ACCOUNT_MARKET_LIMIT, displayCode } from '../../shared/rules';
@@ -18,17 +19,20 @@ import {
   PageHeader,
   Skeleton,
   SkeletonList,
+  ui,
 } from '../../ui';
-import { stockPath } from '../invest/parts';
-import s from '../wallet/wallet.module.css';
+import { Allocation, TodayLine } from '../_parts/portfolio/PortfolioPanel';
+import { usePortfolioSummary } from '../_parts/portfolio/parts';
+import p from '../_parts/portfolio/portfolio.module.css';
+import s from '../_parts/wallet/wallet.module.css';
 import { useAccount } from './useAccount';
 
 const ACTIONS: Array<{ to: string; key: string; Icon: ComponentType<{ size?: number }> }> = [
-  { to: '/recharge', key: 'wallet.account.recharge', Icon: IconDeposit },
-  { to: '/withdraw', key: 'wallet.account.withdraw', Icon: IconWithdraw },
-  { to: '/account/changes', key: 'wallet.account.details', Icon: IconReceipt },
-  { to: '/recharge-records', key: 'wallet.account.records', Icon: IconHistory },
-  { to: '/loan', key: 'wallet.account.loans', Icon: IconCoins },
+  { to: PATHS.recharge, key: 'wallet.account.recharge', Icon: IconDeposit },
+  { to: PATHS.withdraw, key: 'wallet.account.withdraw', Icon: IconWithdraw },
+  { to: PATHS.accountChanges, key: 'wallet.account.details', Icon: IconReceipt },
+  { to: PATHS.rechargeRecords, key: 'wallet.account.records', Icon: IconHistory },
+  { to: PATHS.loan, key: 'wallet.account.loans', Icon: IconCoins },
 ];
 
 /** Account (SPEC §2): total assets, available balance, the wallet's actions, three markets. */
@@ -37,6 +41,7 @@ export default function AccountScreen() {
   const navigate = useNavigate();
   const { currency } = useConfig();
   const { info, markets } = useAccount();
+  const portfolio = usePortfolioSummary();
   const data = info.data;
   const money = (v: string | undefined) => (v === undefined ? '—' : formatMoney(v, currency));
 
@@ -46,7 +51,7 @@ export default function AccountScreen() {
         title={t('wallet.account.title')}
         noBack
         actions={
-          <IconButton label={t('wallet.account.settings')} onClick={() => navigate('/settings')}>
+          <IconButton label={t('wallet.account.settings')} onClick={() => navigate(PATHS.settings)}>
             <IconSettings />
           </IconButton>
         }
@@ -56,10 +61,15 @@ export default function AccountScreen() {
         <span className={s.heroValue} data-testid="total-assets">
           {data ? money(data.total) : info.error ? '—' : <Skeleton width={180} height={32} />}
         </span>
+        <TodayLine summary={portfolio.data} currency={currency} className={p.onAccent} />
         <dl className={s.heroGrid}>
           <div>
             <dt>{t('wallet.account.available')}</dt>
             <dd data-testid="available-balance">{money(data?.money)}</dd>
+          </div>
+          <div>
+            <dt>{t('portfolio.holdings')}</dt>
+            <dd data-testid="account-holdings">{money(portfolio.data?.overall.value)}</dd>
           </div>
           <div>
             <dt>{t('wallet.account.loan')}</dt>
@@ -74,7 +84,7 @@ export default function AccountScreen() {
             <dd>{data?.user ?? '—'}</dd>
           </div>
         </dl>
-        {info.stale && <AsOf at={info.updatedAt} stale className={s.heroAsOf} />}
+        <AsOf at={info.updatedAt} stale={info.stale} every={info.intervalMs} className={s.heroAsOf} />
       </section>
       {info.error && !data && <ErrorState message={t(info.error)} onRetry={info.reload} />}
 
@@ -89,17 +99,24 @@ export default function AccountScreen() {
         ))}
       </nav>
 
+      <Allocation summary={portfolio.data} />
+      <p className={p.linkLine}>
+        <Link to={PATHS.statement} className={p.link}>
+          {t('portfolio.statementLink')}
+        </Link>
+      </p>
+
       <section className={s.section} aria-labelledby="account-markets">
         <div className={s.sectionHead}>
           <h2 id="account-markets" className={s.sectionTitle}>
             {t('wallet.account.markets')}
           </h2>
-          <Link to="/markets" className={s.sectionLink}>
+          <Link to={PATHS.markets} className={ui.textLink}>
             {t('wallet.account.more')}
           </Link>
         </div>
         {markets.stale && (
-          <div style={{ padding: '0 16px' }}>
+          <div className={ui.asOfLine}>
             <AsOf at={markets.updatedAt} stale />
           </div>
         )}
@@ -110,9 +127,7 @@ export default function AccountScreen() {
             <SkeletonList rows={ACCOUNT_MARKET_LIMIT} height={44} />
           )
         ) : markets.data.rows.length === 0 ? (
-          <p className={s.rowSub} style={{ padding: 16 }}>
-            {t('wallet.account.noMarkets')}
-          </p>
+          <p className={`${s.rowSub} ${s.padded}`}>{t('wallet.account.noMarkets')}</p>
         ) : (
           <ul className={s.rows}>
             {markets.data.rows.slice(0, ACCOUNT_MARKET_LIMIT).map((row) => (
@@ -137,7 +152,7 @@ function MarketRow({ row }: { row: StockRow }) {
             {displayCode(row.stock)} · {row.market_name || row.market}
           </span>
         </span>
-        <span className={s.rowSide} style={{ flexDirection: 'row', alignItems: 'center', gap: 12 }}>
+        <span className={`${s.rowSide} ${s.rowSideInline}`}>
           <span className={`${s.price} ${trend ? s[trend] : ''}`}>
             {formatPrice(row.prasent, row.decimals)}
           </span>

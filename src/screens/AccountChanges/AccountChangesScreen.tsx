@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { BillRow } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { AsOf, EmptyState, ErrorState, LoadMore, PageHeader, SkeletonList, Tabs } from '../../ui';
-import { useDates } from '../invest/parts';
-import { reasonKey } from '../wallet/status';
-import s from '../wallet/wallet.module.css';
+import { AsOf, EmptyState, ListStates, LoadMore, PageHeader, Tabs, ui, useDates } from '../../ui';
+
+import { reasonKey } from '../_parts/wallet/status';
+import s from '../_parts/wallet/wallet.module.css';
 import { type ChangesTab, useAccountChanges } from './useAccountChanges';
 
 /** Account changes (SPEC §2): the ledger with tabs all, income, expense; pages load on scroll. */
@@ -16,7 +17,7 @@ export default function AccountChangesScreen() {
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('wallet.changes.title')} back="/account" />
+      <PageHeader title={t('wallet.changes.title')} back={PATHS.account} />
       <Tabs<ChangesTab>
         id="changes-tab"
         label={t('wallet.changes.title')}
@@ -26,35 +27,35 @@ export default function AccountChangesScreen() {
       />
       <section role="tabpanel" aria-labelledby={`changes-tab-${tab}`}>
         {bills.stale && (
-          <div style={{ padding: '12px 16px 0' }}>
+          <div className={ui.asOfLine}>
             <AsOf at={bills.updatedAt} stale />
           </div>
         )}
-        {rows === undefined ? (
-          bills.error ? (
-            <ErrorState message={t(bills.error)} onRetry={bills.reload} />
-          ) : (
-            <SkeletonList rows={6} height={52} />
-          )
-        ) : rows.length === 0 ? (
-          <EmptyState title={t(`wallet.changes.empty.${tab}`)} />
-        ) : (
-          <>
-            <div className={s.listCard}>
-              <ul className={s.rows} aria-label={t(`wallet.changes.tabs.${tab}`)}>
-                {rows.map((bill) => (
-                  <BillItem key={bill.id} bill={bill} />
-                ))}
-              </ul>
-            </div>
-            <LoadMore
-              hasMore={bills.hasMore}
-              loading={bills.loadingMore}
-              error={bills.moreError && t(bills.moreError)}
-              onMore={bills.loadMore}
-            />
-          </>
-        )}
+        <ListStates
+          rows={rows}
+          error={bills.error}
+          onRetry={bills.reload}
+          skeleton={{ rows: 6, height: 52 }}
+          empty={<EmptyState title={t(`wallet.changes.empty.${tab}`)} />}
+        >
+          {(rows) => (
+            <>
+              <div className={s.listCard}>
+                <ul className={s.rows} aria-label={t(`wallet.changes.tabs.${tab}`)}>
+                  {rows.map((bill) => (
+                    <BillItem key={bill.id} bill={bill} />
+                  ))}
+                </ul>
+              </div>
+              <LoadMore
+                hasMore={bills.hasMore}
+                loading={bills.loadingMore}
+                error={bills.moreError && t(bills.moreError)}
+                onMore={bills.loadMore}
+              />
+            </>
+          )}
+        </ListStates>
       </section>
     </main>
   );

@@ -1,20 +1,23 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../api/useOnline';
+import { useOnline } from '../../api/connection';
+import { PATHS } from '../../paths';
 import type { BankCard } from '../../shared/contract/settings';
+import { cardLastFour } from '../../shared/format';
+import { TradePasswordPrompt } from '../../shell/TradePasswordPrompt';
 import { toast } from '../../store/ui';
 import {
   Button,
+  CardNumber,
   Dialog,
   EmptyState,
-  ErrorState,
   IconCard,
+  ListStates,
   PageHeader,
-  SkeletonList,
   TextField,
 } from '../../ui';
-import p from '../profile/profile.module.css';
-import { type CardForm, lastFour, useBankCards, useCardForm } from './useBankCards';
+import p from '../_parts/settings/settings.module.css';
+import { type CardForm, useBankCards, useCardForm } from './useBankCards';
 
 /** Bank cards (SPEC §2): list with masked numbers, add, edit. */
 export default function BankCardsScreen() {
@@ -26,65 +29,67 @@ export default function BankCardsScreen() {
 
   return (
     <main className={p.page}>
-      <PageHeader title={t('bankCards.title')} back="/settings" />
-      {cards === undefined ? (
-        list.error ? (
-          <ErrorState message={t('bankCards.loadFailed')} onRetry={list.reload} />
-        ) : (
-          <SkeletonList rows={2} height={150} />
-        )
-      ) : cards.length === 0 ? (
-        <EmptyState title={t('bankCards.empty')} icon={<IconCard size={28} />}>
-          <Button onClick={() => setEditing('new')} disabled={!online}>
-            {t('bankCards.add')}
-          </Button>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className={p.cards} aria-label={t('bankCards.title')}>
-            {cards.map((card) => (
-              <li key={card.id} className={p.bankCard}>
-                <div className={p.bankTop}>
-                  <div>
-                    <h2 className={p.bankName}>{card.bank}</h2>
-                    <p className={p.bankBranch}>{card.branch_bank}</p>
-                  </div>
-                  <button
-                    type="button"
-                    className={p.editButton}
-                    onClick={() => setEditing(card)}
-                    disabled={!online}
-                    aria-label={t('bankCards.editCard', { bank: card.bank, last: lastFour(card.bank_card) })}
-                  >
-                    {t('bankCards.edit')}
-                  </button>
-                </div>
-                <p className={p.cardNumber}>
-                  <span aria-hidden="true">•••• {lastFour(card.bank_card)}</span>
-                  <span className={p.visuallyHidden}>
-                    {t('bankCards.endsIn', { last: lastFour(card.bank_card) })}
-                  </span>
-                </p>
-                <dl className={p.bankFoot}>
-                  <div>
-                    <dt>{t('bankCards.holder')}</dt>
-                    <dd>{card.bank_user}</dd>
-                  </div>
-                  <div style={{ textAlign: 'right' }}>
-                    <dt>{t('bankCards.ifsc')}</dt>
-                    <dd>{card.ifsc}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <div className={p.bottomAction}>
-            <Button block variant="secondary" onClick={() => setEditing('new')} disabled={!online}>
+      <PageHeader title={t('bankCards.title')} back={PATHS.settings} />
+      <ListStates
+        rows={cards}
+        error={list.error && 'bankCards.loadFailed'}
+        onRetry={list.reload}
+        skeleton={{ rows: 2, height: 150 }}
+        empty={
+          <EmptyState title={t('bankCards.empty')} icon={<IconCard size={28} />}>
+            <Button onClick={() => setEditing('new')} disabled={!online}>
               {t('bankCards.add')}
             </Button>
-          </div>
-        </>
-      )}
+          </EmptyState>
+        }
+      >
+        {(cards) => (
+          <>
+            <ul className={p.cards} aria-label={t('bankCards.title')}>
+              {cards.map((card) => (
+                <li key={card.id} className={p.bankCard}>
+                  <div className={p.bankTop}>
+                    <div>
+                      <h2 className={p.bankName}>{card.bank}</h2>
+                      <p className={p.bankBranch}>{card.branch_bank}</p>
+                    </div>
+                    <button
+                      type="button"
+                      className={p.editButton}
+                      onClick={() => setEditing(card)}
+                      disabled={!online}
+                      aria-label={t('bankCards.editCard', {
+                        bank: card.bank,
+                        last: cardLastFour(card.bank_card),
+                      })}
+                    >
+                      {t('bankCards.edit')}
+                    </button>
+                  </div>
+                  <p className={p.cardNumber}>
+                    <CardNumber value={card.bank_card} />
+                  </p>
+                  <dl className={p.bankFoot}>
+                    <div>
+                      <dt>{t('bankCards.holder')}</dt>
+                      <dd>{card.bank_user}</dd>
+                    </div>
+                    <div className={p.end}>
+                      <dt>{t('bankCards.ifsc')}</dt>
+                      <dd>{card.ifsc}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <div className={p.bottomAction}>
+              <Button block variant="secondary" onClick={() => setEditing('new')} disabled={!online}>
+                {t('bankCards.add')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListStates>
       {!online && <p className={p.note}>{t('profile.offlineSave')}</p>}
       {editing && (
         <CardDialog
@@ -122,7 +127,7 @@ function CardDialog({
   }
   return (
     <Dialog open sheet onClose={onClose} title={t(editing ? 'bankCards.editTitle' : 'bankCards.addTitle')}>
-      <form onSubmit={onSubmit} noValidate className={p.form} style={{ padding: 0, marginTop: 12 }}>
+      <form onSubmit={onSubmit} noValidate className={`${p.form} ${p.formInDialog}`}>
         <TextField
           label={t('bankCards.bank')}
           value={f.form.bank}
@@ -143,7 +148,7 @@ function CardDialog({
           value={f.form.bank_card}
           onChange={(v) => f.set('bank_card', v.replace(/[^\d\s-]/g, ''))}
           error={err('bank_card')}
-          hint={editing ? t('bankCards.numberAgain', { last: lastFour(editing.bank_card) }) : undefined}
+          hint={editing ? t('bankCards.numberAgain', { last: cardLastFour(editing.bank_card) }) : undefined}
           inputMode="numeric"
           autoComplete="off"
         />
@@ -168,15 +173,23 @@ function CardDialog({
             {t(f.serverError)}
           </p>
         )}
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+        <div className={p.dialogActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={f.busy}>
+          <Button type="submit" loading={f.busy} disabled={f.hasTradePassword === undefined}>
             {t('bankCards.save')}
           </Button>
         </div>
       </form>
+      {f.asking && f.hasTradePassword !== undefined && (
+        <TradePasswordPrompt
+          hasPassword={f.hasTradePassword}
+          message={t('tradePassword.askCard')}
+          onClose={f.cancelAsking}
+          onSubmit={f.confirm}
+        />
+      )}
     </Dialog>
   );
 }

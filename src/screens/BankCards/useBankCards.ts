@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { call } from '../../api/client';
 import { useWatch } from '../../api/hooks';
 import { useConfig } from '../../api/useConfig';
-import { isTransportFailure } from '../../shared/contract/define';
+import { isTransportFailure } from '../../shared/call';
 import type { BankCard } from '../../shared/contract/settings';
 import { checkBankCardNumber, checkBranchCode, compactCode } from '../../shared/rules';
+import { isTradePasswordError } from '../../shell/TradePasswordPrompt';
 
 export interface CardForm {
   bank: string;
@@ -26,11 +27,6 @@ export function checkCardForm(f: CardForm, currencyUnit: string): CardErrors {
   if (!errors.ifsc) errors.ifsc = checkBranchCode(f.ifsc, currencyUnit) ?? undefined;
   for (const k of Object.keys(errors) as Array<keyof CardForm>) if (!errors[k]) delete errors[k];
   return errors;
-}
-
-/** The last four digits the server leaves visible in a masked number. */
-export function lastFour(masked: string): string {
-  return masked.replace(/\D/g, '').slice(-4);
 }
 
 /** Bank cards (SPEC §2): the list and one add or edit form at a time. */
@@ -56,11 +52,20 @@ export function useCardForm(editing: BankCard | null, onDone: (card: BankCard) =
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The transaction password prompt is open for the form as it was submitted. */
+  const [asking, setAsking] = useState(false);
+  const info = useWatch('userInfo', {}, 0);
   const errors = checkCardForm(form, currency.unit);
 
-  async function submit(): Promise<void> {
+  /** A valid form asks for the transaction password (issue 12: a card decides where payouts go). */
+  function submit(): void {
     setSubmitted(true);
     if (Object.keys(errors).length) return;
+    setAsking(true);
+  }
+
+  /** Sends the card with the code; answers a code error for the prompt, else null. */
+  async function confirm(code: string): Promise<string | null> {
     setBusy(true);
     const fields = {
       bank: form.bank.trim(),
@@ -68,17 +73,22 @@ export function useCardForm(editing: BankCard | null, onDone: (card: BankCard) =
       bank_card: compactCode(form.bank_card),
       bank_user: form.bank_user.trim(),
       ifsc: compactCode(form.ifsc),
+      stock_password: code,
     };
     const result = editing
       ? await call('bankEdit', { id: editing.id, ...fields })
       : await call('bankAdd', fields);
     setBusy(false);
+    if (!result.ok && isTradePasswordError(result.error)) return result.error;
+    setAsking(false);
     if (!result.ok) {
       const fallback = editing ? 'bankCards.updateFailed' : 'bankCards.addFailed';
       setServerError(isTransportFailure(result.error) ? fallback : result.error);
-      return;
+      return null;
     }
+    info.reload();
     onDone(result.data);
+    return null;
   }
 
   return {
@@ -91,6 +101,11 @@ export function useCardForm(editing: BankCard | null, onDone: (card: BankCard) =
     serverError,
     busy,
     submit,
+    asking,
+    confirm,
+    cancelAsking: () => setAsking(false),
+    /** undefined until user info has loaded. */
+    hasTradePassword: info.data?.has_fund_password,
     branchIsIfsc: currency.unit === 'INR',
   };
 }

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
+import type { Tone } from '../_parts/invest/parts';
 import type { BlockMold } from '../BlockTrading/useBlockTrading';
-import type { Tone } from '../invest/parts';
 
 /** SPEC §4 block order tabs: 0 all, 2 failed, 1 success (kept in the URL for back/forward). */
 export type BlockTab = '0' | '2' | '1';

@@ -7,8 +7,8 @@ import { MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
 import { displayCode } from '../../shared/rules';
 import { Button, Dialog, MoneyButton } from '../../ui';
 import { PinInput } from '../../ui/PinInput';
-import s from '../invest/invest.module.css';
-import { QuantityStepper, regionPrice, Stat, SummaryRow } from '../invest/parts';
+import s from '../_parts/invest/invest.module.css';
+import { QuantityStepper, regionPrice, Stat, SummaryRow } from '../_parts/invest/parts';
 import { useBlockBuy } from './useBlockTrading';
 
 /**
@@ -107,16 +107,12 @@ export function BlockBuyDialog({
           </SummaryRow>
         </dl>
         {showConversion && <p className={s.summaryHint}>{rateText}</p>}
+        <p className={s.summaryHint}>{t('block.lockInNote')}</p>
         <div className={s.dialogActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <MoneyButton
-            type="submit"
-            loading={form.busy}
-            aria-disabled={!form.valid}
-            className={s.softDisabled}
-          >
+          <MoneyButton type="submit" call={form.call} loading={form.busy} unready={!form.valid}>
             {t('block.confirm')}
           </MoneyButton>
         </div>

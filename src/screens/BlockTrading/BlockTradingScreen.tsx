@@ -1,25 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { BlockItem } from '../../shared/contract/invest';
 import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
 import { conversionRateTicks, MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
-import {
-  AsOf,
-  Button,
-  EmptyState,
-  ErrorState,
-  IconSearch,
-  PageHeader,
-  SkeletonList,
-  TextField,
-} from '../../ui';
-import s from '../invest/invest.module.css';
-import { BalanceStrip, OrdersLink, regionPrice, Stat } from '../invest/parts';
+import { AsOf, Button, EmptyState, IconSearch, ListStates, PageHeader, TextField } from '../../ui';
+import s from '../_parts/invest/invest.module.css';
+import { BalanceStrip, OrdersLink, regionPrice, Stat, StatusChip } from '../_parts/invest/parts';
 import { BlockBuyDialog } from './BlockBuyDialog';
+import { ProductNotes } from './ProductNotes';
 import { type BlockMold, useBlockTrading } from './useBlockTrading';
 
 /** Block trading (SPEC §2, /block-trading): search, list, buy dialog. QIP is the same screen with mold finalize. */
@@ -28,8 +21,8 @@ export default function BlockTradingScreen() {
 }
 
 const TEXT = {
-  bulk: { title: 'block.title', orders: '/block-trading/orders', empty: 'block.empty' },
-  finalize: { title: 'qip.title', orders: '/qip/orders', empty: 'qip.empty' },
+  bulk: { title: 'block.title', orders: PATHS.blockOrders, empty: 'block.empty' },
+  finalize: { title: 'qip.title', orders: PATHS.qipOrders, empty: 'qip.empty' },
 } as const;
 
 export function BlockMarket({ mold }: { mold: BlockMold }) {
@@ -72,28 +65,29 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
           />
         </form>
       </search>
-      <div className={s.rateNote} style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+      <div className={`${s.rateNote} ${s.rateLine}`}>
         <SimulatedMark />
         {mold === 'finalize' && (
           <span>{t('qip.rate', { unit: 'USD', rate: formatMoney(usdRate, config.currency) })}</span>
         )}
         {list.stale && <AsOf at={list.updatedAt} stale />}
       </div>
-      {rows === undefined ? (
-        list.error ? (
-          <ErrorState message={t(list.error)} onRetry={list.reload} />
-        ) : (
-          <SkeletonList rows={5} height={150} />
-        )
-      ) : rows.length === 0 ? (
-        <EmptyState title={t(code ? 'block.noMatch' : text.empty)} />
-      ) : (
-        <ul className={s.list} aria-label={t(text.title)} style={{ listStyle: 'none', margin: 0 }}>
-          {rows.map((item) => (
-            <BlockCard key={item.id} item={item} onBuy={() => startBuy(item)} />
-          ))}
-        </ul>
-      )}
+      <ProductNotes mold={mold} />
+      <ListStates
+        rows={rows}
+        error={list.error}
+        onRetry={list.reload}
+        skeleton={{ rows: 5, height: 150 }}
+        empty={<EmptyState title={t(code ? 'block.noMatch' : text.empty)} />}
+      >
+        {(rows) => (
+          <ul className={s.list} aria-label={t(text.title)}>
+            {rows.map((item) => (
+              <BlockCard key={item.id} item={item} onBuy={() => startBuy(item)} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
       {settingPassword && (
         <TradePasswordDialog
           open
@@ -128,8 +122,10 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
   const config = useConfig();
   const discount =
     item.market_price > 0 ? ((item.price - item.market_price) / item.market_price) * 100 : null;
+  // A block is a finite placement: below one minimum lot left, nothing more can be bought.
+  const soldOut = item.remaining < item.count;
   return (
-    <li className={s.card}>
+    <li className={s.card} data-sold-out={soldOut || undefined}>
       <div className={s.cardTop}>
         <div className={s.titleBlock}>
           <h2 className={s.name}>{item.name}</h2>
@@ -143,14 +139,18 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
             )}
           </span>
         </div>
-        <Button
-          variant="buy"
-          className={s.compactButton}
-          onClick={onBuy}
-          aria-label={t('block.buyFor', { code: displayCode(item.tag) })}
-        >
-          {t('block.buy')}
-        </Button>
+        {soldOut ? (
+          <StatusChip tone="muted">{t('block.soldOut')}</StatusChip>
+        ) : (
+          <Button
+            variant="buy"
+            className={s.compactButton}
+            onClick={onBuy}
+            aria-label={t('block.buyFor', { code: displayCode(item.tag) })}
+          >
+            {t('block.buy')}
+          </Button>
+        )}
       </div>
       <dl className={`${s.stats} ${s.stats3}`}>
         <Stat label={t('block.marketPrice')}>
@@ -161,6 +161,10 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
         </Stat>
         <Stat label={t('block.minShort')}>{formatNumber(item.count, 0)}</Stat>
       </dl>
+      <div className={s.foot}>
+        <span>{t('block.remaining', { n: formatNumber(item.remaining, 0) })}</span>
+        <span>{t('block.lockInShort')}</span>
+      </div>
     </li>
   );
 }

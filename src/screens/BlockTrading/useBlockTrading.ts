@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from '../../api/hooks';
+import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { BlockItem } from '../../shared/contract/invest';
 import {
@@ -23,7 +24,7 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '../../shared/rules';
 import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 export type BlockMold = BlockItem['mold'];
 
@@ -44,7 +45,7 @@ export function useBlockTrading(mold: BlockMold) {
 const STEPPER_LOT = 100;
 
 /** How long a quantity may stay below the minimum before the hint says so (SPEC §5). */
-export const BELOW_MINIMUM_HINT_MS = 3000;
+const BELOW_MINIMUM_HINT_MS = 3000;
 
 /**
  * The buy dialog's rules (SPEC §5 block/QIP buy): digits only; at least the row's minimum (toast
@@ -67,7 +68,11 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
   const rate = conversionRateTicks(local.unit, config.rate);
   const converts = rate !== PRICE_SCALE;
   const balanceMinor = balance === undefined ? null : toMinor(balance);
-  const maximum = balanceMinor === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate);
+  // No more than the balance covers, nor than the offer has left.
+  const maximum = Math.min(
+    item.remaining,
+    balanceMinor === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate),
+  );
   const affordable = maximum >= minimum;
   const quantity = text === '' ? 0 : Number(text);
   const below = text !== '' && checkBlockQuantity(quantity, minimum) !== null;
@@ -142,7 +147,7 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
         setPin('');
         setPinError(result.error);
       }
-      toast(purchaseError(result.error, 'block.failed'), 'error');
+      toastMoneyFailure(result.error, 'block.failed');
       return;
     }
     toast('block.success', 'success');
@@ -152,6 +157,7 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
   const valueLocal = tradeValueMinor(priceTicks, quantity, PRICE_SCALE);
   const valueAccount = tradeValueMinor(priceTicks, quantity, rate);
   return {
+    call: buy,
     text,
     change,
     decrease,

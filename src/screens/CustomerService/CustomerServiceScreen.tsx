@@ -1,14 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../api/useOnline';
-import { formatMessageTime } from '../../shared/format';
-import { AsOf, EmptyState, IconSend, IconService, PageHeader, SkeletonList } from '../../ui';
-import p from '../profile/profile.module.css';
+import { useOnline } from '../../api/connection';
+import { AsOf, EmptyState, IconSend, IconService, PageHeader, SkeletonList, ui, useDates } from '../../ui';
+import p from '../_parts/settings/settings.module.css';
 import { useCustomerService } from './useCustomerService';
 
 /** Customer-service chat (SPEC §2): message list and send; offline messages wait, marked pending. */
 export default function CustomerServiceScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { messageTime: time } = useDates();
   const online = useOnline();
   const c = useCustomerService();
   const end = useRef<HTMLLIElement>(null);
@@ -30,21 +30,20 @@ export default function CustomerServiceScreen() {
     }
   }
 
-  const time = (ms: number) => formatMessageTime(ms, i18n.language);
   return (
     <main className={p.chat}>
       <PageHeader title={t('chat.title')} />
       {c.stale && c.fetchedAt !== null && (
-        <div style={{ padding: '8px 16px 0' }}>
+        <div className={ui.asOfLine}>
           <AsOf at={c.fetchedAt} stale />
         </div>
       )}
       {c.loading ? (
-        <div style={{ flex: 1 }}>
+        <div className={p.fill}>
           <SkeletonList rows={4} height={44} />
         </div>
       ) : total === 0 ? (
-        <div style={{ flex: 1 }}>
+        <div className={p.fill}>
           <EmptyState title={t('chat.empty')} icon={<IconService size={28} />}>
             {!online && c.fetchedAt === null && <p className={p.note}>{t('chat.offlineEmpty')}</p>}
           </EmptyState>
@@ -120,7 +119,7 @@ export default function CustomerServiceScreen() {
         </button>
       </form>
       {c.error && (
-        <p id="chat-error" className={p.formError} role="alert" style={{ margin: '0 12px 8px' }}>
+        <p id="chat-error" className={`${p.formError} ${p.chatError}`} role="alert">
           {t(c.error)}
         </p>
       )}

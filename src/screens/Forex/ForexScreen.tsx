@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { holdingsPath, stockPath } from '../../paths';
 import type { CurrencyRow } from '../../shared/contract/market';
 import { POLL_MS } from '../../shared/rules';
 import { EmptyState } from '../../ui';
-import { InstrumentRow } from '../markets/InstrumentRow';
-import { ListHead } from '../markets/ListHead';
-import { stockPath } from '../markets/links';
-import { MarketListScreen } from '../markets/MarketListScreen';
-import { PagedList } from '../markets/PagedList';
+import { InstrumentRow } from '../_parts/market/InstrumentRow';
+import { ListHead } from '../_parts/market/ListHead';
+import { MarketListScreen } from '../_parts/market/MarketListScreen';
+import { PagedList } from '../_parts/market/PagedList';
 
 /** The market code of currency pairs (their detail lists the other pairs). */
 const FOREX_MARKET = 'FOREX';
@@ -26,6 +26,7 @@ export default function ForexScreen() {
         change={row.change}
         percent={row.percent_change}
         decimals={row.decimals}
+        star={{ market: FOREX_MARKET }}
       />
     ),
     [],
@@ -33,7 +34,7 @@ export default function ForexScreen() {
   return (
     <MarketListScreen
       title={t('markets.forex.title')}
-      positions="/trade-no-nav/forex/1"
+      positions={holdingsPath('forex', '1')}
       searchLabel={t('markets.forex.search')}
     >
       {(code) => (
@@ -46,6 +47,7 @@ export default function ForexScreen() {
             label={t('markets.forex.title')}
             renderRow={renderRow}
             empty={<EmptyState title={t(code ? 'markets.forex.noMatch' : 'markets.forex.empty')} />}
+            failed={code ? 'markets.lists.searchFailed' : 'markets.forex.failed'}
           />
         </>
       )}

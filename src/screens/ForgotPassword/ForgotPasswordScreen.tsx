@@ -1,11 +1,17 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { PATHS } from '../../paths';
 import { REDIRECT_DELAY_MS } from '../../shared/rules';
-import { AuthLayout, authStyles as s } from '../../shell/AuthLayout';
-import { PasswordField } from '../../shell/PasswordField';
+import {
+  AuthError,
+  AuthLayout,
+  NewPasswordFields,
+  PhoneField,
+  authStyles as s,
+} from '../../shell/AuthLayout';
 import { toast } from '../../store/ui';
-import { Button, IconPhone, TextField } from '../../ui';
+import { Button, PasswordField } from '../../ui';
 import { useForgotPassword } from './useForgotPassword';
 
 export default function ForgotPasswordScreen() {
@@ -15,10 +21,10 @@ export default function ForgotPasswordScreen() {
   const [done, setDone] = useState(false);
 
   useEffect(() => {
-    if (form.hasLogin && !done) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+    if (form.hasLogin && !done && !form.lost) return;
+    const timer = setTimeout(() => navigate(PATHS.login, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [form.hasLogin, done, navigate]);
+  }, [form.hasLogin, form.lost, done, navigate]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -32,45 +38,29 @@ export default function ForgotPasswordScreen() {
     <AuthLayout
       title={t('auth.forgot.title')}
       subtitle={t('auth.forgot.subtitle')}
-      footer={<Link to="/login">{t('auth.forgot.backToLogin')}</Link>}
+      footer={<Link to={PATHS.login}>{t('auth.forgot.backToLogin')}</Link>}
     >
       {!form.hasLogin ? (
-        <p className={s.notice} role="alert" style={{ marginTop: 24 }}>
+        <p className={`${s.notice} ${s.noticeSpaced}`} role="alert">
           {t('hint.noLoginInfo')}
         </p>
       ) : (
         <form className={s.form} onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('auth.phone')}
-            value={form.user}
-            onChange={() => {}}
-            readOnly
-            start={<IconPhone size={18} />}
-          />
+          <PhoneField value={form.user} />
           <PasswordField
             label={t('auth.oldPassword')}
             value={form.oldPassword}
             onChange={form.setOldPassword}
             autoComplete="current-password"
           />
-          <PasswordField
+          <NewPasswordFields
             label={t('auth.newPassword')}
-            value={form.password}
-            onChange={form.setPassword}
-            autoComplete="new-password"
-            placeholder={t('auth.newPasswordPlaceholder')}
+            password={form.password}
+            confirm={form.confirm}
+            onPassword={form.setPassword}
+            onConfirm={form.setConfirm}
           />
-          <PasswordField
-            label={t('auth.confirmPassword')}
-            value={form.confirm}
-            onChange={form.setConfirm}
-            autoComplete="new-password"
-          />
-          {form.error && (
-            <p className={s.notice} role="alert">
-              {t(form.error, { defaultValue: t('hint.resetFailed') })}
-            </p>
-          )}
+          <AuthError error={form.error} fallback="hint.resetFailed" />
           <Button type="submit" block loading={form.busy} disabled={done}>
             {t('auth.forgot.submit')}
           </Button>

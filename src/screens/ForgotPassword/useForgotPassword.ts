@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../../api/client';
-import { recallPassword, remembered } from '../../auth/remember';
-import { isTransportFailure } from '../../shared/contract/define';
+import { remembered } from '../../auth/remember';
+import { isTransportFailure } from '../../shared/call';
 import { checkPassword, checkPasswordsMatch, checkPhone, checkRequired } from '../../shared/rules';
 
 /**
- * Forgot password (SPEC §5): works from the login remembered on this device; without one the
- * screen says so and returns to login.
+ * Forgot password (SPEC §5): works from the phone number remembered on this device (the user types
+ * the current password); without one the screen says so and returns to login.
  */
 export function useForgotPassword() {
   const saved = remembered();
@@ -15,20 +15,20 @@ export function useForgotPassword() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [lost, setLost] = useState(false);
   const user = saved?.user ?? '';
 
-  // SPEC §5: the old password comes from the remembered credentials when the user kept it.
-  useEffect(() => {
-    let live = true;
-    recallPassword().then((kept) => {
-      if (live && kept) setOldPassword((typed) => typed || kept);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // SPEC §5 took the old password from the remembered credentials; it is never filled by itself
+  // (issue 12, hole 8): whoever holds an unlocked device must not reset a password they do not know.
 
   async function submit(): Promise<boolean> {
+    // The remembered login can go while the form is open (logout or a wipe in another tab):
+    // SPEC §8's reset message, then back to login like a missing one.
+    if (remembered()?.user !== user) {
+      setError('hint.noLoginData');
+      setLost(true);
+      return false;
+    }
     const problem =
       (checkRequired(user, oldPassword, password, confirm) && 'hint.completeAllFields') ??
       (checkPhone(user) && 'hint.phoneMustBe10') ??
@@ -48,6 +48,8 @@ export function useForgotPassword() {
 
   return {
     hasLogin: saved !== null,
+    /** The remembered login was gone at submit: the screen returns to login. */
+    lost,
     user,
     oldPassword,
     setOldPassword,

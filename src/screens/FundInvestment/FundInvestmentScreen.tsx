@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { Fund } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { percentOfMinor, toMinor } from '../../shared/money';
-import { AsOf, ConfirmDialog, EmptyState, ErrorState, MoneyButton, PageHeader, SkeletonList } from '../../ui';
-import s from '../invest/invest.module.css';
-import { BalanceStrip, OrdersLink, Stat } from '../invest/parts';
+import { AsOf, ConfirmDialog, EmptyState, ListStates, MoneyButton, PageHeader } from '../../ui';
+import s from '../_parts/invest/invest.module.css';
+import { BalanceStrip, OrdersLink, Stat, SummaryRow } from '../_parts/invest/parts';
 import { useFundInvestment } from './useFundInvestment';
 
 /** Returns are percents with up to two decimals; as basis points they are exact integers. */
@@ -15,14 +16,14 @@ const bps = (percent: number) => Math.round(percent * 100);
 export default function FundInvestmentScreen() {
   const { t } = useTranslation();
   const config = useConfig();
-  const { list, info, confirming, setConfirming, purchasing, inFlight, buy } = useFundInvestment();
+  const { list, info, confirming, setConfirming, purchasing, inFlight, buy, call } = useFundInvestment();
   const rows = list.data?.rows;
 
   return (
     <main className={s.page}>
       <PageHeader
         title={t('fund.title')}
-        actions={<OrdersLink to="/fund-investment/orders" label={t('fund.orders')} />}
+        actions={<OrdersLink to={PATHS.fundOrders} label={t('fund.orders')} />}
       />
       <BalanceStrip info={info} currency={config.currency} />
       {list.stale && (
@@ -30,35 +31,36 @@ export default function FundInvestmentScreen() {
           <AsOf at={list.updatedAt} stale />
         </div>
       )}
-      {rows === undefined ? (
-        list.error ? (
-          <ErrorState message={t(list.error)} onRetry={list.reload} />
-        ) : (
-          <SkeletonList rows={4} height={170} />
-        )
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('fund.empty')} />
-      ) : (
-        <>
-          <ul className={s.list} aria-label={t('fund.title')} style={{ listStyle: 'none', margin: 0 }}>
-            {rows.map((fund) => (
-              <FundCard
-                key={fund.id}
-                fund={fund}
-                busy={inFlight && purchasing === fund.id}
-                disabled={purchasing !== null}
-                onBuy={() => setConfirming(fund)}
-              />
-            ))}
-          </ul>
-          <p className={s.note}>{t('fund.noMore')}</p>
-        </>
-      )}
+      <ListStates
+        rows={rows}
+        error={list.error}
+        onRetry={list.reload}
+        skeleton={{ rows: 4, height: 170 }}
+        empty={<EmptyState title={t('fund.empty')} />}
+      >
+        {(rows) => (
+          <>
+            <ul className={s.list} aria-label={t('fund.title')}>
+              {rows.map((fund) => (
+                <FundCard
+                  key={fund.id}
+                  fund={fund}
+                  busy={inFlight && purchasing === fund.id}
+                  disabled={purchasing !== null}
+                  onBuy={() => setConfirming(fund)}
+                />
+              ))}
+            </ul>
+            <p className={s.note}>{t('fund.noMore')}</p>
+          </>
+        )}
+      </ListStates>
       <ConfirmDialog
         open={confirming !== null}
         title={t('fund.confirmTitle', { name: confirming?.name ?? '' })}
         message={confirming && <FundConfirmation fund={confirming} />}
         confirmLabel={t('fund.invest')}
+        money={call}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && void buy(confirming)}
       />
@@ -91,19 +93,26 @@ function FundCard({
           {t('fund.days', { count: fund.investment_period })}
         </span>
       </div>
-      <div className={s.cardTop} style={{ alignItems: 'flex-end' }}>
+      <div className={`${s.cardTop} ${s.bottomAligned}`}>
         <div className={s.titleBlock}>
           <span className={`${s.returnRange} num`}>
             {formatNumber(fund.min_return)}% – {formatNumber(fund.max_return)}%
           </span>
           <span className={s.returnLabel}>{t('fund.returnRange')}</span>
+          <span className={s.returnLabel}>{t('watch.fund.projected')}</span>
         </div>
-        <dl className={s.stats} style={{ gridTemplateColumns: '1fr', textAlign: 'right' }}>
+        <dl className={`${s.stats} ${s.statsEnd}`}>
           <Stat label={t('fund.amount')} strong>
             {formatMoney(fund.amount, config.currency)}
           </Stat>
         </dl>
       </div>
+      <dl className={s.stats}>
+        <Stat label={t('watch.fund.manager')}>{fund.manager ?? t('watch.fund.notRated')}</Stat>
+        <Stat label={t('watch.fund.risk')}>
+          {fund.risk === null ? t('watch.fund.notRated') : t(`watch.fund.riskLevel.${fund.risk}`)}
+        </Stat>
+      </dl>
       {sold > 0 && (
         <div className={s.progress}>
           <div
@@ -144,21 +153,12 @@ function FundConfirmation({ fund }: { fund: Fund }) {
   const amount = toMinor(fund.amount) ?? 0;
   return (
     <dl className={s.summary}>
-      <div className={s.summaryRow}>
-        <dt>{t('fund.amount')}</dt>
-        <dd>{formatMoney(fund.amount, config.currency)}</dd>
-      </div>
-      <div className={s.summaryRow}>
-        <dt>{t('fund.period')}</dt>
-        <dd>{t('fund.days', { count: fund.investment_period })}</dd>
-      </div>
-      <div className={s.summaryRow}>
-        <dt>{t('fund.returnAtMaturity')}</dt>
-        <dd>
-          {formatMoney(percentOfMinor(amount, bps(fund.min_return)), config.currency)} –{' '}
-          {formatMoney(percentOfMinor(amount, bps(fund.max_return)), config.currency)}
-        </dd>
-      </div>
+      <SummaryRow label={t('fund.amount')}>{formatMoney(fund.amount, config.currency)}</SummaryRow>
+      <SummaryRow label={t('fund.period')}>{t('fund.days', { count: fund.investment_period })}</SummaryRow>
+      <SummaryRow label={`${t('fund.returnAtMaturity')} (${t('watch.fund.projected')})`}>
+        {formatMoney(percentOfMinor(amount, bps(fund.min_return)), config.currency)} –{' '}
+        {formatMoney(percentOfMinor(amount, bps(fund.max_return)), config.currency)}
+      </SummaryRow>
     </dl>
   );
 }

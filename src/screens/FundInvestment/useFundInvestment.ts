@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from '../../api/hooks';
+import { useMoneyCall } from '../../api/money';
 import type { Fund } from '../../shared/contract/invest';
 import { FUND_BUTTON_REENABLE_MS, POLL_MS } from '../../shared/rules';
 import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 /**
  * Fund investment (SPEC §2/§4): the list, and one purchase at a time — the buy buttons are
@@ -37,10 +38,10 @@ export function useFundInvestment() {
       list.reload();
       info.reload();
     } else {
-      toast(purchaseError(result.error, 'fund.failed'), 'error');
+      toastMoneyFailure(result.error, 'fund.failed');
     }
     timer.current = setTimeout(() => setPurchasing(null), FUND_BUTTON_REENABLE_MS);
   }
 
-  return { list, info, confirming, setConfirming, purchasing, inFlight, buy };
+  return { list, info, confirming, setConfirming, purchasing, inFlight, buy, call: purchase };
 }

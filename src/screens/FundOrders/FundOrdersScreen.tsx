@@ -1,54 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { FundOrder } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { fundPeriod } from '../../shared/rules';
-import { AsOf, EmptyState, ErrorState, PageHeader, SkeletonList, Tabs } from '../../ui';
-import s from '../invest/invest.module.css';
-import { SignedMoney, Stat, StatusChip, useDates } from '../invest/parts';
+import { useDates } from '../../ui';
+import s from '../_parts/invest/invest.module.css';
+import { OrdersPage } from '../_parts/invest/OrdersPage';
+import { SignedMoney, Stat, StatusChip } from '../_parts/invest/parts';
 import { type FundTab, fundOrderStatus, useFundOrders } from './useFundOrders';
 
 /** Fund orders (SPEC §2): tabs all, active, completed, cancelled. */
 export default function FundOrdersScreen() {
   const { t } = useTranslation();
   const { tab, tabs, setTab, orders } = useFundOrders();
-  const rows = orders.data?.rows;
 
   return (
-    <main className={s.page}>
-      <PageHeader title={t('fund.ordersTitle')} back="/fund-investment" />
-      <div className={s.sticky}>
-        <Tabs<FundTab>
-          id="fund-tab"
-          label={t('fund.ordersTitle')}
-          value={tab}
-          onChange={setTab}
-          items={tabs.map((value) => ({ value, label: t(`fund.tabs.${value}`) }))}
-        />
-      </div>
-      <section role="tabpanel" aria-labelledby={`fund-tab-${tab}`}>
-        {orders.stale && (
-          <div className={s.rateNote}>
-            <AsOf at={orders.updatedAt} stale />
-          </div>
-        )}
-        {rows === undefined ? (
-          orders.error ? (
-            <ErrorState message={t(orders.error)} onRetry={orders.reload} />
-          ) : (
-            <SkeletonList rows={4} height={150} />
-          )
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('fund.emptyOrders')} />
-        ) : (
-          <ul className={s.list} style={{ listStyle: 'none', margin: 0 }}>
-            {rows.map((order) => (
-              <FundOrderCard key={order.id} order={order} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </main>
+    <OrdersPage<FundTab, FundOrder>
+      title={t('fund.ordersTitle')}
+      back={PATHS.funds}
+      tabId="fund-tab"
+      tab={tab}
+      onTab={setTab}
+      tabs={tabs.map((value) => ({ value, label: t(`fund.tabs.${value}`) }))}
+      orders={orders}
+      empty={t('fund.emptyOrders')}
+      card={(order) => <FundOrderCard key={order.id} order={order} />}
+    />
   );
 }
 

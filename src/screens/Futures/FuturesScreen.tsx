@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { MarketListScreen } from '../markets/MarketListScreen';
-import { MarketRows } from '../markets/MarketRows';
+import { holdingsPath } from '../../paths';
+import { MarketListScreen } from '../_parts/market/MarketListScreen';
+import { MarketRows } from '../_parts/market/MarketRows';
 
 const TEXT = {
   label: 'markets.futures.title',
@@ -15,7 +16,7 @@ export default function FuturesScreen() {
   return (
     <MarketListScreen
       title={t('markets.futures.title')}
-      positions="/trade-no-nav/futures/ok"
+      positions={holdingsPath('futures', 'ok')}
       searchLabel={t('markets.futures.search')}
     >
       {(code) => <MarketRows market="FUTURE" code={code} text={TEXT} />}

@@ -3,20 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { useConfig } from '../../api/useConfig';
+import { PATHS, tradingPath } from '../../paths';
 import type { HoldingRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
+import { toMinor } from '../../shared/money';
 import { displayCode, HOLDING_TYPES, type HoldingKind, PAGE_SIZE, POLL_MS } from '../../shared/rules';
-import { AsOf, EmptyState, ErrorState, LoadMore, PageHeader, Segmented, SkeletonList } from '../../ui';
-import { regionPrice, SignedMoney } from '../invest/parts';
-import { tradingPath } from '../trade/parts';
-import s from '../trade/trade.module.css';
+import { AsOf, EmptyState, ListStates, LoadMore, PageHeader, Segmented } from '../../ui';
+import { regionPrice, SignedMoney } from '../_parts/invest/parts';
+import { Signed, TotalsCard, usePortfolioSummary } from '../_parts/portfolio/parts';
+import p from '../_parts/portfolio/portfolio.module.css';
+
+import s from '../_parts/trading/trading.module.css';
 import { useHoldings } from './useHoldings';
 
-/** Holdings (SPEC §2): type buttons, a table of positions valued by the server, infinite paging. */
+/**
+ * Holdings (SPEC §2): the portfolio's summary (issue 13), type buttons with that type's totals, a
+ * table of positions valued by the server, infinite paging.
+ */
 export default function HoldingsScreen() {
   const { t } = useTranslation();
+  const config = useConfig();
   const { type, setType, noNav, first, paging, hasMore } = useHoldings();
+  const summary = usePortfolioSummary();
   const rows = first.data?.rows;
+  const ofType = summary.data?.by_type[type];
 
   return (
     <main className={s.page}>
@@ -24,8 +34,20 @@ export default function HoldingsScreen() {
         title={t('holdings.title')}
         noBack={!noNav}
         actions={
-          <Link to="/records" className={s.headerLink}>
+          <Link to={PATHS.records} className={s.headerLink}>
             {t('holdings.records')}
+          </Link>
+        }
+      />
+      <TotalsCard
+        title={t('portfolio.summary')}
+        totals={summary.data?.overall}
+        updatedAt={summary.updatedAt}
+        stale={summary.stale}
+        every={summary.intervalMs}
+        action={
+          <Link to={PATHS.statement} className={p.link}>
+            {t('portfolio.statementLink')}
           </Link>
         }
       />
@@ -37,51 +59,63 @@ export default function HoldingsScreen() {
           items={HOLDING_TYPES.map((value) => ({ value, label: t(`holdings.types.${value}`) }))}
         />
       </div>
+      {ofType && ofType.positions > 0 && (
+        <p className={p.typeLine} data-testid="type-totals">
+          {t('portfolio.typeLine', {
+            type: t(`holdings.types.${type}`),
+            invested: formatMoney(ofType.invested, config.currency),
+            value: formatMoney(ofType.value, config.currency),
+          })}{' '}
+          · <Signed amount={ofType.pnl} percent={ofType.pnl_percent} currency={config.currency} />
+        </p>
+      )}
       {first.stale && (
         <div className={s.asOfLine}>
           <AsOf at={first.updatedAt} stale />
         </div>
       )}
-      {rows === undefined ? (
-        first.error ? (
-          <ErrorState message={t(first.error)} onRetry={first.reload} />
-        ) : (
-          <SkeletonList rows={4} height={56} />
-        )
-      ) : rows.length === 0 ? (
-        <EmptyState title={t(`holdings.empty.${type}`)}>
-          <Link to={EXPLORE[type]}>{t('holdings.explore')}</Link>
-        </EmptyState>
-      ) : (
-        <>
-          <section className={s.table} aria-label={t(`holdings.types.${type}`)}>
-            <div className={s.tableHead} aria-hidden="true">
-              <span>{t('holdings.col.stock')}</span>
-              <span>{t('holdings.col.quantityCost')}</span>
-              <span>{t('holdings.col.valueProfit')}</span>
-            </div>
-            <ul className={s.holdingList}>
-              {rows.map((row) => (
-                <Holding key={row.stock} row={row} />
-              ))}
-              {paging.rest.map((page) => (
-                <HoldingsPage key={page} type={type} page={page} onSettled={paging.settle} />
-              ))}
-            </ul>
-          </section>
-          <LoadMore hasMore={hasMore} loading={paging.loading} onMore={paging.more} />
-        </>
-      )}
+      <ListStates
+        rows={rows}
+        error={first.error}
+        onRetry={first.reload}
+        skeleton={{ rows: 4, height: 56 }}
+        empty={
+          <EmptyState title={t(`holdings.empty.${type}`)}>
+            <Link to={EXPLORE[type]}>{t('holdings.explore')}</Link>
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <>
+            <section className={s.table} aria-label={t(`holdings.types.${type}`)}>
+              <div className={s.tableHead} aria-hidden="true">
+                <span>{t('holdings.col.stock')}</span>
+                <span>{t('holdings.col.quantityCost')}</span>
+                <span>{t('holdings.col.valueProfit')}</span>
+              </div>
+              <ul className={s.holdingList}>
+                {rows.map((row) => (
+                  <Holding key={row.stock} row={row} />
+                ))}
+                {paging.rest.map((page) => (
+                  <HoldingsPage key={page} type={type} page={page} onSettled={paging.settle} />
+                ))}
+              </ul>
+            </section>
+            <LoadMore hasMore={hasMore} loading={paging.loading} onMore={paging.more} />
+          </>
+        )}
+      </ListStates>
     </main>
   );
 }
 
 /** Where to find something to hold of each type. */
 const EXPLORE: Record<HoldingKind, string> = {
-  stock: '/markets',
-  forex: '/forex',
-  futures: '/futures',
-  treasury: '/treasury-debt',
+  stock: PATHS.markets,
+  forex: PATHS.forex,
+  futures: PATHS.futures,
+  treasury: PATHS.treasuryDebt,
 };
 
 function HoldingsPage({
@@ -127,13 +161,17 @@ function Holding({ row }: { row: HoldingRow }) {
         <span className={s.cell}>
           <span className={s.cellMain}>{code}</span>
           <span className={s.cellSub}>{row.name}</span>
-          <span className={s.cellSub}>
-            {row.as_of ? regionPrice(config, row.region, row.prasent, row.decimals) : '—'}
-          </span>
         </span>
         <span className={s.cell}>
           <span className={s.cellMain}>{formatNumber(row.count, 0)}</span>
-          <span className={s.cellSub}>{formatMoney(row.cost, config.currency)}</span>
+          <span className={s.cellSub}>
+            {t('portfolio.avg', { price: regionPrice(config, row.region, row.avg_price, row.decimals) })}
+          </span>
+          <span className={s.cellSub}>
+            {row.as_of
+              ? t('portfolio.ltp', { price: regionPrice(config, row.region, row.prasent, row.decimals) })
+              : t('portfolio.noQuote')}
+          </span>
           {row.available < row.count && (
             <span className={s.cellSub}>{t('holdings.available', { count: row.available })}</span>
           )}
@@ -147,6 +185,11 @@ function Holding({ row }: { row: HoldingRow }) {
             className={`${s.cellSub} ${row.profit_percent > 0 ? s.up : row.profit_percent < 0 ? s.down : ''}`}
           >
             {formatPercent(row.profit_percent)}
+          </span>
+          <span className={s.cellSub} data-testid="row-today">
+            {t('portfolio.todayShort', {
+              amount: `${(toMinor(row.today_pnl) ?? 0) > 0 ? '+' : ''}${formatMoney(row.today_pnl, config.currency)}`,
+            })}
           </span>
         </span>
       </Link>

@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
+import { holdingsPath } from '../../paths';
 import { type HoldingKind, holdingType, PAGE_SIZE, POLL_MS } from '../../shared/rules';
 import { usePages } from '../../ui';
 
@@ -19,8 +20,7 @@ export function useHoldings() {
 
   function setType(next: HoldingKind) {
     if (noNav) {
-      const buck = params.buck ? `/${encodeURIComponent(params.buck)}` : '';
-      navigate(`/trade-no-nav/${next}${buck}`, { replace: true });
+      navigate(holdingsPath(next, params.buck), { replace: true });
     } else setSearch(next === 'stock' ? {} : { type: next }, { replace: true });
   }
 

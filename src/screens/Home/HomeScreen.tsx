@@ -1,57 +1,78 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
-import { formatDate, formatMoney } from '../../shared/format';
+import { newsArticlePath, PATHS } from '../../paths';
+import { formatMoney } from '../../shared/format';
+import { InboxBell } from '../../shell/Inbox';
 import { LanguageMenu } from '../../shell/LanguageMenu';
 import { SimulatedMark } from '../../shell/SimulatedMark';
+import { ServiceLink, useCustomerService } from '../../shell/service';
 import {
   AsOf,
   ErrorState,
+  IconBlocks,
+  IconBond,
   IconButton,
   IconChevron,
+  IconExchange,
+  IconFlag,
+  IconHourglass,
+  IconInstitution,
+  IconPie,
   IconSearch,
   IconService,
   IconSettings,
   Skeleton,
   ui,
+  useDates,
 } from '../../ui';
-import { IndexCard } from '../markets/IndexCard';
+import { IndexCard } from '../_parts/market/IndexCard';
+import { Allocation, TodayLine, ValueChartCard } from '../_parts/portfolio/PortfolioPanel';
+import { usePortfolioSummary } from '../_parts/portfolio/parts';
+import p from '../_parts/portfolio/portfolio.module.css';
 import s from './home.module.css';
+import { OnboardingChecklist } from './OnboardingChecklist';
 import { useHome } from './useHome';
 
 /** Quick access (SPEC §2 Home): block trading, IPO, QIP, funds, forex, futures, treasury debt. */
 const TILES = [
-  { to: '/block-trading', key: 'home.tiles.block', mark: 'BT' },
-  { to: '/ipo', key: 'home.tiles.ipo', mark: 'IPO' },
-  { to: '/qip', key: 'home.tiles.qip', mark: 'QIP' },
-  { to: '/fund-investment', key: 'home.tiles.funds', mark: 'F' },
-  { to: '/forex', key: 'home.tiles.forex', mark: 'FX' },
-  { to: '/futures', key: 'home.tiles.futures', mark: 'FUT' },
-  { to: '/treasury-debt', key: 'home.tiles.treasury', mark: 'T' },
+  { to: PATHS.blockTrading, key: 'home.tiles.block', icon: IconBlocks },
+  { to: PATHS.ipo, key: 'home.tiles.ipo', icon: IconFlag },
+  { to: PATHS.qip, key: 'home.tiles.qip', icon: IconInstitution },
+  { to: PATHS.funds, key: 'home.tiles.funds', icon: IconPie },
+  { to: PATHS.forex, key: 'home.tiles.forex', icon: IconExchange },
+  { to: PATHS.futures, key: 'home.tiles.futures', icon: IconHourglass },
+  { to: PATHS.treasuryDebt, key: 'home.tiles.treasury', icon: IconBond },
 ] as const;
 
 export default function HomeScreen() {
   const { t } = useTranslation();
+  const { date } = useDates();
   const navigate = useNavigate();
   const { currency } = useConfig();
   const { info, categories, indices, cards, showNews, news, latest } = useHome();
+  const service = useCustomerService();
+  const portfolio = usePortfolioSummary();
 
   return (
     <main>
       <header className={s.top}>
         <span className={s.brand}>
           <img src="/icons/icon.svg" alt="" width={28} height={28} />
-          Bourse
+          <span className={s.brandName}>Bourse</span>
         </span>
         <div className={s.actions}>
-          <IconButton label={t('home.search')} onClick={() => navigate('/markets?search=')}>
+          <IconButton label={t('home.search')} onClick={() => navigate(`${PATHS.markets}?search=`)}>
             <IconSearch />
           </IconButton>
-          <IconButton label={t('home.service')} onClick={() => navigate('/customer-service')}>
-            <IconService />
-          </IconButton>
+          <InboxBell />
+          {service.on && (
+            <ServiceLink target={service.target} className={ui.iconButton} label={t('home.service')}>
+              <IconService />
+            </ServiceLink>
+          )}
           <LanguageMenu />
-          <IconButton label={t('home.settings')} onClick={() => navigate('/settings')}>
+          <IconButton label={t('home.settings')} onClick={() => navigate(PATHS.settings)}>
             <IconSettings />
           </IconButton>
         </div>
@@ -62,18 +83,32 @@ export default function HomeScreen() {
         <div className={`${s.summaryValue} num`}>
           {info.data ? formatMoney(info.data.total, currency) : <Skeleton width={180} height={32} />}
         </div>
+        <TodayLine summary={portfolio.data} currency={currency} className={p.onAccent} />
         <div className={s.summaryRow}>
           <span>
             {t('home.available')}
             <strong className="num">{info.data ? formatMoney(info.data.money, currency) : '—'}</strong>
           </span>
-          <span style={{ textAlign: 'right' }}>
+          <span>
+            {t('portfolio.holdings')}
+            <strong className="num" data-testid="home-holdings">
+              {portfolio.data ? formatMoney(portfolio.data.overall.value, currency) : '—'}
+            </strong>
+          </span>
+          <span className={s.end}>
             {t('home.accountNo')}
             <strong className="num">{info.data?.no ?? '—'}</strong>
           </span>
         </div>
-        {info.stale && <AsOf at={info.updatedAt} stale className={s.summaryAsOf} />}
+        <AsOf at={info.updatedAt} stale={info.stale} every={info.intervalMs} className={s.summaryAsOf} />
       </section>
+
+      <OnboardingChecklist />
+
+      <div className={s.portfolio}>
+        <ValueChartCard />
+        <Allocation summary={portfolio.data} />
+      </div>
 
       <section className={`${ui.card} ${s.section}`} aria-labelledby="quick-access">
         <h2 id="quick-access" className={s.sectionTitle}>
@@ -82,8 +117,8 @@ export default function HomeScreen() {
         <div className={s.tiles}>
           {TILES.map((tile) => (
             <Link key={tile.to} to={tile.to} className={s.tile}>
-              <span className={s.tileIcon} aria-hidden="true">
-                {tile.mark}
+              <span className={s.tileIcon}>
+                <tile.icon size={24} />
               </span>
               {t(tile.key)}
             </Link>
@@ -91,7 +126,7 @@ export default function HomeScreen() {
         </div>
       </section>
 
-      <section className={s.section} aria-labelledby="home-indices" style={{ padding: 0 }}>
+      <section className={`${s.section} ${s.flush}`} aria-labelledby="home-indices">
         <div className={s.sectionHead}>
           <h2 id="home-indices" className={s.sectionTitle}>
             {t('markets.home.indices')}
@@ -132,7 +167,7 @@ export default function HomeScreen() {
             <h2 id="home-news" className={s.sectionTitle}>
               {t('markets.home.news')}
             </h2>
-            <Link to="/news" className={s.more}>
+            <Link to={PATHS.news} className={ui.textLink}>
               {t('markets.home.allNews')}
             </Link>
           </div>
@@ -141,10 +176,10 @@ export default function HomeScreen() {
               <ul className={s.news}>
                 {latest.map((item) => (
                   <li key={item.id}>
-                    <Link to={`/news/${item.id}`} className={s.newsItem}>
+                    <Link to={newsArticlePath(item.id)} className={s.newsItem}>
                       <span className={s.newsText}>
                         <span className={s.newsTitle}>{item.title}</span>
-                        <span className={s.newsMeta}>{formatDate(item.created_at)}</span>
+                        <span className={s.newsMeta}>{date(item.created_at)}</span>
                       </span>
                       <IconChevron size={16} />
                     </Link>
@@ -157,7 +192,7 @@ export default function HomeScreen() {
           ) : news.error ? (
             <ErrorState message={t(news.error)} onRetry={news.reload} />
           ) : (
-            <div role="status" aria-label={t('common.loading')} style={{ display: 'grid', gap: 10 }}>
+            <div role="status" aria-label={t('common.loading')} className={s.newsSkeleton}>
               <Skeleton height={40} />
               <Skeleton height={40} />
               <Skeleton height={40} />

@@ -3,9 +3,9 @@ import { useConfig } from '../../api/useConfig';
 import { POLL_MS } from '../../shared/rules';
 
 /** SPEC §7 polling: account info every 3 s. */
-export const ACCOUNT_POLL_MS = 3000;
+const ACCOUNT_POLL_MS = 3000;
 /** SPEC §9: the home page previews the 3 latest news. */
-export const HOME_NEWS = 3;
+const HOME_NEWS = 3;
 /** News changes rarely; a visit to Home refreshes it at most this often. */
 const NEWS_REFRESH_MS = 5 * 60 * 1000;
 

@@ -1,20 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { Ipo } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import {
-  AsOf,
-  Button,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  MoneyButton,
-  PageHeader,
-  SkeletonList,
-} from '../../ui';
-import s from '../invest/invest.module.css';
+import { AsOf, Button, Dialog, EmptyState, ListStates, MoneyButton, PageHeader, useDates } from '../../ui';
+import s from '../_parts/invest/invest.module.css';
 import {
   BalanceStrip,
   OrdersLink,
@@ -24,11 +16,11 @@ import {
   StatusChip,
   SummaryRow,
   type Tone,
-  useDates,
-} from '../invest/parts';
+} from '../_parts/invest/parts';
 import { useIpo, useIpoApply } from './useIpo';
 
 const STATUS_TONE: Record<Ipo['status'], Tone> = { Forthcoming: 'info', Closed: 'muted', Listed: 'success' };
+const WINDOW_TONE: Record<Ipo['window'], Tone> = { open: 'success', upcoming: 'info', closed: 'muted' };
 
 /** IPO (SPEC §2): the offerings; only Forthcoming ones can be applied for. */
 export default function IpoScreen() {
@@ -40,28 +32,31 @@ export default function IpoScreen() {
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('ipo.title')} actions={<OrdersLink to="/ipo/orders" label={t('ipo.orders')} />} />
+      <PageHeader
+        title={t('ipo.title')}
+        actions={<OrdersLink to={PATHS.ipoOrders} label={t('ipo.orders')} />}
+      />
       <BalanceStrip info={info} currency={config.currency} />
       {list.stale && (
         <div className={s.rateNote}>
           <AsOf at={list.updatedAt} stale />
         </div>
       )}
-      {rows === undefined ? (
-        list.error ? (
-          <ErrorState message={t(list.error)} onRetry={list.reload} />
-        ) : (
-          <SkeletonList rows={4} height={168} />
-        )
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('ipo.empty')} />
-      ) : (
-        <ul className={s.list} aria-label={t('ipo.title')} style={{ listStyle: 'none', margin: 0 }}>
-          {rows.map((ipo) => (
-            <IpoCard key={ipo.id} ipo={ipo} onApply={() => setApplying(ipo)} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        rows={rows}
+        error={list.error}
+        onRetry={list.reload}
+        skeleton={{ rows: 4, height: 168 }}
+        empty={<EmptyState title={t('ipo.empty')} />}
+      >
+        {(rows) => (
+          <ul className={s.list} aria-label={t('ipo.title')}>
+            {rows.map((ipo) => (
+              <IpoCard key={ipo.id} ipo={ipo} onApply={() => setApplying(ipo)} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
       {applying && (
         <ApplyDialog
           ipo={applying}
@@ -81,7 +76,9 @@ function IpoCard({ ipo, onApply }: { ipo: Ipo; onApply: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { date, range } = useDates();
-  const open = ipo.status === 'Forthcoming';
+  // Open / Upcoming / Closed from the bidding window's dates (issue 14); a listed issue says so.
+  const listed = ipo.status === 'Listed';
+  const open = ipo.status === 'Forthcoming' && ipo.window === 'open';
   return (
     <li className={s.card}>
       <div className={s.cardTop}>
@@ -92,24 +89,46 @@ function IpoCard({ ipo, onApply }: { ipo: Ipo; onApply: () => void }) {
             <span className={s.tag}>{ipo.series}</span>
           </span>
         </div>
-        <StatusChip tone={STATUS_TONE[ipo.status] ?? 'muted'}>{t(`ipo.offer.${ipo.status}`)}</StatusChip>
+        {listed ? (
+          <StatusChip tone={STATUS_TONE.Listed}>{t('ipo.offer.Listed')}</StatusChip>
+        ) : (
+          <StatusChip tone={WINDOW_TONE[ipo.window]}>{t(`watch.ipo.window.${ipo.window}`)}</StatusChip>
+        )}
       </div>
       <dl className={s.stats}>
-        <Stat label={t('ipo.issuePrice')} strong>
-          {regionPrice(config, ipo.region, ipo.issue_price)}
-        </Stat>
+        {ipo.band_low !== null ? (
+          <Stat label={t('watch.ipo.band')} strong>
+            {regionPrice(config, ipo.region, ipo.band_low)} –{' '}
+            {regionPrice(config, ipo.region, ipo.issue_price)}
+          </Stat>
+        ) : (
+          <Stat label={t('ipo.issuePrice')} strong>
+            {regionPrice(config, ipo.region, ipo.issue_price)}
+          </Stat>
+        )}
+        <Stat label={t('watch.ipo.lot')}>{t('watch.ipo.shares', { count: ipo.lot })}</Stat>
         <Stat label={t('ipo.lotRange')}>
           {formatNumber(ipo.min, 0)} – {formatNumber(ipo.max, 0)}
         </Stat>
         <Stat label={t('ipo.issueDates')}>{range(ipo.issue_start_date, ipo.issue_end_date)}</Stat>
+        <Stat label={t('watch.ipo.allotment')}>
+          {ipo.allotment_date === null ? t('watch.ipo.notSet') : date(ipo.allotment_date)}
+        </Stat>
         <Stat label={t('ipo.listingDate')}>{date(ipo.listing_date)}</Stat>
       </dl>
+      {ipo.band_low !== null && <p className={s.fieldHint}>{t('watch.ipo.bandNote')}</p>}
       {open ? (
         <Button block onClick={onApply} aria-label={t('ipo.applyFor', { name: ipo.company_name })}>
           {t('ipo.apply')}
         </Button>
       ) : (
-        <p className={s.fieldHint}>{t(ipo.status === 'Listed' ? 'ipo.listedNote' : 'ipo.closedNote')}</p>
+        <p className={s.fieldHint}>
+          {listed
+            ? t('ipo.listedNote')
+            : ipo.window === 'upcoming'
+              ? t('watch.ipo.opensOn', { date: date(ipo.issue_start_date) })
+              : t('ipo.closedNote')}
+        </p>
       )}
     </li>
   );
@@ -170,7 +189,7 @@ function ApplyDialog({
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <MoneyButton type="submit" loading={form.busy} disabled={form.insufficient}>
+          <MoneyButton type="submit" call={form.call} loading={form.busy} disabled={form.insufficient}>
             {t('ipo.confirm')}
           </MoneyButton>
         </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useWatch } from '../../api/hooks';
+import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { Ipo } from '../../shared/contract/invest';
 import { conversionRateTicks, priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
 import { clampIpoQuantity, digitsOnly, IPO_QTY_STEP, ipoQuantityBounds, POLL_MS } from '../../shared/rules';
 import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 /** The IPO list (SPEC §2) and the available balance the application dialog checks against. */
 export function useIpo() {
@@ -46,7 +47,7 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
     const result = await apply({ id: ipo.id, tag: ipo.symbol, count: clamped, price: ipo.issue_price });
     setBusy(false);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'ipo.failed'), 'error');
+      toastMoneyFailure(result.error, 'ipo.failed');
       return;
     }
     toast('ipo.success', 'success');
@@ -54,6 +55,7 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
   }
 
   return {
+    call: apply,
     text,
     setText: (v: string) => setText(digitsOnly(v)),
     settle,

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
-import type { Tone } from '../invest/parts';
+import { IPO_STATUS } from '../../shared/status';
+import type { Tone } from '../_parts/invest/parts';
 
 /** SPEC §2 IPO orders: tab 0 Application Records, 1 Sales Record (kept in the URL for back/forward). */
 export type IpoTab = '0' | '1';
@@ -17,15 +18,15 @@ export function useIpoOrders() {
 /** SPEC §4: on the application tab 1 pending, 2 success, 3 failed; on the sales tab 1 success, else failed. */
 export function ipoOrderStatus(order: OrderRow, tab: IpoTab): { key: string; tone: Tone } {
   if (tab === '1')
-    return order.status === 1
+    return order.status === IPO_STATUS.sold
       ? { key: 'ipo.status.success', tone: 'success' }
       : { key: 'ipo.status.failed', tone: 'danger' };
   switch (order.status) {
-    case 1:
+    case IPO_STATUS.pending:
       return { key: 'ipo.status.pending', tone: 'warn' };
-    case 2:
+    case IPO_STATUS.allotted:
       return { key: 'ipo.status.success', tone: 'success' };
-    case 3:
+    case IPO_STATUS.refunded:
       return { key: 'ipo.status.failed', tone: 'danger' };
     default:
       return { key: 'ipo.status.unknown', tone: 'muted' };
@@ -33,4 +34,4 @@ export function ipoOrderStatus(order: OrderRow, tab: IpoTab): { key: string; ton
 }
 
 /** SPEC §2: the quantity shows only for status 0 or 2. */
-export const showsQuantity = (order: OrderRow) => order.status === 0 || order.status === 2;
+export const showsQuantity = (order: OrderRow) => order.status === 0 || order.status === IPO_STATUS.allotted;

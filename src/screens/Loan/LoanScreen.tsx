@@ -1,10 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import { formatMoney } from '../../shared/format';
+import { unitsToMinor } from '../../shared/money';
 import { DEFAULT_CREDIT_SCORE, MIN_LOAN } from '../../shared/rules';
-import { AsOf, Button, Dialog, ErrorState, MoneyButton, PageHeader, Skeleton, TextField } from '../../ui';
-import s from '../wallet/wallet.module.css';
+import {
+  AmountField,
+  AsOf,
+  Button,
+  Dialog,
+  ErrorState,
+  MoneyButton,
+  PageHeader,
+  Skeleton,
+  ui,
+} from '../../ui';
+import s from '../_parts/wallet/wallet.module.css';
+import { LoanTerms, TotalRepayable } from './LoanTerms';
 import { useLoan, useLoanApply } from './useLoan';
 
 /** Loan (SPEC §2): amount due, credit score, remaining amount; apply dialog; history link. */
@@ -16,11 +29,11 @@ export default function LoanScreen() {
   const apply = useLoanApply(loan?.remainingAmount);
   const value = (v: string | undefined) =>
     v === undefined ? data.error ? '—' : <Skeleton width={90} height={18} /> : formatMoney(v, currency);
-  const minText = formatMoney(MIN_LOAN * 100, currency, 0);
+  const minText = formatMoney(unitsToMinor(MIN_LOAN), currency, 0);
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('wallet.loan.title')} back="/account" />
+      <PageHeader title={t('wallet.loan.title')} back={PATHS.account} />
       <section className={s.hero} aria-label={t('wallet.loan.summary')}>
         <span className={s.heroLabel}>{t('wallet.loan.remaining')}</span>
         <span className={s.heroValue} data-testid="loan-remaining">
@@ -39,18 +52,19 @@ export default function LoanScreen() {
         {data.stale && <AsOf at={data.updatedAt} stale className={s.heroAsOf} />}
       </section>
       {data.error && !loan && <ErrorState message={t(data.error)} onRetry={data.reload} />}
-      <div className={s.form} style={{ paddingTop: 0 }}>
+      <div className={`${s.form} ${s.flushTop}`}>
         <MoneyButton block onClick={apply.show} disabled={!loan}>
           {t('wallet.loan.apply')}
         </MoneyButton>
-        <div className={s.cardActions} style={{ padding: 0 }}>
-          <Link to="/LoanApplication" className={s.sectionLink} style={{ justifyContent: 'center' }}>
+        <div className={`${s.cardActions} ${s.flush}`}>
+          <Link to={PATHS.loanApplication} className={`${ui.textLink} ${s.centred}`}>
             {t('wallet.loan.applicationStatus')}
           </Link>
-          <Link to="/loan-records" className={s.sectionLink} style={{ justifyContent: 'center' }}>
+          <Link to={PATHS.loanRecords} className={`${ui.textLink} ${s.centred}`}>
             {t('wallet.loan.history')}
           </Link>
         </div>
+        {loan && <LoanTerms loan={loan} currency={currency} />}
         <div className={s.notice}>
           <ul className={s.noticeList}>
             <li>{t('wallet.loan.noticeMin', { min: minText })}</li>
@@ -62,23 +76,19 @@ export default function LoanScreen() {
 
       <Dialog open={apply.open} onClose={apply.close} title={t('wallet.loan.applyTitle')} sheet>
         <form
-          className={s.stack}
-          style={{ gap: 16 }}
+          className={`${s.stack} ${s.stackWide}`}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void apply.submit();
           }}
         >
-          <TextField
+          <AmountField
             label={t('wallet.loan.amount')}
             value={apply.amount}
             onChange={apply.setAmount}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
             autoFocus
-            start={currency.symbol}
+            symbol={currency.symbol}
             placeholder={t('wallet.loan.placeholder', { min: MIN_LOAN })}
             error={
               apply.inline &&
@@ -86,11 +96,19 @@ export default function LoanScreen() {
             }
             hint={loan && t('wallet.loan.available', { amount: formatMoney(loan.remainingAmount, currency) })}
           />
-          <div className={s.cardActions} style={{ padding: 0 }}>
+          {loan && <TotalRepayable amount={apply.amount} loan={loan} currency={currency} />}
+          {loan && <LoanTerms loan={loan} currency={currency} />}
+          <div className={`${s.cardActions} ${s.flush}`}>
             <Button variant="ghost" onClick={apply.close}>
               {t('common.cancel')}
             </Button>
-            <MoneyButton type="submit" block loading={apply.busy} disabled={!apply.canSubmit}>
+            <MoneyButton
+              type="submit"
+              block
+              call={apply.call}
+              loading={apply.busy}
+              disabled={!apply.canSubmit}
+            >
               {t('wallet.loan.submit')}
             </MoneyButton>
           </div>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
+import { useMoneyCall } from '../../api/money';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import { formatMoney } from '../../shared/format';
 import { checkLoanForm, loanInline, parseWholeAmount, typedAmount } from '../../shared/rules';
 import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 /** Loan (SPEC §2): amount due, credit score, remaining credit, and the application dialog. */
 export function useLoan() {
@@ -34,17 +36,18 @@ export function useLoanApply(remaining: string | undefined) {
     const result = await apply({ count: units });
     setBusy(false);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'wallet.loan.error'), 'error', {
+      toastMoneyFailure(result.error, 'wallet.loan.error', {
         max: remaining === undefined ? '' : formatMoney(remaining, currency),
       });
       return;
     }
     toast('wallet.loan.success', 'success');
     setOpen(false);
-    navigate('/LoanApplication');
+    navigate(PATHS.loanApplication);
   }
 
   return {
+    call: apply,
     open,
     show: () => setOpen(true),
     close: () => {

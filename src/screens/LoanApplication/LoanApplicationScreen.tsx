@@ -1,19 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { LoanRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { EmptyState, ErrorState, IconCheck, IconClose, PageHeader, SkeletonList } from '../../ui';
-import { StatusChip, useDates } from '../invest/parts';
-import { loanState } from '../wallet/status';
-import s from '../wallet/wallet.module.css';
+import { LOAN_STATE } from '../../shared/status';
+import {
+  EmptyState,
+  ErrorState,
+  IconCheck,
+  IconClose,
+  PageHeader,
+  SkeletonList,
+  ui,
+  useDates,
+} from '../../ui';
+import { StatusChip } from '../_parts/invest/parts';
+import { loanState } from '../_parts/wallet/status';
+import s from '../_parts/wallet/wallet.module.css';
 import { useLoanApplication } from './useLoanApplication';
 
 type StepState = 'done' | 'current' | 'failed' | 'todo';
 
 /** Where each step of an application stands, from the loan state (0–5). */
 function steps(state: LoanRecord['state']): Array<{ key: string; at: StepState }> {
-  const reviewed = state === 2 || state === 4 || state === 5;
+  const reviewed = state === LOAN_STATE.approved || state === LOAN_STATE.unpaid || state === LOAN_STATE.paid;
   return [
     { key: 'submitted', at: 'done' },
     { key: state === 3 ? 'rejected' : 'review', at: state === 3 ? 'failed' : reviewed ? 'done' : 'current' },
@@ -38,7 +49,7 @@ export default function LoanApplicationScreen() {
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('wallet.application.title')} back="/loan" />
+      <PageHeader title={t('wallet.application.title')} back={PATHS.loan} />
       {list.data === undefined ? (
         list.error ? (
           <ErrorState message={t(list.error)} onRetry={list.reload} />
@@ -47,7 +58,7 @@ export default function LoanApplicationScreen() {
         )
       ) : latest === undefined ? (
         <EmptyState title={t('wallet.application.none')}>
-          <Link to="/loan" className={s.sectionLink}>
+          <Link to={PATHS.loan} className={ui.textLink}>
             {t('wallet.loan.apply')}
           </Link>
         </EmptyState>
@@ -79,17 +90,15 @@ export default function LoanApplicationScreen() {
                     <span className={s.stepTitle}>{t(`wallet.application.steps.${step.key}`)}</span>
                     <span className="visually-hidden"> — {t(`wallet.application.at.${step.at}`)}</span>
                     {step.key === 'submitted' && (
-                      <span className={s.stepSub} style={{ display: 'block' }}>
-                        {dateTime(latest.created_at)}
-                      </span>
+                      <span className={`${s.stepSub} ${s.block}`}>{dateTime(latest.created_at)}</span>
                     )}
                   </span>
                 </li>
               ))}
             </ol>
           </div>
-          <div className={s.cardActions} style={{ paddingTop: 12 }}>
-            <Link to="/loan-records" className={s.sectionLink} style={{ justifyContent: 'center' }}>
+          <div className={`${s.cardActions} ${s.spacedTop}`}>
+            <Link to={PATHS.loanRecords} className={`${ui.textLink} ${s.centred}`}>
               {latest.state === 4 ? t('wallet.application.repay') : t('wallet.loan.history')}
             </Link>
           </div>

@@ -1,50 +1,55 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import type { LoanRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { ConfirmDialog, EmptyState, ErrorState, MoneyButton, PageHeader, SkeletonList } from '../../ui';
-import inv from '../invest/invest.module.css';
-import { StatusChip, SummaryRow, useDates } from '../invest/parts';
-import { loanState } from '../wallet/status';
-import s from '../wallet/wallet.module.css';
+import { LOAN_STATE } from '../../shared/status';
+import { ConfirmDialog, EmptyState, ListStates, MoneyButton, PageHeader, ui, useDates } from '../../ui';
+import inv from '../_parts/invest/invest.module.css';
+import { StatusChip, SummaryRow } from '../_parts/invest/parts';
+import { loanState } from '../_parts/wallet/status';
+import s from '../_parts/wallet/wallet.module.css';
 import { useLoanRecords } from './useLoanRecords';
 
 /** Loan records (SPEC §2): type, amount, state (0–5), time; repay an unpaid loan. */
 export default function LoanRecordsScreen() {
   const { t } = useTranslation();
   const { currency } = useConfig();
-  const { list, info, confirming, setConfirming, busy, repay } = useLoanRecords();
+  const { list, info, confirming, setConfirming, busy, repay, call } = useLoanRecords();
   const rows = list.data?.rows;
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('wallet.loanRecords.title')} back="/loan" />
-      {rows === undefined ? (
-        list.error ? (
-          <ErrorState message={t(list.error)} onRetry={list.reload} />
-        ) : (
-          <SkeletonList rows={4} height={64} />
-        )
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('wallet.loanRecords.empty')}>
-          <Link to="/loan" className={s.sectionLink}>
-            {t('wallet.loan.apply')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <div className={s.listCard}>
-          <ul className={s.rows} aria-label={t('wallet.loanRecords.title')}>
-            {rows.map((loan) => (
-              <LoanItem key={loan.id} loan={loan} onRepay={() => setConfirming(loan)} />
-            ))}
-          </ul>
-        </div>
-      )}
+      <PageHeader title={t('wallet.loanRecords.title')} back={PATHS.loan} />
+      <ListStates
+        rows={rows}
+        error={list.error}
+        onRetry={list.reload}
+        skeleton={{ rows: 4, height: 64 }}
+        empty={
+          <EmptyState title={t('wallet.loanRecords.empty')}>
+            <Link to={PATHS.loan} className={ui.textLink}>
+              {t('wallet.loan.apply')}
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <div className={s.listCard}>
+            <ul className={s.rows} aria-label={t('wallet.loanRecords.title')}>
+              {rows.map((loan) => (
+                <LoanItem key={loan.id} loan={loan} onRepay={() => setConfirming(loan)} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </ListStates>
       <ConfirmDialog
         open={confirming !== null}
         title={t('wallet.loanRecords.repayTitle')}
         busy={busy}
+        money={call}
         confirmLabel={t('wallet.loanRecords.repay')}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && void repay(confirming)}
@@ -81,9 +86,9 @@ function LoanItem({ loan, onRepay }: { loan: LoanRecord; onRepay: () => void }) 
             {dateTime(loan.created_at)}
           </time>
         </span>
-        <span className={s.rowSide} style={{ gap: 6 }}>
+        <span className={`${s.rowSide} ${s.rowSideSpaced}`}>
           <StatusChip tone={state.tone}>{t(state.key)}</StatusChip>
-          {loan.state === 4 && (
+          {loan.state === LOAN_STATE.unpaid && (
             <MoneyButton
               onClick={onRepay}
               aria-label={t('wallet.loanRecords.repayFor', { amount: formatMoney(loan.count, currency) })}

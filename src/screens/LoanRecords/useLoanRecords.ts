@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useWatch } from '../../api/hooks';
+import { useMoneyCall } from '../../api/money';
 import type { LoanRecord } from '../../shared/contract/wallet';
 import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 /** Loan records (SPEC §2): type, amount, state, time; an unpaid loan can be repaid in full. */
 export function useLoanRecords() {
@@ -18,7 +19,7 @@ export function useLoanRecords() {
     setBusy(false);
     setConfirming(null);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'wallet.loan.repayFailed'), 'error');
+      toastMoneyFailure(result.error, 'wallet.loan.repayFailed');
       return;
     }
     toast('wallet.loan.repaid', 'success');
@@ -26,5 +27,5 @@ export function useLoanRecords() {
     info.reload();
   }
 
-  return { list, info, confirming, setConfirming, busy, repay };
+  return { list, info, confirming, setConfirming, busy, repay, call: repayCall };
 }

@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthLayout, authStyles as s } from '../../shell/AuthLayout';
-import { PasswordField } from '../../shell/PasswordField';
-import { Button, IconPhone, TextField } from '../../ui';
+import { PATHS } from '../../paths';
+import { AuthError, AuthLayout, PhoneField, authStyles as s } from '../../shell/AuthLayout';
+import { toast } from '../../store/ui';
+import { Button, PasswordField } from '../../ui';
 import { useLogin } from './useLogin';
 
 export default function LoginScreen() {
@@ -16,8 +17,9 @@ export default function LoginScreen() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (await form.submit()) {
+      toast('hint.loginSuccess', 'success');
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      navigate(from && from !== PATHS.login ? from : PATHS.home, { replace: true });
     }
   }
 
@@ -27,20 +29,12 @@ export default function LoginScreen() {
       subtitle={t('auth.login.subtitle')}
       footer={
         <>
-          {t('auth.login.noAccount')} <Link to="/register">{t('auth.register.title')}</Link>
+          {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.register.title')}</Link>
         </>
       }
     >
       <form className={s.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('auth.phone')}
-          value={form.user}
-          onChange={form.setUser}
-          inputMode="numeric"
-          autoComplete="username"
-          placeholder={t('auth.phonePlaceholder')}
-          start={<IconPhone size={18} />}
-        />
+        <PhoneField value={form.user} onChange={form.setUser} autoComplete="username" />
         <PasswordField
           label={t('auth.password')}
           value={form.password}
@@ -48,11 +42,7 @@ export default function LoginScreen() {
           autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
         />
-        {form.error && (
-          <p className={s.notice} role="alert">
-            {t(form.error, { defaultValue: t('hint.loginFailed') })}
-          </p>
-        )}
+        <AuthError error={form.error} fallback="hint.loginFailed" />
         <div className={s.row}>
           <label className={s.check}>
             <input
@@ -62,7 +52,7 @@ export default function LoginScreen() {
             />
             {t('auth.login.rememberPassword')}
           </label>
-          <Link to="/forgot-password">{t('auth.forgot.link')}</Link>
+          <Link to={PATHS.forgotPassword}>{t('auth.forgot.link')}</Link>
         </div>
         <Button type="submit" block loading={form.busy}>
           {t('auth.login.submit')}

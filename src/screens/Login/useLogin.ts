@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
 import { recallPassword, remember, remembered } from '../../auth/remember';
-import { isTransportFailure } from '../../shared/contract/define';
-import { checkPhone, checkRequired, typedPhone } from '../../shared/rules';
+import { isTransportFailure } from '../../shared/call';
+import { checkPassword, checkPhone, checkRequired, typedPhone } from '../../shared/rules';
 import { useSession } from '../../store/session';
 
 /** Login form state and submit (SPEC §5 login rules, §8 login errors). */
@@ -30,7 +30,8 @@ export function useLogin(initialUser?: string) {
   }, [initialUser]);
 
   async function submit(): Promise<boolean> {
-    const problem = checkRequired(user, password) ?? checkPhone(user);
+    // SPEC §5: the password's minimum length is checked here, before any call.
+    const problem = checkRequired(user, password) ?? checkPhone(user) ?? checkPassword(password);
     setError(problem);
     if (problem) return false;
     setBusy(true);

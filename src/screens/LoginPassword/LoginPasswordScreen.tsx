@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useOnline } from '../../api/useOnline';
-import { PasswordField } from '../../shell/PasswordField';
+import { useOnline } from '../../api/connection';
+import { PATHS } from '../../paths';
 import { toast } from '../../store/ui';
-import { Button, PageHeader } from '../../ui';
-import p from '../profile/profile.module.css';
+import { Button, PageHeader, PasswordField } from '../../ui';
+import p from '../_parts/settings/settings.module.css';
 import { useLoginPassword } from './useLoginPassword';
 
 /** Change login password (SPEC §2/§5): current, new, confirm; other devices are signed out. */
@@ -15,7 +15,7 @@ export default function LoginPasswordScreen() {
   const online = useOnline();
   const f = useLoginPassword(() => {
     toast('loginPassword.success', 'success');
-    navigate('/settings', { replace: true });
+    navigate(PATHS.settings, { replace: true });
   });
 
   function onSubmit(e: FormEvent) {
@@ -29,7 +29,7 @@ export default function LoginPasswordScreen() {
   };
   return (
     <main className={p.page}>
-      <PageHeader title={t('loginPassword.title')} back="/settings" />
+      <PageHeader title={t('loginPassword.title')} back={PATHS.settings} />
       <form className={p.form} onSubmit={onSubmit} noValidate>
         <p className={p.lead}>{t('loginPassword.explain')}</p>
         <PasswordField
@@ -62,7 +62,7 @@ export default function LoginPasswordScreen() {
             {t(f.serverError)}
           </p>
         )}
-        <Button type="submit" block loading={f.busy} disabled={!f.canSave || !online}>
+        <Button type="submit" block loading={f.busy} disabled={!online} unready={!f.canSave}>
           {t('loginPassword.save')}
         </Button>
         {!online && <p className={p.note}>{t('profile.offlineSave')}</p>}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { call } from '../../api/client';
-import { isTransportFailure } from '../../shared/contract/define';
+import { isTransportFailure } from '../../shared/call';
 import { checkPassword, checkPasswordsMatch } from '../../shared/rules';
 
 export interface LoginPasswordForm {

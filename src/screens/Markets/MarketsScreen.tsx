@@ -8,7 +8,6 @@ import {
   Dialog,
   EmptyState,
   ErrorState,
-  IconButton,
   IconSearch,
   PageHeader,
   Segmented,
@@ -16,13 +15,14 @@ import {
   Tabs,
   TextField,
 } from '../../ui';
-import { IndexCard } from '../markets/IndexCard';
-import { StockListRow } from '../markets/InstrumentRow';
-import { ListHead } from '../markets/ListHead';
-import m from '../markets/markets.module.css';
-import { PagedList } from '../markets/PagedList';
+import { IndexCard } from '../_parts/market/IndexCard';
+import { StockListRow } from '../_parts/market/InstrumentRow';
+import { ListHead } from '../_parts/market/ListHead';
+import m from '../_parts/market/market.module.css';
+import { PagedList } from '../_parts/market/PagedList';
+import { useDebounced } from '../_parts/market/useDebounced';
 import s from './markets.module.css';
-import { useDebounced, useMarkets } from './useMarkets';
+import { useMarkets } from './useMarkets';
 
 /** Markets (SPEC §2, /markets): region, index tabs with the index card, the region's stocks, search. */
 export default function MarketsScreen() {
@@ -33,15 +33,17 @@ export default function MarketsScreen() {
 
   return (
     <main className={m.page}>
-      <PageHeader
-        noBack
-        title={t('markets.title')}
-        actions={
-          <IconButton label={t('markets.search.open')} onClick={() => setSearch('')}>
-            <IconSearch />
-          </IconButton>
-        }
-      />
+      <PageHeader noBack title={t('markets.title')} />
+      {/* Always in view (issue 14): a tap opens the search with its instant results. */}
+      <button
+        type="button"
+        className={s.searchBar}
+        aria-label={t('markets.search.open')}
+        onClick={() => setSearch('')}
+      >
+        <IconSearch size={18} />
+        <span>{t('watch.search.placeholder')}</span>
+      </button>
       <div className={s.top}>
         {categories.data ? (
           <Segmented
@@ -88,7 +90,7 @@ export default function MarketsScreen() {
           ) : (
             <div className={s.indexPanel}>
               <Skeleton height={44} />
-              <Skeleton height={132} style={{ marginTop: 12 }} />
+              <Skeleton height={132} className={m.gapAbove} />
             </div>
           )}
         </section>

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
-import { POLL_MS, SEARCH_DEBOUNCE_MS } from '../../shared/rules';
+import { POLL_MS } from '../../shared/rules';
 
 /**
  * Markets: the categories (regions), the selected one's indices (live, 5 s) and which index tab is
@@ -53,14 +52,4 @@ export function useMarkets() {
     );
 
   return { categories, category, indices, rows, index, choose, search, setSearch };
-}
-
-/** The search dialog's text, sent 300 ms after the last keystroke (SPEC §9). */
-export function useDebounced(text: string, ms = SEARCH_DEBOUNCE_MS): string {
-  const [value, setValue] = useState(text);
-  useEffect(() => {
-    const id = setTimeout(() => setValue(text), ms);
-    return () => clearTimeout(id);
-  }, [text, ms]);
-  return value;
 }

@@ -1,30 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format';
-import { AsOf, ErrorState, PageHeader, Skeleton } from '../../ui';
-import p from '../profile/profile.module.css';
+import { useLowData } from '../../api/lowData';
+import { PATHS } from '../../paths';
+import { AsOf, ErrorState, PageHeader, Skeleton, useDates } from '../../ui';
+import p from '../_parts/settings/settings.module.css';
 import { useNewsArticle } from './useNewsArticle';
 
 /** A news article (SPEC §2): title, subhead, image and sanitised HTML content. */
 export default function NewsArticleScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { dateTime } = useDates();
   const { article, html, valid } = useNewsArticle();
+  const lowData = useLowData();
   const data = article.data;
 
   return (
     <main className={p.page}>
-      <PageHeader title={t('news.article')} back="/news" />
+      <PageHeader title={t('news.article')} back={PATHS.news} />
       {!valid ? (
         <ErrorState message={t('errors.notFound')} />
       ) : data === undefined ? (
         article.error ? (
           <ErrorState message={t('news.loadFailed')} onRetry={article.reload} />
         ) : (
-          <div className={p.article} role="status" aria-label={t('common.loading')}>
-            <Skeleton height={28} style={{ marginBottom: 8 }} />
-            <Skeleton height={18} width="70%" style={{ marginBottom: 16 }} />
-            <Skeleton height={200} style={{ marginBottom: 16 }} />
-            <Skeleton height={14} style={{ marginBottom: 8 }} />
-            <Skeleton height={14} style={{ marginBottom: 8 }} />
+          <div className={`${p.article} ${p.articleSkeleton}`} role="status" aria-label={t('common.loading')}>
+            <Skeleton height={28} />
+            <Skeleton height={18} width="70%" />
+            <Skeleton height={200} />
+            <Skeleton height={14} />
+            <Skeleton height={14} />
             <Skeleton height={14} width="80%" />
           </div>
         )
@@ -35,12 +38,10 @@ export default function NewsArticleScreen() {
           </h2>
           {data.subhead && <p className={p.articleSub}>{data.subhead}</p>}
           <div className={p.articleMeta}>
-            <time dateTime={new Date(data.created_at).toISOString()}>
-              {formatDateTime(data.created_at, i18n.language)}
-            </time>
+            <time dateTime={new Date(data.created_at).toISOString()}>{dateTime(data.created_at)}</time>
             {article.stale && <AsOf at={article.updatedAt} stale />}
           </div>
-          {data.img && <img className={p.articleImg} src={data.img} alt="" />}
+          {data.img && !lowData && <img className={p.articleImg} src={data.img} alt="" />}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above (cleanArticle), after the server did too */}
           <div className={p.articleBody} dangerouslySetInnerHTML={{ __html: html }} />
         </article>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PATHS } from '../../paths';
 import { EmptyState, PageHeader } from '../../ui';
 
 export default function NotFoundScreen() {
@@ -8,7 +9,7 @@ export default function NotFoundScreen() {
     <main>
       <PageHeader title={t('notFound.title')} />
       <EmptyState title={t('notFound.message')}>
-        <Link to="/">{t('notFound.home')}</Link>
+        <Link to={PATHS.home}>{t('notFound.home')}</Link>
       </EmptyState>
     </main>
   );

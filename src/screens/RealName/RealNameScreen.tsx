@@ -1,10 +1,13 @@
 import type { FormEvent } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../api/useOnline';
+import { useOnline } from '../../api/connection';
+import { PATHS } from '../../paths';
 import type { KycState } from '../../shared/contract/settings';
+import { KYC_STATUS } from '../../shared/status';
 import { Button, IconCamera, PageHeader, SkeletonList, TextField } from '../../ui';
-import p from '../profile/profile.module.css';
+import { SummaryRow } from '../_parts/invest/parts';
+import p from '../_parts/settings/settings.module.css';
 import { ID_TYPES, type Photo, type Side, useRealName } from './useRealName';
 
 /** Real-name verification (SPEC §2): stamp and locked form while under review or approved. */
@@ -22,7 +25,7 @@ export default function RealNameScreen() {
   if (r.state.loading && !r.current) {
     return (
       <main>
-        <PageHeader title={t('realName.title')} back="/settings" />
+        <PageHeader title={t('realName.title')} back={PATHS.settings} />
         <SkeletonList rows={5} height={52} />
       </main>
     );
@@ -36,13 +39,13 @@ export default function RealNameScreen() {
   };
   return (
     <main className={p.page}>
-      <PageHeader title={t('realName.title')} back="/settings" />
+      <PageHeader title={t('realName.title')} back={PATHS.settings} />
       {r.state.error && !r.current && (
         <p className={p.notice} role="status">
           {t('realName.stateUnknown')}
         </p>
       )}
-      {r.current?.status === 3 && (
+      {r.current?.status === KYC_STATUS.rejected && (
         <p className={p.notice} role="status">
           {t('realName.rejected')}
           {r.current.note ? ` ${r.current.note}` : ''}
@@ -99,7 +102,7 @@ export default function RealNameScreen() {
             {t(r.serverError)}
           </p>
         )}
-        <Button type="submit" block loading={r.busy} disabled={!online || r.uploading}>
+        <Button type="submit" block loading={r.busy} disabled={!online || r.uploading} unready={!r.ready}>
           {t('realName.submit')}
         </Button>
         {!online && <p className={p.note}>{t('profile.offlineSave')}</p>}
@@ -167,13 +170,11 @@ function PhotoPicker({
         )}
       </div>
       {uploading ? (
-        <span className={p.note} style={{ textAlign: 'left' }}>
+        <span className={`${p.note} ${p.start}`}>
           {t('realName.uploadingPercent', { percent: Math.round((photo.progress ?? 0) * 100) })}
         </span>
       ) : photo.url && !error ? (
-        <span className={p.note} style={{ textAlign: 'left' }}>
-          {t('realName.uploaded')}
-        </span>
+        <span className={`${p.note} ${p.start}`}>{t('realName.uploaded')}</span>
       ) : null}
       {error && (
         <span id={`${inputId}-error`} className={p.photoError} role="alert">
@@ -186,10 +187,10 @@ function PhotoPicker({
 
 function LockedView({ state, justSubmitted }: { state: KycState; justSubmitted: boolean }) {
   const { t } = useTranslation();
-  const approved = state.status === 2;
+  const approved = state.status === KYC_STATUS.approved;
   return (
     <main className={p.page}>
-      <PageHeader title={t('realName.title')} back="/settings" />
+      <PageHeader title={t('realName.title')} back={PATHS.settings} />
       <div className={p.stampHero}>
         <div
           className={`${p.stamp} ${approved ? p.stampApproved : p.stampReview}`}
@@ -210,18 +211,13 @@ function LockedView({ state, justSubmitted }: { state: KycState; justSubmitted: 
         </p>
       </div>
       <dl className={p.summary} aria-label={t('realName.locked')}>
-        <div className={p.summaryRow}>
-          <dt>{t('realName.name')}</dt>
-          <dd>{state.real_name ?? '—'}</dd>
-        </div>
-        <div className={p.summaryRow}>
-          <dt>{t('realName.idType')}</dt>
-          <dd>{state.id_type ? t(`realName.types.${state.id_type}`) : '—'}</dd>
-        </div>
-        <div className={p.summaryRow}>
-          <dt>{t('realName.idNumber')}</dt>
-          <dd style={{ fontVariantNumeric: 'tabular-nums' }}>{state.id_number ?? '—'}</dd>
-        </div>
+        <SummaryRow label={t('realName.name')}>{state.real_name ?? '—'}</SummaryRow>
+        <SummaryRow label={t('realName.idType')}>
+          {state.id_type ? t(`realName.types.${state.id_type}`) : '—'}
+        </SummaryRow>
+        <SummaryRow label={t('realName.idNumber')}>
+          <span className="num">{state.id_number ?? '—'}</span>
+        </SummaryRow>
       </dl>
       <p className={p.note}>{t('realName.locked')}</p>
     </main>

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { call, uploadImage } from '../../api/client';
 import { useWatch } from '../../api/hooks';
-import { isTransportFailure } from '../../shared/contract/define';
+import { isTransportFailure } from '../../shared/call';
 import type { IdType, KycState } from '../../shared/contract/settings';
+import { KYC_STATUS } from '../../shared/status';
 
 export const ID_TYPES: IdType[] = ['idCard', 'driver', 'passport', 'other'];
 
@@ -23,7 +24,7 @@ const EMPTY_PHOTO: Photo = { url: null, preview: null, progress: null, error: nu
 
 /** SPEC §4: status 1 (under review) and 2 (approved) lock the form behind a stamp. */
 export function isLocked(status: KycState['status'] | undefined): boolean {
-  return status === 1 || status === 2;
+  return status === KYC_STATUS.underReview || status === KYC_STATUS.approved;
 }
 
 export interface KycForm {
@@ -67,7 +68,7 @@ export function useRealName() {
   }, []);
 
   const current = submittedState ?? state.data ?? passed;
-  const rejected = current?.status === 3 ? current : null;
+  const rejected = current?.status === KYC_STATUS.rejected ? current : null;
 
   useEffect(() => {
     // A rejected form comes back with what can be shown again (the id number is masked: retyped).
@@ -148,6 +149,8 @@ export function useRealName() {
     photos,
     pick,
     error: (k: 'name' | 'idNumber' | Side) => (submitted ? (errors[k] ?? null) : null),
+    /** Every field and both photos are there; until then a tap on submit shows what is missing. */
+    ready: Object.keys(errors).length === 0,
     serverError,
     busy,
     uploading,

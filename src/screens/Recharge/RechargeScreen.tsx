@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS, walletRecordsPath } from '../../paths';
 import { formatMoney } from '../../shared/format';
+import { unitsToMinor } from '../../shared/money';
 import { MIN_RECHARGE } from '../../shared/rules';
-import { Button, Dialog, IconCheck, MoneyButton, PageHeader, TextField } from '../../ui';
-import { OrdersLink } from '../invest/parts';
-import s from '../wallet/wallet.module.css';
+import { AmountField, Button, Dialog, IconCheck, MoneyButton, PageHeader } from '../../ui';
+import { OrdersLink } from '../_parts/invest/parts';
+import s from '../_parts/wallet/wallet.module.css';
 import { useRecharge } from './useRecharge';
 
 /** Recharge (SPEC §2): method (bank only), amount, submit; a confirmation leads to the records. */
@@ -19,8 +21,8 @@ export default function RechargeScreen() {
     <main className={s.page}>
       <PageHeader
         title={t('wallet.recharge.title')}
-        back="/account"
-        actions={<OrdersLink to="/recharge-records/recharge" label={t('wallet.records.short')} />}
+        back={PATHS.account}
+        actions={<OrdersLink to={walletRecordsPath('recharge')} label={t('wallet.records.short')} />}
       />
       <form
         className={s.form}
@@ -55,20 +57,17 @@ export default function RechargeScreen() {
               </span>
             )}
           </fieldset>
-          <TextField
+          <AmountField
             label={t('wallet.recharge.amount')}
             value={r.amount}
             onChange={r.setAmount}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
             placeholder={t('wallet.recharge.placeholder', { min: MIN_RECHARGE })}
-            start={currency.symbol}
+            symbol={currency.symbol}
             error={r.amountError && t(r.amountError)}
-            hint={t('wallet.recharge.minHint', { min: formatMoney(MIN_RECHARGE * 100, currency, 0) })}
+            hint={t('wallet.recharge.minHint', { min: formatMoney(unitsToMinor(MIN_RECHARGE), currency, 0) })}
           />
         </div>
-        <MoneyButton type="submit" block loading={r.busy} disabled={!r.canSubmit}>
+        <MoneyButton type="submit" block call={r.call} loading={r.busy} unready={!r.ready}>
           {t('wallet.recharge.submit')}
         </MoneyButton>
         <div className={s.notice}>
@@ -89,7 +88,7 @@ export default function RechargeScreen() {
             <p className={s.doneText}>{t('wallet.recharge.success')}</p>
             <p className={s.doneText}>{t('wallet.recharge.creditTime')}</p>
             <div className={s.stack}>
-              <Button block onClick={() => navigate('/recharge-records/recharge')}>
+              <Button block onClick={() => navigate(walletRecordsPath('recharge'))}>
                 {t('wallet.recharge.viewRecords')}
               </Button>
               <Button block variant="ghost" onClick={r.closeDone}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { useMoneyCall } from '../../api/money';
 import type { RechargeRecord } from '../../shared/contract/wallet';
 import { checkRechargeForm, parseWholeAmount, rechargeInline, typedAmount } from '../../shared/rules';
-import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 /** SPEC §2/§5 recharge: bank transfer only; the amount is whole units, at least 5000. */
 export function useRecharge() {
@@ -25,7 +25,7 @@ export function useRecharge() {
     const result = await recharge({ count: units, method: 'bank' });
     setBusy(false);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'wallet.recharge.failed'), 'error');
+      toastMoneyFailure(result.error, 'wallet.recharge.failed');
       return;
     }
     setDone(result.data);
@@ -33,6 +33,7 @@ export function useRecharge() {
   }
 
   return {
+    call: recharge,
     method,
     setMethod: (m: 'bank') => {
       setMethod(m);
@@ -47,7 +48,11 @@ export function useRecharge() {
     amountError:
       inline ?? (submitError && submitError !== 'wallet.recharge.selectMethod' ? submitError : null),
     methodError: submitError === 'wallet.recharge.selectMethod' ? submitError : null,
-    canSubmit: inline === null && !busy,
+    /**
+     * The whole form is valid. Until then the button looks disabled but a tap still submits, which
+     * shows what is missing (the password screens' rule).
+     */
+    ready: checkRechargeForm(method, amount) === null,
     busy,
     submit,
     done,

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
+import { walletRecordsPath } from '../../paths';
 import type { RechargeRecord, WithdrawRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { ErrorState, PageHeader, Skeleton, SkeletonList } from '../../ui';
-import { StatusChip, useDates } from '../invest/parts';
-import { recordStatus } from '../wallet/status';
-import s from '../wallet/wallet.module.css';
+import { CardNumber, ErrorState, PageHeader, Skeleton, SkeletonList, useDates } from '../../ui';
+import { StatusChip } from '../_parts/invest/parts';
+import { recordStatus } from '../_parts/wallet/status';
+import s from '../_parts/wallet/wallet.module.css';
 import { useRecordDetail } from './useRecordDetail';
 
 /** Recharge/withdraw detail (SPEC §2): the record in full; 'load failed, retry' when it fails. */
 export default function RecordDetailScreen() {
   const { t } = useTranslation();
   const { valid, type, record, detail, reload } = useRecordDetail();
-  const back = type === 'withdraw' ? '/withdraw-records' : '/recharge-records/recharge';
+  const back = walletRecordsPath(type === 'withdraw' ? 'withdraw' : 'recharge');
 
   return (
     <main className={s.page}>
@@ -59,10 +60,15 @@ function RecordDetail({ record }: { record: RechargeRecord | WithdrawRecord }) {
             </Row>
           ) : (
             <Row label={t('wallet.detail.card')}>
-              {record.bank.bank} {record.bank.bank_card}
+              {record.bank.bank} <CardNumber value={record.bank.bank_card} />
             </Row>
           )}
           <Row label={t('wallet.detail.status')}>{t(status.key)}</Row>
+          {record.type === 'withdraw' && record.hold && (
+            <Row label={t('wallet.detail.hold')}>
+              <span data-hold={record.hold}>{t(record.hold)}</span>
+            </Row>
+          )}
           <Row label={t('wallet.detail.created')}>{time(record.created_at)}</Row>
           <Row label={t('wallet.detail.updated')}>{time(record.updated_at)}</Row>
         </dl>

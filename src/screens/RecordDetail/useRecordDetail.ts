@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { POLL_MS } from '../../shared/rules';
-import { isPending } from '../wallet/status';
+import { isPending } from '../_parts/wallet/status';
 
 /**
  * One recharge or withdrawal (/account/recharge-withdraw/{id}). The records list links with

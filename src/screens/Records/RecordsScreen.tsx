@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { useConfig } from '../../api/useConfig';
+import { PATHS, tradingPath } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { toMinor } from '../../shared/money';
-import { displayCode, PAGE_SIZE, STOCK_STATUS } from '../../shared/rules';
-import { AsOf, Button, EmptyState, ErrorState, LoadMore, PageHeader, SkeletonList, Tabs } from '../../ui';
-import s from '../invest/invest.module.css';
-import { regionPrice, SignedMoney, Stat, StatusChip, useDates } from '../invest/parts';
-import { CancelOrderDialog } from '../trade/CancelOrderDialog';
-import { priceDecimals, tradingPath } from '../trade/parts';
+import { displayCode, PAGE_SIZE } from '../../shared/rules';
+import { STOCK_STATUS } from '../../shared/status';
+import { AsOf, Button, EmptyState, ListStates, LoadMore, PageHeader, Tabs, useDates } from '../../ui';
+import s from '../_parts/invest/invest.module.css';
+import { regionPrice, SignedMoney, Stat, StatusChip } from '../_parts/invest/parts';
+import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
+import { priceDecimals } from '../_parts/trading/parts';
 import { RECORD_TABS, type RecordTab, recordStatus, useRecords } from './useRecords';
 
 /** Stock records (SPEC §2): tabs by status, record cards, cancelling a pending order. */
@@ -22,7 +24,7 @@ export default function RecordsScreen() {
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('records.title')} back="/trade" />
+      <PageHeader title={t('records.title')} back={PATHS.trade} />
       <div className={s.sticky}>
         <Tabs<RecordTab>
           id="records-tab"
@@ -38,35 +40,37 @@ export default function RecordsScreen() {
             <AsOf at={first.updatedAt} stale />
           </div>
         )}
-        {rows === undefined ? (
-          first.error ? (
-            <ErrorState message={t(first.error)} onRetry={first.reload} />
-          ) : (
-            <SkeletonList rows={4} height={150} />
-          )
-        ) : rows.length === 0 ? (
-          <EmptyState title={t(`records.empty.${tab}`)}>
-            <Link to="/markets">{t('records.browse')}</Link>
-          </EmptyState>
-        ) : (
-          <>
-            <ul className={s.list} style={{ listStyle: 'none', margin: 0 }}>
-              {rows.map((order) => (
-                <RecordCard key={order.id} order={order} onCancel={cancel.setConfirming} />
-              ))}
-              {paging.rest.map((page) => (
-                <RecordsPage
-                  key={page}
-                  status={status}
-                  page={page}
-                  onSettled={paging.settle}
-                  onCancel={cancel.setConfirming}
-                />
-              ))}
-            </ul>
-            <LoadMore hasMore={hasMore} loading={paging.loading} onMore={paging.more} />
-          </>
-        )}
+        <ListStates
+          rows={rows}
+          error={first.error}
+          onRetry={first.reload}
+          skeleton={{ rows: 4, height: 150 }}
+          empty={
+            <EmptyState title={t(`records.empty.${tab}`)}>
+              <Link to={PATHS.markets}>{t('records.browse')}</Link>
+            </EmptyState>
+          }
+        >
+          {(rows) => (
+            <>
+              <ul className={s.list}>
+                {rows.map((order) => (
+                  <RecordCard key={order.id} order={order} onCancel={cancel.setConfirming} />
+                ))}
+                {paging.rest.map((page) => (
+                  <RecordsPage
+                    key={page}
+                    status={status}
+                    page={page}
+                    onSettled={paging.settle}
+                    onCancel={cancel.setConfirming}
+                  />
+                ))}
+              </ul>
+              <LoadMore hasMore={hasMore} loading={paging.loading} onMore={paging.more} />
+            </>
+          )}
+        </ListStates>
       </section>
       <CancelOrderDialog cancel={cancel} />
     </main>

@@ -2,10 +2,11 @@ import { useSearchParams } from 'react-router-dom';
 import { worker } from '../../api/client';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
-import { PAGE_SIZE, POLL_MS, STOCK_STATUS } from '../../shared/rules';
+import { PAGE_SIZE, POLL_MS } from '../../shared/rules';
+import { STOCK_STATUS } from '../../shared/status';
 import { usePages } from '../../ui';
-import type { Tone } from '../invest/parts';
-import { useCancelOrder } from '../trade/useCancelOrder';
+import type { Tone } from '../_parts/invest/parts';
+import { useCancelOrder } from '../_parts/trading/useCancelOrder';
 
 /** SPEC §2 stock records tabs; the statuses behind them are DESIGN.md's. */
 export const RECORD_TABS = ['all', 'pending', 'success', 'cancelled', 'expired'] as const;

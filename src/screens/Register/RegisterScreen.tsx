@@ -1,10 +1,16 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthLayout, authStyles as s } from '../../shell/AuthLayout';
-import { PasswordField } from '../../shell/PasswordField';
+import { PATHS } from '../../paths';
+import {
+  AuthError,
+  AuthLayout,
+  NewPasswordFields,
+  PhoneField,
+  authStyles as s,
+} from '../../shell/AuthLayout';
 import { toast } from '../../store/ui';
-import { Button, IconPhone, IconTicket, TextField } from '../../ui';
+import { Button, IconTicket, TextField } from '../../ui';
 import { useRegister } from './useRegister';
 
 export default function RegisterScreen() {
@@ -16,7 +22,7 @@ export default function RegisterScreen() {
     e.preventDefault();
     if (await form.submit()) {
       toast('hint.reg.success', 'success');
-      navigate('/login', { replace: true, state: { user: form.user } });
+      navigate(PATHS.login, { replace: true, state: { user: form.user } });
     }
   }
 
@@ -26,33 +32,19 @@ export default function RegisterScreen() {
       subtitle={t('auth.register.subtitle')}
       footer={
         <>
-          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.login.submit')}</Link>
+          {t('auth.register.haveAccount')} <Link to={PATHS.login}>{t('auth.login.submit')}</Link>
         </>
       }
     >
       <form className={s.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('auth.phone')}
-          value={form.user}
-          onChange={form.setUser}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder={t('auth.phonePlaceholder')}
-          start={<IconPhone size={18} />}
-        />
-        <PasswordField
+        <PhoneField value={form.user} onChange={form.setUser} autoComplete="tel-national" />
+        <NewPasswordFields
           label={t('auth.password')}
-          value={form.password}
-          onChange={form.setPassword}
-          autoComplete="new-password"
-          placeholder={t('auth.newPasswordPlaceholder')}
-        />
-        <PasswordField
-          label={t('auth.confirmPassword')}
-          value={form.confirm}
-          onChange={form.setConfirm}
-          autoComplete="new-password"
-          placeholder={t('auth.confirmPlaceholder')}
+          password={form.password}
+          confirm={form.confirm}
+          onPassword={form.setPassword}
+          onConfirm={form.setConfirm}
+          confirmPlaceholder={t('auth.confirmPlaceholder')}
         />
         <TextField
           label={t('auth.inviteCode')}
@@ -63,11 +55,7 @@ export default function RegisterScreen() {
           placeholder={t('auth.inviteCodePlaceholder')}
           start={<IconTicket size={18} />}
         />
-        {form.error && (
-          <p className={s.notice} role="alert">
-            {t(form.error, { defaultValue: t('hint.reg.failed') })}
-          </p>
-        )}
+        <AuthError error={form.error} fallback="hint.reg.failed" />
         <Button type="submit" block loading={form.busy}>
           {t('auth.register.submit')}
         </Button>

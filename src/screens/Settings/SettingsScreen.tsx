@@ -1,7 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { setLowDataPref, useLowDataPref } from '../../api/lowData';
 import type { Language } from '../../i18n/index';
+import { PATHS } from '../../paths';
 import { LanguageSheet, NATIVE } from '../../shell/LanguageMenu';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
 import { type UpDown, useUpDown } from '../../shell/updown';
@@ -15,6 +17,7 @@ import {
   IconLock,
   IconLogout,
   IconMarkets,
+  IconOffline,
   IconShield,
   IconTicket,
   PageHeader,
@@ -39,6 +42,8 @@ export default function SettingsScreen() {
   const [languageOpen, setLanguageOpen] = useState(false);
   const [colorsOpen, setColorsOpen] = useState(false);
   const updown = useUpDown();
+  const lowDataPref = useLowDataPref();
+  const [lowDataOpen, setLowDataOpen] = useState(false);
   const hasTrade = settings.hasTradePassword;
 
   return (
@@ -46,7 +51,7 @@ export default function SettingsScreen() {
       <PageHeader title={t('settings.title')} />
       <h2 className={s.group}>{t('settings.security')}</h2>
       <div className={`${ui.card} ${s.list}`}>
-        <RowLink to="/settings/login-password" icon={<IconLock />} label={t('settings.loginPassword')} />
+        <RowLink to={PATHS.loginPassword} icon={<IconLock />} label={t('settings.loginPassword')} />
         <RowButton
           icon={<IconTicket />}
           label={t('settings.tradePassword')}
@@ -55,16 +60,16 @@ export default function SettingsScreen() {
           onClick={() => setTradeOpen(true)}
         />
         <RowLink
-          to="/settings/real-name"
+          to={PATHS.realName}
           onOpen={async () => {
             const kyc = await settings.kycBeforeEntry();
-            navigate('/settings/real-name', { state: { kyc } });
+            navigate(PATHS.realName, { state: { kyc } });
           }}
           icon={<IconShield />}
           label={t('settings.realName')}
           value={settings.kycStatus === undefined ? '' : t(KYC_LABEL[settings.kycStatus])}
         />
-        <RowLink to="/settings/bank-cards" icon={<IconCard />} label={t('settings.bankCards')} />
+        <RowLink to={PATHS.bankCards} icon={<IconCard />} label={t('settings.bankCards')} />
       </div>
       <h2 className={s.group}>{t('settings.preferences')}</h2>
       <div className={`${ui.card} ${s.list}`}>
@@ -84,6 +89,12 @@ export default function SettingsScreen() {
             </span>
           }
           onClick={() => setColorsOpen(true)}
+        />
+        <RowButton
+          icon={<IconOffline />}
+          label={t('core.lowData.title')}
+          value={t(`core.lowData.${lowDataPref}`)}
+          onClick={() => setLowDataOpen(true)}
         />
       </div>
       <div className={`${ui.card} ${s.list}`}>
@@ -132,6 +143,27 @@ export default function SettingsScreen() {
           ))}
         </ul>
       </Dialog>
+      <Dialog open={lowDataOpen} onClose={() => setLowDataOpen(false)} title={t('core.lowData.title')} sheet>
+        <p className={s.sheetHint}>{t('core.lowData.hint')}</p>
+        <ul className={s.options}>
+          {(['auto', 'on', 'off'] as const).map((pref) => (
+            <li key={pref}>
+              <button
+                type="button"
+                className={s.option}
+                aria-current={lowDataPref === pref ? 'true' : undefined}
+                onClick={() => {
+                  setLowDataPref(pref);
+                  setLowDataOpen(false);
+                }}
+              >
+                <span className={s.rowLabel}>{t(`core.lowData.${pref}`)}</span>
+                {lowDataPref === pref && <IconCheck size={18} />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
       <ConfirmDialog
         open={settings.confirming}
         title={t('settings.logoutConfirmTitle')}
@@ -143,7 +175,7 @@ export default function SettingsScreen() {
         onConfirm={async () => {
           await settings.logout();
           settings.setConfirming(false);
-          navigate('/login', { replace: true });
+          navigate(PATHS.login, { replace: true });
         }}
       />
     </main>

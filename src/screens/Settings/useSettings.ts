@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { useWatch } from '../../api/hooks';
+import { forgetPassword } from '../../auth/remember';
 import type { KycState } from '../../shared/contract/settings';
 import { endSession } from '../../shell/session';
 
@@ -10,7 +11,8 @@ const KYC_ENTRY_WAIT_MS = 2000;
 /**
  * Settings (SPEC §2): what each row needs to say about itself — whether a transaction password
  * exists (first-time or modification dialog) and the real-name status — and logout (SPEC §4):
- * after confirmation the server revokes the token and the device forgets it — even offline.
+ * after confirmation the server revokes the token and the device forgets it — even offline — and
+ * any remembered password (the phone number stays remembered).
  */
 export function useSettings() {
   const [confirming, setConfirming] = useState(false);
@@ -21,6 +23,7 @@ export function useSettings() {
   async function logout(): Promise<void> {
     setBusy(true);
     await call('logout', {});
+    await forgetPassword();
     await endSession();
     setBusy(false);
   }

@@ -13,7 +13,7 @@ import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import type { ChartFrame } from '../../api/useChart';
 import type { Period } from '../../shared/contract/market';
-import { formatPrice } from '../../shared/format';
+import { formatAxisTime, formatPrice } from '../../shared/format';
 import {
   type ChartWindow,
   followData,
@@ -32,9 +32,14 @@ ChartJS.register(LineController, LineElement, PointElement, LinearScale);
 
 type Mode = 'timeline' | 'candles';
 type Point = { x: number; y: number };
+/** What one bar of each period is, for the time axis's labels. */
+const AXIS_BARS = { '1m': 'minute', '1d': 'day', '1wk': 'month', '1mo': 'month' } as const satisfies Record<
+  Period,
+  string
+>;
 
-export const MA_COLOURS = { ma5: '#d97706', ma10: '#7c3aed', ma20: '#0284c7' } as const;
-const AVG_COLOUR = '#d97706';
+/** The moving averages' colours for the legend (tokens.css); the canvas reads the same tokens. */
+export const MA_COLOURS = { ma5: 'var(--c-ma5)', ma10: 'var(--c-ma10)', ma20: 'var(--c-ma20)' } as const;
 
 interface Colours {
   up: string;
@@ -42,17 +47,29 @@ interface Colours {
   grid: string;
   text: string;
   line: string;
+  avg: string;
+  ma5: string;
+  ma10: string;
+  ma20: string;
+  /** The app's font stack (chart.js would draw in its own Helvetica stack). */
+  font: string;
 }
 
+/** The canvas cannot use CSS variables: it reads the design tokens' current values (theme aware). */
 function readColours(el: Element): Colours {
   const cs = getComputedStyle(el);
-  const v = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
+  const v = (name: string) => cs.getPropertyValue(name).trim();
   return {
-    up: v('--c-up', '#057a55'),
-    down: v('--c-down', '#c81e1e'),
-    grid: v('--c-border', '#dfe3eb'),
-    text: v('--c-text-3', '#6b7382'),
-    line: v('--c-primary', '#0b5cff'),
+    up: v('--c-up'),
+    down: v('--c-down'),
+    grid: v('--c-border'),
+    text: v('--c-text-3'),
+    line: v('--c-primary'),
+    avg: v('--c-ma5'),
+    ma5: v('--c-ma5'),
+    ma10: v('--c-ma10'),
+    ma20: v('--c-ma20'),
+    font: v('--font'),
   };
 }
 
@@ -128,24 +145,6 @@ const candlesPlugin: Plugin<'line'> = {
   },
 };
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function tickLabel(ms: number, period: Period): string {
-  const key = period;
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(
-      undefined,
-      period === '1m'
-        ? { hour: '2-digit', minute: '2-digit', hour12: false }
-        : period === '1d'
-          ? { day: 'numeric', month: 'short' }
-          : { month: 'short', year: '2-digit' },
-    );
-    dateFormats.set(key, f);
-  }
-  return f.format(ms);
-}
-
 function points(values: Float64Array, n: number): Point[] {
   const out = new Array<Point>(n);
   for (let i = 0; i < n; i++) out[i] = { x: i + 0.5, y: values[i]! };
@@ -167,13 +166,13 @@ function datasets(frame: ChartFrame, mode: Mode, colours: Colours) {
           borderColor: colours.line,
           borderWidth: 1.75,
         },
-        { ...line, label: 'avg', data: points(frame.avg, frame.n), borderColor: AVG_COLOUR },
+        { ...line, label: 'avg', data: points(frame.avg, frame.n), borderColor: colours.avg },
       ]
     : (['ma5', 'ma10', 'ma20'] as const).map((k) => ({
         ...line,
         label: k,
         data: points(frame[k], frame.n),
-        borderColor: MA_COLOURS[k],
+        borderColor: colours[k],
       }));
 }
 
@@ -195,7 +194,7 @@ export interface StockChartProps {
  * zooming or scrolling under a drag.
  */
 export const StockChart = memo(function StockChart({ frame, period, label }: StockChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartInstance<'line', Point[]> | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const win = useRef<ChartWindow>({ start: 0, end: 0 });
@@ -297,14 +296,14 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
       if (mode === 'timeline') win.current = zoomWindow(win.current, 1, 1, frame.n, limits.min, limits.max);
     }
     const sc = chart.options.scales!;
-    const axisText = { color: colours.text, font: { size: 10 } };
+    const axisText = { color: colours.text, font: { size: 10, family: colours.font } };
     sc.x!.ticks = {
       ...sc.x!.ticks,
       ...axisText,
       includeBounds: false,
       callback: (v) => {
         const i = Math.floor(Number(v));
-        return i >= 0 && i < frame.n ? tickLabel(frame.t[i]!, period) : '';
+        return i >= 0 && i < frame.n ? formatAxisTime(frame.t[i]!, AXIS_BARS[period], i18n.language) : '';
       },
     };
     sc.x!.grid = { color: colours.grid };
@@ -318,7 +317,7 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     drawState.set(chart as unknown as ChartInstance, { frame, mode, colours });
     shown.current = { frame, mode };
     draw();
-  }, [frame, mode, period, draw]);
+  }, [frame, mode, period, draw, i18n.language]);
 
   useEffect(() => () => cancelAnimationFrame(raf.current), []);
 

@@ -2,14 +2,28 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ChartFrame, useChart } from '../../api/useChart';
+import { PATHS, tradingPath } from '../../paths';
 import type { Period } from '../../shared/contract/market';
 import { formatChange, formatCompact, formatPercent, formatPrice, trendClass } from '../../shared/format';
+import { scheduleOf } from '../../shared/market-hours';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
-import { AsOf, Button, ErrorState, IconButton, IconStar, PageHeader, Skeleton, Tabs } from '../../ui';
-import { StockListRow } from '../markets/InstrumentRow';
-import { tradingPath } from '../markets/links';
-import m from '../markets/markets.module.css';
+import {
+  AsOf,
+  Button,
+  ErrorState,
+  IconBell,
+  IconButton,
+  IconStar,
+  PageHeader,
+  Skeleton,
+  Tabs,
+} from '../../ui';
+import { DepthLadder } from '../_parts/market/DepthLadder';
+import { InstrumentFacts, MarketStatusChip } from '../_parts/market/InstrumentFacts';
+import { StockListRow } from '../_parts/market/InstrumentRow';
+import m from '../_parts/market/market.module.css';
+import { AlertDialog } from '../_parts/watchlist/AlertDialog';
 import { MA_COLOURS, StockChart } from './StockChart';
 import s from './stock.module.css';
 import { useStockDetail } from './useStockDetail';
@@ -27,20 +41,26 @@ export default function StockDetailScreen() {
   const navigate = useNavigate();
   const { symbol, routeMarket, market, name, head, live, favourite, sameMarket } = useStockDetail();
   const [period, setPeriod] = useState<Period>('1d');
+  const [alerting, setAlerting] = useState(false);
+  // While a finger scrubs the chart, the header shows that candle's values (issue 14).
+  const [scrub, setScrub] = useState<Scrub | null>(null);
   const tabsId = useId();
   const q = head.data;
   const decimals = q?.decimals ?? live?.decimals ?? 2;
   const price = live?.source === 'network' ? live.price : (q?.price ?? live?.price);
   const change = live?.source === 'network' && live.change !== undefined ? live.change : q?.change;
   const percent = live?.source === 'network' && live.percent !== undefined ? live.percent : q?.changePercent;
-  const tone = change === undefined ? '' : trendClass(change);
+  const shownPrice = scrub?.price ?? price;
+  const shownChange = scrub?.change ?? change;
+  const shownPercent = scrub?.percent ?? percent;
+  const tone = shownChange === undefined ? '' : trendClass(shownChange);
   const tradable = market !== undefined && market !== 'INDEX';
   const others = sameMarket.data?.rows.filter((r) => r.stock !== symbol) ?? [];
 
   return (
     <main className={`${m.page} ${tradable ? s.withActions : ''}`}>
       <PageHeader
-        back="/markets"
+        back={PATHS.markets}
         title={
           <span className={s.title}>
             <span className={s.titleName}>{name}</span>
@@ -49,6 +69,13 @@ export default function StockDetailScreen() {
         }
         actions={
           <span className={s.star}>
+            <IconButton
+              label={t('watch.alerts.fromDetail')}
+              onClick={() => setAlerting(true)}
+              data-testid="alert"
+            >
+              <IconBell />
+            </IconButton>
             <IconButton
               label={t(favourite.on ? 'core.favourite.remove' : 'core.favourite.add')}
               aria-pressed={favourite.on === true}
@@ -64,19 +91,37 @@ export default function StockDetailScreen() {
 
       <section className={s.head} aria-label={t('markets.detail.quote')}>
         <div className={s.priceLine}>
-          <span className={`${s.price} num ${tone}`} data-testid="price">
-            {price === undefined ? <Skeleton width={140} height={34} /> : formatPrice(price, decimals)}
+          <span className={`${s.price} num ${tone}`} data-testid="price" data-scrub={scrub ? '1' : undefined}>
+            {shownPrice === undefined ? (
+              <Skeleton width={140} height={34} />
+            ) : (
+              formatPrice(shownPrice, decimals)
+            )}
           </span>
-          {change !== undefined && percent !== undefined && (
+          {shownChange !== undefined && shownPercent !== undefined && (
             <span className={`${s.change} num ${tone}`}>
-              {formatChange(change, decimals)} {formatPercent(percent)}
+              {formatChange(shownChange, decimals)} {formatPercent(shownPercent)}
+            </span>
+          )}
+          {scrub && (
+            <span className={s.scrubTime} data-testid="scrub-time">
+              {scrub.label}
             </span>
           )}
         </div>
         <div className={s.marks}>
+          <MarketStatusChip market={q?.market ?? market} region={q?.region} />
           <SimulatedMark />
           {favourite.pending && <span className={s.pending}>{t('core.favourite.pending')}</span>}
-          {q && <AsOf at={live?.asOf ?? q.as_of} stale={head.stale} />}
+          {q && (
+            <AsOf
+              at={live?.asOf ?? q.as_of}
+              fetchedAt={head.updatedAt}
+              stale={head.stale}
+              every={head.intervalMs}
+              schedule={scheduleOf(q.market, q.region)}
+            />
+          )}
         </div>
         {head.error && !q ? (
           <ErrorState message={t(head.error)} onRetry={head.reload} />
@@ -90,7 +135,10 @@ export default function StockDetailScreen() {
             <Stat label={t('markets.detail.exchange')} value={q?.exchange_name} />
           </dl>
         )}
+        <InstrumentFacts symbol={symbol} price={price} low={q?.low} high={q?.high} decimals={decimals} />
       </section>
+
+      {tradable && <DepthLadder symbol={symbol} />}
 
       <section className={s.chartCard} aria-label={t('markets.detail.chart')}>
         <Tabs
@@ -101,7 +149,7 @@ export default function StockDetailScreen() {
           items={PERIODS.map((p) => ({ value: p.value, label: t(p.key) }))}
         />
         <div role="tabpanel" aria-labelledby={`${tabsId}-${period}`}>
-          <ChartPanel symbol={symbol} period={period} market={routeMarket} name={name} />
+          <ChartPanel symbol={symbol} period={period} market={routeMarket} name={name} onScrub={setScrub} />
         </div>
       </section>
 
@@ -123,6 +171,8 @@ export default function StockDetailScreen() {
           )}
         </section>
       )}
+
+      <AlertDialog target={alerting ? { symbol, name } : null} onClose={() => setAlerting(false)} />
 
       {tradable && (
         <div className={s.actions}>
@@ -151,7 +201,21 @@ function Stat({ label, value }: { label: string; value: string | undefined }) {
  * The chart of one period. While another period loads the previous chart stays (same canvas,
  * updated in place when the new frame arrives). Retry re-subscribes from scratch.
  */
-function ChartPanel(props: { symbol: string; period: Period; market?: string; name: string }) {
+/** A scrubbed candle's values for the header: its close, the change from the candle before, when. */
+interface Scrub {
+  price: number;
+  change: number;
+  percent: number;
+  label: string;
+}
+
+function ChartPanel(props: {
+  symbol: string;
+  period: Period;
+  market?: string;
+  name: string;
+  onScrub: (scrub: Scrub | null) => void;
+}) {
   const [attempt, setAttempt] = useState(0);
   return <ChartView key={attempt} {...props} retry={() => setAttempt((a) => a + 1)} />;
 }

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
-import { ERR } from '../../shared/contract/define';
+import { PATHS, stockPath } from '../../paths';
+import { ERR } from '../../shared/call';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { fromMinor } from '../../shared/money';
-import { displayCode, type PositionSize, STOCK_STATUS } from '../../shared/rules';
+import { scheduleOf } from '../../shared/market-hours';
+import { fromMinor, toMinor } from '../../shared/money';
+import { displayCode, type PositionSize } from '../../shared/rules';
+import { STOCK_STATUS } from '../../shared/status';
 import {
   AsOf,
   Button,
@@ -19,7 +23,7 @@ import {
   Tabs,
   TextField,
 } from '../../ui';
-import inv from '../invest/invest.module.css';
+import inv from '../_parts/invest/invest.module.css';
 import {
   QuantityStepper,
   regionPrice,
@@ -27,11 +31,13 @@ import {
   Stat,
   StatusChip,
   SummaryRow,
-  stockPath,
-} from '../invest/parts';
-import { CancelOrderDialog } from '../trade/CancelOrderDialog';
-import { ChangeText } from '../trade/parts';
-import { useCancelOrder } from '../trade/useCancelOrder';
+} from '../_parts/invest/parts';
+import { DepthLadder } from '../_parts/market/DepthLadder';
+import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
+import { ChargesRows } from '../_parts/trading/Charges';
+import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
+import { ChangeText } from '../_parts/trading/parts';
+import { useCancelOrder } from '../_parts/trading/useCancelOrder';
 import s from './trading.module.css';
 import { type OrderType, type Side, useStockTrading } from './useStockTrading';
 
@@ -49,11 +55,12 @@ export default function StockTradingScreen() {
   });
   const price = (p: number | undefined) =>
     p === undefined ? <Skeleton width={64} /> : regionPrice(config, tr.region, p, tr.decimals);
+  const money = (m: string | undefined) => (m === undefined ? '—' : formatMoney(m, config.currency));
 
   if (!q && quote.error) {
     return (
       <main className={s.page}>
-        <PageHeader title={code} back="/markets" />
+        <PageHeader title={code} back={PATHS.markets} />
         {quote.error === 'errors.unknownSymbol' || quote.error === ERR.notFound ? (
           <EmptyState title={t('trade.notFound', { code })} />
         ) : (
@@ -89,7 +96,15 @@ export default function StockTradingScreen() {
           <Stat label={t('trade.open')}>{price(q?.open)}</Stat>
           <Stat label={t('trade.prevClose')}>{price(q?.prev_close)}</Stat>
         </dl>
-        {q && <AsOf at={q.as_of} stale={quote.stale} />}
+        {q && (
+          <AsOf
+            at={q.as_of}
+            fetchedAt={quote.updatedAt}
+            stale={quote.stale}
+            every={quote.intervalMs}
+            schedule={scheduleOf(q.market, q.region)}
+          />
+        )}
       </section>
 
       <div className={s.tabs}>
@@ -100,7 +115,8 @@ export default function StockTradingScreen() {
           onChange={tr.setSide}
           items={[
             { value: 'buy', label: t('trade.buy') },
-            { value: 'sell', label: t('trade.sell') },
+            // Nothing to sell: the tab is quietly off (never an error on entry).
+            { value: 'sell', label: t('trade.sell'), disabled: !tr.canSell && tr.side !== 'sell' },
           ]}
         />
       </div>
@@ -110,11 +126,24 @@ export default function StockTradingScreen() {
           value={tr.orderType}
           onChange={tr.setOrderType}
           items={[
-            { value: 'market', label: t('trade.market') },
+            { value: 'market', label: t('trade.market'), disabled: !tr.marketAllowed },
             { value: 'limit', label: t('trade.limit.label') },
+            { value: 'sl', label: t('trade.stop.sl') },
+            { value: 'slm', label: t('trade.stop.slm') },
           ]}
         />
-        {tr.orderType === 'limit' && (
+        {tr.stop && (
+          <TextField
+            label={t('trade.stop.trigger')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={tr.triggerText}
+            onChange={(v) => tr.setTriggerText(v.replace(/[^\d.]/g, ''))}
+            hint={t(tr.side === 'buy' ? 'trade.stop.hintBuy' : 'trade.stop.hintSell')}
+          />
+        )}
+        {!tr.marketAllowed && tr.quote.data && <p className={s.muted}>{t('core.money.staleQuote')}</p>}
+        {(tr.orderType === 'limit' || tr.orderType === 'sl') && (
           <TextField
             label={t('trade.limit.price')}
             inputMode="decimal"
@@ -122,7 +151,7 @@ export default function StockTradingScreen() {
             value={tr.limitText}
             onChange={(v) => tr.setLimitText(v.replace(/[^\d.]/g, ''))}
             error={tr.limitText !== '' && tr.limitError ? t(tr.limitError) : null}
-            hint={t('trade.limit.hint')}
+            hint={tr.orderType === 'limit' ? t('trade.limit.hint') : undefined}
           />
         )}
         <div className={inv.field}>
@@ -144,27 +173,35 @@ export default function StockTradingScreen() {
           onDecrease={() => tr.step(-1)}
           onIncrease={() => tr.step(1)}
           decreaseDisabled={tr.qty !== null && tr.qty <= 1}
-          increaseDisabled={tr.qty !== null && tr.qty >= tr.maxQty}
-          aside={<span className={s.maxHint}>{t('trade.max', { max: tr.maxQty })}</span>}
+          increaseDisabled={tr.qty !== null && tr.qty >= tr.max.qty}
+          aside={
+            <span className={s.maxHint} data-testid="trade-max">
+              {t(`trade.maxWhy.${tr.max.reason}`, { max: tr.max.qty })}
+            </span>
+          }
           hint={
             tr.side === 'sell'
-              ? t('trade.availableToSell', { count: tr.position?.available ?? 0 })
+              ? tr.canSell
+                ? t('trade.availableToSell', { count: tr.position?.available ?? 0 })
+                : t('trade.noPosition', { code })
               : undefined
           }
-          error={tr.qtyError ? t(tr.qtyError, { max: tr.maxQty }) : null}
+          error={
+            tr.qtyError && (tr.side === 'buy' || tr.canSell)
+              ? t(tr.qtyError, { max: tr.qtyError === 'trade.qty.maxFunds' ? tr.max.qty : tr.positionMax })
+              : null
+          }
         />
         <dl className={inv.summary}>
-          <SummaryRow label={t('trade.estFee')}>
-            {tr.fee === null ? '—' : formatMoney(tr.fee, config.currency)}
-          </SummaryRow>
+          <SummaryRow label={t('trade.estValue')}>{money(tr.figures?.value)}</SummaryRow>
+          <SummaryRow label={t('trade.charges.total')}>{money(tr.figures?.charges.total)}</SummaryRow>
           <SummaryRow label={t(tr.side === 'buy' ? 'trade.estCost' : 'trade.estProceeds')} total>
-            <span data-testid="trade-estimate">
-              {tr.total === null ? '—' : formatMoney(tr.total, config.currency)}
-            </span>
+            <span data-testid="trade-estimate">{money(tr.figures?.net)}</span>
           </SummaryRow>
         </dl>
       </section>
 
+      <DepthLadder symbol={tr.symbol} />
       <section className={s.positions} aria-labelledby="positions-title">
         <h2 id="positions-title" className={s.sectionTitle}>
           {t('trade.positionsTitle')}
@@ -209,12 +246,7 @@ export default function StockTradingScreen() {
       </section>
 
       <div className={s.actionBar}>
-        <MoneyButton
-          variant={tr.side}
-          block
-          disabled={tr.qtyError !== null || tr.limitError !== null || tr.price === null}
-          onClick={tr.openConfirm}
-        >
+        <MoneyButton variant={tr.side} block disabled={tr.blocked} onClick={tr.openConfirm}>
           {t(tr.side === 'buy' ? 'trade.buyAction' : 'trade.sellAction', { code })}
         </MoneyButton>
       </div>
@@ -224,6 +256,13 @@ export default function StockTradingScreen() {
     </main>
   );
 }
+
+const TYPE_LABEL = {
+  market: 'trade.market',
+  limit: 'trade.limit.label',
+  sl: 'trade.stop.sl',
+  slm: 'trade.stop.slm',
+} as const;
 
 function PendingOrder({
   order,
@@ -242,6 +281,15 @@ function PendingOrder({
         {t(order.state === 'sell' ? 'trade.sell' : 'trade.buy')}
       </span>
       <span className="num">
+        {order.order_type && (
+          <>
+            {t(TYPE_LABEL[order.order_type])} ·{' '}
+            {t(order.triggered_at ? 'trade.stop.triggered' : 'trade.stop.at', {
+              price: regionPrice(config, order.type, order.trigger_price ?? 0, decimals),
+            })}{' '}
+            ·{' '}
+          </>
+        )}
         {formatNumber(order.count, 0)} @{' '}
         {regionPrice(config, order.type, order.limit_price ?? order.price, decimals)}
       </span>
@@ -252,58 +300,81 @@ function PendingOrder({
   );
 }
 
-/** The confirmation (an estimate at the live price) and then the server's figures of the order. */
+/** What an order moves: a buy pays value + charges (or reserves them), a sell receives value − charges. */
+function orderNet(o: OrderRow): string {
+  const value = toMinor(o.price_all) ?? 0;
+  const fee = toMinor(o.fee) ?? 0;
+  return fromMinor(o.state === 'sell' ? value - fee : value + fee);
+}
+
+/**
+ * The review sheet (issue 13): what is being sent and what it costs, every money figure the
+ * server's (`orderQuote`), with the funds or shares it needs beside what is there; then, once the
+ * server answers, the order's own figures and its contract note.
+ */
 function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; code: string }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const [noteFor, setNoteFor] = useState<string | null>(null);
   const buying = tr.side === 'buy';
   const done = tr.filled;
+  const money = (m: string) => formatMoney(m, config.currency);
   if (done) {
     const pending = done.status === STOCK_STATUS.pending;
     const fillPrice = done.state === 'sell' ? done.sell_price : done.price;
     return (
-      <Dialog
-        open={tr.confirming}
-        sheet
-        onClose={tr.closeConfirm}
-        title={t(pending ? 'trade.result.pendingTitle' : 'trade.result.filledTitle')}
-      >
-        <div className={s.resultHead}>
-          <StatusChip tone={pending ? 'warn' : 'success'}>
-            {t(pending ? 'records.status.pending' : 'records.status.success')}
-          </StatusChip>
-          <span className={inv.orderNo}>{done.no}</span>
-        </div>
-        <dl className={inv.summary} data-testid="trade-result">
-          <SummaryRow label={t(pending ? 'trade.result.limit' : 'trade.result.price')}>
-            {regionPrice(
-              config,
-              done.type,
-              pending ? (done.limit_price ?? done.price) : (fillPrice ?? done.price),
-              tr.decimals,
-            )}
-          </SummaryRow>
-          <SummaryRow label={t('trade.quantity')}>{formatNumber(done.count, 0)}</SummaryRow>
-          <SummaryRow label={t('trade.fee')}>{formatMoney(done.fee, config.currency)}</SummaryRow>
-          {done.profit !== null && (
-            <SummaryRow label={t('trade.realised')}>
-              <SignedMoney amount={done.profit} currency={config.currency} />
+      <>
+        <Dialog
+          open={tr.confirming && noteFor === null}
+          sheet
+          onClose={tr.closeConfirm}
+          title={t(pending ? 'trade.result.pendingTitle' : 'trade.result.filledTitle')}
+        >
+          <div className={s.resultHead}>
+            <StatusChip tone={pending ? 'warn' : 'success'}>
+              {t(pending ? 'records.status.pending' : 'records.status.success')}
+            </StatusChip>
+            <span className={inv.orderNo}>{done.no}</span>
+          </div>
+          <dl className={inv.summary} data-testid="trade-result">
+            <SummaryRow label={t(pending ? 'trade.result.limit' : 'trade.result.price')}>
+              {regionPrice(
+                config,
+                done.type,
+                pending ? (done.limit_price ?? done.price) : (fillPrice ?? done.price),
+                tr.decimals,
+              )}
             </SummaryRow>
-          )}
-          <SummaryRow label={t(pending ? 'trade.result.reserved' : 'trade.total')} total>
-            {formatMoney(done.price_all, config.currency)}
-          </SummaryRow>
-        </dl>
-        {pending && <p className={inv.summaryHint}>{t('trade.result.pendingHint')}</p>}
-        <div className={inv.dialogActions}>
-          <Link to="/records" className={s.linkButton}>
-            {t('trade.result.records')}
-          </Link>
-          <Button onClick={tr.closeConfirm}>{t('trade.result.done')}</Button>
-        </div>
-      </Dialog>
+            <SummaryRow label={t('trade.quantity')}>{formatNumber(done.count, 0)}</SummaryRow>
+            {!pending && <SummaryRow label={t('trade.charges.total')}>{money(done.fee)}</SummaryRow>}
+            {done.profit !== null && (
+              <SummaryRow label={t('trade.realised')}>
+                <SignedMoney amount={done.profit} currency={config.currency} />
+              </SummaryRow>
+            )}
+            <SummaryRow label={t(pending ? 'trade.result.reserved' : 'trade.total')} total>
+              {money(orderNet(done))}
+            </SummaryRow>
+          </dl>
+          {pending && <p className={inv.summaryHint}>{t('trade.result.pendingHint')}</p>}
+          <div className={inv.dialogActions}>
+            <Link to={PATHS.records} className={s.linkButton}>
+              {t('trade.result.records')}
+            </Link>
+            {!pending && (
+              <Button variant="ghost" onClick={() => setNoteFor(done.no)}>
+                {t('trade.contract.open')}
+              </Button>
+            )}
+            <Button onClick={tr.closeConfirm}>{t('trade.result.done')}</Button>
+          </div>
+        </Dialog>
+        <ContractNoteSheet no={tr.confirming ? noteFor : null} onClose={() => setNoteFor(null)} />
+      </>
     );
   }
+  const f = tr.figures;
+  const short = f !== null && buying && (toMinor(f.net) ?? 0) > (toMinor(f.available) ?? 0);
   return (
     <Dialog
       open={tr.confirming}
@@ -312,17 +383,55 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
       title={t(buying ? 'trade.confirm.buyTitle' : 'trade.confirm.sellTitle', { code })}
     >
       <dl className={inv.summary} data-testid="trade-confirm">
-        <SummaryRow label={t(tr.orderType === 'limit' ? 'trade.limit.price' : 'trade.confirm.marketPrice')}>
+        <SummaryRow label={t('trade.contract.instrument')}>
+          {code} · {tr.name}
+        </SummaryRow>
+        <SummaryRow label={t('trade.review.side')}>{t(buying ? 'trade.buy' : 'trade.sell')}</SummaryRow>
+        <SummaryRow label={t('trade.orderType')}>{t(TYPE_LABEL[tr.orderType])}</SummaryRow>
+        {tr.trigger !== null && (
+          <SummaryRow label={t('trade.stop.trigger')}>
+            {regionPrice(config, tr.region, tr.trigger, tr.decimals)}
+          </SummaryRow>
+        )}
+        <SummaryRow label={t('trade.quantity')}>{formatNumber(tr.qty ?? 0, 0)}</SummaryRow>
+        <SummaryRow
+          label={t(
+            tr.orderType === 'limit' || tr.orderType === 'sl'
+              ? 'trade.limit.price'
+              : 'trade.confirm.marketPrice',
+          )}
+        >
           {tr.price === null ? '—' : regionPrice(config, tr.region, tr.price, tr.decimals)}
         </SummaryRow>
-        <SummaryRow label={t('trade.quantity')}>{formatNumber(tr.qty ?? 0, 0)}</SummaryRow>
-        <SummaryRow label={t('trade.estFee')}>
-          {tr.fee === null ? '—' : formatMoney(fromMinor(tr.fee), config.currency)}
-        </SummaryRow>
-        <SummaryRow label={t(buying ? 'trade.estCost' : 'trade.estProceeds')} total>
-          {tr.total === null ? '—' : formatMoney(tr.total, config.currency)}
-        </SummaryRow>
+        {f ? (
+          <>
+            <SummaryRow label={t('trade.estValue')}>{money(f.value)}</SummaryRow>
+            <ChargesRows charges={f.charges} />
+            <SummaryRow label={t(buying ? 'trade.estCost' : 'trade.estProceeds')} total>
+              <span data-testid="review-net">{money(f.net)}</span>
+            </SummaryRow>
+            {buying ? (
+              <>
+                <SummaryRow label={t('trade.review.available')}>{money(f.available)}</SummaryRow>
+                <SummaryRow label={t('trade.review.required')}>{money(f.net)}</SummaryRow>
+              </>
+            ) : (
+              <>
+                <SummaryRow label={t('trade.review.held')}>{formatNumber(f.held, 0)}</SummaryRow>
+                <SummaryRow label={t('trade.review.selling')}>{formatNumber(f.count, 0)}</SummaryRow>
+              </>
+            )}
+          </>
+        ) : tr.ticket.error ? null : (
+          <Skeleton height={200} />
+        )}
       </dl>
+      {tr.ticket.error && !f && <ErrorState message={t(tr.ticket.error)} onRetry={tr.ticket.reload} />}
+      {short && (
+        <p className={s.failure} role="alert">
+          {t('errors.insufficientFunds')}
+        </p>
+      )}
       <p className={inv.summaryHint}>{t('trade.confirm.hint')}</p>
       {tr.failure && (
         <div className={s.failure} role="alert">
@@ -334,7 +443,13 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
         <Button variant="ghost" onClick={tr.closeConfirm}>
           {t('common.cancel')}
         </Button>
-        <MoneyButton variant={tr.side} loading={tr.busy} onClick={() => void tr.submit()}>
+        <MoneyButton
+          variant={tr.side}
+          call={tr.call}
+          loading={tr.busy}
+          disabled={f === null || short}
+          onClick={() => void tr.submit()}
+        >
           {t(buying ? 'trade.confirm.buy' : 'trade.confirm.sell')}
         </MoneyButton>
       </div>

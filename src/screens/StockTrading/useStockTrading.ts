@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
-import { currencyFor, useConfig } from '../../api/useConfig';
+import { useMoneyCall } from '../../api/money';
 import type { OrderRow } from '../../shared/contract/trading';
-import { conversionRateTicks, feeMinor, priceToTicks, tradeValueMinor } from '../../shared/money';
+import { scheduleOf } from '../../shared/market-hours';
+import { priceToTicks, ticksToPrice } from '../../shared/money';
 import {
   checkSellQuantity,
   checkStockQuantity,
@@ -12,15 +13,18 @@ import {
   POLL_MS,
   type PositionSize,
   parseQuantity,
-  STOCK_FEE_BPS,
+  protectedLimit,
+  quantityMaximum,
   STOCK_QTY_MAX,
-  STOCK_STATUS,
-  stepStockQuantity,
+  STOCK_QTY_MIN,
 } from '../../shared/rules';
-import { useMoneyCall } from '../invest/useMoneyCall';
+import { STOCK_STATUS } from '../../shared/status';
+import { useNow } from '../../ui/clock';
+import { freshness } from '../../ui/freshness';
 
 export type Side = 'buy' | 'sell';
-export type OrderType = 'market' | 'limit';
+/** Market and limit, and the stop orders of issue 13: stop-loss (trigger + limit) and stop-loss-market. */
+export type OrderType = 'market' | 'limit' | 'sl' | 'slm';
 
 /** The largest page the holdings call gives: the position of this symbol is looked up in it. */
 const POSITIONS_LIMIT = 100;
@@ -40,16 +44,15 @@ export function parseLimitPrice(text: string, decimals: number): number | null {
  * The buy/sell screen (SPEC §2, §5): live price every 3 s, the user's position and pending orders
  * in this symbol, the quantity stepper with its half/full position limits, and the order itself.
  *
- * What it shows before the fill is an estimate at the live price with the server's own rules
- * (tradeValueMinor, the configured USD rate, STOCK_FEE_BPS); the fill is the server's, at its quote
- * (DESIGN rule 3), and its figures replace the estimate once it answers.
+ * Every money figure before the fill — value, each charge, the total, the balance and what it
+ * affords — is the server's `orderQuote` for the order as typed (issue 13: charges are computed
+ * once, on the server); the fill is the server's too, at its quote (DESIGN rule 3).
  */
 export function useStockTrading() {
   const params = useParams<{ symbol: string; market: string; name?: string }>();
   const symbol = params.symbol ?? '';
   const [search, setSearch] = useSearchParams();
   const side: Side = search.get('type') === 'sell' ? 'sell' : 'buy';
-  const config = useConfig();
 
   const quote = useWatch('quote', { symbol }, POLL_MS.stockTrading);
   const market = quote.data?.market ?? params.market ?? '';
@@ -64,8 +67,9 @@ export function useStockTrading() {
 
   const [size, setSize] = useState<PositionSize>(DEFAULT_POSITION_SIZE);
   const [qtyText, setQtyText] = useState('1');
-  const [orderType, setOrderType] = useState<OrderType>('market');
+  const [chosenType, setOrderType] = useState<OrderType>('market');
   const [limitText, setLimitText] = useState('');
+  const [triggerText, setTriggerText] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,24 +77,67 @@ export function useStockTrading() {
   const buy = useMoneyCall('dealBuy');
   const sell = useMoneyCall('dealSell');
 
+  // No market order on a price that is not live (issue 11): limit only, and the quote is fetched
+  // afresh before the confirmation.
+  const now = useNow();
+  const q = quote.data;
+  const quoteTier = q
+    ? freshness({
+        at: q.as_of,
+        fetchedAt: quote.updatedAt,
+        now,
+        intervalMs: quote.intervalMs,
+        stale: quote.stale,
+        schedule: scheduleOf(q.market, q.region),
+      })
+    : 'stale';
+  const marketAllowed = quoteTier !== 'stale';
+  // A stale price allows only a limit; stops too, as they trigger at the server's later quotes.
+  const orderType: OrderType = marketAllowed || chosenType !== 'market' ? chosenType : 'limit';
+  const stop = orderType === 'sl' || orderType === 'slm';
   const decimals = quote.data?.decimals ?? 2;
   const qty = parseQuantity(qtyText);
   const available = position?.available ?? 0;
+  // A sell with nothing to sell is not an error the user made: the tab is quietly off.
+  const canSell = available > 0;
+  const limited = orderType === 'limit' || orderType === 'sl';
+  const limit = limited ? parseLimitPrice(limitText, decimals) : null;
+  const trigger = stop ? parseLimitPrice(triggerText, decimals) : null;
+  const limitError =
+    limited && limit === null
+      ? 'trade.limit.invalid'
+      : stop && trigger === null
+        ? 'errors.triggerMissing'
+        : null;
+  // The price sent is what the user saw: the limit, or the live price (market, stop-loss-market).
+  const price = limited ? limit : (quote.data?.price ?? null);
+  // The review prices an order where it reserves: its limit, or a stop-loss-market's protected limit.
+  const quotedAt =
+    limit ?? (trigger === null ? null : ticksToPrice(protectedLimit(side, priceToTicks(trigger))));
+
+  // The server's figures for this order; a quantity outside SPEC's range asks for one unit, which
+  // still answers the balance, the shares held and what the balance affords.
+  const specQty = qty !== null && checkStockQuantity(qty, 'full') === null ? qty : STOCK_QTY_MIN;
+  const ticket = useWatch(
+    'orderQuote',
+    symbol && (orderType === 'market' || quotedAt !== null)
+      ? { tag: symbol, side, count: specQty, ...(quotedAt !== null ? { price: quotedAt } : {}) }
+      : null,
+    POLL_MS.stockTrading,
+  );
+  const t = ticket.data;
+  // The answer shown must be for this very order (a poll keeps the last one until the next arrives).
+  const figures =
+    t && t.side === side && t.count === qty && (quotedAt === null || t.price === quotedAt) ? t : null;
+  const max = quantityMaximum(
+    size,
+    side,
+    side === 'buy' ? (t?.affordable ?? null) : canSell ? available : null,
+  );
   const qtyError =
     checkStockQuantity(qty, size) ??
-    (side === 'sell' && qty !== null ? checkSellQuantity(qty, available) : null);
-  const limit = orderType === 'limit' ? parseLimitPrice(limitText, decimals) : null;
-  const limitError = orderType === 'limit' && limit === null ? 'trade.limit.invalid' : null;
-  const price = orderType === 'limit' ? limit : (quote.data?.price ?? null);
-
-  const region = quote.data?.region ?? 'IN';
-  const rate = conversionRateTicks(currencyFor(config, region).unit, config.rate);
-  const value =
-    price !== null && qty !== null && qtyError === null
-      ? tradeValueMinor(priceToTicks(price), qty, rate)
-      : null;
-  const fee = value === null ? null : feeMinor(value, STOCK_FEE_BPS);
-  const total = value === null || fee === null ? null : side === 'buy' ? value + fee : value - fee;
+    (qty !== null && side === 'sell' && canSell ? checkSellQuantity(qty, available) : null) ??
+    (qty !== null && side === 'buy' && t && qty > t.affordable ? 'trade.qty.maxFunds' : null);
 
   function setSide(next: Side) {
     setSearch(next === 'sell' ? { type: 'sell' } : {}, { replace: true });
@@ -99,11 +146,15 @@ export function useStockTrading() {
   }
 
   function step(delta: 1 | -1) {
-    setQtyText(String(stepStockQuantity(qty, delta, size)));
+    const from = qty ?? STOCK_QTY_MIN - delta;
+    setQtyText(String(Math.min(Math.max(max.qty, STOCK_QTY_MIN), Math.max(STOCK_QTY_MIN, from + delta))));
   }
 
+  const blocked = qtyError !== null || limitError !== null || price === null || (side === 'sell' && !canSell);
+
   function openConfirm() {
-    if (qtyError || limitError || price === null) return;
+    if (blocked) return;
+    if (!marketAllowed) quote.reload();
     setFailure(null);
     setFilled(null);
     setConfirming(true);
@@ -116,10 +167,16 @@ export function useStockTrading() {
   }
 
   async function submit() {
-    if (qty === null || price === null || qtyError || limitError) return;
+    if (qty === null || price === null || blocked) return;
     setBusy(true);
     setFailure(null);
-    const input = { tag: symbol, count: qty, price, mold: 'stock' as const };
+    const input = {
+      tag: symbol,
+      count: qty,
+      price,
+      mold: 'stock' as const,
+      ...(stop && trigger !== null ? { order_type: orderType, trigger } : {}),
+    };
     const result = side === 'buy' ? await buy(input) : await sell(input);
     setBusy(false);
     if (!result.ok) {
@@ -132,6 +189,7 @@ export function useStockTrading() {
   }
 
   return {
+    call: side === 'buy' ? buy : sell,
     symbol,
     name: params.name ?? quote.data?.name ?? symbol,
     market,
@@ -143,7 +201,12 @@ export function useStockTrading() {
     pending,
     size,
     setSize,
-    maxQty: STOCK_QTY_MAX[size],
+    max,
+    positionMax: STOCK_QTY_MAX[size],
+    canSell,
+    blocked,
+    ticket,
+    figures,
     qtyText,
     setQtyText,
     qty,
@@ -151,14 +214,17 @@ export function useStockTrading() {
     step,
     orderType,
     setOrderType,
+    marketAllowed,
     limitText,
+    triggerText,
+    setTriggerText,
+    trigger,
+    stop,
     setLimitText,
     limitError,
     price,
     decimals,
-    region,
-    fee,
-    total,
+    region: quote.data?.region ?? 'IN',
     confirming,
     openConfirm,
     closeConfirm,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
-import { ERR } from '../../shared/contract/define';
+import { ERR } from '../../shared/call';
 import type { QuoteAnswer } from '../../shared/contract/market';
 
 /**

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { MarketListScreen } from '../markets/MarketListScreen';
-import { MarketRows } from '../markets/MarketRows';
+import { holdingsPath } from '../../paths';
+import { MarketListScreen } from '../_parts/market/MarketListScreen';
+import { MarketRows } from '../_parts/market/MarketRows';
 
 const TEXT = {
   label: 'markets.treasury.title',
@@ -15,7 +16,7 @@ export default function TreasuryDebtScreen() {
   return (
     <MarketListScreen
       title={t('markets.treasury.title')}
-      positions="/trade-no-nav/treasury/ok"
+      positions={holdingsPath('treasury', 'ok')}
       searchLabel={t('markets.treasury.search')}
     >
       {(code) => <MarketRows market="CGI" code={code} text={TEXT} />}

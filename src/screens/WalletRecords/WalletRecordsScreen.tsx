@@ -1,18 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS, recordDetailPath, walletRecordsPath } from '../../paths';
 import type { RechargeRecord, WithdrawRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { AsOf, EmptyState, ErrorState, PageHeader, Pager, SkeletonList, Tabs } from '../../ui';
-import { StatusChip, useDates } from '../invest/parts';
-import { recordStatus } from '../wallet/status';
-import s from '../wallet/wallet.module.css';
+import { AsOf, EmptyState, ListStates, PageHeader, Pager, Tabs, ui, useDates } from '../../ui';
+import { StatusChip } from '../_parts/invest/parts';
+import { isPending, recordStatus } from '../_parts/wallet/status';
+import s from '../_parts/wallet/wallet.module.css';
 import { type RecordsTab, useWalletRecords } from './useWalletRecords';
-
-const TAB_PATH: Record<RecordsTab, string> = {
-  recharge: '/recharge-records/recharge',
-  withdraw: '/withdraw-records',
-};
 
 /** Recharge and withdraw records (SPEC §2): amount, type, status, actual amount, time; paged. */
 export default function WalletRecordsScreen() {
@@ -22,12 +18,12 @@ export default function WalletRecordsScreen() {
 
   return (
     <main className={s.page}>
-      <PageHeader title={t('wallet.records.title')} back="/account" />
+      <PageHeader title={t('wallet.records.title')} back={PATHS.account} />
       <Tabs<RecordsTab>
         id="records-tab"
         label={t('wallet.records.title')}
         value={tab}
-        onChange={(next) => navigate(TAB_PATH[next], { replace: true })}
+        onChange={(next) => navigate(walletRecordsPath(next), { replace: true })}
         items={[
           { value: 'recharge', label: t('wallet.records.recharge') },
           { value: 'withdraw', label: t('wallet.records.withdraw') },
@@ -35,44 +31,46 @@ export default function WalletRecordsScreen() {
       />
       <section role="tabpanel" aria-labelledby={`records-tab-${tab}`}>
         {list.stale && (
-          <div style={{ padding: '12px 16px 0' }}>
+          <div className={ui.asOfLine}>
             <AsOf at={list.updatedAt} stale />
           </div>
         )}
-        {rows === undefined ? (
-          list.error ? (
-            <ErrorState message={t(list.error)} onRetry={list.reload} />
-          ) : (
-            <SkeletonList rows={5} height={64} />
-          )
-        ) : rows.length === 0 ? (
-          <EmptyState title={t(`wallet.records.empty.${tab}`)}>
-            <Link to={tab === 'recharge' ? '/recharge' : '/withdraw'} className={s.sectionLink}>
-              {t(tab === 'recharge' ? 'wallet.account.recharge' : 'wallet.account.withdraw')}
-            </Link>
-          </EmptyState>
-        ) : (
-          <>
-            <div className={s.listCard}>
-              <ul className={s.rows} aria-label={t(`wallet.records.${tab}`)}>
-                {rows.map((record) => (
-                  <RecordItem key={record.id} record={record} />
-                ))}
-              </ul>
-            </div>
-            <Pager
-              page={page}
-              pages={pages}
-              onPage={setPage}
-              labels={{
-                nav: t('wallet.records.pages'),
-                previous: t('wallet.records.previous'),
-                next: t('wallet.records.next'),
-                status: t('wallet.records.pageOf', { page, pages }),
-              }}
-            />
-          </>
-        )}
+        <ListStates<RechargeRecord | WithdrawRecord>
+          rows={rows}
+          error={list.error}
+          onRetry={list.reload}
+          skeleton={{ rows: 5, height: 64 }}
+          empty={
+            <EmptyState title={t(`wallet.records.empty.${tab}`)}>
+              <Link to={tab === 'recharge' ? PATHS.recharge : PATHS.withdraw} className={ui.textLink}>
+                {t(tab === 'recharge' ? 'wallet.account.recharge' : 'wallet.account.withdraw')}
+              </Link>
+            </EmptyState>
+          }
+        >
+          {(rows) => (
+            <>
+              <div className={s.listCard}>
+                <ul className={s.rows} aria-label={t(`wallet.records.${tab}`)}>
+                  {rows.map((record) => (
+                    <RecordItem key={record.id} record={record} />
+                  ))}
+                </ul>
+              </div>
+              <Pager
+                page={page}
+                pages={pages}
+                onPage={setPage}
+                labels={{
+                  nav: t('wallet.records.pages'),
+                  previous: t('wallet.records.previous'),
+                  next: t('wallet.records.next'),
+                  status: t('wallet.records.pageOf', { page, pages }),
+                }}
+              />
+            </>
+          )}
+        </ListStates>
       </section>
     </main>
   );
@@ -83,7 +81,7 @@ function RecordItem({ record }: { record: RechargeRecord | WithdrawRecord }) {
   const { currency } = useConfig();
   const { dateTime } = useDates();
   const status = recordStatus(record);
-  const to = `/account/recharge-withdraw/${record.id}?type=${record.type}`;
+  const to = recordDetailPath(record.id, record.type);
   return (
     <li data-record={record.id}>
       <Link to={to} className={s.row}>
@@ -98,6 +96,12 @@ function RecordItem({ record }: { record: RechargeRecord | WithdrawRecord }) {
           <time className={s.rowSub} dateTime={new Date(record.created_at).toISOString()}>
             {dateTime(record.created_at)}
           </time>
+          {/* Why a payout waits for the operator (issue 12), while it waits. */}
+          {record.type === 'withdraw' && record.hold && isPending(record) && (
+            <span className={s.rowHold} data-hold={record.hold}>
+              {t(record.hold)}
+            </span>
+          )}
         </span>
         <span className={s.rowSide}>
           <StatusChip tone={status.tone}>{t(status.key)}</StatusChip>

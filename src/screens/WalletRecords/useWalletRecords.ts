@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
+import { PATHS } from '../../paths';
 import { PAGE_SIZE, POLL_MS } from '../../shared/rules';
-import { isPending } from '../wallet/status';
+import { isPending } from '../_parts/wallet/status';
 
 export type RecordsTab = 'recharge' | 'withdraw';
 
@@ -16,7 +17,7 @@ export function useWalletRecords() {
   const { type } = useParams();
   const [params, setParams] = useSearchParams();
   const tab: RecordsTab =
-    pathname.startsWith('/withdraw-records') || type === 'withdraw' ? 'withdraw' : 'recharge';
+    pathname.startsWith(PATHS.withdrawRecords) || type === 'withdraw' ? 'withdraw' : 'recharge';
   const raw = Number(params.get('page'));
   const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
   const input = { page, limit: PAGE_SIZE };

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type FavouriteItem, useFavourites } from '../../api/favourites';
-import { useQuote } from '../../api/quotes';
-import type { IndexCard } from '../../shared/contract/market';
+import { type FavouriteItem, useFavouriteMap, useFavourites } from '../../api/favourites';
+import { useWatch } from '../../api/hooks';
+import { PATHS, stockPath } from '../../paths';
+import type { IndexCard, StockRow } from '../../shared/contract/market';
 import { formatPercent, formatPrice } from '../../shared/format';
 import { displayCode, PAGE_SIZE, POLL_MS } from '../../shared/rules';
 import {
@@ -11,25 +12,67 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
-  IconClose,
+  IconBell,
+  IconButton,
+  IconEdit,
+  IconPlus,
+  IconSearch,
   IconStar,
   LoadMore,
   PageHeader,
   Skeleton,
   SkeletonList,
+  Tabs,
+  TextField,
 } from '../../ui';
-import { stockPath } from '../invest/parts';
-import { ChangePill } from '../trade/parts';
-import s from '../trade/trade.module.css';
+import { useDebounced } from '../_parts/market/useDebounced';
+import s from '../_parts/trading/trading.module.css';
+import { AlertDialog } from '../_parts/watchlist/AlertDialog';
+import { ActionsSheet, type RowActionHandlers, type RowInstrument } from '../_parts/watchlist/RowActions';
+import { listName } from '../_parts/watchlist/useLists';
+import w from '../_parts/watchlist/watchlist.module.css';
+import { ListsSheet, NameDialog } from './ListsSheet';
+import { InstrumentPicks, SearchPanel } from './SearchPanel';
 import { useWatchlists } from './useWatchlists';
+import { WatchRow } from './WatchRow';
 
-/** Watchlist (SPEC §2): index shortcuts, favourites with price and change, edit mode with delete. */
+/**
+ * Watchlist (SPEC §2, issue 14): a search field with instant results, index shortcuts, the user's
+ * named lists as tabs (Favourites first), rows with swipe / long-press actions, edit mode with
+ * delete, and popular instruments to add when a list is empty.
+ */
 export default function WatchlistsScreen() {
   const { t } = useTranslation();
-  const w = useWatchlists();
-  const { first, paging } = w;
-  const items = first.items;
-  const empty = !first.loading && items.length === 0 && first.error === null;
+  const w$ = useWatchlists();
+  const { first, paging, selected, named } = w$;
+  const items = named === null ? first.items : w$.namedRows;
+  const shown = named === null ? first : w$.namedItems;
+  const loading = shown.loading && items.length === 0;
+  const empty = !shown.loading && items.length === 0 && shown.error === null;
+  const [text, setText] = useState('');
+  const term = useDebounced(text.trim());
+  const [menu, setMenu] = useState<RowInstrument | null>(null);
+  const [alerting, setAlerting] = useState<RowInstrument | null>(null);
+  const [managing, setManaging] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const tabsId = useId();
+  const title = selected ? listName(selected, t) : t('watchlist.favourites');
+  const favourites = useFavouriteMap();
+  const inNamed = useMemo(
+    () => new Set(w$.namedRows.filter((r) => r.pending !== 'remove').map((r) => r.stock_code)),
+    [w$.namedRows],
+  );
+  const has = (symbol: string) => (named === null ? favourites[symbol]?.on === true : inNamed.has(symbol));
+
+  const handlers: RowActionHandlers = {
+    onAlert: setAlerting,
+    onRemove: (row) => {
+      const item = items.find((i) => i.stock_code === row.symbol);
+      if (item) w$.setConfirming({ item, list: named });
+    },
+  };
+  const onToggle = (row: StockRow, on: boolean) =>
+    void w$.toggle(row.stock, on, { name: row.name, market: row.market });
 
   return (
     <main className={s.page}>
@@ -37,81 +80,186 @@ export default function WatchlistsScreen() {
         title={t('watchlist.title')}
         noBack
         actions={
-          items.length > 0 && (
-            <button
-              type="button"
-              className={s.headerLink}
-              aria-pressed={w.editing}
-              onClick={() => w.setEditing(!w.editing)}
-            >
-              {t(w.editing ? 'watchlist.done' : 'watchlist.edit')}
-            </button>
-          )
+          <>
+            <Link to={PATHS.alerts} className={s.headerLink} aria-label={t('watch.alerts.title')}>
+              <IconBell size={22} />
+            </Link>
+            {items.length > 0 && (
+              <button
+                type="button"
+                className={s.headerLink}
+                aria-pressed={w$.editing}
+                onClick={() => w$.setEditing(!w$.editing)}
+              >
+                {t(w$.editing ? 'watchlist.done' : 'watchlist.edit')}
+              </button>
+            )}
+          </>
         }
       />
-      <IndexShortcuts
-        indices={w.indices.data?.rows}
-        error={w.indices.error}
-        stale={w.indices.stale}
-        at={w.indices.updatedAt}
-      />
+      <search className={w.search}>
+        <TextField
+          label={t('watch.search.label')}
+          type="search"
+          value={text}
+          onChange={setText}
+          placeholder={t('watch.search.placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          start={<IconSearch size={18} />}
+        />
+      </search>
 
-      <div className={s.sectionHead}>
-        <h2 className={s.sectionTitle} id="favourites-title">
-          {t('watchlist.favourites')}
-        </h2>
-        {first.stale && <AsOf at={first.updatedAt} stale />}
-      </div>
-      {first.loading && items.length === 0 ? (
-        <SkeletonList rows={5} height={52} />
-      ) : first.error && items.length === 0 ? (
-        <ErrorState message={t(first.error)} onRetry={first.reload} />
-      ) : empty ? (
-        <EmptyState title={t('watchlist.empty')} icon={<IconStar size={28} />}>
-          <Link to="/markets">{t('watchlist.browse')}</Link>
-        </EmptyState>
+      {term !== '' ? (
+        <section className={w.popular} aria-label={t('markets.search.results')}>
+          <SearchPanel term={term} listName={title} has={has} onToggle={onToggle} />
+        </section>
       ) : (
         <>
-          <ul className={s.rows} aria-labelledby="favourites-title">
-            {items.map((item) => (
-              <FavouriteRow
-                key={item.stock_code}
-                item={item}
-                editing={w.editing}
-                onDelete={w.setConfirming}
-              />
-            ))}
-            {paging.rest.map((page) => (
-              <FavouritePage
-                key={page}
-                page={page}
-                editing={w.editing}
-                onDelete={w.setConfirming}
-                onSettled={paging.settle}
-              />
-            ))}
-          </ul>
-          <LoadMore hasMore={w.hasMore} loading={paging.loading} onMore={paging.more} />
+          <IndexShortcuts
+            indices={w$.indices.data?.rows}
+            error={w$.indices.error}
+            stale={w$.indices.stale}
+            at={w$.indices.updatedAt}
+          />
+
+          <div className={w.listBar}>
+            <div className={w.listTabs}>
+              {w$.lists.rows.length > 1 && selected && (
+                <Tabs
+                  id={tabsId}
+                  label={t('watch.lists.title')}
+                  value={String(selected.id)}
+                  onChange={(id) => {
+                    w$.select(Number(id));
+                    w$.setEditing(false);
+                  }}
+                  items={w$.lists.rows.map((l) => ({ value: String(l.id), label: listName(l, t) }))}
+                />
+              )}
+            </div>
+            <IconButton label={t('watch.lists.new')} onClick={() => setCreating(true)}>
+              <IconPlus />
+            </IconButton>
+            {w$.lists.rows.length > 1 && (
+              <IconButton label={t('watch.lists.manage')} onClick={() => setManaging(true)}>
+                <IconEdit />
+              </IconButton>
+            )}
+          </div>
+
+          <div className={s.sectionHead}>
+            <h2 className={s.sectionTitle} id="favourites-title">
+              {title}
+            </h2>
+            {shown.stale && <AsOf at={shown.updatedAt} stale />}
+          </div>
+          {loading ? (
+            <SkeletonList rows={5} height={52} />
+          ) : shown.error && items.length === 0 ? (
+            <ErrorState message={t(shown.error)} onRetry={shown.reload} />
+          ) : empty ? (
+            <>
+              <EmptyState
+                title={t(named === null ? 'watchlist.empty' : 'watch.lists.empty')}
+                icon={<IconStar size={28} />}
+              >
+                <Link to={PATHS.markets}>{t('watchlist.browse')}</Link>
+              </EmptyState>
+              <Popular listName={title} has={has} onToggle={onToggle} />
+            </>
+          ) : (
+            <>
+              <ul className={s.rows} aria-labelledby="favourites-title">
+                {items.map((item) => (
+                  <WatchRow
+                    key={item.stock_code}
+                    item={item}
+                    editing={w$.editing}
+                    onDelete={(i) => w$.setConfirming({ item: i, list: named })}
+                    onMenu={setMenu}
+                    handlers={handlers}
+                  />
+                ))}
+                {named === null &&
+                  paging.rest.map((page) => (
+                    <FavouritePage
+                      key={page}
+                      page={page}
+                      editing={w$.editing}
+                      onDelete={(i) => w$.setConfirming({ item: i, list: null })}
+                      onMenu={setMenu}
+                      handlers={handlers}
+                      onSettled={paging.settle}
+                    />
+                  ))}
+              </ul>
+              {named === null && (
+                <LoadMore hasMore={w$.hasMore} loading={paging.loading} onMore={paging.more} />
+              )}
+              <p className={w.toolbar}>{t('watch.row.hint')}</p>
+            </>
+          )}
         </>
       )}
 
       <ConfirmDialog
-        open={w.confirming !== null}
+        open={w$.confirming !== null}
         title={t('watchlist.deleteTitle')}
         message={
-          w.confirming &&
+          w$.confirming &&
           t('watchlist.deleteMessage', {
-            name: w.confirming.stock_name,
-            code: displayCode(w.confirming.stock_code),
+            name: w$.confirming.item.stock_name,
+            code: displayCode(w$.confirming.item.stock_code),
           })
         }
         confirmLabel={t('watchlist.delete')}
         danger
-        busy={w.deleting}
-        onCancel={() => w.setConfirming(null)}
-        onConfirm={() => w.confirming && void w.remove(w.confirming)}
+        busy={w$.deleting}
+        onCancel={() => w$.setConfirming(null)}
+        onConfirm={() => w$.confirming && void w$.remove(w$.confirming)}
+      />
+      <ActionsSheet row={menu} handlers={handlers} onClose={() => setMenu(null)} />
+      <AlertDialog target={alerting} onClose={() => setAlerting(null)} />
+      <ListsSheet open={managing} onClose={() => setManaging(false)} lists={w$.lists} />
+      <NameDialog
+        target={creating ? 'new' : null}
+        busy={w$.lists.busy}
+        onClose={() => setCreating(false)}
+        onSave={async (name) => {
+          const made = await w$.lists.create(name);
+          if (made) {
+            setCreating(false);
+            w$.select(made.id);
+          }
+          return made;
+        }}
       />
     </main>
+  );
+}
+
+/** An empty list offers the first instruments of the home market, each added with one tap. */
+function Popular({
+  listName: name,
+  has,
+  onToggle,
+}: {
+  listName: string;
+  has: (symbol: string) => boolean;
+  onToggle: (row: StockRow, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const popular = useWatch('stockList', { page: 1, limit: 5 }, 0);
+  const rows = popular.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <section className={w.popular} aria-labelledby="popular-title">
+      <h3 id="popular-title" className={w.popularTitle}>
+        {t('watch.popular')}
+      </h3>
+      <InstrumentPicks label={t('watch.popular')} rows={rows} listName={name} has={has} onToggle={onToggle} />
+    </section>
   );
 }
 
@@ -166,11 +314,15 @@ function FavouritePage({
   page,
   editing,
   onDelete,
+  onMenu,
+  handlers,
   onSettled,
 }: {
   page: number;
   editing: boolean;
   onDelete: (item: FavouriteItem) => void;
+  onMenu: (row: RowInstrument) => void;
+  handlers: RowActionHandlers;
   onSettled: (page: number) => void;
 }) {
   const { items, loading } = useFavourites(page, PAGE_SIZE, POLL_MS.prices);
@@ -181,55 +333,15 @@ function FavouritePage({
   return (
     <>
       {items.map((item) => (
-        <FavouriteRow key={item.stock_code} item={item} editing={editing} onDelete={onDelete} />
+        <WatchRow
+          key={item.stock_code}
+          item={item}
+          editing={editing}
+          onDelete={onDelete}
+          onMenu={onMenu}
+          handlers={handlers}
+        />
       ))}
     </>
-  );
-}
-
-function FavouriteRow({
-  item,
-  editing,
-  onDelete,
-}: {
-  item: FavouriteItem;
-  editing: boolean;
-  onDelete: (item: FavouriteItem) => void;
-}) {
-  const { t } = useTranslation();
-  // The list polls every 5 s; a fresher live price of the same symbol wins between polls.
-  const { quote } = useQuote(item.stock_code);
-  const d = item.stock_detail;
-  const live = quote && quote.asOf >= d.as_of ? quote : null;
-  const price = live?.price ?? d.prasent;
-  const percent = live?.percent ?? d.percent_change;
-  const decimals = live?.decimals ?? d.decimals;
-  const code = displayCode(item.stock_code);
-  return (
-    <li className={s.row} data-symbol={item.stock_code}>
-      <Link to={stockPath(item.stock_code, item.stock_name)} className={s.rowLink}>
-        <span className={s.rowName}>
-          <span className={s.rowTitle}>{item.stock_name}</span>
-          <span className={s.rowSub}>
-            <span className={s.code}>{code}</span>
-            {d.market && <span className={s.tag}>{d.market}</span>}
-            {item.pending && <span className={s.pending}>{t('core.favourite.pending')}</span>}
-          </span>
-        </span>
-        <span className={`${s.price} num`}>{formatPrice(price, decimals)}</span>
-        {/* Edit mode gives the name the room the delete button takes. */}
-        {!editing && <ChangePill percent={percent} />}
-      </Link>
-      {editing && item.pending !== 'remove' && (
-        <button
-          type="button"
-          className={s.deleteButton}
-          aria-label={t('watchlist.deleteOne', { code })}
-          onClick={() => onDelete(item)}
-        >
-          <IconClose size={20} />
-        </button>
-      )}
-    </li>
   );
 }

@@ -1,36 +1,72 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ListPending } from '../../../workers/favourites';
 import { call, worker } from '../../api/client';
+import { useOnline } from '../../api/connection';
 import { type FavouriteItem, useFavourites } from '../../api/favourites';
 import { useWatch } from '../../api/hooks';
-import { useOnline } from '../../api/useOnline';
-import { displayCode, PAGE_SIZE, POLL_MS } from '../../shared/rules';
+import type { WatchlistItem } from '../../shared/contract/trading';
+import { displayCode, PAGE_SIZE, POLL_MS, WATCHLIST_MAX_ITEMS } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import { usePages } from '../../ui';
+import { useLists } from '../_parts/watchlist/useLists';
+
+/** A row asked to be removed: from the default list (favourites) or a named one. */
+export interface Removal {
+  item: FavouriteItem;
+  list: number | null;
+}
 
 /**
- * The watchlist (SPEC §2): index shortcuts, favourites paged by 10 with live prices, and edit mode.
- * A delete asks first; online it is the server's delete-by-code (SPEC §8: 'delete failed, try again
- * later' when refused); offline, or for a change the server has not confirmed yet, it goes through
- * the favourites outbox and shows as pending sync until it has.
+ * The watchlists (SPEC §2 plus issue 14): index shortcuts, the user's named lists (the first is
+ * Favourites, SPEC's favourites paged by 10; the others hold at most 50 and load as one page), the
+ * selected one in the address (?list=), edit mode and removal. A favourite's delete online is the
+ * server's delete-by-code (SPEC §8: 'delete failed, try again later' when refused); offline, or for
+ * a change the server has not confirmed yet, it goes through the favourites outbox and shows as
+ * pending sync until it has.
  */
 export function useWatchlists() {
   const indices = useWatch('indexList', {}, POLL_MS.indexCard);
+  const lists = useLists();
+  const [params, setParams] = useSearchParams();
+  const wanted = Number(params.get('list'));
+  const selected = lists.rows.find((l) => l.id === wanted) ?? lists.rows[0] ?? null;
+  const named = selected && !selected.is_default ? selected.id : null;
+
   const first = useFavourites(1, PAGE_SIZE, POLL_MS.prices);
   const paging = usePages('favourites');
+  const namedItems = useWatch(
+    'watchlistItems',
+    named === null ? null : { id: named, page: 1, limit: WATCHLIST_MAX_ITEMS },
+    POLL_MS.prices,
+  );
   const online = useOnline();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState<FavouriteItem | null>(null);
+  const [confirming, setConfirming] = useState<Removal | null>(null);
   const [deleting, setDeleting] = useState(false);
+
+  const select = (id: number) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        out.set('list', String(id));
+        return out;
+      },
+      { replace: true },
+    );
 
   const { reload } = first;
   const { pages } = paging;
+  const reloadNamed = namedItems.reload;
   const reloadAll = useCallback(() => {
     reload();
+    reloadNamed();
+    lists.lists.reload();
     for (let page = 2; page <= pages; page++)
       void worker().refresh('favouriteList', { page, pageSize: PAGE_SIZE });
-  }, [reload, pages]);
+  }, [reload, reloadNamed, lists.lists.reload, pages]);
 
-  async function remove(item: FavouriteItem) {
+  async function removeFavourite(item: FavouriteItem) {
     if (!online || item.pending !== null) {
       await worker().toggleFavourite(item.stock_code, false, {
         name: item.stock_name,
@@ -51,10 +87,76 @@ export function useWatchlists() {
     reloadAll();
   }
 
-  const hasMore = paging.pages * PAGE_SIZE < first.total;
+  /**
+   * A named list's change goes through the worker's outbox, like a favourite: sent at once when
+   * online, otherwise kept on the device (shown as pending) and sent when the connection is back.
+   */
+  async function changeNamed(
+    list: number,
+    symbol: string,
+    on: boolean,
+    meta: { name: string; market: string },
+  ) {
+    const outcome = await worker().toggleListItem(list, symbol, on, meta);
+    await readPending();
+    if (outcome === 'failed') {
+      toast('watch.offline', 'error');
+      return false;
+    }
+    if (outcome === 'done') reloadAll();
+    else toast('watch.queued', 'info');
+    return true;
+  }
+
+  async function remove({ item, list }: Removal) {
+    if (list === null) return removeFavourite(item);
+    setDeleting(true);
+    const ok = await changeNamed(list, item.stock_code, false, {
+      name: item.stock_name,
+      market: item.stock_detail.market,
+    });
+    setDeleting(false);
+    if (!ok) return;
+    setConfirming(null);
+    toast('watchlist.deleted', 'success', { code: displayCode(item.stock_code) });
+  }
+
+  /** Adds to or removes from the selected list (search results, popular instruments). */
+  async function toggle(symbol: string, on: boolean, meta: { name: string; market: string }) {
+    if (named === null) {
+      await worker().toggleFavourite(symbol, on, meta);
+      return;
+    }
+    if ((await changeNamed(named, symbol, on, meta)) && on)
+      toast('watch.added', 'success', { code: displayCode(symbol) });
+  }
+
+  // The outbox's changes to named lists, read again whenever the list's answer changes.
+  const [pending, setPending] = useState<ListPending[]>([]);
+  const readPending = useCallback(async () => setPending(await worker().listPending()), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer may mean the outbox was sent
+  useEffect(() => {
+    void readPending();
+  }, [readPending, namedItems.updatedAt, named]);
+
+  const namedRows = useMemo(
+    () =>
+      overlayNamed(
+        namedItems.data?.list ?? [],
+        named === null ? [] : pending.filter((p) => p.list === named),
+      ),
+    [namedItems.data, pending, named],
+  );
+  const hasMore = named === null && paging.pages * PAGE_SIZE < first.total;
   return {
     indices,
+    lists,
+    selected,
+    named,
+    select,
     first,
+    namedItems,
+    namedRows,
     paging,
     hasMore,
     editing,
@@ -63,5 +165,39 @@ export function useWatchlists() {
     setConfirming,
     deleting,
     remove,
+    toggle,
+    reloadAll,
   };
+}
+
+/** A named list's rows with this device's waiting changes: pending adds first, removals marked. */
+export function overlayNamed(list: WatchlistItem[], pending: ListPending[]): FavouriteItem[] {
+  const last = new Map<string, ListPending>();
+  for (const p of pending) last.set(p.symbol, p);
+  const listed = new Set(list.map((i) => i.stock_code));
+  const adds: FavouriteItem[] = [...last.values()]
+    .filter((p) => p.op === 'add' && !listed.has(p.symbol))
+    .map((p) => ({
+      stock_code: p.symbol,
+      stock_name: p.name ?? p.symbol,
+      stock_detail: {
+        market: p.market ?? '',
+        prasent: Number.NaN,
+        close_prices: Number.NaN,
+        percent_change: Number.NaN,
+        change: Number.NaN,
+        market_name: '',
+        exchange_name: '',
+        decimals: 2,
+        as_of: 0,
+      },
+      pending: 'add',
+    }));
+  const rows = list.map(
+    (item): FavouriteItem => ({
+      ...item,
+      pending: last.get(item.stock_code)?.op === 'remove' ? 'remove' : null,
+    }),
+  );
+  return [...adds, ...rows];
 }

@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import { formatMoney } from '../../shared/format';
+import { unitsToMinor } from '../../shared/money';
+import { TradePasswordPrompt } from '../../shell/TradePasswordPrompt';
 import {
+  AmountField,
   AsOf,
   Button,
+  CardNumber,
   EmptyState,
   ErrorState,
   IconWallet,
@@ -12,10 +17,9 @@ import {
   PageHeader,
   Skeleton,
   SkeletonList,
-  TextField,
 } from '../../ui';
-import { OrdersLink } from '../invest/parts';
-import s from '../wallet/wallet.module.css';
+import { OrdersLink } from '../_parts/invest/parts';
+import s from '../_parts/wallet/wallet.module.css';
 import { useWithdraw } from './useWithdraw';
 
 /** Withdraw (SPEC §2): choose a bank card, enter an amount, submit; then the withdraw records. */
@@ -24,13 +28,13 @@ export default function WithdrawScreen() {
   const navigate = useNavigate();
   const { currency } = useConfig();
   const w = useWithdraw();
-  const minText = formatMoney(w.minimum * 100, currency, 0);
+  const minText = formatMoney(unitsToMinor(w.minimum), currency, 0);
 
   const header = (
     <PageHeader
       title={t('wallet.withdraw.title')}
-      back="/account"
-      actions={<OrdersLink to="/withdraw-records" label={t('wallet.records.short')} />}
+      back={PATHS.account}
+      actions={<OrdersLink to={PATHS.withdrawRecords} label={t('wallet.records.short')} />}
     />
   );
 
@@ -53,7 +57,7 @@ export default function WithdrawScreen() {
         {header}
         <EmptyState title={t('wallet.withdraw.noCards')} icon={<IconWallet size={28} />}>
           <p className={s.doneText}>{t('wallet.withdraw.noCardsHint')}</p>
-          <Button onClick={() => navigate('/settings/bank-cards')}>{t('wallet.withdraw.addCard')}</Button>
+          <Button onClick={() => navigate(PATHS.bankCards)}>{t('wallet.withdraw.addCard')}</Button>
         </EmptyState>
       </main>
     );
@@ -85,20 +89,17 @@ export default function WithdrawScreen() {
                 <span className={s.optionText}>
                   <span className={s.optionTitle}>{card.bank}</span>
                   <span className={s.optionSub}>
-                    {card.bank_card} · {card.bank_user}
+                    <CardNumber value={card.bank_card} /> · {card.bank_user}
                   </span>
                 </span>
               </label>
             ))}
           </fieldset>
-          <TextField
+          <AmountField
             label={t('wallet.withdraw.amount')}
             value={w.amount}
             onChange={w.setAmount}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            start={currency.symbol}
+            symbol={currency.symbol}
             placeholder={t('wallet.withdraw.placeholder', { min: w.minimum })}
             error={w.inline && t(w.inline, { min: minText })}
             hint={t('wallet.withdraw.minHint', { min: minText })}
@@ -116,16 +117,33 @@ export default function WithdrawScreen() {
             </button>
           </div>
         </div>
-        <MoneyButton type="submit" block loading={w.busy} disabled={!w.canSubmit}>
+        <MoneyButton
+          type="submit"
+          block
+          call={w.call}
+          loading={w.busy}
+          disabled={!w.canSubmit || w.hasTradePassword === undefined}
+        >
           {t('wallet.withdraw.submit')}
         </MoneyButton>
         <div className={s.notice}>
           <ul className={s.noticeList}>
             <li>{t('wallet.withdraw.creditTime')}</li>
             <li>{t('wallet.withdraw.reserved')}</li>
+            <li>{t('wallet.withdraw.newCardNote')}</li>
           </ul>
         </div>
       </form>
+      {w.asking && w.hasTradePassword !== undefined && (
+        <TradePasswordPrompt
+          hasPassword={w.hasTradePassword}
+          message={t('tradePassword.askWithdraw', {
+            amount: formatMoney(unitsToMinor(w.units ?? 0), currency, 0),
+          })}
+          onClose={w.cancelAsking}
+          onSubmit={w.confirm}
+        />
+      )}
     </main>
   );
 }

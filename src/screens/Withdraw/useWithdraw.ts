@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
+import { useMoneyCall } from '../../api/money';
 import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
 import { formatMoney } from '../../shared/format';
-import { toMinor } from '../../shared/money';
+import { minorToWholeUnits, toMinor, unitsToMinor } from '../../shared/money';
 import {
   checkWithdrawForm,
   POLL_MS,
@@ -12,8 +14,10 @@ import {
   withdrawInline,
   withdrawMinimum,
 } from '../../shared/rules';
+import { BANK_CARD_STATUS } from '../../shared/status';
+import { isTradePasswordError } from '../../shell/TradePasswordPrompt';
 import { toast } from '../../store/ui';
-import { purchaseError, useMoneyCall } from '../invest/useMoneyCall';
+import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
 
 /**
  * SPEC §2/§5 withdraw: a usable bank card, a whole amount of at least the larger of 10 and the
@@ -27,9 +31,11 @@ export function useWithdraw() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [amount, setAmountText] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The transaction password prompt is open for the form as it was submitted. */
+  const [asking, setAsking] = useState(false);
   const withdraw = useMoneyCall('withdraw');
 
-  const usable = (cards.data ?? []).filter((c) => c.status === 1);
+  const usable = (cards.data ?? []).filter((c) => c.status === BANK_CARD_STATUS.usable);
   // One usable card needs no choosing; several wait for the user.
   const bankId = chosen ?? (usable.length === 1 ? (usable[0]?.id ?? null) : null);
   const minimum = withdrawMinimum(config.minWithdraw);
@@ -37,26 +43,38 @@ export function useWithdraw() {
   const inline = withdrawInline(amount, minimum, available);
   const problem = checkWithdrawForm(bankId, amount, minimum, available);
   /** The whole units of the available balance, for "withdraw all". */
-  const availableUnits = available === null ? 0 : Math.floor((toMinor(available) ?? 0) / 100);
+  const availableUnits = available === null ? 0 : minorToWholeUnits(toMinor(available) ?? 0);
 
-  async function submit(): Promise<void> {
+  /** A valid form asks for the transaction password (issue 12) before anything is sent. */
+  function submit(): void {
+    if (problem || parseWholeAmount(amount) === null || bankId === null) return;
+    setAsking(true);
+  }
+
+  /** Sends the withdrawal with the code; answers a code error for the prompt, else null. */
+  async function confirm(code: string): Promise<string | null> {
     const units = parseWholeAmount(amount);
-    if (problem || units === null || bankId === null) return;
+    if (units === null || bankId === null) return null;
     setBusy(true);
-    const result = await withdraw({ bank_id: bankId, count: units });
+    const result = await withdraw({ bank_id: bankId, count: units, stock_password: code });
     setBusy(false);
     if (!result.ok) {
-      toast(purchaseError(result.error, 'wallet.withdraw.failed'), 'error', {
-        min: formatMoney(minimum * 100, config.currency, 0),
+      if (isTradePasswordError(result.error)) return result.error;
+      setAsking(false);
+      toastMoneyFailure(result.error, 'wallet.withdraw.failed', {
+        min: formatMoney(unitsToMinor(minimum), config.currency, 0),
       });
-      return;
+      return null;
     }
+    setAsking(false);
     toast('wallet.withdraw.success', 'success');
     info.reload();
-    navigate('/withdraw-records', { replace: true });
+    navigate(PATHS.withdrawRecords, { replace: true });
+    return null;
   }
 
   return {
+    call: withdraw,
     cards,
     usable,
     bankId,
@@ -70,5 +88,11 @@ export function useWithdraw() {
     canSubmit: problem === null && !busy,
     busy,
     submit,
+    asking,
+    confirm,
+    cancelAsking: () => setAsking(false),
+    /** undefined until user info has loaded. */
+    hasTradePassword: info.data?.has_fund_password,
+    units: parseWholeAmount(amount),
   };
 }

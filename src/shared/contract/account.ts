@@ -29,6 +29,33 @@ export interface UserInfo {
   has_fund_password: boolean;
 }
 
+/**
+ * What became of a money call sent with an Idempotency-Key (for its owner only): the server's
+ * stored answer — `ok` with its data, or `no` with the rejection's i18n key — or not found, which
+ * means the request never reached the server (or has not finished: resend it with the same key).
+ */
+export type MoneyOutcome =
+  | { found: false }
+  | { found: true; status: number; answer: { msg: 'ok' | 'no'; data: unknown } };
+
+/** Same pattern as the Idempotency-Key header the server accepts (lib/route.ts). */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{8,100}$';
+
+/**
+ * A new account's first steps (issue 14), each from the server's own state: identity (the
+ * real-name status: 0 none, 1 under review, 2 verified, 3 rejected), the transaction password,
+ * a bank card, a completed recharge, and an instrument in a watchlist.
+ */
+export interface Onboarding {
+  identity: 0 | 1 | 2 | 3;
+  trade_password: boolean;
+  bank_card: boolean;
+  funded: boolean;
+  watchlist: boolean;
+  /** Every step done: the checklist leaves Home. */
+  done: boolean;
+}
+
 export const accountContract = {
   login: endpoint<LoginAnswer>()({
     method: 'POST',
@@ -54,9 +81,24 @@ export const accountContract = {
       { additionalProperties: false },
     ),
   }),
+  moneyOutcome: endpoint<MoneyOutcome>()({
+    method: 'GET',
+    path: '/stock/success/v2/idempotency',
+    auth: true,
+    req: Type.Object(
+      { key: Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+  }),
   userInfo: endpoint<UserInfo>()({
     method: 'GET',
     path: '/stock/success/v2/user/info',
+    auth: true,
+    req: Type.Object({}),
+  }),
+  onboarding: endpoint<Onboarding>()({
+    method: 'GET',
+    path: '/stock/success/v2/onboarding',
     auth: true,
     req: Type.Object({}),
   }),

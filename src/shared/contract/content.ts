@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { NoQuery, Paging } from './schemas';
+import { NoQuery, Paging, RowId } from './schemas';
 
 /** News and customer service. */
 
@@ -41,7 +41,7 @@ export const contentContract = {
     method: 'GET',
     path: '/stock/new/index',
     auth: false,
-    req: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+    req: Type.Object({ id: RowId }),
   }),
   /** Where customer service lives: an in-app route or an external URL. */
   kefu: endpoint<{ url: string }>()({

@@ -1,8 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 
 /*
- * define.ts is imported by the UI at run time (ERR, stableJson): it must never import schema
- * code. Schemas live in the domain files, which the UI imports with `import type` only.
+ * The UI imports the contract with `import type` only (tests/unit/boundaries.test.ts), so schemas
+ * stay out of its bundle; its run-time needs (ERR, stableJson…) are in src/shared/call.ts.
  */
 
 /**
@@ -24,6 +24,15 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
   shared?: boolean;
   /** multipart/form-data with one `file` field (the request schema describes the other fields). */
   upload?: boolean;
+  /**
+   * Needs the caller's 6-digit transaction password in the body's `stock_password` (issue 12: a
+   * session token alone must not move money out). The server checks it before the request's
+   * transaction; the field stays optional in the schema so SPEC's older body shape is answered
+   * with a clear refusal instead of a schema error.
+   */
+  tradePassword?: boolean;
+  /** Also sends `Authorization: Bearer <token>` beside `token` (SPEC §7: the recharge call). */
+  bearer?: boolean;
   /** Phantom: the type of `data` in an ok answer. */
   readonly res?: Res;
 }
@@ -34,10 +43,32 @@ export const endpoint =
   <Req extends TSchema>(def: Omit<Endpoint<Req, Res>, 'res'>): Endpoint<Req, Res> =>
     def;
 
-/** A list page: `rows` and the total `count` (SPEC's paged answers). */
-export interface Page<T> {
-  rows: T[];
-  count: number;
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/**
+ * The domains' entries joined into one contract. A name, or a method and path, defined twice is a
+ * mistake a spread would hide (the later entry silently wins): it throws when the contract loads,
+ * so every runner fails at once (tests/unit/contract.test.ts).
+ */
+export function joinDomains<D extends Record<string, Record<string, Endpoint>>>(
+  domains: D,
+): Intersect<D[keyof D]> {
+  const joined: Record<string, Endpoint> = {};
+  const owner = new Map<string, string>();
+  for (const [domain, entries] of Object.entries(domains)) {
+    for (const [name, entry] of Object.entries(entries)) {
+      const route = `${entry.method} ${entry.path}`;
+      const first = owner.get(name) ?? owner.get(route);
+      if (first !== undefined)
+        throw new Error(
+          `contract: ${owner.has(name) ? name : route} is defined in ${first} and in ${domain}`,
+        );
+      owner.set(name, domain);
+      owner.set(route, domain);
+      joined[name] = entry;
+    }
+  }
+  return joined as Intersect<D[keyof D]>;
 }
 
 export type ReqOf<E> = E extends Endpoint<infer R, unknown> ? Static<R> : never;
@@ -54,41 +85,7 @@ export interface NoAnswer {
   /** Values the message interpolates, e.g. `{ min: 100 }` for `errors.withdrawMin`. */
   params?: Record<string, string | number>;
 }
-export type Answer<T> = OkAnswer<T> | NoAnswer;
 
-/** Names of the error keys every client must understand. */
-export const ERR = {
-  invalidInput: 'errors.invalidInput',
-  notFound: 'errors.notFound',
-  sessionExpired: 'errors.sessionExpired',
-  tooManyAttempts: 'errors.tooManyAttempts',
-  network: 'errors.network',
-  timeout: 'errors.timeout',
-  offline: 'errors.offline',
-  server: 'errors.server',
-  idempotencyMismatch: 'errors.idempotencyMismatch',
-  insufficientFunds: 'errors.insufficientFunds',
-} as const;
-
-/** What the sync worker hands the UI for one call: never a thrown error, always one of these. */
-export type CallResult<T> = { ok: true; data: T } | { ok: false; error: string; status: number };
-
-/** Stable JSON (sorted keys): the identity of a request, for sharing polls and idempotency hashes. */
-export function stableJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-}
-
-/** The call never got a business answer (network, timeout, server fault, offline). */
-export function isTransportFailure(errorKey: string): boolean {
-  return (
-    errorKey === ERR.network ||
-    errorKey === ERR.timeout ||
-    errorKey === ERR.server ||
-    errorKey === ERR.offline
-  );
-}
+// The call conventions the UI uses at run time live outside the contract (src/shared/call.ts), so
+// UI code can import only types from the contract; re-exported for the server and the worker.
+export { type CallResult, ERR, isTransportFailure, stableJson } from '../call';

@@ -1,25 +1,30 @@
 import { accountContract } from './account';
 import { configContract } from './config';
 import { contentContract } from './content';
+import { joinDomains } from './define';
 import { investContract } from './invest';
 import { marketContract } from './market';
+import { portfolioContract } from './portfolio';
 import { settingsContract } from './settings';
 import { tradingContract } from './trading';
 import { walletContract } from './wallet';
+import { watchlistContract } from './watchlist';
 
 export * from './define';
 
-/** Every call of the API (SPEC §7), by name. */
-export const contract = {
-  ...accountContract,
-  ...configContract,
-  ...marketContract,
-  ...tradingContract,
-  ...investContract,
-  ...walletContract,
-  ...settingsContract,
-  ...contentContract,
-};
+/** Every call of the API (SPEC §7), by name; a name or a route defined twice throws here. */
+export const contract = joinDomains({
+  account: accountContract,
+  config: configContract,
+  market: marketContract,
+  trading: tradingContract,
+  invest: investContract,
+  wallet: walletContract,
+  settings: settingsContract,
+  content: contentContract,
+  watchlist: watchlistContract,
+  portfolio: portfolioContract,
+});
 
 export type Contract = typeof contract;
 export type EndpointName = keyof Contract;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
-import { NoQuery, Quantity, SeenPrice, Ticker } from './schemas';
+import { NoQuery, Quantity, RowId, SeenPrice, Ticker } from './schemas';
 import type { OrderRow } from './trading';
 
 /** IPO subscriptions, block trading / QIP items and fund products (SPEC §2, §3, §7). */
@@ -21,6 +21,13 @@ export interface Ipo {
   listing_date: number;
   /** Region of the price (IN → ₹, US → $). */
   region: string;
+  /** The bidding window by its dates: open (today is inside it), upcoming, or closed. */
+  window: 'open' | 'upcoming' | 'closed';
+  /** Price band: `band_low` to the issue price; null when the issue has one fixed price. */
+  band_low: number | null;
+  /** Shares per lot (applications are whole lots). */
+  lot: number;
+  allotment_date: number | null;
 }
 
 /** SPEC §3 Block-trading item, with the live market price beside the block price. */
@@ -39,6 +46,8 @@ export interface BlockItem {
   type: string;
   mold: 'bulk' | 'finalize';
   decimals: number;
+  /** Quantity still on offer; below `count` the item is sold out. */
+  remaining: number;
 }
 
 /** SPEC §3 Fund. Returns are percents over the whole period. */
@@ -54,6 +63,9 @@ export interface Fund {
   issue_amount: Money;
   sold_amount: Money;
   status: number;
+  manager: string | null;
+  /** 1 low, 2 low to moderate, 3 moderate, 4 moderately high, 5 high; null when not rated. */
+  risk: number | null;
 }
 
 /** SPEC §3 Fund order. */
@@ -83,7 +95,7 @@ export const investContract = {
     auth: true,
     money: true,
     req: Type.Object(
-      { id: Type.Integer({ minimum: 1 }), tag: Ticker, count: Quantity, price: SeenPrice },
+      { id: RowId, tag: Ticker, count: Quantity, price: SeenPrice },
       { additionalProperties: false },
     ),
   }),
@@ -118,7 +130,7 @@ export const investContract = {
     path: '/stock/success/fund/purchase',
     auth: true,
     money: true,
-    req: Type.Object({ project_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    req: Type.Object({ project_id: RowId }, { additionalProperties: false }),
   }),
   fundOrders: endpoint<{ rows: FundOrder[] }>()({
     method: 'GET',

@@ -12,7 +12,7 @@ export type Period = '1m' | '1d' | '1wk' | '1mo';
  * How far back `/v2/yahoo` goes (Yahoo's names). Defaults: 1m → the current session, 1d → 5y,
  * 1wk and 1mo → max (the whole history, 2018 onwards). Ignored for 1m.
  */
-export const RANGES = ['1d', '5d', '1mo', '3mo', '6mo', '1y', '2y', '5y', '10y', 'max'] as const;
+const RANGES = ['1d', '5d', '1mo', '3mo', '6mo', '1y', '2y', '5y', '10y', 'max'] as const;
 export type Range = (typeof RANGES)[number];
 
 /** One candle of a chart (SPEC §3 Quote.rows). */
@@ -113,6 +113,44 @@ export interface MarketRow {
   decimals: number;
 }
 
+/** One price level of the order book: its quantity and the running total from the best price. */
+export interface DepthLevel {
+  price: number;
+  qty: number;
+  /** Quantity at this level and every better one. */
+  total: number;
+}
+
+/** When the instrument's market is in session, from its trading hours. */
+interface MarketSession {
+  open: boolean;
+  /** Next open (epoch ms) while closed; null while open. */
+  opens_at: number | null;
+  /** Close of the session in progress (or of the last one while closed). */
+  closes_at: number;
+}
+
+/**
+ * `/v2/depth`: five bid and ask levels around the quote (null when the provider has no order
+ * book: the app says "depth not available"), with the instrument's ranges and session.
+ */
+export interface DepthAnswer {
+  symbol: string;
+  decimals: number;
+  region: string;
+  price: number;
+  book: { bids: DepthLevel[]; asks: DepthLevel[]; spread: number } | null;
+  open: number;
+  high: number;
+  low: number;
+  prev_close: number;
+  /** Highest and lowest daily close and extreme of the last 52 weeks, today included. */
+  high_52w: number;
+  low_52w: number;
+  session: MarketSession;
+  as_of: number;
+}
+
 export const marketContract = {
   yahoo: endpoint<QuoteAnswer>()({
     method: 'GET',
@@ -152,6 +190,24 @@ export const marketContract = {
       category: Type.Optional(Type.String({ maxLength: 32 })),
       ...Paging,
     }),
+  }),
+  /** Search by name or code across every market (stocks, indices, forex, futures, treasury). */
+  marketSearch: endpoint<{ rows: StockRow[] }>()({
+    method: 'GET',
+    path: '/v2/search',
+    auth: false,
+    shared: true,
+    req: Type.Object({
+      q: Type.String({ minLength: 1, maxLength: 64 }),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 20 })),
+    }),
+  }),
+  depth: endpoint<DepthAnswer>()({
+    method: 'GET',
+    path: '/v2/depth',
+    auth: false,
+    shared: true,
+    req: Type.Object({ symbol: Ticker }),
   }),
   categoryList: endpoint<{ categories: Category[] }>()({
     method: 'GET',

@@ -8,6 +8,9 @@ export const Paging = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 };
 
+/** A row's id as the server hands it out: a positive 32-bit integer (a PostgreSQL `integer`). */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 /** An instrument symbol as the provider writes it (RELIANCE.NS, AAPL, EURUSD=X). */
 export const Ticker = Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9.=^_-]+$' });
 
@@ -20,5 +23,10 @@ export const Quantity = Type.Integer({ minimum: 1, maximum: 10_000_000 });
 /** The price the user saw when deciding (the server fills at its own price). */
 export const SeenPrice = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 });
 
-export const Empty = Type.Object({}, { additionalProperties: false });
 export const NoQuery = Type.Object({});
+
+/**
+ * The 6-digit transaction password a request carries (`stock_password`). Loose here on purpose:
+ * a code of the wrong shape is answered `hint.tradePasswordInvalid` by the server, not a schema error.
+ */
+export const TradeCode = Type.String({ maxLength: 16 });

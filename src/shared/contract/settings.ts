@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import type { KycStatus } from '../status';
 import { endpoint } from './define';
-import { NoQuery } from './schemas';
+import { NoQuery, RowId, TradeCode } from './schemas';
 
 /** Login and transaction passwords, bank cards, real-name verification and its uploads. */
 
@@ -21,7 +22,7 @@ export type IdType = 'idCard' | 'driver' | 'passport' | 'other';
 
 /** Real-name state: status 0 none, 1 under review, 2 approved, 3 rejected (form editable again). */
 export interface KycState {
-  status: 0 | 1 | 2 | 3;
+  status: KycStatus;
   real_name: string | null;
   id_type: IdType | null;
   /** Masked except its last 4 characters. */
@@ -36,6 +37,8 @@ const BankFields = {
   bank_card: Type.String({ minLength: 6, maxLength: 34 }),
   bank_user: Text(80),
   ifsc: Type.String({ minLength: 4, maxLength: 20 }),
+  /** The transaction password: a card change redirects payouts (issue 12). */
+  stock_password: Type.Optional(TradeCode),
 };
 
 export const settingsContract = {
@@ -78,15 +81,17 @@ export const settingsContract = {
     method: 'POST',
     path: '/stock/success/bank/add',
     auth: true,
+    tradePassword: true,
     req: Type.Object(BankFields, { additionalProperties: false }),
   }),
   bankEdit: endpoint<BankCard>()({
     method: 'POST',
     path: '/stock/success/bank/edit',
     auth: true,
+    tradePassword: true,
     req: Type.Object(
       {
-        id: Type.Integer({ minimum: 1 }),
+        id: RowId,
         type: Type.Optional(Type.String({ maxLength: 16 })),
         ...BankFields,
       },
@@ -112,12 +117,15 @@ export const settingsContract = {
     req: Type.Object(
       {
         real_name: Text(80),
-        id_type: Type.Union([
-          Type.Literal('idCard'),
-          Type.Literal('driver'),
-          Type.Literal('passport'),
-          Type.Literal('other'),
-        ]),
+        /** Omitted by SPEC's own client: the server reads it as `idCard`. */
+        id_type: Type.Optional(
+          Type.Union([
+            Type.Literal('idCard'),
+            Type.Literal('driver'),
+            Type.Literal('passport'),
+            Type.Literal('other'),
+          ]),
+        ),
         id_number: Text(40),
         id_number_img: Text(200),
         id_number_img_two: Text(200),

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
-import { Paging, Quantity, SeenPrice, Ticker } from './schemas';
+import { Paging, Quantity, RowId, SeenPrice, Ticker, TradeCode } from './schemas';
 
 /** Favourites, holdings and orders (stocks, forex, futures, treasury; block/QIP buys share the deal calls). */
 
@@ -45,6 +45,9 @@ export interface HoldingRow {
   /** Unrealised profit/loss, account currency. */
   profit: Money;
   profit_percent: number;
+  /** Today's P&L of the position (see PortfolioTotals.today_pnl), account currency. */
+  today_pnl: Money;
+  today_percent: number;
   as_of: number;
 }
 
@@ -70,7 +73,12 @@ export interface OrderRow {
   count: number;
   price: number;
   sell_price: number | null;
+  /**
+   * Charges: a stock order's issue-13 charges (a pending buy: those it reserved at its limit); a
+   * block/QIP buy's 0.03 % fee.
+   */
   fee: Money;
+  /** Stock: quantity × price (a buy pays price_all + fee, a sell receives price_all − fee); block/QIP: value + fee. */
   price_all: Money;
   /** Realised profit/loss of a sell: (sell price − price) × count, account currency. */
   profit: Money | null;
@@ -79,8 +87,75 @@ export interface OrderRow {
   expires_at: number | null;
   /** The price the user saw (stock orders): the limit while the order is pending; null otherwise. */
   limit_price: number | null;
-  /** An IPO allotment or block/QIP purchase that is still held and can be sold by its `no`. */
+  /** An IPO allotment or block/QIP purchase that is still held and can be sold by its `no` now. */
   sellable: boolean;
+  /** A held block/QIP lot still in its lock-in: when it may be sold (epoch ms); otherwise null. */
+  unlock_at: number | null;
+  /** Why a failed block/QIP buy was refused: an i18n key (`errors.…`); null otherwise. */
+  reason: string | null;
+  /** Stop orders (issue 13): sl (trigger + limit) or slm (trigger, then the market); null otherwise. */
+  order_type: 'sl' | 'slm' | null;
+  /** A stop's trigger (instrument currency); null otherwise. */
+  trigger_price: number | null;
+  /** When a stop's trigger was reached (it then rests at `limit_price`); null before, or not a stop. */
+  triggered_at: number | null;
+}
+
+/** Optional fields of a stock buy/sell that make it a stop order (placeStop, server/trading/engine.ts). */
+const StopFields = {
+  order_type: Type.Optional(Type.Union([Type.Literal('sl'), Type.Literal('slm')])),
+  trigger: Type.Optional(SeenPrice),
+};
+
+/**
+ * The charges of an order (server/trading/charges.ts), account currency: brokerage, securities
+ * transaction tax, the exchange's transaction charge, SEBI's turnover fee, stamp duty, GST.
+ */
+export interface ChargesBreakdown {
+  brokerage: Money;
+  stt: Money;
+  exchange: Money;
+  sebi: Money;
+  stamp: Money;
+  gst: Money;
+  total: Money;
+}
+
+/** What an order would cost before it is sent (the review sheet): the server's figures only. */
+export interface OrderQuote {
+  tag: string;
+  side: 'buy' | 'sell';
+  count: number;
+  /** The price the figures are at: the limit sent, or the server's quote. */
+  price: number;
+  /** Quantity × price in account currency. */
+  value: Money;
+  charges: ChargesBreakdown;
+  /** A buy: value + charges (what is needed); a sell: value − charges (what arrives). */
+  net: Money;
+  /** The available balance. */
+  available: Money;
+  /** Units of this instrument free to sell. */
+  held: number;
+  /** The largest quantity the available balance pays for, value and charges (at most 10,000,000). */
+  affordable: number;
+  as_of: number;
+}
+
+/** The contract note of an executed stock order: every figure the fill was made of. */
+export interface ContractNote {
+  order: OrderRow;
+  /** Fill price per unit (instrument currency) and quantity × that price (account currency). */
+  price: number;
+  value: Money;
+  charges: ChargesBreakdown;
+  /** A buy: value + charges paid; a sell: value − charges received. */
+  net: Money;
+  exchange: string;
+  currency: 'INR' | 'USD';
+  /** Account-currency ticks per unit of the instrument's currency at the fill. */
+  rate: number;
+  executed_at: number;
 }
 
 export const tradingContract = {
@@ -152,9 +227,10 @@ export const tradingContract = {
         count: Quantity,
         price: SeenPrice,
         mold: Type.Union([Type.Literal('stock'), Type.Literal('bulk'), Type.Literal('finalize')]),
-        id: Type.Optional(Type.Integer({ minimum: 1 })),
+        ...StopFields,
+        id: Type.Optional(RowId),
         url_count: Type.Optional(Type.Integer({ minimum: 0 })),
-        stock_password: Type.Optional(Type.String({ maxLength: 16 })),
+        stock_password: Type.Optional(TradeCode),
       },
       { additionalProperties: false },
     ),
@@ -170,7 +246,7 @@ export const tradingContract = {
     money: true,
     req: Type.Union([
       Type.Object(
-        { tag: Ticker, count: Quantity, price: SeenPrice, mold: Type.Literal('stock') },
+        { tag: Ticker, count: Quantity, price: SeenPrice, mold: Type.Literal('stock'), ...StopFields },
         { additionalProperties: false },
       ),
       Type.Object(
@@ -214,6 +290,29 @@ export const tradingContract = {
       tag: Type.Optional(Ticker),
       ...Paging,
     }),
+  }),
+  /**
+   * What an order would cost (the review sheet): value, each charge and the total at `price` (a
+   * limit) or at the server's quote, beside the available balance, the units free to sell and what
+   * the balance affords. Moves nothing.
+   */
+  orderQuote: endpoint<OrderQuote>()({
+    method: 'GET',
+    path: '/stock/success/order/quote',
+    auth: true,
+    req: Type.Object({
+      tag: Ticker,
+      side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+      count: Quantity,
+      price: Type.Optional(SeenPrice),
+    }),
+  }),
+  /** The contract note of an executed stock order, by its number. */
+  orderContract: endpoint<ContractNote>()({
+    method: 'GET',
+    path: '/stock/success/order/contract',
+    auth: true,
+    req: Type.Object({ no: Type.String({ minLength: 1, maxLength: 40 }) }),
   }),
   /** Cancels a pending order and releases what it reserved. */
   orderCancel: endpoint<OrderRow>()({

@@ -1,36 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
+import type { LedgerReason, LoanState, RechargeStatus, WithdrawStatus } from '../status';
 import { endpoint } from './define';
-import { NoQuery, Paging, WholeAmount } from './schemas';
+import { NoQuery, Paging, RowId, TradeCode, WholeAmount } from './schemas';
 
 /** The wallet: balance, bill list (the ledger), recharge, withdraw, their records, loans. */
 
-/** Every reason a ledger posting can have (SPEC §3 Bill row, plus refunds this server makes). */
-export const LEDGER_REASONS = [
-  'buyStock',
-  'sellStock',
-  'buyForex',
-  'sellForex',
-  'buyFutures',
-  'sellFutures',
-  'buyTreasury',
-  'sellTreasury',
-  'recharge',
-  'withdraw',
-  'borrow',
-  'repay',
-  'dividend',
-  'interest',
-  'withdrawRefund',
-  'fund_project_profit',
-  'principal_returned',
-  'transactionExpenses',
-  'fundPurchase',
-  'ipoFreeze',
-  'ipoRefund',
-  'orderRefund',
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
+export type { LedgerReason } from '../status';
 
 /** SPEC §3 Bill row: one ledger posting. */
 export interface BillRow {
@@ -50,7 +26,7 @@ export interface RechargeRecord {
   type: 'recharge';
   count: Money;
   method: string;
-  status: 1 | 2 | 3;
+  status: RechargeStatus;
   /** Amount credited (0 until completed). */
   actual: Money;
   created_at: number;
@@ -62,11 +38,39 @@ export interface WithdrawRecord {
   id: number;
   type: 'withdraw';
   count: Money;
-  status: 'n' | 'y' | 'b';
+  status: WithdrawStatus;
   actual: Money;
   bank: { id: number; bank: string; bank_card: string };
+  /**
+   * Why the payout waits for the operator instead of the payment rail (an i18n key, e.g.
+   * `wallet.hold.newCard`), or null. Cleared when the operator releases it to the payment rail;
+   * kept, as the record's history, when the operator pays or refuses it.
+   */
+  hold: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/**
+ * SPEC §3 Loan data, with the terms a user reads before applying (issue 14) — the terms the
+ * server applies: repaying returns the principal (no interest, no fixed tenure, no late charge
+ * while that holds), and the credit limit is the score times `creditPerPoint`.
+ */
+export interface LoanData {
+  amountDue: Money;
+  creditScore: number;
+  remainingAmount: Money;
+  creditLimit: Money;
+  /** Credit each point of score allows. */
+  creditPerPoint: Money;
+  terms: {
+    /** Yearly interest, percent. */
+    interestRate: number;
+    /** Days until repayment is due; null: repay whenever you choose. */
+    tenureDays: number | null;
+    /** Charge per day overdue, percent of the amount due. */
+    lateChargeRate: number;
+  };
 }
 
 /** SPEC §3 Loan record; state 0 unapplied, 1 applying, 2 approved, 3 rejected, 4 unpaid, 5 paid. */
@@ -74,7 +78,7 @@ export interface LoanRecord {
   id: number;
   type: 'loan';
   count: Money;
-  state: 0 | 1 | 2 | 3 | 4 | 5;
+  state: LoanState;
   created_at: number;
   updated_at: number;
 }
@@ -101,19 +105,25 @@ export const walletContract = {
     path: '/stock/success/v2/recharge/add',
     auth: true,
     money: true,
+    bearer: true,
     req: Type.Object(
       { count: WholeAmount, method: Type.Optional(Type.Literal('bank')) },
       { additionalProperties: false },
     ),
   }),
-  /** Withdraws `count` whole units to one of the user's bank cards; reserved at once. */
+  /**
+   * Withdraws `count` whole units to one of the user's bank cards; reserved at once. Needs the
+   * transaction password (`stock_password`); a payout to a card added or changed in the last 24 h
+   * is held for the operator (`hold` on the record).
+   */
   withdraw: endpoint<WithdrawRecord>()({
     method: 'POST',
     path: '/stock/success/money/access',
     auth: true,
     money: true,
+    tradePassword: true,
     req: Type.Object(
-      { bank_id: Type.Integer({ minimum: 1 }), count: WholeAmount },
+      { bank_id: RowId, count: WholeAmount, stock_password: Type.Optional(TradeCode) },
       { additionalProperties: false },
     ),
   }),
@@ -135,11 +145,11 @@ export const walletContract = {
     path: '/stock/success/property/detail',
     auth: true,
     req: Type.Object({
-      id: Type.Integer({ minimum: 1 }),
+      id: RowId,
       type: Type.Union([Type.Literal('recharge'), Type.Literal('withdraw')]),
     }),
   }),
-  loanData: endpoint<{ amountDue: Money; creditScore: number; remainingAmount: Money }>()({
+  loanData: endpoint<LoanData>()({
     method: 'GET',
     path: '/stock/success/loans/data',
     auth: true,
@@ -165,6 +175,6 @@ export const walletContract = {
     path: '/stock/success/loans/repay',
     auth: true,
     money: true,
-    req: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    req: Type.Object({ id: RowId }, { additionalProperties: false }),
   }),
 };

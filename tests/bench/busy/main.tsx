@@ -1,11 +1,11 @@
 import { memo, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
+import { formatChange, formatPrice, trendClass } from '#shared/format';
 import { worker } from '../../../src/api/client';
 import { useFavourites } from '../../../src/api/favourites';
 import { useQuote } from '../../../src/api/quotes';
 import { type ChartFrame, useChart } from '../../../src/api/useChart';
 import { initI18n } from '../../../src/i18n/index';
-import { formatChange, formatPrice, trendClass } from '../../../src/shared/format';
 import { SESSION_KEY } from '../../../src/store/session';
 import { AsOf } from '../../../src/ui/AsOf';
 import '../../../src/styles/global.css';

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, loginFresh, shoot } from './support';
+
+/**
+ * Honest product pages (issue 14): what each product costs, risks and promises, shown before the
+ * user commits — IPO window and dates, fund manager/risk and a projection in neutral colour, loan
+ * terms and the credit score, block/QIP eligibility, lock-in, risk and the exchange rate.
+ */
+test('product pages: IPO, funds, loans, block and QIP say what they are before you commit', async ({
+  page,
+}) => {
+  await loginFresh(page);
+
+  await page.goto('/ipo');
+  const ipos = page.getByRole('list', { name: 'IPO' }).getByRole('listitem');
+  await expect(ipos.first()).toBeVisible();
+  await expect(ipos.first().getByText(/^(Open|Upcoming|Closed|Listed)$/)).toBeVisible();
+  await expect(ipos.first().getByText('Lot size')).toBeVisible();
+  await expect(ipos.first().getByText('Allotment date')).toBeVisible();
+  await expect(page.getByText('Forthcoming')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'product-ipo');
+
+  await page.goto('/fund-investment');
+  const fund = page.getByRole('listitem').first();
+  await expect(fund.getByText(/projected, not guaranteed/)).toBeVisible();
+  await expect(fund.getByText('Manager')).toBeVisible();
+  await expect(fund.getByText('Risk level')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'product-funds');
+
+  await page.goto('/loan');
+  const terms = page.getByRole('region', { name: 'Before you apply' });
+  await expect(terms.getByText('Interest rate')).toBeVisible();
+  await expect(terms.getByText('Tenure')).toBeVisible();
+  await expect(terms.getByText('Late charges')).toBeVisible();
+  await expect(terms.getByText(/Your credit score is \d+/)).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'product-loans');
+  await page.getByRole('button', { name: 'Apply for a loan' }).click();
+  await page.getByRole('dialog').getByLabel('Loan amount').fill('5000');
+  await expect(page.getByTestId('loan-total')).toHaveText(/^Total repayable: ₹5,000\.00/);
+  await shoot(page, 'product-loan-apply');
+  await page.keyboard.press('Escape');
+
+  for (const [path, name] of [
+    ['/block-trading', 'product-block'],
+    ['/qip', 'product-qip'],
+  ] as const) {
+    await page.goto(path);
+    const notes = page.getByTestId('product-notes');
+    await expect(notes.getByText(/^Who may buy/)).toBeVisible();
+    await expect(notes.getByText(/^Lock-in/)).toBeVisible();
+    await expect(notes.getByText(/^Risk/)).toBeVisible();
+    if (path === '/qip')
+      await expect(
+        notes.getByText(
+          /^(Market rate now: 1 USD = [\d,.]+ INR|No live market rate|Exchange rate has not been updated)/,
+        ),
+      ).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, name);
+  }
+});

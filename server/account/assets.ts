@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import { conversionRateTicks, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
+import type { OpenBuyRow, PositionRow, UserRow } from '../db/hot';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { IPO } from '../trading/orders';
+
+/** Account-currency ticks per unit of an instrument's currency (the configured USD rate). */
+export async function rateTicks(db: Kysely<DB>, currency: string): Promise<number> {
+  if (currency !== 'USD') return PRICE_SCALE;
+  const row = await db.selectFrom('config').select('value').where('tag', '=', 'rate').executeTakeFirst();
+  return conversionRateTicks(currency, row?.value);
+}
+
+/**
+ * Total assets (SPEC "total"): available cash; open positions and held IPO/block lots valued at
+ * the server's current quotes (at cost when the market has no quote: never at an invented price);
+ * money frozen by IPO applications and reserved by pending buys; active fund principal. Loan
+ * principal outstanding is reported beside it. User info polls this every 3 s, so the rows come
+ * from `hotReads(...).userInfo` (three prepared reads on indexed columns, one snapshot on SQLite)
+ * and the valuation here is pure.
+ */
+export function totalAssets(
+  deps: Deps,
+  rows: { user: UserRow; positions: PositionRow[]; orders: OpenBuyRow[] },
+): { total: number; loan: number } {
+  const { user, positions, orders } = rows;
+  const atMarket = (symbol: string, qty: number, otherwise: number): number => {
+    const instrument = deps.market.instrument(symbol);
+    const quote = deps.market.quote(symbol);
+    if (!instrument || !quote) return otherwise;
+    const rate = conversionRateTicks(instrument.currency, user.rate);
+    return tradeValueMinor(priceToTicks(quote.price), qty, rate);
+  };
+
+  let total = user.balance;
+  for (const p of positions) total += atMarket(p.symbol, p.qty, p.cost);
+  for (const o of orders) {
+    const reserved = o.mold === 'stock' || (o.mold === 'ipo' && o.status === IPO.pending);
+    total += reserved ? o.price_all : atMarket(o.symbol, o.count, tradeValueMinor(o.price, o.count, o.rate));
+  }
+  total += user.funds;
+  return { total, loan: user.loan };
+}

@@ -1,0 +1,132 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ChatMessage } from '#shared/contract/content';
+import type { ReqOf } from '#shared/contract/define';
+import type { contract } from '#shared/contract/index';
+import type { DB, MessagesTable } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError, invalid } from '../lib/errors';
+
+/** Customer-service chat: the user's messages, the operator's replies, read marks. */
+
+/** Where the app's chat lives (SPEC `kefu`: a URL or an in-app route). */
+export const CUSTOMER_SERVICE_ROUTE = '/customer-service';
+/** The newest messages a chat shows; older ones stay in the database. */
+const CHAT_HISTORY = 200;
+/** Messages a user may send per minute: a chat, not a channel for flooding the operators. */
+const CHAT_RATE_PER_MINUTE = 20;
+
+export const WELCOME =
+  'Welcome to Bourse! This is customer service. Ask us anything about your account, deposits, withdrawals or trading — we usually reply within a few minutes.';
+
+/**
+ * The chat's welcome, written once per account by `createUser` in the transaction that creates it,
+ * so no later start or session can send it again. Stored as read: a greeting is no reason for an
+ * unread badge on every screen.
+ */
+export async function welcome(db: Kysely<DB>, userId: number, at: number): Promise<void> {
+  await db
+    .insertInto('messages')
+    .values({ user_id: userId, sender: 'agent', body: WELCOME, client_id: null, read_at: at, created_at: at })
+    .execute();
+}
+
+function chatMessage(row: Selectable<MessagesTable>): ChatMessage {
+  return {
+    id: row.id,
+    sender: row.sender,
+    body: row.body,
+    client_id: row.client_id,
+    read_at: row.read_at,
+    created_at: row.created_at,
+  };
+}
+
+export async function chatHistory(deps: Deps, userId: number): Promise<ChatMessage[]> {
+  const rows = await deps.database.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(CHAT_HISTORY)
+    .execute();
+  return rows.reverse().map(chatMessage);
+}
+
+/** A user's message; a resend with a `client_id` already stored answers the stored one. */
+export async function sendMessage(
+  deps: Deps,
+  userId: number,
+  input: ReqOf<typeof contract.messageSend>,
+): Promise<ChatMessage> {
+  const { db } = deps.database;
+  const body = input.message.trim();
+  if (body === '') throw invalid('errors.messageEmpty');
+  const clientId = input.client_id?.trim() || null;
+  const now = deps.clock.now();
+  const existing = async () =>
+    clientId === null
+      ? undefined
+      : db
+          .selectFrom('messages')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
+  const before = await existing();
+  if (before) return chatMessage(before);
+  const recent = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('sender', '=', 'user')
+    .where('created_at', '>', now - 60_000)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= CHAT_RATE_PER_MINUTE) throw new ApiError('errors.tooManyAttempts', 429);
+  const row = await db
+    .insertInto('messages')
+    .values({ user_id: userId, sender: 'user', body, client_id: clientId, read_at: null, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return chatMessage(row);
+  // Lost a race with the same resend: the other request stored it.
+  const raced = await existing();
+  if (!raced) throw new Error('message neither inserted nor found');
+  return chatMessage(raced);
+}
+
+/** The operator's replies count as read once the user has the chat open. */
+export async function markRead(deps: Deps, userId: number): Promise<void> {
+  await deps.database.db
+    .updateTable('messages')
+    .set({ read_at: deps.clock.now() })
+    .where('user_id', '=', userId)
+    .where('sender', '=', 'agent')
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** The operator's answer (`npm run ops -- chat:reply`). */
+export async function replyToChat(deps: Deps, userId: number, text: string): Promise<number> {
+  const body = text.trim();
+  if (!body || body.length > 2000) throw new Error('A reply of 1 to 2000 characters is required');
+  const user = await deps.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw new Error(`No user ${userId}`);
+  const row = await deps.database.db
+    .insertInto('messages')
+    .values({
+      user_id: userId,
+      sender: 'agent',
+      body,
+      client_id: null,
+      read_at: null,
+      created_at: deps.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,181 @@
+import { fromMinor } from '#shared/money';
+import { KYC_STATUS, LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { plainText } from '../../content/sanitize';
+import type { Deps } from '../../deps';
+import { maskTail } from '../../lib/mask';
+import { idArg, iso } from './args';
+import type { OpsCommand } from './index';
+
+/**
+ * What waits for a human across domains (`pending`), and the real-name (KYC) decisions. Each
+ * command checks the row is in the state it acts on, so a repeated command changes nothing twice.
+ */
+
+async function setKyc(
+  deps: Deps,
+  userId: number,
+  status: typeof KYC_STATUS.approved | typeof KYC_STATUS.rejected,
+  note: string | null,
+): Promise<boolean> {
+  const r = await deps.database.db
+    .updateTable('kyc')
+    .set({ status, note, updated_at: deps.clock.now() })
+    .where('user_id', '=', userId)
+    .where('status', '=', KYC_STATUS.underReview)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Everything waiting for a human, oldest first. */
+export async function pending(deps: Deps) {
+  const { db } = deps.database;
+  const [kyc, loans, withdrawals, recharges, chats] = await Promise.all([
+    db
+      .selectFrom('kyc')
+      .innerJoin('users', 'users.id', 'kyc.user_id')
+      .select([
+        'kyc.user_id',
+        'users.phone',
+        'kyc.real_name',
+        'kyc.id_type',
+        'kyc.id_number',
+        'kyc.updated_at',
+      ])
+      .where('kyc.status', '=', KYC_STATUS.underReview)
+      .orderBy('kyc.updated_at')
+      .execute(),
+    db
+      .selectFrom('loans')
+      .innerJoin('users', 'users.id', 'loans.user_id')
+      .select([
+        'loans.id',
+        'loans.user_id',
+        'users.phone',
+        'users.credit_score',
+        'loans.count',
+        'loans.created_at',
+      ])
+      .where('loans.state', '=', LOAN_STATE.applying)
+      .orderBy('loans.id')
+      .execute(),
+    db
+      .selectFrom('withdrawals')
+      .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_id')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'withdrawals.count',
+        'bank_cards.bank',
+        'bank_cards.bank_card',
+        'bank_cards.ifsc',
+        'withdrawals.created_at',
+        'withdrawals.settle_at',
+        'withdrawals.hold',
+        'bank_cards.created_at as card_added',
+        'bank_cards.updated_at as card_changed',
+      ])
+      .where('withdrawals.status', '=', WITHDRAW_STATUS.inProgress)
+      .orderBy('withdrawals.id')
+      .execute(),
+    db
+      .selectFrom('recharges')
+      .select(['id', 'user_id', 'count', 'method', 'created_at', 'settle_at'])
+      .where('status', '=', RECHARGE_STATUS.inProgress)
+      .orderBy('id')
+      .execute(),
+    // Chats whose latest message is the user's: someone is waiting for an answer.
+    db
+      .selectFrom('messages as m')
+      .innerJoin('users', 'users.id', 'm.user_id')
+      .select(['m.user_id', 'users.phone', 'm.body', 'm.created_at'])
+      .where('m.sender', '=', 'user')
+      .where('m.id', '=', (eb) =>
+        eb
+          .selectFrom('messages as last')
+          .select((e) => e.fn.max('last.id').as('id'))
+          .whereRef('last.user_id', '=', 'm.user_id'),
+      )
+      .orderBy('m.created_at')
+      .execute(),
+  ]);
+  return {
+    kyc: kyc.map((k) => ({
+      userId: k.user_id,
+      phone: k.phone,
+      name: k.real_name,
+      idType: k.id_type,
+      idNumber: maskTail(k.id_number),
+      submitted: iso(k.updated_at),
+    })),
+    loans: loans.map((l) => ({
+      id: l.id,
+      userId: l.user_id,
+      phone: l.phone,
+      creditScore: l.credit_score,
+      amount: fromMinor(l.count),
+      applied: iso(l.created_at),
+    })),
+    withdrawals: withdrawals.map((w) => ({
+      id: w.id,
+      userId: w.user_id,
+      amount: fromMinor(w.count),
+      bank: w.bank,
+      card: maskTail(w.bank_card),
+      ifsc: w.ifsc,
+      asked: iso(w.created_at),
+      // Held: only the operator moves it on (withdraw:release|pay|reject); say why and since when.
+      held: w.hold,
+      cardChanged: iso(Math.max(w.card_added, w.card_changed)),
+      sandboxSettles: w.hold ? null : iso(w.settle_at),
+    })),
+    recharges: recharges.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      amount: fromMinor(r.count),
+      method: r.method,
+      asked: iso(r.created_at),
+      sandboxSettles: iso(r.settle_at),
+    })),
+    chats: chats.map((c) => ({
+      userId: c.user_id,
+      phone: c.phone,
+      lastMessage: c.body,
+      since: iso(c.created_at),
+    })),
+  };
+}
+
+export const REVIEW_COMMANDS: OpsCommand[] = [
+  {
+    name: 'pending',
+    usage: 'pending',
+    summary: 'everything waiting for a human: KYC, loans, withdrawals, recharges, chats',
+    mutates: false,
+    run: (deps) => pending(deps),
+  },
+  {
+    name: 'kyc:approve',
+    usage: 'kyc:approve <userId>',
+    summary: 'approve a real-name verification under review',
+    mutates: true,
+    async run(deps, [arg]) {
+      const userId = idArg(arg, 'user');
+      if (!(await setKyc(deps, userId, KYC_STATUS.approved, null)))
+        throw new Error(`User ${userId} has no verification under review`);
+      return `Verification of user ${userId} approved`;
+    },
+  },
+  {
+    name: 'kyc:reject',
+    usage: 'kyc:reject <userId> [note]',
+    summary: 'reject a verification under review (the user may submit again)',
+    mutates: true,
+    async run(deps, [arg, ...note]) {
+      const userId = idArg(arg, 'user');
+      const text = plainText(note.join(' ')).slice(0, 500) || null;
+      if (!(await setKyc(deps, userId, KYC_STATUS.rejected, text)))
+        throw new Error(`User ${userId} has no verification under review`);
+      return `Verification of user ${userId} rejected`;
+    },
+  },
+];

@@ -1,0 +1,82 @@
+import { RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { withTx } from '../db/index';
+import type { Deps } from '../deps';
+import type { Job } from '../jobs/index';
+import type { Outcome } from '../payments/provider';
+import { completeRecharge, failRecharge, payWithdrawal, refundWithdrawal } from '../wallet/settlement';
+
+/** Rows settled per run: a backlog drains over a few seconds instead of one long transaction. */
+const BATCH = 100;
+
+/** A negative SANDBOX_SETTLE_MS leaves every recharge and withdrawal to the operator. */
+function automatic(deps: Deps): boolean {
+  return deps.config.sandboxSettleMs >= 0;
+}
+
+async function apply(
+  deps: Deps,
+  outcome: Outcome,
+  settle: typeof completeRecharge,
+  fail: typeof failRecharge,
+  id: number,
+): Promise<void> {
+  if (outcome === 'pending') return;
+  await withTx(deps.database, (trx) => (outcome === 'settled' ? settle : fail)(trx, id, deps.clock.now()));
+}
+
+export const settleRecharges: Job = {
+  name: 'settleRecharges',
+  everyMs: 1000,
+  async run(deps) {
+    if (!automatic(deps)) return;
+    const due = await deps.database.db
+      .selectFrom('recharges')
+      .select(['id', 'user_id', 'count'])
+      .where('status', '=', RECHARGE_STATUS.inProgress)
+      .where('settle_at', '<=', deps.clock.now())
+      .orderBy('settle_at')
+      .limit(BATCH)
+      .execute();
+    for (const r of due) {
+      const outcome = await deps.payments.recharge({ id: r.id, userId: r.user_id, amount: r.count });
+      await apply(deps, outcome, completeRecharge, failRecharge, r.id);
+    }
+  },
+};
+
+export const settleWithdrawals: Job = {
+  name: 'settleWithdrawals',
+  everyMs: 1000,
+  async run(deps) {
+    if (!automatic(deps)) return;
+    const due = await deps.database.db
+      .selectFrom('withdrawals')
+      .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_id')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'withdrawals.count',
+        'bank_cards.bank_card',
+        'bank_cards.ifsc',
+        'bank_cards.status',
+      ])
+      .where('withdrawals.status', '=', WITHDRAW_STATUS.inProgress)
+      // Held ones wait for the operator's decision (wallet/ops.ts).
+      .where('withdrawals.hold', 'is', null)
+      .where('withdrawals.settle_at', '<=', deps.clock.now())
+      .orderBy('withdrawals.settle_at')
+      .limit(BATCH)
+      .execute();
+    for (const w of due) {
+      const outcome = await deps.payments.withdrawal({
+        id: w.id,
+        userId: w.user_id,
+        amount: w.count,
+        card: { bankCard: w.bank_card, ifsc: w.ifsc, status: w.status },
+      });
+      await apply(deps, outcome, payWithdrawal, refundWithdrawal, w.id);
+    }
+  },
+};
+
+export const PAYMENT_JOBS: Job[] = [settleRecharges, settleWithdrawals];

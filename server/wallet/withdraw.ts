@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import { CONFIG_TAGS } from '#shared/contract/config';
+import type { ReqOf } from '#shared/contract/define';
+import type { contract } from '#shared/contract/index';
+import type { WithdrawRecord } from '#shared/contract/wallet';
+import { unitsToMinor } from '#shared/money';
+import { checkWithdrawAmount, DEFAULT_MIN_WITHDRAW, withdrawMinimum } from '#shared/rules';
+import { BANK_CARD_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError, invalid, notFound } from '../lib/errors';
+import { post } from '../lib/ledger';
+import { withdrawRecord } from './records';
+
+/** The configured withdraw minimum in whole units (DESIGN: at least the fixed 10). */
+async function minWithdraw(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('config')
+    .select('value')
+    .where('tag', '=', CONFIG_TAGS.minWithdraw)
+    .executeTakeFirst();
+  const configured = row && /^\d{1,9}$/.test(row.value.trim()) ? Number(row.value) : DEFAULT_MIN_WITHDRAW;
+  return withdrawMinimum(configured);
+}
+
+/** Why a payout waits for the operator (i18n keys the withdraw record shows). */
+export const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard' } as const;
+
+/**
+ * A withdrawal to one of the user's usable bank cards: recorded in progress (`n`) and the amount
+ * reserved at once with a `withdraw` posting, in the caller's transaction. It comes back only as a
+ * `withdrawRefund` if the payment rail or the operator fails it (wallet/settlement.ts). The route
+ * checked the transaction password first (contract `tradePassword`). To a card added or changed
+ * within `config.newCardHoldMs` it is held (`hold`): the rail's job skips it until the operator
+ * releases, pays or rejects it.
+ */
+export async function requestWithdrawal(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  input: ReqOf<typeof contract.withdraw>,
+): Promise<WithdrawRecord> {
+  const minimum = await minWithdraw(db);
+  const problem = checkWithdrawAmount(input.count, minimum);
+  if (problem) throw new ApiError(problem, 400, { min: minimum });
+  const card = await db
+    .selectFrom('bank_cards')
+    .select(['id', 'bank', 'bank_card', 'status', 'created_at', 'updated_at'])
+    .where('id', '=', input.bank_id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!card) {
+    const any = await db
+      .selectFrom('bank_cards')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    throw any ? notFound() : invalid('errors.noBankCard');
+  }
+  if (card.status !== BANK_CARD_STATUS.usable) throw invalid('errors.bankCardUnusable');
+  const now = deps.clock.now();
+  const amount = unitsToMinor(input.count);
+  // A card added or changed recently may be an intruder's: the payout waits for the operator.
+  const changed = Math.max(card.created_at, card.updated_at);
+  const hold = now - changed < deps.config.newCardHoldMs ? WITHDRAW_HOLD.newCard : null;
+  const row = await db
+    .insertInto('withdrawals')
+    .values({
+      user_id: userId,
+      bank_id: card.id,
+      count: amount,
+      actual: 0,
+      status: WITHDRAW_STATUS.inProgress,
+      settle_at: now + Math.max(0, deps.config.sandboxSettleMs),
+      hold,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // Reserved at once: the money leaves the balance now and comes back only as a refund.
+  await post(db, {
+    userId,
+    amount: -amount,
+    reason: 'withdraw',
+    refType: 'withdrawal',
+    refId: row.id,
+    at: now,
+  });
+  return withdrawRecord(row, card);
+}

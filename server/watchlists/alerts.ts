@@ -1,0 +1,312 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AlertKind, AlertRow, NotificationRow } from '#shared/contract/watchlist';
+import { priceToTicks, ticksToPrice } from '#shared/money';
+import { ALERT_MOVE_MAX, ALERT_MOVE_MIN, ALERTS_MAX_ACTIVE } from '#shared/rules';
+import { withTx } from '../db/index';
+import type { AlertsTable, DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError, invalid, notFound } from '../lib/errors';
+import type { Quote } from '../market/provider';
+
+/**
+ * Price alerts (issue 14): stored per user, evaluated by the server at every market tick
+ * (`evaluateAlerts`, run by the `alerts:tick` job), so they fire while the app is closed. An alert
+ * fires once: the guarded update `status 0 → 1` succeeds for one evaluator only, and the inbox item
+ * is written in the same transaction. Levels are stored exactly: prices in ticks, moves in basis
+ * points.
+ */
+
+const ACTIVE = 0;
+const FIRED = 1;
+
+type Db = Kysely<DB>;
+
+/** What the alert watches, in the stored units, checked against a quote. */
+function crossed(kind: AlertKind, value: number, quote: Pick<Quote, 'price' | 'prevClose'>): boolean {
+  const price = priceToTicks(quote.price);
+  if (kind === 'above') return price >= value;
+  if (kind === 'below') return price <= value;
+  const prev = priceToTicks(quote.prevClose);
+  // |price − prev| / prev ≥ value bps, in integers.
+  return prev > 0 && Math.abs(price - prev) * 10_000 >= value * prev;
+}
+
+/** The stored value of an alert typed by the user, or a refusal naming why. */
+function storedValue(
+  deps: Deps,
+  symbol: string,
+  kind: AlertKind,
+  value: number,
+): { value: number; ref: number } {
+  const instrument = deps.market.instrument(symbol);
+  if (!instrument) throw notFound();
+  const quote = deps.market.quote(instrument.symbol);
+  if (!quote) throw new ApiError('errors.quoteUnavailable', 503);
+  let stored: number;
+  if (kind === 'move') {
+    if (value < ALERT_MOVE_MIN || value > ALERT_MOVE_MAX)
+      throw new ApiError('errors.alertMove', 400, { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX });
+    stored = Math.round(value * 100);
+  } else {
+    // A level is a price of the instrument: at most its decimals.
+    const f = 10 ** instrument.decimals;
+    if (Math.abs(Math.round(value * f) - value * f) > 1e-6) throw invalid('errors.alertPrice');
+    stored = priceToTicks(value);
+  }
+  // A level the price is already past would fire at once: the user means the next crossing.
+  if (crossed(kind, stored, quote))
+    throw invalid(kind === 'move' ? 'errors.alertMovePast' : 'errors.alertPast');
+  return { value: stored, ref: priceToTicks(quote.price) };
+}
+
+function toAlertRow(deps: Deps, a: Selectable<AlertsTable>): AlertRow {
+  const ins = deps.market.instrument(a.symbol);
+  return {
+    id: a.id,
+    symbol: a.symbol,
+    name: ins?.name ?? a.symbol,
+    region: ins?.region ?? 'IN',
+    decimals: ins?.decimals ?? 2,
+    kind: a.kind,
+    value: a.kind === 'move' ? Number(a.value) / 100 : ticksToPrice(Number(a.value)),
+    ref_price: ticksToPrice(Number(a.ref_price)),
+    status: a.status === FIRED ? 'fired' : 'active',
+    created_at: Number(a.created_at),
+    fired_at: a.fired_at === null ? null : Number(a.fired_at),
+    fired_price: a.fired_price === null ? null : ticksToPrice(Number(a.fired_price)),
+  };
+}
+
+async function activeCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', ACTIVE)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function lockUser(deps: Deps, trx: Db, userId: number): Promise<void> {
+  if (deps.database.dialect !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function listAlerts(deps: Deps, userId: number, symbol?: string) {
+  const canonical = symbol ? (deps.market.instrument(symbol)?.symbol ?? symbol) : undefined;
+  const rows = await deps.database.db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(canonical !== undefined, (q) => q.where('symbol', '=', canonical!))
+    .orderBy('status')
+    .orderBy('id', 'desc')
+    .execute();
+  return {
+    rows: rows.map((r) => toAlertRow(deps, r)),
+    active: await activeCount(deps.database.db, userId),
+  };
+}
+
+export async function createAlert(
+  deps: Deps,
+  userId: number,
+  input: { symbol: string; kind: AlertKind; value: number },
+): Promise<AlertRow> {
+  const symbol = deps.market.instrument(input.symbol)?.symbol;
+  if (!symbol) throw notFound();
+  const { value, ref } = storedValue(deps, symbol, input.kind, input.value);
+  const row = await withTx(deps.database, async (trx) => {
+    await lockUser(deps, trx, userId);
+    if ((await activeCount(trx, userId)) >= ALERTS_MAX_ACTIVE)
+      throw new ApiError('errors.alertLimit', 409, { max: ALERTS_MAX_ACTIVE });
+    const now = deps.clock.now();
+    return trx
+      .insertInto('alerts')
+      .values({
+        user_id: userId,
+        symbol,
+        kind: input.kind,
+        value,
+        ref_price: ref,
+        status: ACTIVE,
+        created_at: now,
+        updated_at: now,
+        fired_at: null,
+        fired_price: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return toAlertRow(deps, row);
+}
+
+async function ownAlert(db: Db, userId: number, id: number) {
+  const row = await db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function updateAlert(
+  deps: Deps,
+  userId: number,
+  input: { id: number; kind: AlertKind; value: number },
+): Promise<AlertRow> {
+  const current = await ownAlert(deps.database.db, userId, input.id);
+  const { value, ref } = storedValue(deps, current.symbol, input.kind, input.value);
+  const row = await withTx(deps.database, async (trx) => {
+    await lockUser(deps, trx, userId);
+    // Re-arming a fired alert counts against the limit like a new one.
+    if (current.status !== ACTIVE && (await activeCount(trx, userId)) >= ALERTS_MAX_ACTIVE)
+      throw new ApiError('errors.alertLimit', 409, { max: ALERTS_MAX_ACTIVE });
+    return trx
+      .updateTable('alerts')
+      .set({
+        kind: input.kind,
+        value,
+        ref_price: ref,
+        status: ACTIVE,
+        updated_at: deps.clock.now(),
+        fired_at: null,
+        fired_price: null,
+      })
+      .where('id', '=', input.id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  });
+  if (!row) throw notFound();
+  return toAlertRow(deps, row);
+}
+
+export async function deleteAlert(deps: Deps, userId: number, id: number): Promise<void> {
+  await ownAlert(deps.database.db, userId, id);
+  await deps.database.db.deleteFrom('alerts').where('id', '=', id).where('user_id', '=', userId).execute();
+}
+
+/**
+ * One pass over the active alerts against the current quotes: each crossed alert fires in its own
+ * transaction (guarded update + inbox item). Safe to run concurrently: a second evaluator's update
+ * finds the alert already fired and writes nothing. Returns how many fired in this pass.
+ */
+export async function evaluateAlerts(deps: Deps): Promise<number> {
+  const active = await deps.database.db
+    .selectFrom('alerts')
+    .select(['id', 'user_id', 'symbol', 'kind', 'value'])
+    .where('status', '=', ACTIVE)
+    .orderBy('symbol')
+    .orderBy('id')
+    .execute();
+  let fired = 0;
+  const quotes = new Map<string, Quote | undefined>();
+  for (const a of active) {
+    if (!quotes.has(a.symbol)) quotes.set(a.symbol, deps.market.quote(a.symbol));
+    const quote = quotes.get(a.symbol);
+    if (!quote || !crossed(a.kind, Number(a.value), quote)) continue;
+    const price = priceToTicks(quote.price);
+    const now = deps.clock.now();
+    const done = await withTx(deps.database, async (trx) => {
+      const res = await trx
+        .updateTable('alerts')
+        .set({ status: FIRED, fired_at: now, fired_price: price, updated_at: now })
+        .where('id', '=', a.id)
+        .where('status', '=', ACTIVE)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      const ins = deps.market.instrument(a.symbol);
+      const params = {
+        name: ins?.name ?? a.symbol,
+        kind: a.kind,
+        value: a.kind === 'move' ? Number(a.value) / 100 : ticksToPrice(Number(a.value)),
+        price: quote.price,
+        change: Math.round(quote.changePercent * 100) / 100,
+        decimals: ins?.decimals ?? 2,
+        region: ins?.region ?? 'IN',
+      };
+      await trx
+        .insertInto('notifications')
+        .values({
+          user_id: a.user_id,
+          kind: 'alert',
+          ref_id: a.id,
+          symbol: a.symbol,
+          params: JSON.stringify(params),
+          created_at: now,
+          read_at: null,
+        })
+        .execute();
+      return true;
+    });
+    if (done) fired++;
+  }
+  return fired;
+}
+
+export async function notifications(deps: Deps, userId: number, page: number, limit: number) {
+  const { db } = deps.database;
+  const [rows, count, unread] = await Promise.all([
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    unreadCount(deps, userId),
+  ]);
+  return {
+    rows: rows.map(
+      (r): NotificationRow => ({
+        id: r.id,
+        kind: r.kind,
+        symbol: r.symbol,
+        params: JSON.parse(r.params) as NotificationRow['params'],
+        created_at: Number(r.created_at),
+        read: r.read_at !== null,
+      }),
+    ),
+    count: Number(count.n),
+    unread: unread.unread_count,
+  };
+}
+
+export async function unreadCount(deps: Deps, userId: number) {
+  const row = await deps.database.db
+    .selectFrom('notifications')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { unread_count: Number(row.n), latest_id: Number(row.latest ?? 0) };
+}
+
+export async function markRead(deps: Deps, userId: number, id?: number): Promise<void> {
+  const { db } = deps.database;
+  if (id !== undefined) {
+    const row = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+  }
+  await db
+    .updateTable('notifications')
+    .set({ read_at: deps.clock.now() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .$if(id !== undefined, (q) => q.where('id', '=', id!))
+    .execute();
+}

@@ -1,0 +1,138 @@
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
+import { PATHS } from '../../paths';
+import type { StatementRow } from '../../shared/contract/portfolio';
+import { formatMoney } from '../../shared/format';
+import { displayCode } from '../../shared/rules';
+import { AsOf, Button, EmptyState, ErrorState, PageHeader, SkeletonList } from '../../ui';
+import { Signed } from '../_parts/portfolio/parts';
+import p from '../_parts/portfolio/portfolio.module.css';
+import s from './statement.module.css';
+import { useStatement } from './useStatement';
+
+/** The realised P&L statement (issue 13): per financial year and instrument, charges, CSV download. */
+export default function StatementScreen() {
+  const { t } = useTranslation();
+  const { currency } = useConfig();
+  const { fy, setFy, statement, download, preparing } = useStatement();
+  const data = statement.data;
+  const fyLabel = (year: number) =>
+    t('portfolio.statement.fy', { from: year, to: String((year + 1) % 100).padStart(2, '0') });
+
+  return (
+    <main className={s.page}>
+      <PageHeader title={t('portfolio.statement.title')} back={PATHS.account} />
+      <div className={s.controls}>
+        <label className={s.yearLabel}>
+          <span>{t('portfolio.statement.year')}</span>
+          <select
+            className={s.select}
+            value={fy ?? ''}
+            onChange={(e) => setFy(Number(e.target.value))}
+            disabled={!data}
+          >
+            {(data?.years ?? (fy !== undefined ? [fy] : [])).map((year) => (
+              <option key={year} value={year}>
+                {fyLabel(year)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="secondary" onClick={download} loading={preparing} disabled={!data}>
+          {preparing ? t('portfolio.statement.preparing') : t('portfolio.statement.download')}
+        </Button>
+      </div>
+      {data && (
+        <p className={s.range}>{t('portfolio.statement.range', { from: data.fy, to: data.fy + 1 })}</p>
+      )}
+
+      {data === undefined ? (
+        statement.error ? (
+          <ErrorState message={t(statement.error)} onRetry={statement.reload} />
+        ) : (
+          <SkeletonList rows={3} height={72} />
+        )
+      ) : (
+        <>
+          <section
+            className={p.card}
+            aria-label={t('portfolio.statement.totals')}
+            data-testid="statement-totals"
+          >
+            <div className={p.label}>{t('portfolio.statement.totals')}</div>
+            <dl className={s.totals}>
+              <div>
+                <dt>{t('portfolio.statement.realised')}</dt>
+                <dd>
+                  <Signed amount={data.totals.realised} currency={currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('portfolio.statement.charges')}</dt>
+                <dd className="num">{formatMoney(data.totals.charges, currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('portfolio.statement.net')}</dt>
+                <dd>
+                  <Signed amount={data.totals.net} currency={currency} />
+                </dd>
+              </div>
+            </dl>
+            <div className={p.foot}>
+              <AsOf at={data.as_of} fetchedAt={statement.updatedAt} stale={statement.stale} />
+            </div>
+          </section>
+          {data.rows.length === 0 ? (
+            <EmptyState title={t('portfolio.statement.empty')} />
+          ) : (
+            <ul className={s.rows} aria-label={fyLabel(data.fy)}>
+              {data.rows.map((row) => (
+                <Row key={row.symbol} row={row} />
+              ))}
+            </ul>
+          )}
+          <p className={`${p.disclosure} ${s.note}`}>{t('portfolio.statement.note')}</p>
+        </>
+      )}
+    </main>
+  );
+}
+
+function Row({ row }: { row: StatementRow }) {
+  const { t } = useTranslation();
+  const { currency } = useConfig();
+  const money = (v: string) => formatMoney(v, currency);
+  return (
+    <li className={s.row} data-symbol={row.symbol}>
+      <div className={s.rowHead}>
+        <span className={s.code}>{displayCode(row.symbol)}</span>
+        <Signed amount={row.net} currency={currency} className={s.net} />
+      </div>
+      <div className={s.name}>{row.name}</div>
+      <dl className={s.figures}>
+        <div>
+          <dt>{t('portfolio.statement.sold')}</dt>
+          <dd>{t('portfolio.statement.units', { count: row.sold })}</dd>
+        </div>
+        <div>
+          <dt>{t('portfolio.statement.cost')}</dt>
+          <dd>{money(row.cost)}</dd>
+        </div>
+        <div>
+          <dt>{t('portfolio.statement.proceeds')}</dt>
+          <dd>{money(row.proceeds)}</dd>
+        </div>
+        <div>
+          <dt>{t('portfolio.statement.realised')}</dt>
+          <dd>
+            <Signed amount={row.realised} currency={currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('portfolio.statement.charges')}</dt>
+          <dd>{money(row.charges)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Watchlist } from '../../shared/contract/watchlist';
+import { WATCHLIST_MAX_LISTS } from '../../shared/rules';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  IconButton,
+  IconDown,
+  IconEdit,
+  IconTrash,
+  IconUp,
+  TextField,
+} from '../../ui';
+import { listName, type useLists } from '../_parts/watchlist/useLists';
+import w from '../_parts/watchlist/watchlist.module.css';
+
+type Lists = ReturnType<typeof useLists>;
+
+/** Manage the lists: move up/down, rename, delete (not Favourites), and make a new one. */
+export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: () => void; lists: Lists }) {
+  const { t } = useTranslation();
+  const [naming, setNaming] = useState<Watchlist | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Watchlist | null>(null);
+  const rows = lists.rows;
+  const move = (index: number, by: -1 | 1) => {
+    const ids = rows.map((r) => r.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    void lists.reorder(ids);
+  };
+  return (
+    <>
+      <Dialog
+        open={open && naming === null && deleting === null}
+        onClose={onClose}
+        title={t('watch.lists.manage')}
+        sheet
+      >
+        <ul className={w.manageList}>
+          {rows.map((list, i) => {
+            const name = listName(list, t);
+            return (
+              <li key={list.id} className={w.manageRow}>
+                <span className={w.manageName}>
+                  {name}
+                  <span className={w.manageCount}>{t('watch.lists.count', { count: list.count })}</span>
+                </span>
+                <IconButton
+                  label={t('watch.lists.up', { name })}
+                  disabled={i === 0 || lists.busy}
+                  onClick={() => move(i, -1)}
+                >
+                  <IconUp size={20} />
+                </IconButton>
+                <IconButton
+                  label={t('watch.lists.down', { name })}
+                  disabled={i === rows.length - 1 || lists.busy}
+                  onClick={() => move(i, 1)}
+                >
+                  <IconDown size={20} />
+                </IconButton>
+                {!list.is_default && (
+                  <>
+                    <IconButton label={t('watch.lists.rename', { name })} onClick={() => setNaming(list)}>
+                      <IconEdit size={20} />
+                    </IconButton>
+                    <IconButton label={t('watch.lists.delete', { name })} onClick={() => setDeleting(list)}>
+                      <IconTrash size={20} />
+                    </IconButton>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <div className={w.formActions}>
+          <Button variant="secondary" onClick={onClose}>
+            {t('watchlist.done')}
+          </Button>
+          <Button disabled={rows.length >= WATCHLIST_MAX_LISTS} onClick={() => setNaming('new')}>
+            {t('watch.lists.new')}
+          </Button>
+        </div>
+      </Dialog>
+      <NameDialog
+        target={naming}
+        busy={lists.busy}
+        onClose={() => setNaming(null)}
+        onSave={async (name) => {
+          const done =
+            naming === 'new' ? await lists.create(name) : naming ? await lists.rename(naming.id, name) : null;
+          if (done) setNaming(null);
+          return done;
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('watch.lists.deleteTitle')}
+        message={deleting && t('watch.lists.deleteMessage', { name: listName(deleting, t) })}
+        confirmLabel={t('watchlist.delete')}
+        danger
+        busy={lists.busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting && (await lists.remove(deleting.id)) !== null) setDeleting(null);
+        }}
+      />
+    </>
+  );
+}
+
+/** A list's name: a new list, or renaming one. `onSave` answers the saved list (null: refused). */
+export function NameDialog({
+  target,
+  busy,
+  onClose,
+  onSave,
+}: {
+  target: Watchlist | 'new' | null;
+  busy: boolean;
+  onClose: () => void;
+  onSave: (name: string) => Promise<Watchlist | null>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      title={t(target === 'new' ? 'watch.lists.newTitle' : 'watch.lists.renameTitle')}
+    >
+      {target !== null && (
+        <NameForm
+          initial={target === 'new' ? '' : (target.name ?? '')}
+          busy={busy}
+          onClose={onClose}
+          onSave={onSave}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function NameForm({
+  initial,
+  busy,
+  onClose,
+  onSave,
+}: {
+  initial: string;
+  busy: boolean;
+  onClose: () => void;
+  onSave: (name: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className={w.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const trimmed = name.trim();
+        if (!trimmed) {
+          setError(t('errors.watchlistName'));
+          return;
+        }
+        void onSave(trimmed);
+      }}
+    >
+      <TextField
+        label={t('watch.lists.name')}
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setError(null);
+        }}
+        maxLength={40}
+        autoComplete="off"
+        autoFocus
+        error={error}
+      />
+      <div className={w.formActions}>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {t('watch.lists.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useWatch } from '../../api/hooks';
+import { stockPath } from '../../paths';
+import type { StockRow } from '../../shared/contract/market';
+import { formatPrice } from '../../shared/format';
+import { displayCode } from '../../shared/rules';
+import { EmptyState, ErrorState, IconCheck, IconPlus, SkeletonList } from '../../ui';
+import w from '../_parts/watchlist/watchlist.module.css';
+
+/**
+ * Instant results of the watchlist's search field (name or code, every market: `/v2/search`),
+ * each with an add/remove button for the selected list. `has` says what the list holds.
+ */
+export function SearchPanel({
+  term,
+  listName,
+  has,
+  onToggle,
+}: {
+  term: string;
+  listName: string;
+  has: (symbol: string) => boolean;
+  onToggle: (row: StockRow, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const results = useWatch('marketSearch', { q: term, limit: 20 }, 0);
+  const rows = results.data?.rows ?? [];
+  if (results.loading && !results.data) return <SkeletonList rows={4} height={56} />;
+  if (results.error && !results.data)
+    return <ErrorState message={t(results.error)} onRetry={results.reload} />;
+  if (rows.length === 0) return <EmptyState title={t('markets.search.none', { term })} />;
+  return (
+    <InstrumentPicks
+      label={t('markets.search.results')}
+      rows={rows}
+      listName={listName}
+      has={has}
+      onToggle={onToggle}
+    />
+  );
+}
+
+/** Instruments with a one-tap add to (or remove from) the selected list. */
+export function InstrumentPicks({
+  label,
+  rows,
+  listName,
+  has,
+  onToggle,
+}: {
+  label: string;
+  rows: StockRow[];
+  listName: string;
+  has: (symbol: string) => boolean;
+  onToggle: (row: StockRow, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={w.popularList} aria-label={label}>
+      {rows.map((row) => {
+        const on = has(row.stock);
+        const code = displayCode(row.stock);
+        return (
+          <li key={row.stock} className={w.popularRow}>
+            <Link to={stockPath(row.stock, row.name, row.market)} className={w.popularName}>
+              <span>{row.name}</span>
+              <span>
+                {code} · {row.exchange_name} ·{' '}
+                <span className="num">{formatPrice(row.prasent, row.decimals)}</span>
+              </span>
+            </Link>
+            <button
+              type="button"
+              className={w.pick}
+              aria-pressed={on}
+              aria-label={t(on ? 'watch.search.remove' : 'watch.search.add', { code, list: listName })}
+              onClick={() => onToggle(row, !on)}
+            >
+              {on ? <IconCheck size={20} /> : <IconPlus size={20} />}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

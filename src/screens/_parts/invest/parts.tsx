@@ -1,0 +1,174 @@
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Watched } from '../../../api/hooks';
+import { type AppConfig, currencyFor } from '../../../api/useConfig';
+import type { UserInfo } from '../../../shared/contract/account';
+import { type CurrencyDisplay, formatMoney, formatPrice } from '../../../shared/format';
+import { toMinor } from '../../../shared/money';
+import { AsOf, Skeleton } from '../../../ui';
+import s from './invest.module.css';
+
+/** Pieces the invest screens share: balance strip, stats, chips, steppers and prices. */
+
+export type Tone = 'info' | 'success' | 'warn' | 'danger' | 'muted';
+
+export function StatusChip({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return <span className={`${s.chip} ${s[`tone-${tone}`]}`}>{children}</span>;
+}
+
+/** One label/value pair of a card's <dl>. */
+export function Stat({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={s.stat}>
+      <dt className={s.statLabel}>{label}</dt>
+      <dd className={`${s.statValue} ${strong ? s.strong : ''}`}>{children}</dd>
+    </div>
+  );
+}
+
+export function SummaryRow({
+  label,
+  children,
+  total,
+}: {
+  label: string;
+  children: ReactNode;
+  total?: boolean;
+}) {
+  return (
+    <div className={`${s.summaryRow} ${total ? s.summaryTotal : ''}`}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The header's link to a screen's orders. */
+export function OrdersLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className={s.ordersLink}>
+      {label}
+    </Link>
+  );
+}
+
+/** Available balance from the polled user info, with its as-of time when it is not live. */
+export function BalanceStrip({ info, currency }: { info: Watched<UserInfo>; currency: CurrencyDisplay }) {
+  const { t } = useTranslation();
+  return (
+    <section className={s.balance} aria-label={t('ipo.available')}>
+      <span className={s.balanceLabel}>{t('ipo.available')}</span>
+      <span className={s.balanceSide}>
+        <strong className={`${s.balanceValue} num`} data-testid="available-balance">
+          {info.data ? formatMoney(info.data.money, currency) : <Skeleton width={120} height={22} />}
+        </strong>
+        {info.stale && <AsOf at={info.updatedAt} stale />}
+      </span>
+    </section>
+  );
+}
+
+/** A per-unit price in its own region's currency ("$21.12", "₹370.00"). */
+export function regionPrice(config: AppConfig, region: string, price: number, decimals = 2): string {
+  return `${currencyFor(config, region).symbol}${formatPrice(price, decimals)}`;
+}
+
+/** Profit/loss with a sign and an arrow, so colour never carries the meaning alone. */
+export function SignedMoney({ amount, currency }: { amount: string; currency: CurrencyDisplay }) {
+  const minor = toMinor(amount) ?? 0;
+  const cls = minor > 0 ? s.up : minor < 0 ? s.down : '';
+  const arrow = minor > 0 ? '▲ ' : minor < 0 ? '▼ ' : '';
+  return (
+    <span className={`${cls} num`}>
+      <span aria-hidden="true">{arrow}</span>
+      {minor > 0 ? '+' : ''}
+      {formatMoney(amount, currency)}
+    </span>
+  );
+}
+
+/**
+ * A quantity field with − and + buttons. The input takes digits only; what the steps and the
+ * bounds do is the caller's (IPO: lots of 100 clamped to min..max; block: at least the minimum).
+ */
+export function QuantityStepper({
+  label,
+  value,
+  onChange,
+  onBlur,
+  onDecrease,
+  onIncrease,
+  decreaseDisabled,
+  increaseDisabled,
+  hint,
+  error,
+  aside,
+}: {
+  label: string;
+  value: string;
+  onChange: (digits: string) => void;
+  onBlur?: () => void;
+  onDecrease: () => void;
+  onIncrease: () => void;
+  decreaseDisabled?: boolean;
+  increaseDisabled?: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+  aside?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={s.field}>
+      <div className={s.fieldLabel}>
+        <label htmlFor={id}>{label}</label>
+        {aside}
+      </div>
+      <div className={`${s.stepper} ${error ? s.stepperInvalid : ''}`}>
+        <button
+          type="button"
+          className={s.stepBtn}
+          aria-label={t('ipo.decrease')}
+          onClick={onDecrease}
+          disabled={decreaseDisabled}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          className={s.stepInput}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          maxLength={8}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={(e) => onChange(e.target.value.replace(/\D+/g, '').slice(0, 8))}
+          onBlur={onBlur}
+        />
+        <button
+          type="button"
+          className={s.stepBtn}
+          aria-label={t('ipo.increase')}
+          onClick={onIncrease}
+          disabled={increaseDisabled}
+        >
+          +
+        </button>
+      </div>
+      {hint && (
+        <span id={`${id}-hint`} className={s.fieldHint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className={s.fieldError} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { stockPath } from '../../../paths';
+import type { IndexCard as IndexCardData } from '../../../shared/contract/market';
+import { formatChange, formatPercent, formatPrice, trendClass } from '../../../shared/format';
+import { Sparkline } from '../../../ui';
+import s from './market.module.css';
+
+/**
+ * An index card (Home and Markets): name, level, change with its sign, and the session's
+ * sparkline. Tapping opens the index's detail.
+ */
+export const IndexCard = memo(function IndexCard({
+  index,
+  wide = false,
+}: {
+  index: IndexCardData;
+  /** The Markets card: larger, with a wider sparkline. */
+  wide?: boolean;
+}) {
+  const { t } = useTranslation();
+  const tone = trendClass(index.change);
+  const price = formatPrice(index.prasent);
+  const change = formatChange(index.change);
+  const percent = formatPercent(index.percent_change);
+  return (
+    <Link
+      to={stockPath(index.symbol, index.name)}
+      aria-label={t('markets.indexLabel', { name: index.name, price, change, percent })}
+      className={`${s.indexCard} ${wide ? s.indexWide : ''}`}
+      data-symbol={index.symbol}
+    >
+      <span className={s.indexName}>{index.name}</span>
+      <span className={`${s.indexPrice} num ${tone}`}>{price}</span>
+      <span className={`${s.indexChange} num ${tone}`}>
+        {change}
+        <span>{percent}</span>
+      </span>
+      <span className={`${s.indexSpark} ${tone}`}>
+        <Sparkline values={index.spark} trend={index.change} width="100%" height={wide ? 56 : 36} />
+      </span>
+    </Link>
+  );
+});

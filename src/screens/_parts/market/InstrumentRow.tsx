@@ -1,0 +1,99 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useQuote } from '../../../api/quotes';
+import { stockPath } from '../../../paths';
+import type { StockRow } from '../../../shared/contract/market';
+import { formatChange, formatPercent, formatPrice, trendClass } from '../../../shared/format';
+import { displayCode } from '../../../shared/rules';
+import s from './market.module.css';
+import { StarButton } from './StarButton';
+
+export interface InstrumentRowProps {
+  to: string;
+  symbol: string;
+  name: string;
+  /** Exchange or market shown as a small tag beside the code. */
+  tag?: string;
+  price: number;
+  change: number;
+  percent: number;
+  decimals: number;
+  /** The market the star files the instrument under; no star without it (e.g. an index card). */
+  star?: { market?: string };
+}
+
+/**
+ * One instrument of a market list (stocks, forex, futures, treasury debt): name and code on the
+ * left, price, change and percent on the right. A live price seen elsewhere in the app (the
+ * worker's quote hub) replaces the row's when it is newer.
+ */
+export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
+  const { t } = useTranslation();
+  const live = useQuote(props.symbol).quote;
+  const fresh = live && live.source === 'network' && live.change !== undefined;
+  const price = fresh ? live.price : props.price;
+  const change = fresh ? (live.change ?? props.change) : props.change;
+  const percent = fresh ? (live.percent ?? props.percent) : props.percent;
+  const tone = trendClass(change);
+  const code = displayCode(props.symbol);
+  const priceText = formatPrice(price, props.decimals);
+  const changeText = formatChange(change, props.decimals);
+  const percentText = formatPercent(percent);
+  return (
+    <li className={props.star ? s.starred : undefined}>
+      <Link
+        to={props.to}
+        className={s.row}
+        data-symbol={props.symbol}
+        aria-label={t('markets.rowLabel', {
+          name: props.name,
+          code,
+          price: priceText,
+          change: changeText,
+          percent: percentText,
+        })}
+      >
+        <span className={s.rowMain}>
+          <span className={s.rowName}>{props.name}</span>
+          <span className={s.rowSub}>
+            <span className={s.rowCode}>{code}</span>
+            {props.tag && <span className={s.rowTag}>{props.tag}</span>}
+          </span>
+        </span>
+        <span className={s.rowNums}>
+          <span className={`${s.rowPrice} num`}>{priceText}</span>
+          <span className={`${s.rowChange} num ${tone}`}>{changeText}</span>
+        </span>
+        <span className={`${s.pct} num ${tone === 'up' ? s.pctUp : tone === 'down' ? s.pctDown : ''}`}>
+          {percentText}
+        </span>
+      </Link>
+      {props.star && <StarButton symbol={props.symbol} name={props.name} market={props.star.market} />}
+    </li>
+  );
+});
+
+/** A stock-list row (`/v2/stock/list`, market lists, same-market list) as an InstrumentRow. */
+export function StockListRow({
+  row,
+}: {
+  row: Pick<
+    StockRow,
+    'stock' | 'name' | 'market' | 'exchange_name' | 'prasent' | 'change' | 'percent_change' | 'decimals'
+  >;
+}) {
+  return (
+    <InstrumentRow
+      to={stockPath(row.stock, row.name, row.market)}
+      symbol={row.stock}
+      name={row.name}
+      tag={row.exchange_name}
+      price={row.prasent}
+      change={row.change}
+      percent={row.percent_change}
+      decimals={row.decimals}
+      star={{ market: row.market }}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SimulatedMark } from '../../../shell/SimulatedMark';
+import { toast } from '../../../store/ui';
+import { Button, IconSearch, PageHeader, TextField } from '../../../ui';
+import s from './market.module.css';
+
+/** SPEC §5: an empty trimmed code is not searched. */
+const ENTER_CODE = 'markets.lists.enterCode';
+
+/**
+ * The frame the forex, futures and treasury debt lists share: title, positions link, a code
+ * search (button or Enter) and the list for the searched code. An empty search warns and shows
+ * the whole list again.
+ */
+export function MarketListScreen({
+  title,
+  positions,
+  searchLabel,
+  children,
+}: {
+  title: string;
+  /** The holdings of this type (/trade-no-nav/...). */
+  positions: string;
+  searchLabel: string;
+  children: (code: string) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [code, setCode] = useState('');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) toast(ENTER_CODE, 'error');
+    setCode(trimmed);
+  }
+
+  return (
+    <main className={s.page}>
+      <PageHeader
+        title={title}
+        actions={
+          <Link to={positions} className={s.positionsLink}>
+            {t('markets.lists.positions')}
+          </Link>
+        }
+      />
+      <search>
+        <form className={s.searchBar} onSubmit={submit}>
+          <TextField
+            label={searchLabel}
+            type="search"
+            value={text}
+            onChange={setText}
+            placeholder={t('markets.lists.codePlaceholder')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            enterKeyHint="search"
+            start={<IconSearch size={18} />}
+          />
+          <Button type="submit" variant="secondary">
+            {t('markets.lists.search')}
+          </Button>
+        </form>
+      </search>
+      <div className={s.toolbar}>
+        <SimulatedMark />
+      </div>
+      {children(code)}
+    </main>
+  );
+}

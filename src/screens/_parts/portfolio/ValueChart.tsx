@@ -1,0 +1,66 @@
+import {
+  Chart as ChartJS,
+  type ChartOptions,
+  Filler,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+} from 'chart.js';
+import { useMemo, useRef } from 'react';
+import { Line } from 'react-chartjs-2';
+import type { PortfolioPoint } from '../../../shared/contract/portfolio';
+import { toMinor } from '../../../shared/money';
+import s from './portfolio.module.css';
+
+ChartJS.register(LineController, LineElement, PointElement, LinearScale, Filler);
+
+/**
+ * The portfolio value line (loaded on its own, so chart.js stays out of Home's first bundle). One
+ * neutral colour whatever the direction: the chart shows the path, the figures beside it say how
+ * much. Values are drawn from the server's exact amounts converted for display only.
+ */
+export default function ValueChart({ points }: { points: PortfolioPoint[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The canvas cannot read CSS variables: take the tokens' current values (theme aware).
+  const colours = useMemo(() => {
+    const cs = getComputedStyle(document.documentElement);
+    return {
+      line: cs.getPropertyValue('--c-primary').trim(),
+      fill: cs.getPropertyValue('--c-primary-soft').trim(),
+    };
+  }, []);
+  const data = useMemo(
+    () => ({
+      datasets: [
+        {
+          data: points.map((p) => ({ x: p.t, y: (toMinor(p.total) ?? 0) / 100 })),
+          borderColor: colours.line,
+          backgroundColor: colours.fill,
+          borderWidth: 2,
+          fill: true,
+          pointRadius: points.length === 1 ? 3 : 0,
+          tension: 0.2,
+        },
+      ],
+    }),
+    [points, colours],
+  );
+  const options = useMemo<ChartOptions<'line'>>(
+    () => ({
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      parsing: false,
+      events: [],
+      plugins: { legend: { display: false }, tooltip: { enabled: false } },
+      scales: { x: { type: 'linear', display: false }, y: { type: 'linear', display: false, grace: '5%' } },
+    }),
+    [],
+  );
+  return (
+    <div ref={box} className={s.chartCanvas} aria-hidden="true">
+      <Line data={data} options={options} />
+    </div>
+  );
+}

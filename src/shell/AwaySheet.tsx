@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AwaySummary } from '../../workers/away';
+import { listen } from '../api/client';
+import { isClaimed } from '../api/money';
+import { useConfig } from '../api/useConfig';
+import { reasonKey } from '../screens/_parts/wallet/status';
+import { formatMoney, formatNumber } from '../shared/format';
+import { displayCode } from '../shared/rules';
+import { toast } from '../store/ui';
+import { Button, Dialog } from '../ui';
+import { asOfText } from '../ui/AsOf';
+import s from './core.module.css';
+
+/** Stock order statuses (0 pending … 4 failed) and IPO application statuses (1 pending, 2 allotted, 3 refunded). */
+const ORDER_STATUS: Record<number, string> = {
+  1: 'records.status.success',
+  2: 'records.status.cancelled',
+  3: 'records.status.expired',
+  4: 'records.status.failed',
+};
+const IPO_STATUS: Record<number, string> = { 2: 'ipo.status.success', 3: 'ipo.status.failed' };
+
+/**
+ * "While you were away" (issue 11): after more than a minute without the server, when it answers
+ * again, a sheet lists what changed meanwhile — orders filled, expired or allotted, money in and
+ * out, customer-service replies — from the server's own lists (workers/away.ts).
+ */
+/** What a money call was, for the notice of one that settled after its screen was left. */
+const MONEY_ACTION: Record<string, string> = {
+  dealBuy: 'trade.buy',
+  dealSell: 'trade.sell',
+  recharge: 'wallet.recharge.title',
+  withdraw: 'wallet.withdraw.title',
+  loanApply: 'wallet.loan.title',
+  loanRepay: 'wallet.loanRecords.repay',
+  ipoBuy: 'ipo.title',
+  fundPurchase: 'fund.title',
+  orderCancel: 'records.cancel',
+};
+
+/**
+ * A money call that was unconfirmed when its screen was left still gets its answer: the shell
+ * announces it (a screen that waits on the call shows it itself).
+ */
+export function useMoneyNotices(): void {
+  const { t } = useTranslation();
+  useEffect(
+    () =>
+      listen('money', (view) => {
+        if (!view.result || isClaimed(view.key)) return;
+        const what = t(MONEY_ACTION[view.name] ?? 'trade.buy');
+        if (view.result.ok) toast('core.money.settled', 'success', { what });
+        else toast('core.money.settledRejected', 'error', { what: `${what} — ${t(view.result.error)}` });
+      }),
+    [t],
+  );
+}
+
+export function AwaySheet() {
+  const { t, i18n } = useTranslation();
+  const config = useConfig();
+  const [summary, setSummary] = useState<AwaySummary | null>(null);
+  useEffect(() => listen('away', setSummary), []);
+  if (!summary) return null;
+  const locale = i18n.language === 'en' ? undefined : i18n.language;
+  const close = () => setSummary(null);
+  return (
+    <Dialog open sheet onClose={close} title={t('core.away.title')}>
+      <p className={s.awaySince}>
+        {t('core.away.since', { time: asOfText(summary.since, Date.now(), locale) })}
+      </p>
+      {summary.orders.length > 0 && (
+        <section aria-label={t('core.away.orders')}>
+          <h3 className={s.awayHead}>{t('core.away.orders')}</h3>
+          <ul className={s.awayList}>
+            {summary.orders.map((o) => (
+              <li key={`${o.mold}-${o.no}`} className={s.awayRow} data-away-order={o.no}>
+                <span>
+                  {t(o.state === 'sell' ? 'trade.sell' : 'trade.buy')} {displayCode(o.tag)} ×{' '}
+                  {formatNumber(o.count, 0)}
+                </span>
+                <span className={s.awayStatus}>
+                  {t((o.mold === 'ipo' ? IPO_STATUS : ORDER_STATUS)[o.status] ?? 'records.status.unknown')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {summary.bills.length > 0 && (
+        <section aria-label={t('core.away.money')}>
+          <h3 className={s.awayHead}>{t('core.away.money')}</h3>
+          <ul className={s.awayList}>
+            {summary.bills.map((b) => (
+              <li key={b.id} className={s.awayRow}>
+                <span>{t(reasonKey(b.reason, (k) => i18n.exists(k)))}</span>
+                <span className="num">
+                  {b.type === 'income' ? '+' : '−'}
+                  {formatMoney(b.amount, config.currency)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {summary.replies.length > 0 && (
+        <section aria-label={t('core.away.replies')}>
+          <h3 className={s.awayHead}>{t('core.away.replies')}</h3>
+          <ul className={s.awayList}>
+            {summary.replies.map((m) => (
+              <li key={m.id} className={s.awayRow}>
+                <Link to="/customer-service" onClick={close}>
+                  {t('core.away.reply', { text: m.body.length > 60 ? `${m.body.slice(0, 60)}…` : m.body })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className={s.awayActions}>
+        {summary.orders.length > 0 && (
+          <Link to="/records" className={s.awayLink} onClick={close}>
+            {t('core.away.open')}
+          </Link>
+        )}
+        <Button onClick={close}>{t('core.away.done')}</Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { retryNow, useConnection } from '../api/connection';
+import { asOfText } from '../ui/AsOf';
+import { IconOffline } from '../ui/icons';
+import s from './core.module.css';
+
+/**
+ * The connection as the sync worker sees it (issue 11): offline, unreachable (the phone is online
+ * but the server does not answer) or slow, named in the user's language with the time data was
+ * last fresh and, when unreachable, "Retry now". It clears on the first good answer. Low-data mode
+ * is shown in the same place while it is on.
+ */
+export function ConnectionBanner() {
+  const { t, i18n } = useTranslation();
+  const c = useConnection();
+  const locale = i18n.language === 'en' ? undefined : i18n.language;
+  const fresh = c.lastGoodAt
+    ? t('core.connection.lastFresh', { time: asOfText(c.lastGoodAt, Date.now(), locale) })
+    : null;
+  if (c.state === 'online') return c.lowData ? <LowDataLine /> : null;
+  const down = c.state !== 'slow';
+  return (
+    <div
+      className={`${s.banner} ${down ? s.bannerDown : s.bannerSlow}`}
+      role="status"
+      data-connection={c.state}
+    >
+      <IconOffline size={18} />
+      <span className={s.bannerText}>
+        <strong>{t(`core.connection.${c.state}`)}</strong>
+        <span>
+          {down
+            ? `${fresh ? `${fresh}. ` : ''}${t('core.connection.pausedMoney')}`
+            : t('core.connection.slowDetail')}
+        </span>
+      </span>
+      {c.state === 'unreachable' && (
+        <button type="button" className={s.bannerAction} onClick={retryNow}>
+          {t('core.connection.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LowDataLine() {
+  const { t } = useTranslation();
+  return (
+    <div className={`${s.banner} ${s.bannerQuiet}`} role="status" data-connection="low-data">
+      <span className={s.bannerText}>{t('core.connection.lowData')}</span>
+    </div>
+  );
+}

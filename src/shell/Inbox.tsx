@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { call } from '../api/client';
+import { useWatch } from '../api/hooks';
+import { PATHS } from '../paths';
+import { inboxKeys, inboxText } from '../screens/_parts/watchlist/inbox';
+import { showSystemNotification } from '../screens/_parts/watchlist/notify';
+import { POLL_MS } from '../shared/rules';
+import { useSession } from '../store/session';
+import { toast } from '../store/ui';
+import { IconBell } from '../ui/icons';
+import ui from '../ui/ui.module.css';
+
+/** The newest inbox item this tab has seen (null until the first answer: older items are not news). */
+let seen: number | null = null;
+
+/**
+ * Fired price alerts while the app is open: the inbox's unread count is polled (one shared poll
+ * with the bell), and an item newer than any seen before is shown as a toast and, when the user
+ * allowed it (asked at their first alert), as a system notification through the service worker.
+ */
+export function InboxWatcher() {
+  const { t } = useTranslation();
+  const unread = useWatch('notificationUnread', {}, POLL_MS.unreadCount);
+  const latest = unread.data?.latest_id;
+  const userId = useSession((st) => st.userInfo?.id ?? null);
+  // Another user signed in: their inbox starts from what it holds, not from the last user's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the user changing is the trigger
+  useEffect(() => {
+    seen = null;
+  }, [userId]);
+  useEffect(() => {
+    if (latest === undefined || unread.source !== 'network') return;
+    if (seen === null || latest <= seen) {
+      seen = Math.max(seen ?? 0, latest);
+      return;
+    }
+    const after = seen;
+    seen = latest;
+    void call('notificationList', { page: 1, limit: 10 }).then((result) => {
+      if (!result.ok) return;
+      for (const n of result.data.rows.filter((r) => r.id > after && !r.read).reverse()) {
+        const text = inboxText(n, t);
+        const keys = inboxKeys(n);
+        toast(keys.title.key, 'info', keys.title.params);
+        void showSystemNotification(text.title, text.body, `alert-${n.id}`);
+      }
+    });
+  }, [latest, unread.source, t]);
+  return null;
+}
+
+/** The inbox bell with its unread count, beside the customer-service button. */
+export function InboxBell() {
+  const { t } = useTranslation();
+  const unread = useWatch('notificationUnread', {}, POLL_MS.unreadCount);
+  const count = unread.data?.unread_count ?? 0;
+  const label = count > 0 ? t('watch.inbox.openUnread', { count }) : t('watch.inbox.open');
+  return (
+    <Link to={PATHS.notifications} className={ui.iconButton} aria-label={label} title={t('watch.inbox.open')}>
+      <IconBell />
+      {count > 0 && (
+        <span className={ui.badge} aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, EMBEDDABLE_CSP, securityHeaders } from '../../server/lib/security-headers';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Every kind of answer carries every security header (they are computed once at start, not per
+ * request): API answers and refusals, snapshot answers and their 304s, the app shell, assets and
+ * errors; the quote widget alone may be framed by other sites. Headers do not depend on the
+ * database, so SQLite alone is enough here.
+ */
+describe('security headers', () => {
+  let s: TestServer;
+  let prod: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bourse</title>');
+    fs.writeFileSync(path.join(dist, 'iframe.html'), '<!doctype html><title>Quote</title>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    s = await startTestServer('sqlite', { DIST_DIR: dist });
+    prod = await startTestServer('sqlite', {
+      DIST_DIR: dist,
+      NODE_ENV: 'production',
+      INVITE_CODE: 'PRODCODE77',
+      DEMO_USER: '0',
+    }).catch(() => undefined as unknown as TestServer);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await prod?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const expected = securityHeaders({ hsts: false });
+
+  it('sends the same list on every kind of answer', async () => {
+    const { token } = await s.signUp();
+    const quote = await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/v2/quote?symbol=AAPL` });
+    const answers = {
+      healthz: await s.app.inject({ method: 'GET', url: '/healthz' }),
+      'api ok': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/v2/config` }),
+      'api with a session': await s.app.inject({
+        method: 'GET',
+        url: `${s.config.apiBase}/stock/success/v2/balance`,
+        headers: { token },
+      }),
+      'api 400': await s.app.inject({
+        method: 'POST',
+        url: `${s.config.apiBase}/stock/user/login`,
+        payload: 'x',
+        headers: { 'content-type': 'application/json' },
+      }),
+      'api 401': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/stock/success/v2/balance` }),
+      'api 404': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/nothing` }),
+      snapshot: quote,
+      'snapshot 304': await s.app.inject({
+        method: 'GET',
+        url: `${s.config.apiBase}/v2/quote?symbol=AAPL`,
+        headers: { 'if-none-match': String(quote.headers.etag) },
+      }),
+      'app shell': await s.app.inject({ method: 'GET', url: '/markets' }),
+      asset: await s.app.inject({ method: 'GET', url: '/assets/app-1234.js' }),
+      'bad url': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/v2/config%` }),
+    };
+    expect(answers['snapshot 304'].statusCode).toBe(304);
+    for (const [kind, res] of Object.entries(answers)) {
+      for (const [name, value] of expected) expect(res.headers[name], `${kind}: ${name}`).toBe(value);
+      expect(res.headers['strict-transport-security'], kind).toBeUndefined();
+    }
+    expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('lets partner pages frame the quote widget and nothing else', async () => {
+    const widget = await s.app.inject({ method: 'GET', url: '/iframe.html' });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.headers['content-security-policy']).toBe(EMBEDDABLE_CSP);
+    expect(EMBEDDABLE_CSP).toContain('frame-ancestors *');
+    const shell = await s.app.inject({ method: 'GET', url: '/' });
+    expect(shell.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('adds HSTS in production', async () => {
+    expect(prod, 'a production server starts with its defaults replaced').toBeDefined();
+    const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});

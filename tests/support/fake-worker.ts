@@ -1,0 +1,57 @@
+/**
+ * The one fake sync worker for DOM tests: a stand-in for `src/api/client` that records every call,
+ * answers from a queue (or a test's `respond`), delivers events the test emits to the screen's
+ * listeners, and lets a test give worker methods. Each test file mocks the client with it:
+ *
+ *   vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
+ *   import { fake } from '../support/fake-worker';
+ *
+ * and calls `fake.reset()` before each test.
+ */
+type Answer = { ok: true; data: unknown } | { ok: false; error: string; status: number };
+
+export const fake = {
+  calls: [] as Array<{ name: string; input: unknown; key: string | undefined }>,
+  /** Answers in order; when empty, `respond` (if set) or `{ ok: true, data: null }`. */
+  answers: [] as Answer[],
+  respond: undefined as ((name: string, input: unknown) => Answer) | undefined,
+  listeners: new Map<string, Set<(payload: unknown) => void>>(),
+  /** Methods of `worker()`; any other is an async no-op. */
+  worker: {} as Record<string, (...args: never[]) => unknown>,
+  reset(): void {
+    fake.calls.length = 0;
+    fake.answers = [];
+    fake.respond = undefined;
+    fake.worker = {};
+  },
+  /** Delivers a worker event (`money`, `connection`, …) to every listener of its topic. */
+  emit(topic: string, payload: unknown): void {
+    for (const cb of fake.listeners.get(topic) ?? []) cb(payload);
+  },
+};
+
+async function call(
+  name: string,
+  input: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<Answer> {
+  fake.calls.push({ name, input, key: options.idempotencyKey });
+  return fake.answers.shift() ?? fake.respond?.(name, input) ?? { ok: true, data: null };
+}
+
+export const fakeClient = {
+  call,
+  sendMoney: (name: string, input: unknown, key: string) => call(name, input, { idempotencyKey: key }),
+  forgetMoney: async () => {},
+  newIdempotencyKey: () => crypto.randomUUID(),
+  listen(topic: string, cb: (payload: unknown) => void): () => void {
+    const set = fake.listeners.get(topic) ?? new Set();
+    fake.listeners.set(topic, set);
+    set.add(cb);
+    return () => set.delete(cb);
+  },
+  subscription: () => () => {},
+  onSessionEnded: () => () => {},
+  onNotice: () => () => {},
+  worker: () => new Proxy({}, { get: (_target, method: string) => fake.worker[method] ?? (async () => {}) }),
+};

@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
+import { contract, endpoint, joinDomains } from '#shared/contract/index';
+
+describe('the contract joins its domains once', () => {
+  const a = {
+    ping: endpoint<null>()({ method: 'GET', path: '/v2/ping', auth: false, req: Type.Object({}) }),
+  };
+
+  it('a name defined in two domains throws, naming both', () => {
+    const b = {
+      ping: endpoint<null>()({ method: 'GET', path: '/v2/other', auth: false, req: Type.Object({}) }),
+    };
+    expect(() => joinDomains({ account: a, wallet: b })).toThrow('ping is defined in account and in wallet');
+  });
+
+  it('one method and path under two names throws', () => {
+    const b = {
+      pong: endpoint<null>()({ method: 'GET', path: '/v2/ping', auth: false, req: Type.Object({}) }),
+    };
+    expect(() => joinDomains({ account: a, market: b })).toThrow(
+      'GET /v2/ping is defined in account and in market',
+    );
+  });
+
+  it('the same path with another method is another call', () => {
+    const b = {
+      post: endpoint<null>()({ method: 'POST', path: '/v2/ping', auth: true, req: Type.Object({}) }),
+    };
+    expect(Object.keys(joinDomains({ account: a, wallet: b }))).toEqual(['ping', 'post']);
+  });
+
+  it("the app's contract loaded: every call has its own name and route", () => {
+    const routes = Object.values(contract).map((e) => `${e.method} ${e.path}`);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+});

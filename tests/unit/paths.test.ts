@@ -1,0 +1,49 @@
+import { matchPath } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import {
+  holdingsPath,
+  newsArticlePath,
+  PATHS,
+  PATTERNS,
+  recordDetailPath,
+  stockPath,
+  tradingPath,
+  walletRecordsPath,
+} from '../../src/paths';
+import { ROUTES } from '../../src/routes';
+
+/** Paths are written once (src/paths.ts): every one is a route, every route is one of them. */
+describe('app paths', () => {
+  const registered = ROUTES.map((r) => r.path);
+  const routeOf = (url: string) =>
+    ROUTES.find((r) => matchPath(r.path, new URL(url, 'http://app').pathname))?.path ?? null;
+
+  it('every named path and pattern is a registered route, and every route has a name', () => {
+    const named = [...Object.values(PATHS), ...Object.values(PATTERNS)];
+    expect(Object.values(PATTERNS).filter((p) => !registered.includes(p))).toEqual([]);
+    expect(Object.values(PATHS).filter((p) => routeOf(p) === null)).toEqual([]);
+    expect(registered.filter((p) => !named.includes(p as (typeof named)[number]))).toEqual([]);
+  });
+
+  it('builders land on their route, with codes like ^NSEI and EURINR=X encoded', () => {
+    expect(stockPath('^NSEI', 'NIFTY 50')).toBe('/stock/v2/%5ENSEI/NIFTY%2050');
+    expect(routeOf(stockPath('^NSEI', 'NIFTY 50'))).toBe(PATTERNS.stockDetail);
+    expect(stockPath('RELIANCE.NS', 'Reliance Industries', 'IN')).toBe(
+      '/stock/RELIANCE.NS/IN/Reliance%20Industries',
+    );
+    expect(routeOf(stockPath('RELIANCE.NS', 'Reliance', 'IN'))).toBe(PATTERNS.stockDetailMarket);
+    expect(tradingPath('AAPL', 'US', 'Apple Inc.')).toBe('/stock/trading/AAPL/US/Apple%20Inc.');
+    expect(tradingPath('EURUSD=X', 'FOREX', 'EUR/USD', 'sell')).toBe(
+      '/stock/trading/EURUSD%3DX/FOREX/EUR%2FUSD?type=sell',
+    );
+    expect(tradingPath('GC=F', '', 'Gold')).toBe('/stock/trading/GC%3DF/-/Gold');
+    expect(routeOf(tradingPath('GC=F', 'FUTURE', 'Gold', 'buy'))).toBe(PATTERNS.stockTrading);
+    expect(routeOf(holdingsPath('forex', '1'))).toBe(PATTERNS.holdings);
+    expect(holdingsPath('stock')).toBe('/trade-no-nav/stock');
+    expect(routeOf(newsArticlePath(7))).toBe(PATTERNS.newsArticle);
+    expect(routeOf(recordDetailPath(3, 'withdraw'))).toBe(PATTERNS.recordDetail);
+    expect(walletRecordsPath('recharge')).toBe('/recharge-records/recharge');
+    expect(routeOf(walletRecordsPath('recharge'))).toBe(PATTERNS.walletRecords);
+    expect(walletRecordsPath('withdraw')).toBe(PATHS.withdrawRecords);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Context } from './context';
+
+/** The messages domain: customer-service chat (cached 30 minutes, outbox); the view on the `chat` topic. */
+export function messagesApi(ctx: Context) {
+  const { messages } = ctx;
+  let ttlTimer: ReturnType<typeof setInterval> | null = null;
+  ctx.events.on('chat', {
+    initial: () => messages.view(),
+    first: () => {
+      void messages.load(ctx.chat.takeDirty()).then(() => messages.flush());
+      ttlTimer ??= setInterval(() => void messages.load(), 60_000);
+    },
+    last: () => {
+      if (ttlTimer) clearInterval(ttlTimer);
+      ttlTimer = null;
+    },
+  });
+  return {
+    sendMessage(body: string): Promise<string> {
+      return messages.write(body);
+    },
+    retryMessage: (clientId: string) => messages.retry(clientId),
+    discardMessage: (clientId: string) => messages.discard(clientId),
+    refreshMessages: () => messages.load(true),
+    /** Loads the messages at app start unless the cached list is still fresh (SPEC §4). */
+    prefetchMessages: () => messages.load(),
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  type CallResult,
+  type Contract,
+  contract,
+  type EndpointName,
+  ERR,
+  type ReqOf,
+  type ResOf,
+  stableJson,
+} from '#shared/contract/index';
+import { type LowDataPref, release, type Topic, type WorkerEvents } from '../events';
+import type { CallOptions } from '../http';
+import { type PreparedImage, prepareImage } from '../images';
+import type { Progress } from '../upload';
+import type { Context, Update } from './context';
+
+/**
+ * The network domain: configuration, visibility and connectivity from the window, one-off calls,
+ * shared polls, and the event channel (`listen` / `unlisten`) everything else pushes through.
+ */
+export function networkApi(ctx: Context) {
+  const { session, poller, answers, events } = ctx;
+  return {
+    configure(options: { baseURL: string }): void {
+      session.baseURL = options.baseURL;
+    },
+    setVisible(next: boolean): void {
+      session.visible = next;
+      ctx.updateActivity();
+    },
+    /** The window's online/offline events (Chromium does not always deliver them to workers). */
+    setOnline(next: boolean): void {
+      ctx.network.setReportedOnline(next);
+    },
+    /** Low-data mode: the user's switch and the browser's hint (Save-Data or a 2G connection). */
+    setLowData(pref: LowDataPref, browserLowData: boolean): void {
+      ctx.network.setLowData(pref, browserLowData);
+    },
+    /** The banner's "Retry now": probe the server at once and run every poll again. */
+    retryNow(): void {
+      ctx.network.retryNow();
+    },
+
+    /** Subscribes to a topic of the event channel; answers the id to pass to `unlisten`. */
+    listen<K extends Topic>(topic: K, cb: (payload: WorkerEvents[K]) => void): number {
+      return events.listen(topic, cb);
+    },
+    /** Ends any subscription: a topic listener, a poll (`watch`) or a chart (`watchChart`). */
+    unlisten(id: number): void {
+      events.unlisten(id);
+    },
+
+    call<K extends EndpointName>(
+      name: K,
+      input: ReqOf<Contract[K]>,
+      options: CallOptions = {},
+    ): Promise<CallResult<ResOf<Contract[K]>>> {
+      return ctx.request(name, input, options);
+    },
+    /**
+     * Subscribes to a shared poll; ended by `unlisten(id)`. Calls kept for offline answer at once
+     * from the device (`source: 'device'`, with the time they were fetched) until the network answers.
+     */
+    watch<K extends EndpointName>(
+      name: K,
+      input: ReqOf<Contract[K]>,
+      intervalMs: number,
+      onUpdate: Update<ResOf<Contract[K]>>,
+    ): number {
+      const key = `${name}:${stableJson(input)}`;
+      let fresh = false;
+      const pollId = poller.subscribe(key, () => ctx.request(name, input), {
+        intervalMs,
+        onUpdate: (result, at) => {
+          if (result.ok) fresh = true;
+          onUpdate(result, at, 'network');
+        },
+      });
+      if (!fresh) {
+        const kept = answers.cacheable(name) ? answers.read(name, key) : Promise.resolve(undefined);
+        void kept.then((rec) => {
+          if (fresh || !poller.has(pollId)) return;
+          if (rec) onUpdate({ ok: true, data: rec.data as never }, rec.at, 'device');
+          // Offline with nothing kept: say so now rather than leave the screen loading.
+          else if (!ctx.online())
+            onUpdate({ ok: false, error: ERR.offline, status: 0 }, Date.now(), 'device');
+        });
+      }
+      return events.track(() => release(poller.unsubscribe(pollId)?.onUpdate));
+    },
+    refresh<K extends EndpointName>(name: K, input: ReqOf<Contract[K]>): void {
+      poller.refresh(`${name}:${stableJson(input)}`);
+    },
+
+    /**
+     * An identity photo: decoded, shrunk and recompressed here (SPEC §5 image limits), then uploaded
+     * with progress. Answers the upload's id and url plus the prepared image for the preview.
+     */
+    async uploadImage(
+      file: Blob,
+      onProgress?: Progress,
+    ): Promise<CallResult<{ id: string; url: string; image: PreparedImage }>> {
+      const prepared = await prepareImage(file);
+      if (!prepared.ok) {
+        release(onProgress);
+        return prepared;
+      }
+      const result = await ctx.uploader<{ id: string; url: string }>(
+        contract.upload,
+        prepared.data.blob,
+        'photo.jpg',
+        onProgress ? (p) => onProgress(p) : undefined,
+      );
+      release(onProgress);
+      return result.ok ? { ok: true, data: { ...result.data, image: prepared.data } } : result;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Context } from './context';
+
+/** The session domain: who is signed in, and the logout wipe. */
+export function sessionApi(ctx: Context) {
+  const { session } = ctx;
+  return {
+    /** The session's token and user (answers of signed-in calls are kept per user). */
+    setToken(next: string | null, user: number | null = null): void {
+      const signedIn = next !== null && next !== session.token;
+      session.token = next;
+      session.userId = next === null ? null : user;
+      if (signedIn) {
+        void ctx.flushOutboxes();
+        void ctx.money.reconcile();
+      }
+    },
+    /** Logout: forget the user's data on this device (works offline). */
+    async wipe(): Promise<void> {
+      session.token = null;
+      session.userId = null;
+      ctx.chat.reset();
+      ctx.hub.clear();
+      ctx.charts.clear();
+      ctx.answers.forget();
+      ctx.money.clear();
+      await ctx.device.wipe();
+      if (typeof caches !== 'undefined') {
+        // Runtime caches (news, images) are public, but a signed-out device keeps nothing it fetched.
+        const names = await caches.keys().catch(() => [] as string[]);
+        await Promise.all(
+          names.filter((n) => !n.startsWith('workbox-precache')).map((n) => caches.delete(n)),
+        );
+      }
+      if (ctx.events.has('chat')) ctx.events.emit('chat', await ctx.messages.view());
+    },
+  };
+}

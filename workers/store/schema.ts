@@ -1,0 +1,196 @@
+import Dexie, { type Table, type Transaction } from 'dexie';
+import type { Period } from '#shared/contract/market';
+import { isPrivateEndpoint } from './private';
+
+/**
+ * The device store (IndexedDB through Dexie). The sync worker is its only user: it writes what it
+ * learns and serves cold reads and offline reads to the UI through its API, so Dexie never enters
+ * the UI bundle. Every record that belongs to a signed-in user is removed by `wipeDevice`.
+ *
+ * Versions are append-only: a new version gets a new entry in VERSIONS with the stores that change
+ * and, when existing records must change shape, an upgrade. tests/dom/db.test.ts opens databases
+ * written by every earlier version.
+ */
+
+/** Last known price of an instrument (from any answer that carried one). */
+export interface QuoteRecord {
+  symbol: string;
+  price: number;
+  change?: number;
+  /** Percent change of the day. */
+  percent?: number;
+  name?: string;
+  market?: string;
+  decimals?: number;
+  /** Epoch ms of the price (the server's as-of, or when the answer arrived). */
+  asOf: number;
+}
+
+/** What the device believes about one favourite; `pending` until the server confirmed it. */
+export interface FavouriteRecord {
+  symbol: string;
+  on: boolean;
+  /** 1 while an outbox operation for this symbol waits (a number: booleans cannot be indexed). */
+  pending: 0 | 1;
+  name?: string;
+  market?: string;
+  updatedAt: number;
+}
+
+/** A favourite change made on the device, replayed to the server in `id` order. */
+export interface FavouriteOp {
+  id?: number;
+  op: 'add' | 'remove';
+  symbol: string;
+  at: number;
+  attempts: number;
+  /**
+   * A named watchlist's id (issue 14): the change is to that list, not to Favourites. Not indexed
+   * (no schema version): the outbox is read in `id` order anyway.
+   */
+  list?: number;
+  name?: string;
+  market?: string;
+}
+
+/** A customer-service message confirmed by the server. */
+export interface MessageRecord {
+  id: number;
+  sender: 'user' | 'agent';
+  body: string;
+  client_id: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+/** A message written on the device, sent when online; the server dedupes by `clientId`. */
+export interface PendingMessage {
+  clientId: string;
+  body: string;
+  at: number;
+  attempts: number;
+  /** i18n key of a rejection (the message will not be resent). */
+  failed?: string;
+}
+
+/** The last good answer of a GET call, for offline and cold start. */
+export interface AnswerRecord {
+  /** `${endpoint}:${stableJson(input)}` */
+  key: string;
+  name: string;
+  data: unknown;
+  /** When the answer arrived (its as-of). */
+  at: number;
+  /** The signed-in user the answer belongs to (0 for public data). */
+  owner: number;
+}
+
+/** All candles of one symbol and period as columns: one record, not a row per candle. */
+export interface CandleChunk {
+  /** `${symbol}:${period}` */
+  key: string;
+  symbol: string;
+  period: Period;
+  t: Float64Array;
+  o: Float64Array;
+  h: Float64Array;
+  l: Float64Array;
+  c: Float64Array;
+  v: Float64Array;
+  name: string;
+  decimals: number;
+  /** As-of of the newest price in the chunk. */
+  asOf: number;
+}
+
+/**
+ * A money call (order, recharge, withdrawal, loan, IPO, fund or block buy), written before its
+ * request leaves so a lost answer can be asked about later by its Idempotency-Key. The input is
+ * kept without secrets (the transaction password never reaches the device store).
+ */
+export interface MoneyCallRecord {
+  key: string;
+  name: string;
+  input: unknown;
+  state: 'sending' | 'unconfirmed' | 'checking' | 'confirmed' | 'rejected' | 'missing';
+  /** When it was sent (epoch ms). */
+  at: number;
+  /** The outcome once known: the answer's data, or the rejection's i18n key. */
+  data?: unknown;
+  error?: string;
+}
+
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+/** The schema history. Never edit a shipped entry: add one. */
+export const VERSIONS: SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      quotes: 'symbol',
+      favourites: 'symbol',
+      favouriteOps: '++id, symbol',
+      messages: 'id, created_at',
+      answers: 'key, name',
+      meta: 'key',
+    },
+  },
+  {
+    // Answers get an owner so one user's cached account data can never be served to another, candles
+    // move into column chunks, and messages written offline get their outbox. Version 1 answers of
+    // signed-in calls have no known owner: they are dropped (the next poll refills them).
+    version: 2,
+    stores: {
+      answers: 'key, name, owner',
+      candles: 'key, symbol',
+      pendingMessages: 'clientId, at',
+    },
+    async upgrade(tx) {
+      await tx
+        .table<AnswerRecord, string>('answers')
+        .toCollection()
+        .modify((row, ref) => {
+          if (isPrivateEndpoint(row.name)) delete (ref as { value?: unknown }).value;
+          else row.owner = 0;
+        });
+    },
+  },
+  {
+    // Money calls whose outcome must be known before anything else happens to them.
+    version: 3,
+    stores: { moneyCalls: 'key, at' },
+  },
+];
+
+export const DB_NAME = 'bourse';
+
+export class DeviceDb extends Dexie {
+  quotes!: Table<QuoteRecord, string>;
+  favourites!: Table<FavouriteRecord, string>;
+  favouriteOps!: Table<FavouriteOp, number>;
+  messages!: Table<MessageRecord, number>;
+  answers!: Table<AnswerRecord, string>;
+  meta!: Table<MetaRecord, string>;
+  candles!: Table<CandleChunk, string>;
+  pendingMessages!: Table<PendingMessage, string>;
+  moneyCalls!: Table<MoneyCallRecord, string>;
+
+  constructor(name = DB_NAME, versions: SchemaVersion[] = VERSIONS) {
+    super(name);
+    for (const v of versions) {
+      const declared = this.version(v.version).stores(v.stores);
+      if (v.upgrade) declared.upgrade(v.upgrade);
+    }
+  }
+}
+
+export const CURRENT_VERSION = VERSIONS[VERSIONS.length - 1]!.version;
