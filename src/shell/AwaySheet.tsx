@@ -38,6 +38,7 @@ const MONEY_ACTION: Record<string, string> = {
   ipoBuy: 'ipo.title',
   fundPurchase: 'fund.title',
   orderCancel: 'records.cancel',
+  orderModify: 'records.modify.open',
 };
 
 /**
