@@ -9,8 +9,9 @@ import { reasonKey } from '../screens/_parts/wallet/status';
 import { formatMoney, formatNumber } from '../shared/format';
 import { displayCode } from '../shared/rules';
 import { toast } from '../store/ui';
-import { Button, Dialog } from '../ui';
 import { asOfText } from '../ui/AsOf';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import s from './core.module.css';
 
 /** Stock order statuses (0 pending … 4 failed) and IPO application statuses (1 pending, 2 allotted, 3 refunded). */
