@@ -6,7 +6,7 @@ import { type AppConfig, currencyFor } from '../../../api/useConfig';
 import type { UserInfo } from '../../../shared/contract/account';
 import { type CurrencyDisplay, formatMoney, formatPrice } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { AsOf, EmptyState, ListStates, PageHeader, Skeleton } from '../../../ui';
+import { AsOf, EmptyState, ListStates, PageHeader, Skeleton, StaleLine } from '../../../ui';
 import s from './invest.module.css';
 
 /** Pieces the invest screens share: balance strip, stats, chips, steppers and prices. */
@@ -83,11 +83,7 @@ export function ProductList<T>({
     <main className={s.page}>
       <PageHeader title={title} actions={<OrdersLink to={orders.to} label={orders.label} />} />
       <BalanceStrip info={info} currency={currency} />
-      {list.stale && (
-        <div className={s.rateNote}>
-          <AsOf at={list.updatedAt} stale />
-        </div>
-      )}
+      <StaleLine of={list} />
       <ListStates
         rows={list.data?.rows}
         error={list.error}
