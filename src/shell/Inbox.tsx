@@ -16,6 +16,14 @@ import ui from '../ui/ui.module.css';
 let seen: number | null = null;
 
 /**
+ * Forgets what this tab has seen: called on logout (src/shell/device.ts), so the next user of the
+ * device starts from their own inbox rather than being measured against the last user's newest item.
+ */
+export function resetInboxWatcher(): void {
+  seen = null;
+}
+
+/**
  * Fired price alerts while the app is open: the inbox's unread count is polled (one shared poll
  * with the bell), and an item newer than any seen before is shown as a toast and, when the user
  * allowed it (asked at their first alert), as a system notification through the service worker.
@@ -28,7 +36,7 @@ export function InboxWatcher() {
   // Another user signed in: their inbox starts from what it holds, not from the last user's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the user changing is the trigger
   useEffect(() => {
-    seen = null;
+    resetInboxWatcher();
   }, [userId]);
   useEffect(() => {
     if (latest === undefined || unread.source !== 'network') return;
