@@ -1,5 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
 import { registerDeviceWipe } from '../../src/shell/device';
@@ -77,5 +77,30 @@ describe('InboxWatcher across users', () => {
     const toasts = useUi.getState().toasts;
     expect(toasts).toHaveLength(1);
     expect(toasts[0]!.params).toMatchObject({ name: 'Tata Consultancy' });
+  });
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+describe('a click on an alert notification', () => {
+  it('goes to the route the service worker sends, and to nothing outside the app', async () => {
+    const sw = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: sw, configurable: true });
+    useSession.setState({ token: 'a', userInfo: { id: 1, user: '9876543210', login: 1 } });
+    const view = render(
+      <MemoryRouter initialEntries={['/markets']}>
+        <InboxWatcher />
+        <Where />
+      </MemoryRouter>,
+    );
+    const send = (data: unknown) => act(() => void sw.dispatchEvent(new MessageEvent('message', { data })));
+    send({ type: 'bourse:navigate', path: '//evil.example/x' });
+    send({ type: 'other', path: '/alerts' });
+    expect(view.getByTestId('where').textContent).toBe('/markets');
+    send({ type: 'bourse:navigate', path: '/stock/v2/TCS.NS/TCS' });
+    expect(view.getByTestId('where').textContent).toBe('/stock/v2/TCS.NS/TCS');
+    Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 });
