@@ -104,6 +104,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // News and news images only, built from the contract (workers/sw-cache.ts).
         runtimeCaching: runtimeCaching(API_BASE),
+        // A click on a fired-alert notification opens the app at the alert (public/sw-notify.js).
+        importScripts: ['/sw-notify.js'],
       },
       devOptions: { enabled: false },
     }),

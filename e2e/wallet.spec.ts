@@ -138,7 +138,7 @@ test('recharge: validation, confirmation, records in progress then settled, bala
   await snap(page, 'wallet-recharge-done');
 });
 
-test('withdraw: no card, transaction password, held payout to a new card, operator, refund', async ({
+test('withdraw: no card, transaction password, held payout to a new card, operator releases it', async ({
   page,
 }) => {
   const { token } = await freshUser(page);
@@ -233,8 +233,27 @@ test('withdraw: no card, transaction password, held payout to a new card, operat
   await expect(bill).toContainText('Withdrawal');
   await expect(bill).toContainText('-₹700.00');
   await expect(bill).toContainText('Balance ₹4,300.00');
+});
 
-  // A second card, one the sandbox provider declines: held too, then released, and the money
+test('withdraw: a payout the provider declines comes back as a refund; offline, nothing moves', async ({
+  page,
+}) => {
+  const { token } = await freshUser(page);
+  await fund(page, token, 5000);
+  await api(page, token, 'POST', '/stock/success/user/password/up', {
+    type: 'transaction',
+    is_first: true,
+    fund_code_new: CODE,
+  });
+  await api(page, token, 'POST', '/stock/success/bank/add', {
+    bank: 'State Bank of India',
+    branch_bank: 'Fort, Mumbai',
+    bank_card: '123456789012',
+    bank_user: 'Asha Rao',
+    ifsc: 'SBIN0000300',
+    stock_password: CODE,
+  });
+  // A second card, one the sandbox provider declines: held as new, then released, and the money
   // comes back as a refund.
   await api(page, token, 'POST', '/stock/success/bank/add', {
     bank: 'HDFC Bank',
@@ -250,6 +269,7 @@ test('withdraw: no card, transaction password, held payout to a new card, operat
   await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
   await page.getByLabel(/HDFC Bank/).check();
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Enter transaction password' });
   await ask.getByLabel('Transaction password').fill(CODE);
   await ask.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/withdraw-records$/);
@@ -262,7 +282,7 @@ test('withdraw: no card, transaction password, held payout to a new card, operat
   await page.goto('/account/changes?tab=income');
   await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('Withdrawal refund');
   await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('+₹300.00');
-  await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('Balance ₹4,300.00');
+  await expect(page.locator('[data-bill="withdrawRefund"]')).toContainText('Balance ₹5,000.00');
 
   // Money never moves offline: the button says why.
   await page.goto('/withdraw');

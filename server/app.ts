@@ -45,6 +45,8 @@ const NO_CACHE = new Set([
   '/index.html',
   '/iframe.html',
   '/sw.js',
+  // Imported by sw.js (notification clicks): the browser checks imported scripts for updates too.
+  '/sw-notify.js',
   '/registerSW.js',
   '/manifest.webmanifest',
 ]);

@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -116,10 +117,13 @@ const chrome = ensureChromium();
 if (built && chrome) {
   const pwJson = path.join(tmp, 'playwright.json');
   fs.rmSync(pwJson, { force: true });
+  const e2eDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-e2e-'));
   run('e2e (playwright)', bin('playwright'), ['test', '-c', 'e2e'], {
+    E2E_DIR: e2eDir,
     PW_JSON_OUTPUT: pwJson,
     CHROME_PATH: chrome,
   });
+  printFailureContexts(path.join(e2eDir, 'results'));
   if (fs.existsSync(pwJson)) {
     const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats ?? {};
     const globalErrors = JSON.parse(fs.readFileSync(pwJson, 'utf8')).errors?.length ?? 0;
@@ -131,6 +135,22 @@ if (built && chrome) {
     );
   } else record('e2e (playwright, chromium 390×844)', 0, 1, 0, 'no report');
 } else record('e2e (playwright, chromium 390×844)', 0, 1, 0, chrome ? 'build failed' : 'no chromium');
+
+/**
+ * A failed journey's page as Playwright last saw it (its accessibility snapshot), printed where a
+ * CI log shows it: the screenshot stays on the machine that ran it.
+ */
+function printFailureContexts(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir)) {
+    const file = path.join(dir, entry, 'error-context.md');
+    if (!fs.existsSync(file)) continue;
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    console.log(`\n── page at failure: ${entry} ──`);
+    console.log(lines.slice(0, 80).join('\n'));
+    if (lines.length > 80) console.log(`… ${lines.length - 80} more lines in ${file}`);
+  }
+}
 
 // Summary.
 console.log('\n━━ summary ━━');

@@ -2,6 +2,7 @@ import type { ChatMessage } from '#shared/contract/content';
 import type { CallResult, EndpointName } from '#shared/contract/index';
 import type { OrderRow } from '#shared/contract/trading';
 import type { BillRow } from '#shared/contract/wallet';
+import { ORDER_REASONS } from '#shared/status';
 
 /**
  * "While you were away" (issue 11): after more than AWAY_AFTER_MS without a good answer, when the
@@ -21,19 +22,6 @@ export interface AwaySummary {
   /** Customer-service replies since. */
   replies: ChatMessage[];
 }
-
-/** Ledger reasons that an order row already shows. */
-const ORDER_REASONS = new Set([
-  'buyStock',
-  'sellStock',
-  'buyForex',
-  'sellForex',
-  'buyFutures',
-  'sellFutures',
-  'buyTreasury',
-  'sellTreasury',
-  'transactionExpenses',
-]);
 
 type Fetch = <T>(name: EndpointName, input: Record<string, unknown>) => Promise<CallResult<T>>;
 

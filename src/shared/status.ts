@@ -4,8 +4,8 @@
  * never with a bare 1 or 'n'.
  */
 
-/** Every reason a ledger posting can have (SPEC §3 Bill row, plus refunds this server makes). */
-export const LEDGER_REASONS = [
+/** What buying and selling each instrument type posts. */
+const TRADE_REASONS = [
   'buyStock',
   'sellStock',
   'buyForex',
@@ -14,6 +14,11 @@ export const LEDGER_REASONS = [
   'sellFutures',
   'buyTreasury',
   'sellTreasury',
+] as const;
+
+/** Every reason a ledger posting can have (SPEC §3 Bill row, plus refunds this server makes). */
+export const LEDGER_REASONS = [
+  ...TRADE_REASONS,
   'recharge',
   'withdraw',
   'borrow',
@@ -30,6 +35,12 @@ export const LEDGER_REASONS = [
   'orderRefund',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** The reasons an order's own postings carry (its cost or proceeds and its charges). */
+export const ORDER_REASONS: ReadonlySet<string> = new Set<LedgerReason>([
+  ...TRADE_REASONS,
+  'transactionExpenses',
+]);
 
 /** Recharge (SPEC §4): 1 in progress, 2 completed, 3 failed. */
 export const RECHARGE_STATUS = { inProgress: 1, completed: 2, failed: 3 } as const;

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { call } from '../api/client';
 import { useWatch } from '../api/hooks';
 import { PATHS } from '../paths';
 import { inboxKeys, inboxText } from '../screens/_parts/watchlist/inbox';
-import { showSystemNotification } from '../screens/_parts/watchlist/notify';
+import { alertNotificationData, isAppPath, showSystemNotification } from '../screens/_parts/watchlist/notify';
 import { POLL_MS } from '../shared/rules';
 import { useSession } from '../store/session';
 import { toast } from '../store/ui';
@@ -14,6 +14,14 @@ import ui from '../ui/ui.module.css';
 
 /** The newest inbox item this tab has seen (null until the first answer: older items are not news). */
 let seen: number | null = null;
+
+/**
+ * Forgets what this tab has seen: called on logout (src/shell/device.ts), so the next user of the
+ * device starts from their own inbox rather than being measured against the last user's newest item.
+ */
+export function resetInboxWatcher(): void {
+  seen = null;
+}
 
 /**
  * Fired price alerts while the app is open: the inbox's unread count is polled (one shared poll
@@ -25,10 +33,11 @@ export function InboxWatcher() {
   const unread = useWatch('notificationUnread', {}, POLL_MS.unreadCount);
   const latest = unread.data?.latest_id;
   const userId = useSession((st) => st.userInfo?.id ?? null);
+  useNotificationClicks();
   // Another user signed in: their inbox starts from what it holds, not from the last user's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the user changing is the trigger
   useEffect(() => {
-    seen = null;
+    resetInboxWatcher();
   }, [userId]);
   useEffect(() => {
     if (latest === undefined || unread.source !== 'network') return;
@@ -44,11 +53,29 @@ export function InboxWatcher() {
         const text = inboxText(n, t);
         const keys = inboxKeys(n);
         toast(keys.title.key, 'info', keys.title.params);
-        void showSystemNotification(text.title, text.body, `alert-${n.id}`);
+        void showSystemNotification(text.title, text.body, `alert-${n.id}`, alertNotificationData(n));
       }
     });
   }, [latest, unread.source, t]);
   return null;
+}
+
+/**
+ * A click on an alert's system notification: the service worker focuses this window and sends the
+ * alert's route (public/sw-notify.js); the app goes there in place. Only routes of this app.
+ */
+function useNotificationClicks(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!sw) return;
+    const onMessage = (e: MessageEvent) => {
+      const msg = e.data as { type?: unknown; path?: unknown } | null;
+      if (msg?.type === 'bourse:navigate' && isAppPath(msg.path)) navigate(msg.path);
+    };
+    sw.addEventListener('message', onMessage);
+    return () => sw.removeEventListener('message', onMessage);
+  }, [navigate]);
 }
 
 /** The inbox bell with its unread count, beside the customer-service button. */

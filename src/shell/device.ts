@@ -1,10 +1,12 @@
 import { worker } from '../api/client';
 import { clearQuotes } from '../api/quotes';
+import { resetInboxWatcher } from './Inbox';
 import { onSessionWipe } from './session';
 
 /**
  * Logout (or a session the server ended) removes the user's data from this device, online or not:
- * the device store and runtime caches (the worker), and the prices held on this side.
+ * the device store and runtime caches (the worker), the prices held on this side, and what the
+ * inbox watcher has seen (the next user's alerts are measured against their own inbox).
  * The session itself (localStorage) is cleared by endSession.
  */
 let registered = false;
@@ -13,4 +15,5 @@ export function registerDeviceWipe(): void {
   registered = true;
   onSessionWipe(() => worker().wipe());
   onSessionWipe(async () => clearQuotes());
+  onSessionWipe(async () => resetInboxWatcher());
 }

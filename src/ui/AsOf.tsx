@@ -4,6 +4,7 @@ import type { ScheduleId } from '../shared/market-hours';
 import { useNow } from './clock';
 import s from './core.module.css';
 import { freshness } from './freshness';
+import ui from './ui.module.css';
 
 /** "as of 14:32" today, with the date on another day. */
 export function asOfText(at: number, now = Date.now(), language?: string): string {
@@ -55,5 +56,15 @@ export function AsOf({
         </>
       )}
     </span>
+  );
+}
+
+/** The as-of line above a list or a card, shown only while what it labels is not live. */
+export function StaleLine({ of }: { of: { stale: boolean; updatedAt: number | null } }) {
+  if (!of.stale) return null;
+  return (
+    <div className={ui.asOfLine}>
+      <AsOf at={of.updatedAt} stale />
+    </div>
   );
 }

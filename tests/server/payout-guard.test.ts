@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../server/ops/commands/index';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
 import { expectLedgerConsistent, idem } from '../support/trading';
 import { addCard, ageCard, balanceOf, ensureTradeCode, fund, settleDue, TRADE_CODE } from '../support/wallet';
 
@@ -19,12 +18,6 @@ const CARD = {
   ifsc: 'ATTK0000001',
 };
 const WRONG = '135790';
-
-function ops(s: TestServer, name: string, ...args: string[]): Promise<unknown> {
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new Error(`no command ${name}`);
-  return command.run(s.deps, args);
-}
 
 describe.each(DIALECTS)('payout guard on $name', ({ name, enabled }) => {
   let s: TestServer;

@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../server/ops/commands/index';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
 import { multipartBody, PNG, upload } from '../support/wallet';
-
-function ops(s: TestServer, name: string, ...args: string[]): Promise<unknown> {
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new Error(`no command ${name}`);
-  return command.run(s.deps, args);
-}
 
 describe.each(DIALECTS)('settings: uploads and real-name verification on $name', ({ name, enabled }) => {
   let s: TestServer;

@@ -10,6 +10,7 @@ import { createDatabase, type Database, migrate } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
 import { createDeps, type Deps } from '../../server/deps';
 import type { Clock } from '../../server/lib/clock';
+import { COMMANDS } from '../../server/ops/commands/index';
 
 /**
  * Server integration tests run every suite against real SQLite and, when a server is reachable,
@@ -179,4 +180,11 @@ export async function startTestServer(
       await cleanup();
     },
   };
+}
+
+/** Runs an operator command (`npm run ops -- <name> <args>`) against a test server's own deps. */
+export function ops(s: TestServer, name: string, ...args: string[]): Promise<unknown> {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new Error(`no command ${name}`);
+  return command.run(s.deps, args);
 }

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { runJob } from '../../server/jobs/index';
 import { settleRecharges, settleWithdrawals } from '../../server/wallet/jobs';
 import type { TestServer } from './server';
@@ -113,4 +114,34 @@ export async function upload(
     payload,
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+/** How many rows of a wallet table belong to a user. */
+export async function rowCount(
+  s: TestServer,
+  table: 'recharges' | 'withdrawals' | 'loans' | 'ledger',
+  userId: number,
+): Promise<number> {
+  const row = await s.deps.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The ledger invariant for one user: their postings add up to their balance. */
+export async function expectBalanceIsLedger(s: TestServer, userId: number): Promise<void> {
+  const { db } = s.deps.database;
+  const sum = await db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.sum<number | string>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  expect(Number(sum.total ?? 0)).toBe(user.balance);
 }

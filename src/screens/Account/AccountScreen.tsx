@@ -19,6 +19,7 @@ import {
   PageHeader,
   Skeleton,
   SkeletonList,
+  StaleLine,
   ui,
 } from '../../ui';
 import { Allocation, TodayLine } from '../_parts/portfolio/PortfolioPanel';
@@ -115,11 +116,7 @@ export default function AccountScreen() {
             {t('wallet.account.more')}
           </Link>
         </div>
-        {markets.stale && (
-          <div className={ui.asOfLine}>
-            <AsOf at={markets.updatedAt} stale />
-          </div>
-        )}
+        <StaleLine of={markets} />
         {markets.data === undefined ? (
           markets.error ? (
             <ErrorState message={t(markets.error)} onRetry={markets.reload} />

@@ -3,7 +3,7 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BillRow } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { AsOf, EmptyState, ListStates, LoadMore, PageHeader, Tabs, ui, useDates } from '../../ui';
+import { EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, useDates } from '../../ui';
 
 import { reasonKey } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
@@ -26,11 +26,7 @@ export default function AccountChangesScreen() {
         items={tabs.map((value) => ({ value, label: t(`wallet.changes.tabs.${value}`) }))}
       />
       <section role="tabpanel" aria-labelledby={`changes-tab-${tab}`}>
-        {bills.stale && (
-          <div className={ui.asOfLine}>
-            <AsOf at={bills.updatedAt} stale />
-          </div>
-        )}
+        <StaleLine of={bills} />
         <ListStates
           rows={rows}
           error={bills.error}

@@ -4,9 +4,9 @@ import { PATHS } from '../../paths';
 import type { Fund } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { percentOfMinor, toMinor } from '../../shared/money';
-import { AsOf, ConfirmDialog, EmptyState, ListStates, MoneyButton, PageHeader } from '../../ui';
+import { ConfirmDialog, MoneyButton } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
-import { BalanceStrip, OrdersLink, Stat, SummaryRow } from '../_parts/invest/parts';
+import { ProductList, Stat, SummaryRow } from '../_parts/invest/parts';
 import { useFundInvestment } from './useFundInvestment';
 
 /** Returns are percents with up to two decimals; as basis points they are exact integers. */
@@ -17,54 +17,45 @@ export default function FundInvestmentScreen() {
   const { t } = useTranslation();
   const config = useConfig();
   const { list, info, confirming, setConfirming, purchasing, inFlight, buy, call } = useFundInvestment();
-  const rows = list.data?.rows;
 
   return (
-    <main className={s.page}>
-      <PageHeader
-        title={t('fund.title')}
-        actions={<OrdersLink to={PATHS.fundOrders} label={t('fund.orders')} />}
-      />
-      <BalanceStrip info={info} currency={config.currency} />
-      {list.stale && (
-        <div className={s.rateNote}>
-          <AsOf at={list.updatedAt} stale />
-        </div>
+    <ProductList
+      title={t('fund.title')}
+      orders={{ to: PATHS.fundOrders, label: t('fund.orders') }}
+      info={info}
+      currency={config.currency}
+      list={list}
+      skeletonHeight={170}
+      empty={t('fund.empty')}
+      after={
+        <ConfirmDialog
+          open={confirming !== null}
+          title={t('fund.confirmTitle', { name: confirming?.name ?? '' })}
+          message={confirming && <FundConfirmation fund={confirming} />}
+          confirmLabel={t('fund.invest')}
+          money={call}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => confirming && void buy(confirming)}
+        />
+      }
+    >
+      {(rows) => (
+        <>
+          <ul className={s.list} aria-label={t('fund.title')}>
+            {rows.map((fund) => (
+              <FundCard
+                key={fund.id}
+                fund={fund}
+                busy={inFlight && purchasing === fund.id}
+                disabled={purchasing !== null}
+                onBuy={() => setConfirming(fund)}
+              />
+            ))}
+          </ul>
+          <p className={s.note}>{t('fund.noMore')}</p>
+        </>
       )}
-      <ListStates
-        rows={rows}
-        error={list.error}
-        onRetry={list.reload}
-        skeleton={{ rows: 4, height: 170 }}
-        empty={<EmptyState title={t('fund.empty')} />}
-      >
-        {(rows) => (
-          <>
-            <ul className={s.list} aria-label={t('fund.title')}>
-              {rows.map((fund) => (
-                <FundCard
-                  key={fund.id}
-                  fund={fund}
-                  busy={inFlight && purchasing === fund.id}
-                  disabled={purchasing !== null}
-                  onBuy={() => setConfirming(fund)}
-                />
-              ))}
-            </ul>
-            <p className={s.note}>{t('fund.noMore')}</p>
-          </>
-        )}
-      </ListStates>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('fund.confirmTitle', { name: confirming?.name ?? '' })}
-        message={confirming && <FundConfirmation fund={confirming} />}
-        confirmLabel={t('fund.invest')}
-        money={call}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && void buy(confirming)}
-      />
-    </main>
+    </ProductList>
   );
 }
 

@@ -8,7 +8,7 @@ import type { HoldingRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import { displayCode, HOLDING_TYPES, type HoldingKind, PAGE_SIZE, POLL_MS } from '../../shared/rules';
-import { AsOf, EmptyState, ListStates, LoadMore, PageHeader, Segmented } from '../../ui';
+import { EmptyState, ListStates, LoadMore, PageHeader, Segmented, StaleLine } from '../../ui';
 import { regionPrice, SignedMoney } from '../_parts/invest/parts';
 import { Signed, TotalsCard, usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
@@ -69,11 +69,7 @@ export default function HoldingsScreen() {
           · <Signed amount={ofType.pnl} percent={ofType.pnl_percent} currency={config.currency} />
         </p>
       )}
-      {first.stale && (
-        <div className={s.asOfLine}>
-          <AsOf at={first.updatedAt} stale />
-        </div>
-      )}
+      <StaleLine of={first} />
       <ListStates
         rows={rows}
         error={first.error}

@@ -5,11 +5,10 @@ import { PATHS } from '../../paths';
 import type { Ipo } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { AsOf, Button, Dialog, EmptyState, ListStates, MoneyButton, PageHeader, useDates } from '../../ui';
+import { Button, Dialog, MoneyButton, useDates } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import {
-  BalanceStrip,
-  OrdersLink,
+  ProductList,
   QuantityStepper,
   regionPrice,
   Stat,
@@ -28,47 +27,38 @@ export default function IpoScreen() {
   const config = useConfig();
   const { list, info } = useIpo();
   const [applying, setApplying] = useState<Ipo | null>(null);
-  const rows = list.data?.rows;
 
   return (
-    <main className={s.page}>
-      <PageHeader
-        title={t('ipo.title')}
-        actions={<OrdersLink to={PATHS.ipoOrders} label={t('ipo.orders')} />}
-      />
-      <BalanceStrip info={info} currency={config.currency} />
-      {list.stale && (
-        <div className={s.rateNote}>
-          <AsOf at={list.updatedAt} stale />
-        </div>
+    <ProductList
+      title={t('ipo.title')}
+      orders={{ to: PATHS.ipoOrders, label: t('ipo.orders') }}
+      info={info}
+      currency={config.currency}
+      list={list}
+      skeletonHeight={168}
+      empty={t('ipo.empty')}
+      after={
+        applying && (
+          <ApplyDialog
+            ipo={applying}
+            balance={info.data?.money}
+            onClose={() => setApplying(null)}
+            onDone={() => {
+              setApplying(null);
+              info.reload();
+            }}
+          />
+        )
+      }
+    >
+      {(rows) => (
+        <ul className={s.list} aria-label={t('ipo.title')}>
+          {rows.map((ipo) => (
+            <IpoCard key={ipo.id} ipo={ipo} onApply={() => setApplying(ipo)} />
+          ))}
+        </ul>
       )}
-      <ListStates
-        rows={rows}
-        error={list.error}
-        onRetry={list.reload}
-        skeleton={{ rows: 4, height: 168 }}
-        empty={<EmptyState title={t('ipo.empty')} />}
-      >
-        {(rows) => (
-          <ul className={s.list} aria-label={t('ipo.title')}>
-            {rows.map((ipo) => (
-              <IpoCard key={ipo.id} ipo={ipo} onApply={() => setApplying(ipo)} />
-            ))}
-          </ul>
-        )}
-      </ListStates>
-      {applying && (
-        <ApplyDialog
-          ipo={applying}
-          balance={info.data?.money}
-          onClose={() => setApplying(null)}
-          onDone={() => {
-            setApplying(null);
-            info.reload();
-          }}
-        />
-      )}
-    </main>
+    </ProductList>
   );
 }
 

@@ -3,7 +3,16 @@ import { Link } from 'react-router-dom';
 import { useLowData } from '../../api/lowData';
 import { newsArticlePath } from '../../paths';
 import { NEWS_PAGE_SIZES } from '../../shared/rules';
-import { AsOf, EmptyState, IconNews, ListStates, PageHeader, Pager, Segmented, ui, useDates } from '../../ui';
+import {
+  EmptyState,
+  IconNews,
+  ListStates,
+  PageHeader,
+  Pager,
+  Segmented,
+  StaleLine,
+  useDates,
+} from '../../ui';
 import p from '../_parts/settings/settings.module.css';
 import { type NewsPageSize, useNews } from './useNews';
 
@@ -29,11 +38,7 @@ export default function NewsScreen() {
           onChange={(v) => n.setSize(Number(v) as NewsPageSize)}
         />
       </div>
-      {n.list.stale && (
-        <div className={ui.asOfLine}>
-          <AsOf at={n.list.updatedAt} stale />
-        </div>
-      )}
+      <StaleLine of={n.list} />
       <ListStates
         rows={data?.rows}
         error={n.list.error && 'news.loadFailed'}

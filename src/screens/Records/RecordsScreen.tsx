@@ -9,7 +9,7 @@ import { formatMoney, formatNumber } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
-import { AsOf, Button, EmptyState, ListStates, LoadMore, PageHeader, Tabs, useDates } from '../../ui';
+import { Button, EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, useDates } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { regionPrice, SignedMoney, Stat, StatusChip } from '../_parts/invest/parts';
 import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
@@ -50,11 +50,7 @@ export default function RecordsScreen() {
         />
       </div>
       <section role="tabpanel" aria-labelledby={`records-tab-${tab}`}>
-        {first.stale && (
-          <div className={s.rateNote}>
-            <AsOf at={first.updatedAt} stale />
-          </div>
-        )}
+        <StaleLine of={first} />
         <ListStates
           rows={rows}
           error={first.error}

@@ -4,7 +4,7 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS, recordDetailPath, walletRecordsPath } from '../../paths';
 import type { RechargeRecord, WithdrawRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { AsOf, EmptyState, ListStates, PageHeader, Pager, Tabs, ui, useDates } from '../../ui';
+import { EmptyState, ListStates, PageHeader, Pager, StaleLine, Tabs, ui, useDates } from '../../ui';
 import { StatusChip } from '../_parts/invest/parts';
 import { isPending, recordStatus } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
@@ -30,11 +30,7 @@ export default function WalletRecordsScreen() {
         ]}
       />
       <section role="tabpanel" aria-labelledby={`records-tab-${tab}`}>
-        {list.stale && (
-          <div className={ui.asOfLine}>
-            <AsOf at={list.updatedAt} stale />
-          </div>
-        )}
+        <StaleLine of={list} />
         <ListStates<RechargeRecord | WithdrawRecord>
           rows={rows}
           error={list.error}

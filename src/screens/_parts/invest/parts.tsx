@@ -6,7 +6,7 @@ import { type AppConfig, currencyFor } from '../../../api/useConfig';
 import type { UserInfo } from '../../../shared/contract/account';
 import { type CurrencyDisplay, formatMoney, formatPrice } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { AsOf, Skeleton } from '../../../ui';
+import { AsOf, EmptyState, ListStates, PageHeader, Skeleton, StaleLine } from '../../../ui';
 import s from './invest.module.css';
 
 /** Pieces the invest screens share: balance strip, stats, chips, steppers and prices. */
@@ -50,6 +50,51 @@ export function OrdersLink({ to, label }: { to: string; label: string }) {
     <Link to={to} className={s.ordersLink}>
       {label}
     </Link>
+  );
+}
+
+/**
+ * The frame of a product list (IPO, funds): the header with its orders link, the available
+ * balance, the list's as-of time when it is not live, and its loading / error / empty states.
+ * `after` holds what opens over the list (the buy dialogs).
+ */
+export function ProductList<T>({
+  title,
+  orders,
+  info,
+  currency,
+  list,
+  skeletonHeight,
+  empty,
+  children,
+  after,
+}: {
+  title: string;
+  orders: { to: string; label: string };
+  info: Watched<UserInfo>;
+  currency: CurrencyDisplay;
+  list: Watched<{ rows: T[] }> & { reload: () => void };
+  skeletonHeight: number;
+  empty: string;
+  children: (rows: readonly T[]) => ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <main className={s.page}>
+      <PageHeader title={title} actions={<OrdersLink to={orders.to} label={orders.label} />} />
+      <BalanceStrip info={info} currency={currency} />
+      <StaleLine of={list} />
+      <ListStates
+        rows={list.data?.rows}
+        error={list.error}
+        onRetry={list.reload}
+        skeleton={{ rows: 4, height: skeletonHeight }}
+        empty={<EmptyState title={empty} />}
+      >
+        {children}
+      </ListStates>
+      {after}
+    </main>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { POLL_MS } from '../../../shared/rules';
-import { AsOf, EmptyState, ListStates } from '../../../ui';
+import { EmptyState, ListStates, StaleLine } from '../../../ui';
 import { StockListRow } from './InstrumentRow';
 import { ListHead } from './ListHead';
 import s from './market.module.css';
@@ -38,11 +38,7 @@ export function MarketRows({
     >
       {(rows) => (
         <>
-          {list.stale && (
-            <div className={s.listAsOf}>
-              <AsOf at={list.updatedAt} stale />
-            </div>
-          )}
+          <StaleLine of={list} />
           <ListHead />
           <ul className={s.rows} aria-label={t(text.label)}>
             {rows.map((row) => (

@@ -4,7 +4,7 @@ import type { Input, Output } from '../../../api/client';
 import { useWatch } from '../../../api/hooks';
 import { stableJson } from '../../../shared/call';
 import { PAGE_SIZE } from '../../../shared/rules';
-import { AsOf, Button, ErrorState, Skeleton, SkeletonList } from '../../../ui';
+import { Button, ErrorState, Skeleton, SkeletonList, StaleLine } from '../../../ui';
 import s from './market.module.css';
 import { useNearEnd } from './nearEnd';
 
@@ -76,11 +76,7 @@ function Pages<K extends PagedName>({
   const shown = Object.values(status).reduce((n, st) => n + st.rows, 0);
   return (
     <div className={s.paged} data-pages={pages} data-rows={shown} data-total={total}>
-      {first?.stale && (
-        <div className={s.listAsOf}>
-          <AsOf at={first.updatedAt} stale />
-        </div>
-      )}
+      {first && <StaleLine of={first} />}
       <ul className={s.rows} aria-label={label} aria-busy={!first?.loaded || undefined}>
         {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
           <Page

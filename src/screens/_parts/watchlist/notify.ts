@@ -1,3 +1,6 @@
+import { stockPath } from '../../../paths';
+import type { NotificationRow } from '../../../shared/contract/watchlist';
+
 /**
  * System notifications for fired alerts, shown through the service worker (the one way a
  * notification shows on an installed PWA and on Android). Permission is asked when the user makes
@@ -12,14 +15,34 @@ export async function askNotificationPermission(): Promise<void> {
   }
 }
 
+/** What a fired alert's notification carries: the in-app route a click on it opens (public/sw-notify.js). */
+export interface AlertNotificationData {
+  path: string;
+}
+
+/** The alert's instrument, as the inbox opens it. */
+export function alertNotificationData(n: Pick<NotificationRow, 'symbol' | 'params'>): AlertNotificationData {
+  return { path: stockPath(n.symbol, String(n.params.name ?? n.symbol)) };
+}
+
+/** A route of this app (one leading slash, not `//host`): what a notification click may navigate to. */
+export function isAppPath(path: unknown): path is string {
+  return typeof path === 'string' && path.length <= 512 && /^\/(?![/\\])[^\s\\]*$/.test(path);
+}
+
 /** Shows one notification when allowed; false when it could not (no permission, no worker). */
-export async function showSystemNotification(title: string, body: string, tag: string): Promise<boolean> {
+export async function showSystemNotification(
+  title: string,
+  body: string,
+  tag: string,
+  data?: AlertNotificationData,
+): Promise<boolean> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false;
   if (!('serviceWorker' in navigator)) return false;
   const reg = await navigator.serviceWorker.getRegistration();
   if (!reg) return false;
   try {
-    await reg.showNotification(title, { body, tag, icon: '/icons/icon-192.png' });
+    await reg.showNotification(title, { body, tag, icon: '/icons/icon-192.png', data });
     return true;
   } catch {
     return false;

@@ -1,0 +1,106 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../src/i18n/index';
+import { registerDeviceWipe } from '../../src/shell/device';
+import { InboxWatcher } from '../../src/shell/Inbox';
+import { endSession } from '../../src/shell/session';
+import { useSession } from '../../src/store/session';
+import { useUi } from '../../src/store/ui';
+import { fake } from '../support/fake-worker';
+
+/** The inbox watcher (fired alerts while the app is open) across a logout and another user's login. */
+let unread: { unread_count: number; latest_id: number } | undefined;
+vi.mock('../../src/api/hooks', () => ({
+  useWatch: () => ({
+    data: unread,
+    error: null,
+    loading: false,
+    updatedAt: 1,
+    source: unread ? 'network' : null,
+    stale: false,
+    reload: () => {},
+  }),
+}));
+vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
+
+const row = (id: number, name: string) => ({
+  id,
+  kind: 'alert',
+  symbol: 'TCS.NS',
+  params: { name, kind: 'above', value: 100, price: 101, change: 1, decimals: 2 },
+  created_at: 1,
+  read: false,
+});
+
+beforeAll(async () => {
+  await initI18n();
+  registerDeviceWipe();
+});
+beforeEach(() => {
+  fake.reset();
+  unread = undefined;
+  useUi.setState({ toasts: [] });
+});
+afterEach(cleanup);
+
+const watcher = () => (
+  <MemoryRouter>
+    <InboxWatcher />
+  </MemoryRouter>
+);
+
+describe('InboxWatcher across users', () => {
+  it('measures the next user of the device against their own inbox after a logout', async () => {
+    useSession.setState({ token: 'a', userInfo: { id: 1, user: '9876543210', login: 1 } });
+    const view = render(watcher());
+    // User A's inbox: its newest item (50) is where news starts for A, not news itself.
+    unread = { unread_count: 3, latest_id: 50 };
+    view.rerender(watcher());
+    expect(useUi.getState().toasts).toEqual([]);
+
+    // A logs out on this device (the watcher may stay mounted), B signs in.
+    await act(() => endSession());
+    useSession.setState({ token: 'b', userInfo: { id: 2, user: '9876543211', login: 1 } });
+    unread = { unread_count: 1, latest_id: 7 };
+    view.rerender(watcher());
+    expect(useUi.getState().toasts).toEqual([]);
+    expect(fake.calls.filter((c) => c.name === 'notificationList')).toEqual([]);
+
+    // B's next alert (8) is news for B, though it is older than A's newest (50).
+    fake.respond = (name) =>
+      name === 'notificationList'
+        ? { ok: true, data: { rows: [row(8, 'Tata Consultancy')], count: 1, unread: 1 } }
+        : { ok: true, data: null };
+    unread = { unread_count: 2, latest_id: 8 };
+    await act(async () => view.rerender(watcher()));
+    const toasts = useUi.getState().toasts;
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]!.params).toMatchObject({ name: 'Tata Consultancy' });
+  });
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+describe('a click on an alert notification', () => {
+  it('goes to the route the service worker sends, and to nothing outside the app', async () => {
+    const sw = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: sw, configurable: true });
+    useSession.setState({ token: 'a', userInfo: { id: 1, user: '9876543210', login: 1 } });
+    const view = render(
+      <MemoryRouter initialEntries={['/markets']}>
+        <InboxWatcher />
+        <Where />
+      </MemoryRouter>,
+    );
+    const send = (data: unknown) => act(() => void sw.dispatchEvent(new MessageEvent('message', { data })));
+    send({ type: 'bourse:navigate', path: '//evil.example/x' });
+    send({ type: 'other', path: '/alerts' });
+    expect(view.getByTestId('where').textContent).toBe('/markets');
+    send({ type: 'bourse:navigate', path: '/stock/v2/TCS.NS/TCS' });
+    expect(view.getByTestId('where').textContent).toBe('/stock/v2/TCS.NS/TCS');
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+});
