@@ -56,7 +56,7 @@ vi.mock('../../src/ui/clock', async (original) => {
 });
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('all');
 });
 afterEach(() => {
   cleanup();
