@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { initI18n } from './i18n/index';
+import { initI18n, loadAllMessages } from './i18n/index';
 import { installIosFixes } from './shell/ios';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
@@ -28,7 +28,12 @@ async function start(): Promise<void> {
     );
   });
   // The service worker is not needed for the first screen: register it once the page has loaded.
-  const later = () => setTimeout(() => void startUpdates(), 1000);
+  const later = () =>
+    setTimeout(() => {
+      void startUpdates();
+      // The rest of the messages, for the next screens and any toast (src/i18n).
+      void loadAllMessages().catch(() => undefined);
+    }, 1000);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Area } from './i18n/index';
 import { PATHS, PATTERNS } from './paths';
 
 /**
@@ -18,23 +19,36 @@ export interface AppRoute {
    * it, and pages keep coming. Other screens leave room for it at their end (ServiceButton).
    */
   noService?: boolean;
+  /**
+   * The message areas (locales/<lang>/<area>.json) the screen needs beyond the first ones
+   * (src/i18n); unset: all of them. The screen waits for them beside its own chunk.
+   */
+  messages?: Area[];
 }
 
 export const ROUTES: AppRoute[] = [
-  { path: PATHS.login, public: true, noService: true, load: () => import('./screens/Login/LoginScreen') },
+  {
+    path: PATHS.login,
+    public: true,
+    noService: true,
+    messages: [],
+    load: () => import('./screens/Login/LoginScreen'),
+  },
   {
     path: PATHS.register,
     public: true,
     noService: true,
+    messages: [],
     load: () => import('./screens/Register/RegisterScreen'),
   },
   {
     path: PATHS.forgotPassword,
     public: true,
     noService: true,
+    messages: [],
     load: () => import('./screens/ForgotPassword/ForgotPasswordScreen'),
   },
-  { path: PATHS.home, nav: true, load: () => import('./screens/Home/HomeScreen') },
+  { path: PATHS.home, nav: true, messages: ['markets', 'portfolio', 'watch'], load: () => import('./screens/Home/HomeScreen') },
   { path: PATHS.markets, nav: true, noService: true, load: () => import('./screens/Markets/MarketsScreen') },
   // The Buy/Sell bar holds the bottom of the stock detail: no floating service button there.
   {

@@ -25,6 +25,12 @@ export function errorAnswer(err: ApiError): NoAnswer {
 
 export const notFound = () => new ApiError(ERR.notFound, 404);
 export const invalid = (key: string = ERR.invalidInput) => new ApiError(key, 400);
+
+/** Throws the first problem of several checks (each a message key or null) as a 400. */
+export function refuseFirst(...problems: Array<string | null>): void {
+  const key = problems.find((k) => k !== null);
+  if (key) throw invalid(key);
+}
 export const conflict = (key: string) => new ApiError(key, 409);
 
 /**

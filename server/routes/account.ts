@@ -12,7 +12,7 @@ import { hotReads } from '../db/hot';
 import { withTx } from '../db/index';
 import { addressKey, reserveAttempt } from '../lib/attempts';
 import { createSession, sha256, tokenOf } from '../lib/auth';
-import { ApiError, invalid } from '../lib/errors';
+import { ApiError, invalid, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
 import { route } from '../lib/route';
@@ -20,11 +20,6 @@ import { ANSWERS } from './answers';
 
 /** Compared against when the phone is unknown, so a wrong phone costs the same time as a wrong password. */
 let dummyHash: Promise<string> | null = null;
-
-function check(...keys: Array<string | null>): void {
-  const key = keys.find((k) => k !== null);
-  if (key) throw invalid(key);
-}
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -52,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   }
 
   route(app, contract.register, async ({ input, req }) => {
-    check(
+    refuseFirst(
       checkRequired(input.user, input.password, input.code),
       checkPhone(input.user),
       checkPassword(input.password),
@@ -96,14 +91,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, contract.login, async ({ input, req }) => {
-    check(checkRequired(input.user, input.password), checkPhone(input.user));
+    refuseFirst(checkRequired(input.user, input.password), checkPhone(input.user));
     const id = await verifyLogin(input.user, input.password, req.ip, 'errors.invalidCredentials');
     const token = await createSession(deps, id);
     return { token, id, user: input.user, login: deps.clock.now() };
   });
 
   route(app, contract.forget, async ({ input, req }) => {
-    check(
+    refuseFirst(
       checkRequired(input.user, input.password, input.new_password),
       checkPhone(input.user),
       checkPassword(input.new_password),

@@ -6,67 +6,114 @@ import { initReactI18next } from 'react-i18next';
  * of a language are deep-merged into one namespace, and each key belongs to exactly one file
  * (tests/unit/locales.test.ts checks that and that every language has the same keys).
  * The choice is kept in localStorage.
+ *
+ * Areas load as they are needed: the first screen waits for the areas every screen uses
+ * (`FIRST_AREAS`) and those its route names (`AppRoute.messages`, src/routes.tsx; a route that
+ * names none waits for all of them), and the rest follow once the first screen is up
+ * (`loadAllMessages`), so a toast or the next screen finds its words already there.
  */
 export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const LANGUAGE_KEY = 'bourse.language';
 
+/** The areas (file names of locales/<lang>/) the shell and every screen use. */
+export const FIRST_AREAS = ['auth', 'common', 'core', 'errors', 'market'] as const;
+export type Area =
+  | (typeof FIRST_AREAS)[number]
+  | 'invest'
+  | 'markets'
+  | 'portfolio'
+  | 'profile'
+  | 'trade'
+  | 'tradepw'
+  | 'trading'
+  | 'wallet'
+  | 'watch';
+
 /*
- * English (the default and the fallback) is bundled with the app, so the first paint waits for no
- * extra request; the other languages load on demand.
+ * English's first areas (English is the default and the fallback) are bundled with the app, so the
+ * first paint waits for no extra request; everything else is a chunk of its own.
  */
-const english = import.meta.glob<Record<string, unknown>>('/locales/en/*.json', {
-  import: 'default',
-  eager: true,
-});
-const files = import.meta.glob<Record<string, unknown>>(['/locales/*/*.json', '!/locales/en/*.json'], {
-  import: 'default',
-});
+const englishFirst = import.meta.glob<Record<string, unknown>>(
+  [
+    '/locales/en/auth.json',
+    '/locales/en/common.json',
+    '/locales/en/core.json',
+    '/locales/en/errors.json',
+    '/locales/en/market.json',
+  ],
+  { import: 'default', eager: true },
+);
+const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { import: 'default' });
+const fileOf = (lng: Language, area: string) => `/locales/${lng}/${area}.json`;
+const ALL_AREAS: readonly string[] = Object.keys(files)
+  .filter((p) => p.startsWith('/locales/en/'))
+  .map((p) => p.slice('/locales/en/'.length, -'.json'.length));
 
 function storedLanguage(): Language {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
   return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : 'en';
 }
 
-async function load(lng: Language): Promise<Record<string, unknown>> {
-  if (lng === 'en')
-    return Object.values(english).reduce<Record<string, unknown>>((all, part) => deepMerge(all, part), {});
-  const parts = await Promise.all(
-    Object.entries(files)
-      .filter(([p]) => p.startsWith(`/locales/${lng}/`))
-      .map(([, loader]) => loader()),
-  );
-  return parts.reduce<Record<string, unknown>>((all, part) => deepMerge(all, part), {});
-}
+/** Areas added to i18next (`<lng>/<area>`), and those on their way. */
+const loaded = new Map<string, Promise<void>>();
 
-function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(from)) {
-    const existing = into[key];
-    into[key] =
-      existing && typeof existing === 'object' && value && typeof value === 'object'
-        ? deepMerge({ ...(existing as Record<string, unknown>) }, value as Record<string, unknown>)
-        : value;
+function loadArea(lng: Language, area: string): Promise<void> {
+  const id = `${lng}/${area}`;
+  let done = loaded.get(id);
+  if (!done) {
+    const path = fileOf(lng, area);
+    const eager = lng === 'en' ? englishFirst[path] : undefined;
+    const read = files[path];
+    done = (eager ? Promise.resolve(eager) : read ? read() : Promise.resolve({})).then((messages) => {
+      // Deep: the areas of a language share top-level keys (errors.*).
+      i18n.addResourceBundle(lng, 'translation', messages, true, true);
+    });
+    // A failed download (offline before the shell was cached) may be tried again.
+    done.catch(() => loaded.delete(id));
+    loaded.set(id, done);
   }
-  return into;
+  return done;
 }
 
-export async function initI18n(): Promise<typeof i18n> {
+function loadAreas(lng: Language, areas: readonly string[]): Promise<void> {
+  const langs: Language[] = lng === 'en' ? ['en'] : [lng, 'en'];
+  return Promise.all(langs.flatMap((l) => areas.map((a) => loadArea(l, a)))).then(() => undefined);
+}
+
+const current = (): Language =>
+  (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : storedLanguage();
+
+/** The messages of these areas in the current language (and English, the fallback). */
+export function loadMessages(areas?: readonly Area[]): Promise<void> {
+  return loadAreas(current(), areas ?? ALL_AREAS);
+}
+
+/** Every area of the current language: started once the first screen is up. */
+export function loadAllMessages(): Promise<void> {
+  return loadAreas(current(), ALL_AREAS);
+}
+
+/** Starts i18next with the first areas (tests and benchmarks that render any screen: `'all'`). */
+export async function initI18n(areas: readonly Area[] | 'all' = FIRST_AREAS): Promise<typeof i18n> {
   const lng = storedLanguage();
-  const [resources, fallback] = await Promise.all([load(lng), lng === 'en' ? null : load('en')]);
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { [lng]: { translation: resources }, ...(fallback ? { en: { translation: fallback } } : {}) },
+    resources: {},
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Screens already shown re-render when an area they use arrives.
+    react: { bindI18nStore: 'added' },
   });
+  await loadAreas(lng, areas === 'all' ? ALL_AREAS : [...FIRST_AREAS, ...areas]);
   document.documentElement.lang = lng;
   return i18n;
 }
 
 export async function changeLanguage(lng: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lng, 'translation'))
-    i18n.addResourceBundle(lng, 'translation', await load(lng));
+  await loadAreas(lng, ALL_AREAS);
   localStorage.setItem(LANGUAGE_KEY, lng);
   document.documentElement.lang = lng;
   await i18n.changeLanguage(lng);

@@ -5,12 +5,14 @@ import type { AwaySummary } from '../../workers/away';
 import { listen } from '../api/client';
 import { isClaimed } from '../api/money';
 import { useConfig } from '../api/useConfig';
+import { loadAllMessages } from '../i18n/index';
 import { reasonKey } from '../screens/_parts/wallet/status';
 import { formatMoney, formatNumber } from '../shared/format';
 import { displayCode } from '../shared/rules';
 import { toast } from '../store/ui';
-import { Button, Dialog } from '../ui';
 import { asOfText } from '../ui/AsOf';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import s from './core.module.css';
 
 /** Stock order statuses (0 pending … 4 failed) and IPO application statuses (1 pending, 2 allotted, 3 refunded). */
@@ -38,6 +40,7 @@ const MONEY_ACTION: Record<string, string> = {
   ipoBuy: 'ipo.title',
   fundPurchase: 'fund.title',
   orderCancel: 'records.cancel',
+  orderModify: 'records.modify.open',
 };
 
 /**
@@ -49,10 +52,14 @@ export function useMoneyNotices(): void {
   useEffect(
     () =>
       listen('money', (view) => {
-        if (!view.result || isClaimed(view.key)) return;
-        const what = t(MONEY_ACTION[view.name] ?? 'trade.buy');
-        if (view.result.ok) toast('core.money.settled', 'success', { what });
-        else toast('core.money.settledRejected', 'error', { what: `${what} — ${t(view.result.error)}` });
+        const result = view.result;
+        if (!result || isClaimed(view.key)) return;
+        // The words of any screen's call and of any refusal (src/i18n: the first screen has only its own).
+        void loadAllMessages().then(() => {
+          const what = t(MONEY_ACTION[view.name] ?? 'trade.buy');
+          if (result.ok) toast('core.money.settled', 'success', { what });
+          else toast('core.money.settledRejected', 'error', { what: `${what} — ${t(result.error)}` });
+        });
       }),
     [t],
   );
@@ -62,7 +69,8 @@ export function AwaySheet() {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const [summary, setSummary] = useState<AwaySummary | null>(null);
-  useEffect(() => listen('away', setSummary), []);
+  // Shown once the words of orders and money are there (src/i18n).
+  useEffect(() => listen('away', (away) => void loadAllMessages().then(() => setSummary(away))), []);
   if (!summary) return null;
   const locale = i18n.language === 'en' ? undefined : i18n.language;
   const close = () => setSummary(null);

@@ -8,7 +8,7 @@ vi.mock('../../src/api/useConfig', () => ({ useConfig: () => config }));
 
 describe('SimulatedMark', () => {
   beforeAll(async () => {
-    await initI18n();
+    await initI18n('all');
   });
   afterEach(cleanup);
 

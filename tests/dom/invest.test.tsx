@@ -55,7 +55,7 @@ const RELIANCE: BlockItem = {
 };
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('all');
 });
 beforeEach(() => {
   fake.reset();

@@ -63,7 +63,7 @@ function show(screenElement: React.ReactElement) {
 }
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('all');
 });
 beforeEach(() => {
   inputs.length = 0;

@@ -16,7 +16,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 }));
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('all');
 });
 afterEach(cleanup);
 

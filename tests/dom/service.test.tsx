@@ -54,7 +54,7 @@ vi.mock('../../src/screens/Home/useHome', () => ({
 }));
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('all');
 });
 beforeEach(() => {
   flag = '1';

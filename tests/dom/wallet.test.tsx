@@ -56,7 +56,7 @@ const page = (ids: number[], count: number) => ({ rows: ids.map((id) => bill(id)
 const router = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('all');
 });
 beforeEach(() => {
   fake.reset();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_CARDS_PER_USER } from '../../server/routes/settings';
+import { BANK_CARDS_PER_USER } from '../../server/account/bank-cards';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { addCard, ensureTradeCode, fund, TRADE_CODE } from '../support/wallet';
 

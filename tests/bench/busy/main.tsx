@@ -111,7 +111,7 @@ function Busy() {
 }
 
 async function start(): Promise<void> {
-  await initI18n();
+  await initI18n('all');
   const session = JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}').state ?? {};
   await worker().setToken(session.token ?? null, session.userInfo?.id ?? null);
   createRoot(document.getElementById('root')!).render(<Busy />);
