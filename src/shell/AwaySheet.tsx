@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AwaySummary } from '../../workers/away';
 import { listen } from '../api/client';
-import { loadAllMessages } from '../i18n/index';
 import { isClaimed } from '../api/money';
 import { useConfig } from '../api/useConfig';
+import { loadAllMessages } from '../i18n/index';
 import { reasonKey } from '../screens/_parts/wallet/status';
 import { formatMoney, formatNumber } from '../shared/format';
 import { displayCode } from '../shared/rules';
@@ -40,6 +40,7 @@ const MONEY_ACTION: Record<string, string> = {
   ipoBuy: 'ipo.title',
   fundPurchase: 'fund.title',
   orderCancel: 'records.cancel',
+  orderModify: 'records.modify.open',
 };
 
 /**
