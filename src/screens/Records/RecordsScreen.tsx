@@ -6,7 +6,7 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS, tradingPath } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { toMinor } from '../../shared/money';
+import { fromMinor, toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
 import { Button, EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, useDates } from '../../ui';
@@ -175,7 +175,11 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
             </Stat>
           )}
           <Stat label={t(pending ? 'records.reserved' : 'records.total')} strong>
-            {formatMoney(order.price_all, config.currency)}
+            {formatMoney(
+              // A pending buy holds its value and charges at its limit; a pending sell, its units.
+              pending && !sell ? fromMinor((toMinor(order.price_all) ?? 0) + fee) : order.price_all,
+              config.currency,
+            )}
           </Stat>
         </dl>
         <div className={s.foot}>
