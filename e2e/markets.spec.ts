@@ -6,7 +6,7 @@ import { expectAccessible, loginFresh, snap } from './support';
 /*
  * The market screens against the real server and its simulator (fixed seed): Home's index cards
  * and news, Markets (region, index tabs, infinite list, search), stock detail (four periods with
- * candles and MAs, pan, favourite, Buy/Sell links) and the forex, futures and treasury lists.
+ * candles and MAs, pan, crosshair, favourite, Buy/Sell links) and the forex, futures and treasury lists.
  */
 
 /** How many rows a paged list shows, from its data attribute. */
@@ -154,6 +154,45 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
   for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -100);
   await expect.poll(async () => Number(await box.getAttribute('data-candles'))).toBeLessThanOrEqual(21);
   expect(Number(await box.getAttribute('data-candles'))).toBeGreaterThanOrEqual(20);
+
+  // The crosshair (no timer decides): a finger down on the chart inspects the candle under it and
+  // the header shows that candle; moving up or down first makes it a scrub, after which the
+  // crosshair follows the finger across the candles while the chart stays put; lifting it returns
+  // the header to live. (A sideways drag pans, as above.)
+  const price = page.getByTestId('price');
+  const scrubTime = page.getByTestId('scrub-time');
+  const ohlc = page.locator('dl[data-candle]');
+  const crossAt = async () => Number(await box.getAttribute('data-cross'));
+  const fromBeforeScrub = await box.getAttribute('data-from');
+  await page.mouse.move(b.x + b.width * 0.15, b.y + b.height * 0.4);
+  await page.mouse.down();
+  await expect(box).toHaveAttribute('data-cross', /^\d+$/);
+  await expect(price).toHaveAttribute('data-scrub', '1');
+  await expect(scrubTime).toHaveText(/\d/);
+  await expect(ohlc).toHaveAttribute('aria-label', /^Candle of \d/);
+  await page.mouse.move(b.x + b.width * 0.15, b.y + b.height * 0.6, { steps: 2 });
+  const scrubStart = await crossAt();
+  await page.mouse.move(b.x + b.width * 0.75, b.y + b.height * 0.6, { steps: 6 });
+  await expect.poll(crossAt).toBeGreaterThan(scrubStart);
+  await expect(ohlc).toHaveAttribute('data-candle', String(await crossAt()));
+  expect(await box.getAttribute('data-from')).toBe(fromBeforeScrub);
+  await snap(page, 'stock-detail-crosshair');
+  await page.mouse.up();
+  await expect(box).not.toHaveAttribute('data-cross');
+  await expect(price).not.toHaveAttribute('data-scrub');
+  await expect(scrubTime).toBeEmpty();
+  await expect(ohlc).toHaveAttribute('aria-label', 'Latest candle');
+  // Keyboard: the arrows move the crosshair a candle at a time from the newest in view; Escape ends it.
+  await box.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(box).toHaveAttribute('data-cross', /^\d+$/);
+  const keyed = await crossAt();
+  await page.keyboard.press('ArrowLeft');
+  await expect(box).toHaveAttribute('data-cross', String(keyed - 1));
+  await expect(price).toHaveAttribute('data-scrub', '1');
+  await page.keyboard.press('Escape');
+  await expect(box).not.toHaveAttribute('data-cross');
+  await expect(price).not.toHaveAttribute('data-scrub');
 
   // The other periods.
   await tabs.getByRole('tab', { name: 'Real time' }).click();

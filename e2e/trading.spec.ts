@@ -251,6 +251,24 @@ test('a limit order below the market (inside the limit band) rests pending and c
   await page.goto('/records?tab=pending');
   const card = page.locator('[data-order]').first();
   await expect(card.getByText('Limit price')).toBeVisible();
+  await expect(card.getByTestId('order-type')).toHaveText('Limit');
+  const reserved = minorOf((await card.getByText('Reserved').locator('..').textContent()) ?? '');
+  await snap(page, 'records-types');
+
+  // Modify: one more unit; the sheet shows what is reserved now, after, and the difference.
+  await card.getByRole('button', { name: 'Modify order for INFY' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Modify order · INFY' });
+  await sheet.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(sheet.getByText('To reserve in addition')).toBeVisible();
+  await expect(sheet.getByTestId('modify-figures')).toContainText(/Reserved after the change₹[\d,]+\.\d{2}/);
+  await expectAccessible(page);
+  await snap(page, 'records-modify');
+  await sheet.getByRole('button', { name: 'Modify order' }).click();
+  await expect(toast(page, 'Order modified')).toBeVisible();
+  await expect(card.getByText('Quantity').locator('..')).toContainText('2');
+  await expect
+    .poll(async () => minorOf((await card.getByText('Reserved').locator('..').textContent()) ?? ''))
+    .toBeGreaterThan(reserved);
   await card.getByRole('button', { name: 'Cancel order for INFY' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
   await expectAccessible(page);

@@ -138,19 +138,12 @@ test('recharge: validation, confirmation, records in progress then settled, bala
   await snap(page, 'wallet-recharge-done');
 });
 
-test('withdraw: no card, transaction password, held payout to a new card, operator releases it', async ({
-  page,
-}) => {
-  const { token } = await freshUser(page);
-  await page.goto('/withdraw');
-  await expect(page.getByText('No bank cards available')).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, 'wallet-withdraw-empty');
-  await page.getByRole('button', { name: 'Add bank card' }).click();
-  await expect(page).toHaveURL(/\/settings\/bank-cards$/);
-
+/**
+ * ₹5,000 in the account, a transaction password (a card needs one, issue 12) and a State Bank of
+ * India card ending in 9012, all through the API.
+ */
+async function fundWithCard(page: Page, token: string): Promise<void> {
   await fund(page, token, 5000);
-  // A card needs the transaction password (issue 12); this user sets theirs through the API.
   await api(page, token, 'POST', '/stock/success/user/password/up', {
     type: 'transaction',
     is_first: true,
@@ -164,6 +157,20 @@ test('withdraw: no card, transaction password, held payout to a new card, operat
     ifsc: 'SBIN0000300',
     stock_password: CODE,
   });
+}
+
+test('withdraw: no card, transaction password, held payout to a new card, operator releases it', async ({
+  page,
+}) => {
+  const { token } = await freshUser(page);
+  await page.goto('/withdraw');
+  await expect(page.getByText('No bank cards available')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'wallet-withdraw-empty');
+  await page.getByRole('button', { name: 'Add bank card' }).click();
+  await expect(page).toHaveURL(/\/settings\/bank-cards$/);
+
+  await fundWithCard(page, token);
 
   await page.goto('/withdraw');
   // The only card is chosen for the user.
@@ -239,20 +246,7 @@ test('withdraw: a payout the provider declines comes back as a refund; offline, 
   page,
 }) => {
   const { token } = await freshUser(page);
-  await fund(page, token, 5000);
-  await api(page, token, 'POST', '/stock/success/user/password/up', {
-    type: 'transaction',
-    is_first: true,
-    fund_code_new: CODE,
-  });
-  await api(page, token, 'POST', '/stock/success/bank/add', {
-    bank: 'State Bank of India',
-    branch_bank: 'Fort, Mumbai',
-    bank_card: '123456789012',
-    bank_user: 'Asha Rao',
-    ifsc: 'SBIN0000300',
-    stock_password: CODE,
-  });
+  await fundWithCard(page, token);
   // A second card, one the sandbox provider declines: held as new, then released, and the money
   // comes back as a refund.
   await api(page, token, 'POST', '/stock/success/bank/add', {

@@ -10,7 +10,7 @@ import { route } from '../lib/route';
 import type { Instrument } from '../market/provider';
 import { toHoldingRow, valuePositions } from '../portfolio/valuation';
 import { affordableQuantity, chargesFor, chargesOfRow, toBreakdown } from '../trading/charges';
-import { closePending, placeBuy, placeSell, placeStop } from '../trading/engine';
+import { closePending, modifyPending, placeBuy, placeSell, placeStop } from '../trading/engine';
 import { buyBlock, sellLot } from '../trading/holdings';
 import { BLOCK, STOCK, toOrderRow, tradable } from '../trading/orders';
 import { addItem, defaultListId, hasItem, items, removeItem } from '../watchlists/lists';
@@ -213,6 +213,11 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       rate: order.rate,
       executed_at: order.updated_at,
     };
+  });
+
+  route(app, contract.orderModify, async ({ input, user, db: trx }) => {
+    const { no, ...changes } = input;
+    return toOrderRow(await modifyPending(deps, trx, user.id, no, changes), deps.clock.now());
   });
 
   route(app, contract.orderCancel, async ({ input, user, db: trx }) => {

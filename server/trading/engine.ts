@@ -5,7 +5,7 @@ import { rateTicks } from '../account/assets';
 import { type Dialect, withTx } from '../db/index';
 import type { DB, OrdersTable } from '../db/schema';
 import type { Deps } from '../deps';
-import { invalid } from '../lib/errors';
+import { ApiError, invalid, notFound } from '../lib/errors';
 import { post } from '../lib/ledger';
 import { chargeColumns, chargesFor } from './charges';
 import { assertMarketOpen, isMarketOpen, sessionEnd } from './hours';
@@ -357,6 +357,137 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
   return order;
 }
 
+export interface ModifyInput {
+  count?: number;
+  /** The new limit (limit and stop-loss orders). */
+  price?: number;
+  /** The new trigger (stops not yet triggered). */
+  trigger?: number;
+}
+
+/** Locks an order row for the rest of the transaction (PostgreSQL; SQLite has one writer). */
+async function lockOrder(db: Kysely<DB>, dialect: Dialect, id: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/**
+ * Modifies a pending stock order (issue 13): quantity, limit (limit, stop-loss) and trigger (an
+ * untriggered stop), under the rules its placement had — the quantity range, the limit within the
+ * band of the quote, a trigger on the side of the quote it waits for, a stop-loss limit at or
+ * beyond its trigger, a stop-loss-market's limit the trigger moved by the tolerance. What it holds
+ * is then re-reserved to exactly what the new order needs, in this transaction: a buy posts the
+ * difference of value and charges at its limit (more: a `buy…` posting, refused if the balance
+ * cannot cover it; less: `orderRefund`), a sell reserves or releases the difference of units
+ * (refused if the free units cannot cover it). The order row is locked first (then the position,
+ * then the balance), so a modify and a fill or a cancel of the same order run one after the other.
+ */
+export async function modifyPending(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  no: string,
+  input: ModifyInput,
+): Promise<OrderRecord> {
+  const { dialect } = deps.database;
+  const found = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id'])
+    .where('no', '=', no)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!found) throw notFound();
+  const order = await lockOrder(db, dialect, found.id);
+  if (order?.mold !== 'stock' || order.status !== STOCK.pending) throw invalid('errors.notPending');
+  if (input.count === undefined && input.price === undefined && input.trigger === undefined) throw invalid();
+  const stopType = order.order_type === 'sl' || order.order_type === 'slm' ? order.order_type : null;
+  const armed = stopType !== null && order.trigger_price !== null && order.triggered_at === null;
+  if (input.trigger !== undefined && !stopType) throw invalid('errors.notStop');
+  if (input.trigger !== undefined && !armed) throw invalid('errors.alreadyTriggered');
+  if (input.price !== undefined && stopType === 'slm') throw invalid('errors.slmNoLimit');
+  const count = input.count ?? order.count;
+  checkStockQuantity(count);
+  const { instrument, quote } = tradable(deps, order.symbol);
+  const quoteTicks = priceToTicks(quote.price);
+  const side = order.state;
+  const buying = side === 'buy';
+  const trigger = input.trigger !== undefined ? priceToTicks(input.trigger) : order.trigger_price;
+  let limit = input.price !== undefined ? priceToTicks(input.price) : (order.limit_price ?? order.price);
+  if (armed && trigger !== null) {
+    if (buying ? trigger <= quoteTicks : trigger >= quoteTicks) throw invalid('errors.triggerSide');
+    if (stopType === 'slm') limit = protectedLimit(side, trigger);
+    else if (buying ? limit < trigger : limit > trigger) throw invalid('errors.triggerLimit');
+  }
+  // The band of placement: a limit (or an armed stop's trigger) within it of the quote.
+  const anchor = armed && trigger !== null ? trigger : limit;
+  const { limitBandBps } = deps.config.orders;
+  if (BigInt(Math.abs(anchor - quoteTicks)) * 10_000n > BigInt(quoteTicks) * BigInt(limitBandBps)) {
+    throw new ApiError('errors.limitOutsideBand', 400, { pct: limitBandBps / 100 });
+  }
+  const value = tradeValueMinor(limit, count, order.rate);
+  if (value <= 0) throw invalid();
+  const now = deps.clock.now();
+  if (buying) {
+    const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
+    const diff = value + charges.total - (order.price_all + order.fee);
+    const updated = await db
+      .updateTable('orders')
+      .set({
+        count,
+        limit_price: limit,
+        price: limit,
+        price_all: value,
+        ...chargeColumns(charges),
+        trigger_price: trigger,
+        updated_at: now,
+      })
+      .where('id', '=', order.id)
+      .where('status', '=', STOCK.pending)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (diff !== 0) {
+      await post(db, {
+        userId,
+        amount: -diff,
+        reason: diff > 0 ? tradeReason(instrument.kind, 'buy') : 'orderRefund',
+        refType: 'order',
+        refId: order.id,
+        at: now,
+      });
+    }
+    return updated;
+  }
+  const delta = count - order.count;
+  if (delta > 0) await reserveShares(db, userId, order.symbol, delta, now);
+  if (delta < 0) {
+    const released = await db
+      .updateTable('positions')
+      .set({ reserved_qty: sql<number>`reserved_qty - ${-delta}`, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('symbol', '=', order.symbol)
+      .where('reserved_qty', '>=', -delta)
+      .executeTakeFirst();
+    if (Number(released.numUpdatedRows) !== 1) throw new Error(`order ${order.no}: reserved shares missing`);
+  }
+  return db
+    .updateTable('orders')
+    .set({
+      count,
+      limit_price: limit,
+      price_all: value,
+      trigger_price: trigger,
+      updated_at: now,
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', STOCK.pending)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Whether a quote reaches a stop's trigger: a buy stop on a rise to it, a sell stop on a fall. */
 export function triggerReached(side: 'buy' | 'sell', quoteTicks: number, trigger: number): boolean {
   return side === 'buy' ? quoteTicks >= trigger : quoteTicks <= trigger;
@@ -404,13 +535,21 @@ export async function closePending(
   return closed;
 }
 
-/** Fills a pending order at `quoteTicks` (already checked against its limit). */
+/**
+ * Fills a pending order at `quoteTicks` if it is still pending, armed (a stop: triggered) and its
+ * limit reached. The row is read again, locked, in this transaction: the match job's page was read
+ * before it, and a modify may have changed the quantity, the limit or the reservation since.
+ */
 async function fillPending(
   deps: Deps,
   db: Kysely<DB>,
-  order: OrderRecord,
+  orderId: number,
   quoteTicks: number,
 ): Promise<OrderRecord | null> {
+  const order = await lockOrder(db, deps.database.dialect, orderId);
+  if (!order || order.status !== STOCK.pending || order.limit_price === null) return null;
+  if (order.trigger_price !== null && order.triggered_at === null) return null;
+  if (order.state === 'buy' ? quoteTicks > order.limit_price : quoteTicks < order.limit_price) return null;
   const now = deps.clock.now();
   const instrument = deps.market.instrument(order.symbol);
   if (order.state === 'buy') {
@@ -525,12 +664,14 @@ export async function matchPendingOrders(
           .where('id', '=', order.id)
           .where('status', '=', STOCK.pending)
           .where('triggered_at', 'is', null)
+          // Unless a modify moved the trigger since this page was read.
+          .where('trigger_price', '=', order.trigger_price)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) continue;
         triggered++;
       }
       const reached = order.state === 'buy' ? q <= order.limit_price : q >= order.limit_price;
-      if (reached && (await withTx(deps.database, (trx) => fillPending(deps, trx, order, q)))) filled++;
+      if (reached && (await withTx(deps.database, (trx) => fillPending(deps, trx, order.id, q)))) filled++;
     } catch (err) {
       failures.push(err);
     }

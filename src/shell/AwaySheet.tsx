@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AwaySummary } from '../../workers/away';
 import { listen } from '../api/client';
-import { loadAllMessages } from '../i18n/index';
 import { isClaimed } from '../api/money';
 import { useConfig } from '../api/useConfig';
+import { loadAllMessages } from '../i18n/index';
 import { reasonKey } from '../screens/_parts/wallet/status';
 import { formatMoney, formatNumber } from '../shared/format';
 import { displayCode } from '../shared/rules';
@@ -40,6 +40,7 @@ const MONEY_ACTION: Record<string, string> = {
   ipoBuy: 'ipo.title',
   fundPurchase: 'fund.title',
   orderCancel: 'records.cancel',
+  orderModify: 'records.modify.open',
 };
 
 /**
@@ -52,7 +53,8 @@ export function useMoneyNotices(): void {
     () =>
       listen('money', (view) => {
         const result = view.result;
-        if (!result || isClaimed(view.key)) return;
+        // A reply its screen awaited is that screen's to show (it may have just stopped waiting).
+        if (!result || !view.late || isClaimed(view.key)) return;
         // The words of any screen's call and of any refusal (src/i18n: the first screen has only its own).
         void loadAllMessages().then(() => {
           const what = t(MONEY_ACTION[view.name] ?? 'trade.buy');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '../paths';
 import { IconButton } from './Button';
 import { IconBack } from './icons';
@@ -35,5 +35,14 @@ export function PageHeader({
       <h1 className={s.headerTitle}>{title}</h1>
       <div className={s.headerActions}>{actions}</div>
     </header>
+  );
+}
+
+/** A text link among a header's actions (a screen's orders or records, the positions of a list). */
+export function HeaderLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className={s.headerLink}>
+      {label}
+    </Link>
   );
 }

@@ -7,7 +7,7 @@ export { useDates } from './dates';
 export * from './icons';
 export { LoadMore, usePages } from './LoadMore';
 export { MoneyButton } from './MoneyButton';
-export { PageHeader } from './PageHeader';
+export { HeaderLink, PageHeader } from './PageHeader';
 export { Pager } from './Pager';
 export { PasswordField } from './PasswordField';
 export { Sparkline } from './Sparkline';

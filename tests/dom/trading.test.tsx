@@ -157,14 +157,20 @@ describe('stock records', () => {
     expect(recordStatus({ status: 9 }).key).toBe('records.status.unknown');
   });
 
-  it('shows a sell with its code, sell and cost price, P/L and total, and no cancel button', () => {
+  const noActions = () => ({ cancel: vi.fn(), modify: vi.fn(), note: vi.fn() });
+
+  it('shows a sell with its code, type, sell and cost price, P/L and total, its contract note and no cancel', () => {
+    const actions = noActions();
     render(
       <MemoryRouter>
         <ul>
-          <RecordCard order={ORDER} onCancel={() => {}} />
+          <RecordCard order={ORDER} actions={actions} />
         </ul>
       </MemoryRouter>,
     );
+    expect(screen.getByTestId('order-type').textContent).toBe('Market');
+    act(() => screen.getByRole('button', { name: 'Contract note for TCS' }).click());
+    expect(actions.note).toHaveBeenCalledWith('S123');
     expect(screen.getByText('TCS')).toBeTruthy();
     expect(screen.queryByText('TCS.NS')).toBeNull();
     expect(screen.getByText('Sell price').nextSibling?.textContent).toBe('₹3,772.06');
@@ -178,8 +184,8 @@ describe('stock records', () => {
     );
   });
 
-  it('shows a pending buy at its limit, with what it reserved and a cancel button', () => {
-    const onCancel = vi.fn();
+  it('shows a pending buy at its limit, with what it reserved, a modify and a cancel button', () => {
+    const actions = noActions();
     const pending: OrderRow = {
       ...ORDER,
       state: 'buy',
@@ -187,19 +193,58 @@ describe('stock records', () => {
       sell_price: null,
       profit: null,
       price_all: '37700.00',
+      expires_at: Date.UTC(2026, 10, 24, 10, 0),
     };
     render(
       <MemoryRouter>
         <ul>
-          <RecordCard order={pending} onCancel={onCancel} />
+          <RecordCard order={pending} actions={actions} />
         </ul>
       </MemoryRouter>,
     );
+    expect(screen.getByTestId('order-type').textContent).toBe('Limit');
     expect(screen.getByText('Limit price').nextSibling?.textContent).toBe('₹3,770.00');
     expect(screen.getByText('Reserved').nextSibling?.textContent).toBe('₹37,700.00');
     expect(screen.queryByText('Profit/loss')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Contract note/ })).toBeNull();
     act(() => screen.getByRole('button', { name: 'Cancel order for TCS' }).click());
-    expect(onCancel).toHaveBeenCalledWith(pending);
+    expect(actions.cancel).toHaveBeenCalledWith(pending);
+    act(() => screen.getByRole('button', { name: 'Modify order for TCS' }).click());
+    expect(actions.modify).toHaveBeenCalledWith(pending);
+  });
+
+  it('shows a stop with its type and trigger, and once triggered where it triggered', () => {
+    const stop: OrderRow = {
+      ...ORDER,
+      state: 'sell',
+      status: 0,
+      sell_price: null,
+      profit: null,
+      order_type: 'slm',
+      trigger_price: 3650,
+      limit_price: 3613.5,
+      expires_at: Date.UTC(2026, 10, 24, 10, 0),
+    };
+    const { rerender } = render(
+      <MemoryRouter>
+        <ul>
+          <RecordCard order={stop} actions={noActions()} />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('order-type').textContent).toBe('SL-M');
+    expect(screen.getByText('Trigger price').nextSibling?.textContent).toBe('₹3,650.00');
+    rerender(
+      <MemoryRouter>
+        <ul>
+          <RecordCard
+            order={{ ...stop, triggered_at: Date.UTC(2026, 10, 24, 9, 45) }}
+            actions={noActions()}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Triggered at').nextSibling?.textContent).toBe('₹3,650.00');
   });
 });
 

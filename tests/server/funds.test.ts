@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOBS, runJob } from '../../server/jobs/index';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
-import { balanceOf, credit, expectLedgerConsistent, idem, insertFund, ledgerOf } from '../support/trading';
+import { DIALECTS } from '../support/server';
+import { auditedServer, balanceOf, credit, idem, insertFund, ledgerOf } from '../support/trading';
 
 const RICH = 100_000_000;
 const DAY = 86_400_000;
@@ -9,15 +9,8 @@ const DAY = 86_400_000;
 const matureJob = JOBS.find((j) => j.name === 'funds:mature')!;
 
 describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    // Maturities move the clock by months: sessions must outlive them.
-    if (enabled) s = await startTestServer(name, { TOKEN_TTL_MS: String(3650 * DAY) });
-  });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
+  // Maturities move the clock by months: sessions must outlive them.
+  const s = auditedServer(name, enabled, { TOKEN_TTL_MS: String(3650 * DAY) });
 
   async function investor(minor = RICH) {
     const u = await s.signUp();

@@ -62,6 +62,12 @@ const PRICES = [2400, 2450.5, 2500, 2610.25];
 const IPO_PRICE = 120.5;
 const FUND_MINOR = 1_000_000;
 const USERS = 3;
+/**
+ * Stock order quantities: a few units, so a recharge pays for some of them (at up to 30 units
+ * almost every stock buy was refused for funds). Resting orders are worked hard in
+ * ledger-property-orders.test.ts.
+ */
+const STOCK_QTY = 8;
 /** The limits this suite's server runs with (small, so sequences reach them). */
 const MAX_RECHARGE_MINOR = 3_000_000;
 const MAX_BALANCE_MINOR = 20_000_000;
@@ -86,6 +92,7 @@ type Op =
   | { t: 'blockSell'; u: number; pick: number }
   | { t: 'wait' }
   | { t: 'cancel'; u: number; pick: number }
+  | { t: 'modify'; u: number; pick: number; qty: number }
   | { t: 'sell'; u: number; qty: number }
   | { t: 'move'; price: number }
   | { t: 'ipo'; u: number; lots: number }
@@ -128,14 +135,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     weight: 3,
-    arbitrary: fc.record({ t: fc.constant('buy' as const), u: user, qty: fc.integer({ min: 1, max: 30 }) }),
+    arbitrary: fc.record({
+      t: fc.constant('buy' as const),
+      u: user,
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
+    }),
   },
   {
     weight: 1,
     arbitrary: fc.record({
       t: fc.constant('buyLimit' as const),
       u: user,
-      qty: fc.integer({ min: 1, max: 30 }),
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
     }),
   },
   {
@@ -143,7 +154,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       t: fc.constant('farLimit' as const),
       u: user,
-      qty: fc.integer({ min: 1, max: 30 }),
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
     }),
   },
   {
@@ -151,7 +162,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       t: fc.constant('stop' as const),
       u: user,
-      qty: fc.integer({ min: 1, max: 30 }),
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
       market: fc.boolean(),
     }),
   },
@@ -164,7 +175,20 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('cancel' as const), u: user, pick: fc.nat() }) },
   {
     weight: 2,
-    arbitrary: fc.record({ t: fc.constant('sell' as const), u: user, qty: fc.integer({ min: 1, max: 30 }) }),
+    arbitrary: fc.record({
+      t: fc.constant('modify' as const),
+      u: user,
+      pick: fc.nat(),
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('sell' as const),
+      u: user,
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('move' as const), price: fc.constantFrom(...PRICES) }) },
   {
@@ -203,7 +227,8 @@ interface ModelUser {
   shares: number;
   pendingRecharges: number[];
   withdrawals: { id: number; amount: number; declined: boolean; held: boolean }[];
-  restingBuys: { no: string; reserved: number }[];
+  /** Resting buys: what each holds, at its limit (ticks); a stop's trigger (ticks), else null. */
+  restingBuys: { no: string; reserved: number; limit: number; trigger: number | null }[];
   lots: { no: string; count: number; unlockAt: number }[];
   ipoApps: { count: number; amount: number }[];
   funds: { amount: number; bps: number }[];
@@ -396,7 +421,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
             u.shares += op.qty;
           } else {
             expect(data.status).toBe(0);
-            u.restingBuys.push({ no: data.no, reserved: cost });
+            u.restingBuys.push({ no: data.no, reserved: cost, limit: priceToTicks(seen), trigger: null });
           }
           break;
         }
@@ -428,7 +453,12 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           if (!ok) break;
           expect(data).toMatchObject({ status: 0, price_all: fromMinor(value) });
           u.balance -= cost;
-          u.restingBuys.push({ no: data.no, reserved: cost });
+          u.restingBuys.push({
+            no: data.no,
+            reserved: cost,
+            limit: limitTicks,
+            trigger: priceToTicks(trigger),
+          });
           break;
         }
         case 'farLimit': {
@@ -497,6 +527,33 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           await money(u, 'orderCancel', { no: order.no }, 'ok');
           u.balance += order.reserved;
           u.restingBuys = u.restingBuys.filter((o) => o !== order);
+          break;
+        }
+        case 'modify': {
+          // A resting buy's quantity changes: refused for a stop whose trigger the quote has passed
+          // or an order now outside the band of the quote (the rules of placement), and for a
+          // growth the balance cannot cover; otherwise exactly the difference moves.
+          // The first user from `u` on with a resting buy (so sequences reach it often).
+          const u = users.map((_, i) => users[(op.u + i) % USERS]!).find((x) => x.restingBuys.length > 0);
+          const order = u?.restingBuys[op.pick % u.restingBuys.length];
+          if (!u || !order) break;
+          const q = priceToTicks(price);
+          const anchor = order.trigger ?? order.limit;
+          const cost = withCharges('buy', tradeValueMinor(order.limit, op.qty));
+          const diff = cost - order.reserved;
+          const expected =
+            order.trigger !== null && order.trigger <= q
+              ? 'errors.triggerSide'
+              : Math.abs(anchor - q) * 10_000 > q * 1000
+                ? 'errors.limitOutsideBand'
+                : diff > u.balance
+                  ? 'errors.insufficientFunds'
+                  : 'ok';
+          const data = await money(u, 'orderModify', { no: order.no, count: op.qty }, expected);
+          if (expected !== 'ok') break;
+          expect(data).toMatchObject({ status: 0, count: op.qty });
+          u.balance -= diff;
+          order.reserved = cost;
           break;
         }
         case 'sell': {

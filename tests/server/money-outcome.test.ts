@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
-import { balanceOf, credit, expectLedgerConsistent, ledgerOf } from '../support/trading';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../support/server';
+import { auditedServer, balanceOf, credit, ledgerOf } from '../support/trading';
 
 /**
  * moneyOutcome: after a lost answer the app asks what became of an Idempotency-Key. The owner
@@ -9,14 +9,7 @@ import { balanceOf, credit, expectLedgerConsistent, ledgerOf } from '../support/
  */
 
 describe.each(DIALECTS)('money outcome on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    if (enabled) s = await startTestServer(name);
-  });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
+  const s = auditedServer(name, enabled);
 
   const outcome = (token: string, key: string) => s.call('moneyOutcome', { token, query: { key } });
   const buy = (token: string, key: string, count = 1) =>

@@ -281,6 +281,12 @@ const MATRIX: Record<EndpointName, Entry> = {
     kind: 'foreign',
     probe: (call, b, a) => [call('orderCancel', { token: b, body: { no: a.restingNo }, headers: idem() })],
   },
+  orderModify: {
+    kind: 'foreign',
+    probe: (call, b, a) => [
+      call('orderModify', { token: b, body: { no: a.restingNo, count: 2 }, headers: idem() }),
+    ],
+  },
   dealSell: {
     kind: 'foreign',
     probe: (call, b, a) => [

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
-import { expectLedgerConsistent, idem } from '../support/trading';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, ops } from '../support/server';
+import { auditedServer, idem } from '../support/trading';
 import { addCard, ageCard, balanceOf, ensureTradeCode, fund, settleDue, TRADE_CODE } from '../support/wallet';
 
 /**
@@ -20,14 +20,7 @@ const CARD = {
 const WRONG = '135790';
 
 describe.each(DIALECTS)('payout guard on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    if (enabled) s = await startTestServer(name);
-  });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
+  const s = auditedServer(name, enabled);
 
   const rows = async (table: 'withdrawals' | 'bank_cards', userId: number) =>
     s.deps.database.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();

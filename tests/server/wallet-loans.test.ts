@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromMinor } from '#shared/money';
 import { creditLimitMinor } from '../../server/wallet/credit';
-import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
-import { expectLedgerConsistent } from '../support/trading';
+import { DIALECTS, ops } from '../support/server';
+import { auditedServer } from '../support/trading';
 import { addCard, balanceOf, expectBalanceIsLedger, rowCount, TRADE_CODE } from '../support/wallet';
 
 describe.each(DIALECTS)('loans on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    if (enabled) s = await startTestServer(name);
-  });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
+  const s = auditedServer(name, enabled);
 
   describe.skipIf(!enabled)('loans', () => {
     it('reports the default credit score and the whole limit as remaining', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runJob } from '../../server/jobs/index';
 import { settleRecharges } from '../../server/wallet/jobs';
-import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
-import { expectLedgerConsistent } from '../support/trading';
+import { DIALECTS, ops } from '../support/server';
+import { auditedServer } from '../support/trading';
 import {
   addCard,
   balanceOf,
@@ -14,14 +14,7 @@ import {
 } from '../support/wallet';
 
 describe.each(DIALECTS)('balance, recharge and bills on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    if (enabled) s = await startTestServer(name);
-  });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
+  const s = auditedServer(name, enabled);
 
   describe.skipIf(!enabled)('balance and recharge', () => {
     it('starts at zero and asks a visitor to log in', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
-import { expectLedgerConsistent } from '../support/trading';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, ops } from '../support/server';
+import { auditedServer } from '../support/trading';
 import {
   addCard,
   balanceOf,
@@ -13,16 +13,9 @@ import {
 } from '../support/wallet';
 
 describe.each(DIALECTS)('withdrawals and wallet ownership on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    // 12 withdrawals at once each carry the right transaction password; under the default limit
-    // codes still being checked count as attempts (lockouts.test.ts), so it is raised here.
-    if (enabled) s = await startTestServer(name, { FUND_PASSWORD_LIMIT: '20' });
-  });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
+  // 12 withdrawals at once each carry the right transaction password; under the default limit
+  // codes still being checked count as attempts (lockouts.test.ts), so it is raised here.
+  const s = auditedServer(name, enabled, { FUND_PASSWORD_LIMIT: '20' });
 
   describe.skipIf(!enabled)('withdraw', () => {
     it('reserves the amount at once and pays it out when the sandbox settles', async () => {

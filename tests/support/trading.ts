@@ -1,11 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { priceToTicks } from '#shared/money';
 import { setFundPassword } from '../../server/account/fund-password';
 import { withTx } from '../../server/db/index';
 import { auditLedger } from '../../server/lib/audit';
 import { post } from '../../server/lib/ledger';
 import type { Instrument, MarketProvider, Quote } from '../../server/market/provider';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 /** Helpers for the trading suites: a market the test can steer, money, catalogue rows, invariants. */
 
@@ -229,3 +229,30 @@ export const NO_CHARGES_ENV: Record<string, string> = {
   CHARGES_STAMP_PER_CRORE: '0',
   CHARGES_GST_BPS: '0',
 };
+
+/**
+ * The server of one dialect's suite, for `describe.each(DIALECTS)`: started before its tests
+ * (when the dialect is enabled), then the ledger audited and the server closed after them. The
+ * answer stands in for the server once it has started.
+ */
+export function auditedServer(
+  dialect: 'sqlite' | 'postgres',
+  enabled: boolean,
+  env: Record<string, string> = {},
+): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    if (enabled) server = await startTestServer(dialect, env);
+  });
+  afterAll(async () => {
+    if (server) await expectLedgerConsistent(server);
+    await server?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!server) throw new Error('the suite server has not started (is its dialect enabled?)');
+      const value = Reflect.get(server, key);
+      return typeof value === 'function' ? value.bind(server) : value;
+    },
+  });
+}

@@ -2,12 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNearEnd } from '../../src/screens/_parts/market/nearEnd';
 import {
+  candleAt,
+  candleScrub,
   clampWindow,
   followData,
+  GESTURE_SLOP,
+  gestureOf,
   initialWindow,
   MAX_VISIBLE,
   MIN_VISIBLE,
   panWindow,
+  stepCrosshair,
   VISIBLE_CANDLES,
   visibleRange,
   windowExtent,
@@ -114,5 +119,84 @@ describe('infinite scroll threshold', () => {
     expect(isNearEnd(894, 844)).toBe(true);
     expect(isNearEnd(895, 844)).toBe(false);
     expect(isNearEnd(500, 844)).toBe(true);
+  });
+});
+
+describe('crosshair', () => {
+  it('decides a drag by its first movement past the slop, never by time: sideways pans, up or down scrubs', () => {
+    expect(gestureOf(0, 0)).toBe('pending');
+    expect(gestureOf(GESTURE_SLOP, -GESTURE_SLOP)).toBe('pending');
+    expect(gestureOf(GESTURE_SLOP + 1, 3)).toBe('pan');
+    expect(gestureOf(-40, 39)).toBe('pan');
+    expect(gestureOf(3, GESTURE_SLOP + 1)).toBe('scrub');
+    expect(gestureOf(-20, -21)).toBe('scrub');
+    // The e2e pan: a mouse drag of about 22 px a step, straight across.
+    expect(gestureOf(22, 0)).toBe('pan');
+  });
+
+  it('finds the candle under a point of the plot, within the candles in view', () => {
+    const w = { start: 100, end: 300 };
+    expect(candleAt(w, 1000, 0)).toBe(100);
+    expect(candleAt(w, 1000, 0.5)).toBe(200);
+    expect(candleAt(w, 1000, 1)).toBe(299);
+    expect(candleAt(w, 1000, -3)).toBe(100);
+    expect(candleAt(w, 1000, 7)).toBe(299);
+    expect(candleAt({ start: 0, end: 50 }, 30, 0.99)).toBe(29);
+    expect(candleAt({ start: 0, end: 0 }, 0, 0.5)).toBeNull();
+  });
+
+  it('moves with the arrow keys from the newest candle in view, the window following it', () => {
+    const w = { start: 800, end: 1000 };
+    const first = stepCrosshair(w, 1000, null, -1);
+    expect(first).toEqual({ index: 999, window: w });
+    expect(stepCrosshair(w, 1000, 999, 1)).toEqual({ index: 999, window: w });
+    expect(stepCrosshair(w, 1000, 900, 1)).toEqual({ index: 901, window: w });
+    // A crosshair left out of view (the chart panned away from it) brings the window back to it.
+    expect(stepCrosshair(w, 1000, 500, 1)).toEqual({ index: 501, window: { start: 501, end: 701 } });
+    expect(stepCrosshair(w, 1000, 800, -1)).toEqual({ index: 799, window: { start: 799, end: 999 } });
+    expect(stepCrosshair({ start: 0, end: 200 }, 1000, 0, -1)).toEqual({
+      index: 0,
+      window: { start: 0, end: 200 },
+    });
+    expect(stepCrosshair({ start: 600, end: 800 }, 1000, 800, 1)).toEqual({
+      index: 801,
+      window: { start: 602, end: 802 },
+    });
+    expect(stepCrosshair(w, 0, null, 1)).toEqual({ index: null, window: w });
+  });
+
+  it('keeps the crosshair and its window inside the data whatever the keys', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.array(fc.constantFrom(-1, 1), { maxLength: 300 }),
+        (n, keys) => {
+          let w = initialWindow(n);
+          let index: number | null = null;
+          for (const k of keys) {
+            const next = stepCrosshair(w, n, index, k);
+            w = next.window;
+            index = next.index;
+            expect(index).not.toBeNull();
+            expect(index!).toBeGreaterThanOrEqual(0);
+            expect(index!).toBeLessThan(n);
+            expect(index!).toBeGreaterThanOrEqual(Math.floor(w.start));
+            expect(index!).toBeLessThan(Math.ceil(w.end));
+            expect(size(w)).toBeCloseTo(Math.min(n, VISIBLE_CANDLES), 6);
+          }
+        },
+      ),
+    );
+  });
+
+  it("shows a candle's close and its change from the close before (minute bars: from the session's reference)", () => {
+    const frame = { n: 3, o: [10, 11, 12], c: [10.5, 11, 9.9] };
+    expect(candleScrub(frame, 0)).toEqual({ price: 10.5, change: 0.5, percent: 5 });
+    expect(candleScrub(frame, 1)).toMatchObject({ price: 11, change: 0.5 });
+    expect(candleScrub(frame, 2)!.change).toBeCloseTo(-1.1, 10);
+    expect(candleScrub(frame, 2)!.percent).toBeCloseTo(-10, 10);
+    expect(candleScrub(frame, 2, 10)!.change).toBeCloseTo(-0.1, 10);
+    expect(candleScrub(frame, 3)).toBeNull();
+    expect(candleScrub(frame, -1)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import type { BlockItem } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
 import { displayCode } from '../../shared/rules';
-import { Button, Dialog, MoneyButton } from '../../ui';
+import { Button, Dialog, MoneyButton, ui } from '../../ui';
 import { PinInput } from '../../ui/PinInput';
 import s from '../_parts/invest/invest.module.css';
 import { QuantityStepper, regionPrice, Stat, SummaryRow } from '../_parts/invest/parts';
@@ -54,7 +54,7 @@ export function BlockBuyDialog({
       onClose={onClose}
       title={t('block.buyTitle', { name: item.name, code: displayCode(item.tag) })}
     >
-      <form className={s.dialogForm} onSubmit={onSubmit} noValidate>
+      <form className={ui.dialogForm} onSubmit={onSubmit} noValidate>
         <dl className={`${s.stats} ${s.stats3}`}>
           <Stat label={t('block.marketPrice')}>
             {item.market_price > 0 ? regionPrice(config, item.type, item.market_price, item.decimals) : '—'}
@@ -108,7 +108,7 @@ export function BlockBuyDialog({
         </dl>
         {showConversion && <p className={s.summaryHint}>{rateText}</p>}
         <p className={s.summaryHint}>{t('block.lockInNote')}</p>
-        <div className={s.dialogActions}>
+        <div className={ui.dialogActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>

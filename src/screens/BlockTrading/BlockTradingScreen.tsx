@@ -8,9 +8,18 @@ import { conversionRateTicks, MONEY_SCALE, PRICE_SCALE } from '../../shared/mone
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
-import { AsOf, Button, EmptyState, IconSearch, ListStates, PageHeader, TextField } from '../../ui';
+import {
+  AsOf,
+  Button,
+  EmptyState,
+  HeaderLink,
+  IconSearch,
+  ListStates,
+  PageHeader,
+  TextField,
+} from '../../ui';
 import s from '../_parts/invest/invest.module.css';
-import { BalanceStrip, OrdersLink, regionPrice, Stat, StatusChip } from '../_parts/invest/parts';
+import { BalanceStrip, regionPrice, Stat, StatusChip } from '../_parts/invest/parts';
 import { BlockBuyDialog } from './BlockBuyDialog';
 import { ProductNotes } from './ProductNotes';
 import { type BlockMold, useBlockTrading } from './useBlockTrading';
@@ -48,7 +57,7 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
 
   return (
     <main className={s.page}>
-      <PageHeader title={t(text.title)} actions={<OrdersLink to={text.orders} label={t('block.orders')} />} />
+      <PageHeader title={t(text.title)} actions={<HeaderLink to={text.orders} label={t('block.orders')} />} />
       <BalanceStrip info={info} currency={config.currency} />
       <search className={s.search}>
         <form onSubmit={onSearch}>

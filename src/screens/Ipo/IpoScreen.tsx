@@ -5,7 +5,7 @@ import { PATHS } from '../../paths';
 import type { Ipo } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { Button, Dialog, MoneyButton, useDates } from '../../ui';
+import { Button, Dialog, MoneyButton, ui, useDates } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import {
   ProductList,
@@ -146,7 +146,7 @@ function ApplyDialog({
 
   return (
     <Dialog open sheet onClose={onClose} title={t('ipo.applyTitle', { name: ipo.company_name })}>
-      <form className={s.dialogForm} onSubmit={onSubmit} noValidate>
+      <form className={ui.dialogForm} onSubmit={onSubmit} noValidate>
         <dl className={s.stats}>
           <Stat label={t('ipo.issuePrice')}>{regionPrice(config, ipo.region, ipo.issue_price)}</Stat>
           <Stat label={t('ipo.code')}>{displayCode(ipo.symbol)}</Stat>
@@ -175,7 +175,7 @@ function ApplyDialog({
           </SummaryRow>
         </dl>
         <p className={s.summaryHint}>{t('ipo.frozenHint')}</p>
-        <div className={s.dialogActions}>
+        <div className={ui.dialogActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>

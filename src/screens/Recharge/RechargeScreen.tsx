@@ -5,8 +5,7 @@ import { PATHS, walletRecordsPath } from '../../paths';
 import { formatMoney } from '../../shared/format';
 import { unitsToMinor } from '../../shared/money';
 import { MIN_RECHARGE } from '../../shared/rules';
-import { AmountField, Button, Dialog, IconCheck, MoneyButton, PageHeader } from '../../ui';
-import { OrdersLink } from '../_parts/invest/parts';
+import { AmountField, Button, Dialog, HeaderLink, IconCheck, MoneyButton, PageHeader } from '../../ui';
 import s from '../_parts/wallet/wallet.module.css';
 import { useRecharge } from './useRecharge';
 
@@ -22,7 +21,7 @@ export default function RechargeScreen() {
       <PageHeader
         title={t('wallet.recharge.title')}
         back={PATHS.account}
-        actions={<OrdersLink to={walletRecordsPath('recharge')} label={t('wallet.records.short')} />}
+        actions={<HeaderLink to={walletRecordsPath('recharge')} label={t('wallet.records.short')} />}
       />
       <form
         className={s.form}

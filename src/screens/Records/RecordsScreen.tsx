@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
@@ -6,20 +6,35 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS, tradingPath } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { toMinor } from '../../shared/money';
+import { fromMinor, toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
 import { Button, EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, useDates } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { regionPrice, SignedMoney, Stat, StatusChip } from '../_parts/invest/parts';
 import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
+import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
+import { ModifyOrderSheet, ORDER_TYPE_LABEL, orderTypeOf } from '../_parts/trading/ModifyOrderSheet';
 import { priceDecimals } from '../_parts/trading/parts';
+import t2 from '../_parts/trading/trading.module.css';
 import { RECORD_TABS, type RecordTab, recordStatus, useRecords } from './useRecords';
 
-/** Stock records (SPEC §2): tabs by status, record cards, cancelling a pending order. */
+/** What a record card can do: modify or cancel a pending order, open a filled one's contract note. */
+export interface RecordActions {
+  modify: (order: OrderRow) => void;
+  cancel: (order: OrderRow) => void;
+  note: (no: string) => void;
+}
+
+/**
+ * Stock records (SPEC §2): tabs by status, record cards with each order's type and trigger,
+ * modifying and cancelling a pending order, the contract note of a filled one.
+ */
 export default function RecordsScreen() {
   const { t } = useTranslation();
-  const { tab, setTab, status, first, paging, hasMore, cancel } = useRecords();
+  const { tab, setTab, status, first, paging, hasMore, cancel, modify } = useRecords();
+  const [noteFor, setNoteFor] = useState<string | null>(null);
+  const actions: RecordActions = { modify: modify.open, cancel: cancel.setConfirming, note: setNoteFor };
   const rows = first.data?.rows;
 
   return (
@@ -51,7 +66,7 @@ export default function RecordsScreen() {
             <>
               <ul className={s.list}>
                 {rows.map((order) => (
-                  <RecordCard key={order.id} order={order} onCancel={cancel.setConfirming} />
+                  <RecordCard key={order.id} order={order} actions={actions} />
                 ))}
                 {paging.rest.map((page) => (
                   <RecordsPage
@@ -59,7 +74,7 @@ export default function RecordsScreen() {
                     status={status}
                     page={page}
                     onSettled={paging.settle}
-                    onCancel={cancel.setConfirming}
+                    actions={actions}
                   />
                 ))}
               </ul>
@@ -69,6 +84,8 @@ export default function RecordsScreen() {
         </ListStates>
       </section>
       <CancelOrderDialog cancel={cancel} />
+      <ModifyOrderSheet modify={modify} />
+      <ContractNoteSheet no={noteFor} onClose={() => setNoteFor(null)} />
     </main>
   );
 }
@@ -77,12 +94,12 @@ function RecordsPage({
   status,
   page,
   onSettled,
-  onCancel,
+  actions,
 }: {
   status: number | undefined;
   page: number;
   onSettled: (page: number) => void;
-  onCancel: (order: OrderRow) => void;
+  actions: RecordActions;
 }) {
   const { data, loading } = useWatch('orderList', { status, page, limit: PAGE_SIZE }, 0);
   useEffect(() => {
@@ -91,18 +108,19 @@ function RecordsPage({
   return (
     <>
       {data?.rows.map((order) => (
-        <RecordCard key={order.id} order={order} onCancel={onCancel} />
+        <RecordCard key={order.id} order={order} actions={actions} />
       ))}
     </>
   );
 }
 
 /**
- * One stock order: code without .BO/.NS, side, quantity, price, fee, total, P/L for sells, status
- * and time. A buy's price is its fill (or its limit while pending); a sell shows what the units
- * cost and the price they sold at.
+ * One stock order: code without .BO/.NS, side, order type, quantity, price, a stop's trigger, fee,
+ * total, P/L for sells, status and time. A buy's price is its fill (or its limit while pending); a
+ * sell shows what the units cost and the price they sold at. A pending order can be modified or
+ * cancelled; a filled one opens its contract note.
  */
-export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (order: OrderRow) => void }) {
+export function RecordCard({ order, actions }: { order: OrderRow; actions: RecordActions }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { dateTime } = useDates();
@@ -112,6 +130,8 @@ export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (or
   const code = displayCode(order.tag);
   const fee = toMinor(order.fee) ?? 0;
   const shownPrice = pending ? (order.limit_price ?? order.price) : sell ? order.sell_price : order.price;
+  const type = orderTypeOf(order);
+  const trigger = order.trigger_price;
   return (
     <li className={s.card} data-order={order.no}>
       <Link to={tradingPath(order.tag, order.market, order.name, order.state)} className={s.cardLink}>
@@ -121,6 +141,9 @@ export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (or
               <span className={s.name}>{code}</span>
               <span className={`${s.side} ${sell ? s.sideSell : s.sideBuy}`}>
                 {t(sell ? 'trade.sell' : 'trade.buy')}
+              </span>
+              <span className={s.tag} data-testid="order-type">
+                {t(ORDER_TYPE_LABEL[type])}
               </span>
               <span className={s.tag}>{order.market}</span>
             </span>
@@ -135,6 +158,11 @@ export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (or
               ? '—'
               : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}
           </Stat>
+          {trigger !== null && (
+            <Stat label={t(order.triggered_at ? 'records.triggeredAt' : 'trade.stop.trigger')}>
+              {regionPrice(config, order.type, trigger, priceDecimals(trigger))}
+            </Stat>
+          )}
           {sell && !pending && (
             <Stat label={t('records.costPrice')}>
               {regionPrice(config, order.type, order.price, priceDecimals(order.price))}
@@ -147,7 +175,11 @@ export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (or
             </Stat>
           )}
           <Stat label={t(pending ? 'records.reserved' : 'records.total')} strong>
-            {formatMoney(order.price_all, config.currency)}
+            {formatMoney(
+              // A pending buy holds its value and charges at its limit; a pending sell, its units.
+              pending && !sell ? fromMinor((toMinor(order.price_all) ?? 0) + fee) : order.price_all,
+              config.currency,
+            )}
           </Stat>
         </dl>
         <div className={s.foot}>
@@ -158,14 +190,29 @@ export function RecordCard({ order, onCancel }: { order: OrderRow; onCancel: (or
         </div>
       </Link>
       {pending && (
-        <Button
-          variant="ghost"
-          className={s.sellButton}
-          onClick={() => onCancel(order)}
-          aria-label={t('records.cancelFor', { code })}
-        >
-          {t('records.cancel')}
-        </Button>
+        <div className={t2.orderActions}>
+          <Button
+            variant="ghost"
+            onClick={() => actions.cancel(order)}
+            aria-label={t('records.cancelFor', { code })}
+          >
+            {t('records.cancel')}
+          </Button>
+          <Button onClick={() => actions.modify(order)} aria-label={t('records.modify.for', { code })}>
+            {t('records.modify.open')}
+          </Button>
+        </div>
+      )}
+      {order.status === STOCK_STATUS.success && (
+        <div className={t2.orderActions}>
+          <Button
+            variant="ghost"
+            onClick={() => actions.note(order.no)}
+            aria-label={t('records.noteFor', { code })}
+          >
+            {t('trade.contract.open')}
+          </Button>
+        </div>
       )}
     </li>
   );

@@ -7,6 +7,7 @@ import { STOCK_STATUS } from '../../shared/status';
 import { usePages } from '../../ui';
 import type { Tone } from '../_parts/invest/parts';
 import { useCancelOrder } from '../_parts/trading/useCancelOrder';
+import { useModifyOrder } from '../_parts/trading/useModifyOrder';
 
 /** SPEC §2 stock records tabs; the statuses behind them are DESIGN.md's. */
 export const RECORD_TABS = ['all', 'pending', 'success', 'cancelled', 'expired'] as const;
@@ -36,7 +37,8 @@ export function recordStatus(order: Pick<OrderRow, 'status'>): { key: string; to
 
 /**
  * Stock records (SPEC §2): orders newest first, by tab (kept in the URL for back/forward), paged by
- * 10 as the list scrolls. A pending order can be cancelled; every shown page reloads after that.
+ * 10 as the list scrolls. A pending order can be modified or cancelled; every shown page reloads
+ * after that.
  */
 export function useRecords() {
   const [params, setParams] = useSearchParams();
@@ -46,12 +48,14 @@ export function useRecords() {
   // The first page follows fills and expiries of pending orders while the screen is open.
   const first = useWatch('orderList', { status, page: 1, limit: PAGE_SIZE }, POLL_MS.prices);
   const paging = usePages(tab);
-  const cancel = useCancelOrder(() => {
+  const reloadAll = () => {
     first.reload();
     for (let page = 2; page <= paging.pages; page++)
       void worker().refresh('orderList', { status, page, limit: PAGE_SIZE });
-  });
+  };
+  const cancel = useCancelOrder(reloadAll);
+  const modify = useModifyOrder(reloadAll);
   const setTab = (next: RecordTab) => setParams(next === 'all' ? {} : { tab: next }, { replace: true });
   const count = first.data?.count ?? 0;
-  return { tab, setTab, status, first, paging, hasMore: paging.pages * PAGE_SIZE < count, cancel };
+  return { tab, setTab, status, first, paging, hasMore: paging.pages * PAGE_SIZE < count, cancel, modify };
 }

@@ -16,11 +16,15 @@ import type { Period } from '../../shared/contract/market';
 import { formatAxisTime, formatPrice } from '../../shared/format';
 import {
   type ChartWindow,
+  candleAt,
   followData,
+  type Gesture,
+  gestureOf,
   initialWindow,
   MAX_VISIBLE,
   MIN_VISIBLE,
   panWindow,
+  stepCrosshair,
   visibleRange,
   windowExtent,
   zoomWindow,
@@ -51,6 +55,8 @@ interface Colours {
   ma5: string;
   ma10: string;
   ma20: string;
+  /** The crosshair's lines. */
+  cross: string;
   /** The app's font stack (chart.js would draw in its own Helvetica stack). */
   font: string;
 }
@@ -69,6 +75,7 @@ function readColours(el: Element): Colours {
     ma5: v('--c-ma5'),
     ma10: v('--c-ma10'),
     ma20: v('--c-ma20'),
+    cross: v('--c-text-2'),
     font: v('--font'),
   };
 }
@@ -78,6 +85,8 @@ interface DrawState {
   frame: ChartFrame;
   mode: Mode;
   colours: Colours;
+  /** The crosshair's candle (null: none), shared with the pointer and key handlers. */
+  cross: { index: number | null };
 }
 const drawState = new WeakMap<ChartInstance, DrawState>();
 
@@ -143,6 +152,34 @@ const candlesPlugin: Plugin<'line'> = {
     }
     ctx.restore();
   },
+  /** The crosshair: a vertical line through the candle's middle, a level line and a dot at its close. */
+  afterDatasetsDraw(chart) {
+    const st = drawState.get(chart as unknown as ChartInstance);
+    const i = st?.cross.index;
+    if (!st || i === null || i === undefined || i >= st.frame.n) return;
+    const { ctx, chartArea: area, scales } = chart;
+    const px = Math.round(scales.x!.getPixelForValue(i + 0.5)) + 0.5;
+    const py = Math.round(scales.y!.getPixelForValue(st.frame.c[i]!)) + 0.5;
+    if (px < area.left || px > area.right) return;
+    ctx.save();
+    ctx.strokeStyle = st.colours.cross;
+    ctx.fillStyle = st.colours.cross;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.moveTo(px, area.top);
+    ctx.lineTo(px, area.bottom);
+    if (py >= area.top && py <= area.bottom) {
+      ctx.moveTo(area.left, py);
+      ctx.lineTo(area.right, py);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.arc(px, py, 3, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.restore();
+  },
 };
 
 function points(values: Float64Array, n: number): Point[] {
@@ -185,21 +222,27 @@ export interface StockChartProps {
   frame: ChartFrame;
   period: Period;
   label: string;
+  /** The crosshair's candle while the user inspects one (null when it goes); a stable function. */
+  onCross?: (index: number | null) => void;
 }
 
 /**
  * The stock detail chart. Created once and then updated in place (`update('none')`): a new frame
  * replaces the arrays (or only the last point when the bars are the same), pan and pinch move the
  * window on the next animation frame without React. `touch-action: none` keeps the page from
- * zooming or scrolling under a drag.
+ * zooming or scrolling under a drag. A finger held on the chart shows the crosshair; see
+ * `gestureOf` for how a drag becomes a pan or a scrub (no timer decides).
  */
-export const StockChart = memo(function StockChart({ frame, period, label }: StockChartProps) {
+export const StockChart = memo(function StockChart({ frame, period, label, onCross }: StockChartProps) {
   const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartInstance<'line', Point[]> | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const win = useRef<ChartWindow>({ start: 0, end: 0 });
   const shown = useRef<{ frame: ChartFrame | null; mode: Mode | null }>({ frame: null, mode: null });
   const raf = useRef(0);
+  const cross = useRef<{ index: number | null }>({ index: null });
+  const crossTo = useRef(onCross);
+  crossTo.current = onCross;
   const mode: Mode = period === '1m' ? 'timeline' : 'candles';
 
   const data = useMemo(() => ({ datasets: [] as never[] }), []);
@@ -266,6 +309,22 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     if (!raf.current) raf.current = requestAnimationFrame(draw);
   }, [draw]);
 
+  /** Moves (or removes) the crosshair: redrawn on the next frame, told to the header at once. */
+  const setCross = useCallback(
+    (index: number | null) => {
+      if (cross.current.index === index) return;
+      cross.current.index = index;
+      const el = box.current;
+      if (el) {
+        if (index === null) delete el.dataset.cross;
+        else el.dataset.cross = String(index);
+      }
+      crossTo.current?.(index);
+      schedule();
+    },
+    [schedule],
+  );
+
   // A new frame: swap the arrays in (or move the last point only), follow the live edge.
   useEffect(() => {
     const chart = chartRef.current;
@@ -293,6 +352,8 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
         before === null || before.period !== frame.period || before.symbol !== frame.symbol
           ? initialWindow(frame.n, mode === 'timeline' ? frame.n : undefined)
           : followData(win.current, before.n, frame.n);
+      // Other bars under the crosshair: it goes (the finger or key that placed it picks anew).
+      setCross(null);
       if (mode === 'timeline') win.current = zoomWindow(win.current, 1, 1, frame.n, limits.min, limits.max);
     }
     const sc = chart.options.scales!;
@@ -314,19 +375,23 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
       callback: (v) => formatPrice(Number(v), frame.decimals),
     };
     sc.y!.grid = { color: colours.grid };
-    drawState.set(chart as unknown as ChartInstance, { frame, mode, colours });
+    drawState.set(chart as unknown as ChartInstance, { frame, mode, colours, cross: cross.current });
     shown.current = { frame, mode };
     draw();
-  }, [frame, mode, period, draw, i18n.language]);
+  }, [frame, mode, period, draw, setCross, i18n.language]);
 
   useEffect(() => () => cancelAnimationFrame(raf.current), []);
 
-  // Drag pans, two fingers pinch, the wheel and the keyboard zoom and pan.
+  // Drag pans or scrubs, two fingers pinch, the wheel zooms, the keyboard moves the crosshair,
+  // pans and zooms.
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const pointers = new Map<number, number>();
     let spread = 0;
+    /** The one finger's gesture, decided by its first movement past the slop. */
+    let gesture: Gesture | null = null;
+    let origin = { x: 0, y: 0 };
     const n = () => shown.current.frame?.n ?? 0;
     const limits = () => limitsFor(shown.current.mode ?? 'candles', n());
     const perCandle = () => {
@@ -338,6 +403,7 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
       if (!area) return 1;
       return (clientX - el.getBoundingClientRect().left - area.left) / area.width;
     };
+    const candleUnder = (clientX: number) => candleAt(win.current, n(), anchorAt(clientX));
     const distance = () => {
       const [a, b] = [...pointers.values()];
       return Math.abs((a ?? 0) - (b ?? 0));
@@ -349,12 +415,29 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
         // The pointer is already gone (released between events): follow it without capture.
       }
       pointers.set(e.pointerId, e.clientX);
+      if (pointers.size === 1) {
+        gesture = 'pending';
+        origin = { x: e.clientX, y: e.clientY };
+        setCross(candleUnder(e.clientX));
+      } else {
+        // A second finger: a pinch, never a scrub.
+        gesture = 'pan';
+        setCross(null);
+      }
       if (pointers.size === 2) spread = distance();
     };
     const move = (e: PointerEvent) => {
       const before = pointers.get(e.pointerId);
       if (before === undefined) return;
+      if (pointers.size === 1 && gesture === 'pending') {
+        gesture = gestureOf(e.clientX - origin.x, e.clientY - origin.y);
+        // Still deciding: the crosshair stays with the finger, the chart does not move yet.
+        if (gesture === 'pending') return setCross(candleUnder(e.clientX));
+        // A pan starts from where the finger came down, so it moves the whole way the finger did.
+        if (gesture === 'pan') setCross(null);
+      }
       pointers.set(e.pointerId, e.clientX);
+      if (pointers.size === 1 && gesture === 'scrub') return setCross(candleUnder(e.clientX));
       if (pointers.size === 1) {
         win.current = panWindow(win.current, (before - e.clientX) / perCandle(), n());
       } else if (pointers.size === 2) {
@@ -378,6 +461,10 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     const up = (e: PointerEvent) => {
       pointers.delete(e.pointerId);
       spread = pointers.size === 2 ? distance() : 0;
+      if (pointers.size === 0) {
+        gesture = null;
+        setCross(null);
+      }
     };
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
@@ -395,8 +482,14 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     const key = (e: KeyboardEvent) => {
       const size = win.current.end - win.current.start;
       const { min, max } = limits();
-      if (e.key === 'ArrowLeft') win.current = panWindow(win.current, -size / 10, n());
-      else if (e.key === 'ArrowRight') win.current = panWindow(win.current, size / 10, n());
+      const arrow = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+      if (arrow !== 0 && !e.shiftKey) {
+        // The arrows move the crosshair a candle at a time; the chart follows it past either edge.
+        const next = stepCrosshair(win.current, n(), cross.current.index, arrow);
+        win.current = next.window;
+        setCross(next.index);
+      } else if (arrow !== 0) win.current = panWindow(win.current, (arrow * size) / 10, n());
+      else if (e.key === 'Escape' && cross.current.index !== null) setCross(null);
       else if (e.key === '+' || e.key === '=')
         win.current = zoomWindow(win.current, 1 / 1.25, 0.5, n(), min, max);
       else if (e.key === '-') win.current = zoomWindow(win.current, 1.25, 0.5, n(), min, max);
@@ -410,7 +503,12 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
     el.addEventListener('pointercancel', up);
     el.addEventListener('wheel', wheel, { passive: false });
     el.addEventListener('keydown', key);
+    const blur = () => {
+      if (pointers.size === 0) setCross(null);
+    };
+    el.addEventListener('blur', blur);
     return () => {
+      el.removeEventListener('blur', blur);
       el.removeEventListener('pointerdown', down);
       el.removeEventListener('pointermove', move);
       el.removeEventListener('pointerup', up);
@@ -418,7 +516,7 @@ export const StockChart = memo(function StockChart({ frame, period, label }: Sto
       el.removeEventListener('wheel', wheel);
       el.removeEventListener('keydown', key);
     };
-  }, [schedule]);
+  }, [schedule, setCross]);
 
   return (
     <div

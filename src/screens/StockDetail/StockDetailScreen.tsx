@@ -1,10 +1,19 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ChartFrame, useChart } from '../../api/useChart';
 import { PATHS, tradingPath } from '../../paths';
 import type { Period } from '../../shared/contract/market';
-import { formatChange, formatCompact, formatPercent, formatPrice, trendClass } from '../../shared/format';
+import {
+  formatAxisTime,
+  formatChange,
+  formatCompact,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatPrice,
+  trendClass,
+} from '../../shared/format';
 import { scheduleOf } from '../../shared/market-hours';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
@@ -24,6 +33,7 @@ import { InstrumentFacts, MarketStatusChip } from '../_parts/market/InstrumentFa
 import { StockListRow } from '../_parts/market/InstrumentRow';
 import m from '../_parts/market/market.module.css';
 import { AlertDialog } from '../_parts/watchlist/AlertDialog';
+import { candleScrub } from './chartWindow';
 import { MA_COLOURS, StockChart } from './StockChart';
 import s from './stock.module.css';
 import { useStockDetail } from './useStockDetail';
@@ -103,11 +113,10 @@ export default function StockDetailScreen() {
               {formatChange(shownChange, decimals)} {formatPercent(shownPercent)}
             </span>
           )}
-          {scrub && (
-            <span className={s.scrubTime} data-testid="scrub-time">
-              {scrub.label}
-            </span>
-          )}
+          {/* Announced as the crosshair moves (arrow keys); empty while the header is live. */}
+          <span className={s.scrubTime} data-testid="scrub-time" aria-live="polite">
+            {scrub?.label}
+          </span>
         </div>
         <div className={s.marks}>
           <MarketStatusChip market={q?.market ?? market} region={q?.region} />
@@ -149,7 +158,14 @@ export default function StockDetailScreen() {
           items={PERIODS.map((p) => ({ value: p.value, label: t(p.key) }))}
         />
         <div role="tabpanel" aria-labelledby={`${tabsId}-${period}`}>
-          <ChartPanel symbol={symbol} period={period} market={routeMarket} name={name} onScrub={setScrub} />
+          <ChartPanel
+            symbol={symbol}
+            period={period}
+            market={routeMarket}
+            name={name}
+            prevClose={q?.prev_close}
+            onScrub={setScrub}
+          />
         </div>
       </section>
 
@@ -197,10 +213,6 @@ function Stat({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-/**
- * The chart of one period. While another period loads the previous chart stays (same canvas,
- * updated in place when the new frame arrives). Retry re-subscribes from scratch.
- */
 /** A scrubbed candle's values for the header: its close, the change from the candle before, when. */
 interface Scrub {
   price: number;
@@ -209,13 +221,28 @@ interface Scrub {
   label: string;
 }
 
-function ChartPanel(props: {
+/** When a scrubbed bar was: the minute with its date, the day, or the month of a monthly bar. */
+function barTime(ms: number, period: Period, language: string): string {
+  if (period === '1m') return formatDateTime(ms, language);
+  if (period === '1mo') return formatAxisTime(ms, 'month', language);
+  return formatDate(ms, language);
+}
+
+interface ChartProps {
   symbol: string;
   period: Period;
   market?: string;
   name: string;
+  /** The session's reference for the minute bars' change (the header's own). */
+  prevClose?: number;
   onScrub: (scrub: Scrub | null) => void;
-}) {
+}
+
+/**
+ * The chart of one period. While another period loads the previous chart stays (same canvas,
+ * updated in place when the new frame arrives). Retry re-subscribes from scratch.
+ */
+function ChartPanel(props: ChartProps) {
   const [attempt, setAttempt] = useState(0);
   return <ChartView key={attempt} {...props} retry={() => setAttempt((a) => a + 1)} />;
 }
@@ -225,20 +252,26 @@ function ChartView({
   period,
   market,
   name,
+  prevClose,
+  onScrub,
   retry,
-}: {
-  symbol: string;
-  period: Period;
-  market?: string;
-  name: string;
-  retry: () => void;
-}) {
-  const { t } = useTranslation();
+}: ChartProps & { retry: () => void }) {
+  const { t, i18n } = useTranslation();
   const { frame, error, loading, stale } = useChart(symbol || null, period, market);
   const last = useRef<ChartFrame | null>(null);
   if (frame) last.current = frame;
   const shown = frame ?? (last.current?.symbol === symbol ? last.current : null);
   const periodLabel = t(PERIODS.find((p) => p.value === period)!.key);
+  // The crosshair's candle (StockChart); the header and the OHLC line show it while it is there.
+  const [cross, setCross] = useState<number | null>(null);
+  const inspected = shown && cross !== null && cross < shown.n ? cross : null;
+  const language = i18n.language;
+  useEffect(() => {
+    if (!shown || inspected === null) return onScrub(null);
+    const values = candleScrub(shown, inspected, shown.period === '1m' ? prevClose : undefined);
+    onScrub(values && { ...values, label: barTime(shown.t[inspected]!, shown.period, language) });
+  }, [shown, inspected, prevClose, language, onScrub]);
+  useEffect(() => () => onScrub(null), [onScrub]);
 
   if (!shown) {
     if (error && !loading) return <ErrorState message={t(error)} onRetry={retry} />;
@@ -248,7 +281,7 @@ function ChartView({
       </div>
     );
   }
-  const i = shown.n - 1;
+  const i = inspected ?? shown.n - 1;
   const timeline = shown.period === '1m';
   const d = shown.decimals;
   return (
@@ -277,7 +310,15 @@ function ChartView({
         {stale && <AsOf at={shown.asOf} stale />}
       </figcaption>
       {!timeline && i >= 0 && (
-        <dl className={s.ohlc} aria-label={t('markets.detail.lastCandle')}>
+        <dl
+          className={s.ohlc}
+          aria-label={
+            inspected === null
+              ? t('markets.detail.lastCandle')
+              : t('markets.detail.candleAt', { time: barTime(shown.t[i]!, shown.period, language) })
+          }
+          data-candle={i}
+        >
           <div>
             <dt>O</dt>
             <dd className="num">{formatPrice(shown.o[i], d)}</dd>
@@ -300,6 +341,7 @@ function ChartView({
         frame={shown}
         period={shown.period}
         label={t('markets.detail.chartLabel', { name, period: periodLabel })}
+        onCross={setCross}
       />
     </figure>
   );

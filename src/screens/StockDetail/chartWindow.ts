@@ -116,3 +116,66 @@ export function windowExtent(
   const span = max - min;
   return { min: min - span * pad, max: max + span * pad, volumeMax: volumeMax || 1 };
 }
+
+/**
+ * The crosshair (issue 14). A finger that comes down on the chart inspects the candle under it at
+ * once; what its first real movement is decides the rest, with no timer: sideways past the slop
+ * pans the chart (the crosshair goes), up or down past it first scrubs (the crosshair then follows
+ * the finger across the candles). Lifting the finger ends either.
+ */
+export type Gesture = 'pending' | 'pan' | 'scrub';
+
+/** Pixels a finger may wander before its movement counts. */
+export const GESTURE_SLOP = 8;
+
+export function gestureOf(dx: number, dy: number, slop = GESTURE_SLOP): Gesture {
+  const ax = Math.abs(dx);
+  const ay = Math.abs(dy);
+  if (ax <= slop && ay <= slop) return 'pending';
+  return ax >= ay ? 'pan' : 'scrub';
+}
+
+/**
+ * The candle under `fraction` of the plot's width (0 left edge, 1 right edge), limited to the
+ * candles in view; null when there are none.
+ */
+export function candleAt(w: ChartWindow, n: number, fraction: number): number | null {
+  const { from, to } = visibleRange(w, n);
+  if (to <= from) return null;
+  const at = Math.floor(w.start + Math.min(1, Math.max(0, fraction)) * size(w));
+  return Math.min(to - 1, Math.max(from, at));
+}
+
+/**
+ * The keyboard's crosshair: the first press starts on the newest candle in view, each press moves
+ * it by `delta` candles (never past either end), and the window pans just enough to keep it in view.
+ */
+export function stepCrosshair(
+  w: ChartWindow,
+  n: number,
+  index: number | null,
+  delta: number,
+): { index: number | null; window: ChartWindow } {
+  if (n <= 0) return { index: null, window: w };
+  const { to } = visibleRange(w, n);
+  const next =
+    index === null ? Math.max(0, Math.min(n - 1, to - 1)) : Math.max(0, Math.min(n - 1, index + delta));
+  let window = w;
+  if (next < w.start) window = panWindow(w, next - w.start, n);
+  else if (next + 1 > w.end) window = panWindow(w, next + 1 - w.end, n);
+  return { index: next, window };
+}
+
+/** What the header shows for a scrubbed candle: its close, and the change from the close before. */
+export function candleScrub(
+  frame: { n: number; o: ArrayLike<number>; c: ArrayLike<number> },
+  index: number,
+  /** The session's reference (previous close) for minute bars; candles compare with the one before. */
+  reference?: number,
+): { price: number; change: number; percent: number } | null {
+  if (index < 0 || index >= frame.n) return null;
+  const price = frame.c[index]!;
+  const base = reference ?? (index > 0 ? frame.c[index - 1]! : frame.o[index]!);
+  const change = price - base;
+  return { price, change, percent: base > 0 ? (change / base) * 100 : 0 };
+}

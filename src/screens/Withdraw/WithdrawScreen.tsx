@@ -12,13 +12,13 @@ import {
   CardNumber,
   EmptyState,
   ErrorState,
+  HeaderLink,
   IconWallet,
   MoneyButton,
   PageHeader,
   Skeleton,
   SkeletonList,
 } from '../../ui';
-import { OrdersLink } from '../_parts/invest/parts';
 import s from '../_parts/wallet/wallet.module.css';
 import { useWithdraw } from './useWithdraw';
 
@@ -34,7 +34,7 @@ export default function WithdrawScreen() {
     <PageHeader
       title={t('wallet.withdraw.title')}
       back={PATHS.account}
-      actions={<OrdersLink to={PATHS.withdrawRecords} label={t('wallet.records.short')} />}
+      actions={<HeaderLink to={PATHS.withdrawRecords} label={t('wallet.records.short')} />}
     />
   );
 

@@ -314,6 +314,28 @@ export const tradingContract = {
     auth: true,
     req: Type.Object({ no: Type.String({ minLength: 1, maxLength: 40 }) }),
   }),
+  /**
+   * Modifies a pending stock order (issue 13): its quantity, its limit `price` (limit and stop-loss)
+   * and its `trigger` (stops not yet triggered). The server re-reserves exactly the difference in
+   * the same transaction — more money or shares when the order grows, the rest released when it
+   * shrinks — and refuses what the balance or the free shares cannot cover, a filled, cancelled or
+   * expired order, and anyone else's order. Answers the order as it now rests.
+   */
+  orderModify: endpoint<OrderRow>()({
+    method: 'POST',
+    path: '/stock/success/order/modify',
+    auth: true,
+    money: true,
+    req: Type.Object(
+      {
+        no: Type.String({ minLength: 1, maxLength: 40 }),
+        count: Type.Optional(Quantity),
+        price: Type.Optional(SeenPrice),
+        trigger: Type.Optional(SeenPrice),
+      },
+      { additionalProperties: false },
+    ),
+  }),
   /** Cancels a pending order and releases what it reserved. */
   orderCancel: endpoint<OrderRow>()({
     method: 'POST',

@@ -8,7 +8,7 @@ import { formatMoney, formatNumber } from '../../../shared/format';
 import { conversionRateTicks, fromMinor, priceToTicks, tradeValueMinor } from '../../../shared/money';
 import { displayCode, POLL_MS } from '../../../shared/rules';
 import { toast } from '../../../store/ui';
-import { AsOf, Button, Dialog, MoneyButton, Skeleton } from '../../../ui';
+import { AsOf, Button, Dialog, MoneyButton, Skeleton, ui } from '../../../ui';
 import s from './invest.module.css';
 import { regionPrice, SignedMoney, SummaryRow } from './parts';
 import { toastMoneyFailure } from './useMoneyCall';
@@ -93,7 +93,7 @@ export function LotSellDialog({
       ) : (
         <p className={s.summaryHint}>{t('ipo.sell.hint')}</p>
       )}
-      <div className={s.dialogActions}>
+      <div className={ui.dialogActions}>
         <Button variant="ghost" onClick={onClose}>
           {t('common.cancel')}
         </Button>

@@ -1,12 +1,11 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { Watched } from '../../../api/hooks';
 import { type AppConfig, currencyFor } from '../../../api/useConfig';
 import type { UserInfo } from '../../../shared/contract/account';
 import { type CurrencyDisplay, formatMoney, formatPrice } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { AsOf, EmptyState, ListStates, PageHeader, Skeleton, StaleLine } from '../../../ui';
+import { AsOf, EmptyState, HeaderLink, ListStates, PageHeader, Skeleton, StaleLine } from '../../../ui';
 import s from './invest.module.css';
 
 /** Pieces the invest screens share: balance strip, stats, chips, steppers and prices. */
@@ -44,15 +43,6 @@ export function SummaryRow({
   );
 }
 
-/** The header's link to a screen's orders. */
-export function OrdersLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link to={to} className={s.ordersLink}>
-      {label}
-    </Link>
-  );
-}
-
 /**
  * The frame of a product list (IPO, funds): the header with its orders link, the available
  * balance, the list's as-of time when it is not live, and its loading / error / empty states.
@@ -81,7 +71,7 @@ export function ProductList<T>({
 }) {
   return (
     <main className={s.page}>
-      <PageHeader title={title} actions={<OrdersLink to={orders.to} label={orders.label} />} />
+      <PageHeader title={title} actions={<HeaderLink to={orders.to} label={orders.label} />} />
       <BalanceStrip info={info} currency={currency} />
       <StaleLine of={list} />
       <ListStates

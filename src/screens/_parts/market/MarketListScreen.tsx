@@ -1,9 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { SimulatedMark } from '../../../shell/SimulatedMark';
 import { toast } from '../../../store/ui';
-import { Button, IconSearch, PageHeader, TextField } from '../../../ui';
+import { Button, HeaderLink, IconSearch, PageHeader, TextField } from '../../../ui';
 import s from './market.module.css';
 
 /** SPEC §5: an empty trimmed code is not searched. */
@@ -41,11 +40,7 @@ export function MarketListScreen({
     <main className={s.page}>
       <PageHeader
         title={title}
-        actions={
-          <Link to={positions} className={s.positionsLink}>
-            {t('markets.lists.positions')}
-          </Link>
-        }
+        actions={<HeaderLink to={positions} label={t('markets.lists.positions')} />}
       />
       <search>
         <form className={s.searchBar} onSubmit={submit}>
