@@ -22,6 +22,11 @@ export interface MoneyView {
   at: number;
   /** Settled: the answer as the screen would have had it. */
   result?: CallResult<unknown>;
+  /**
+   * The answer came from asking the server about a lost one (reconcile), not as the reply its
+   * sender is awaiting: only such a late outcome is news to anyone but the sender.
+   */
+  late?: boolean;
 }
 
 /** The i18n key a sender gets for a call whose answer was lost (its screen shows the state, not an error). */
@@ -72,9 +77,9 @@ export function createMoneyJournal(opts: MoneyJournalOptions) {
     return loaded;
   }
 
-  async function put(r: MoneyCallRecord): Promise<void> {
+  async function put(r: MoneyCallRecord, late = false): Promise<void> {
     records.set(r.key, r);
-    opts.emit(view(r));
+    opts.emit(late ? { ...view(r), late } : view(r));
     if (r.state === 'confirmed' || r.state === 'rejected') {
       records.delete(r.key);
       await device.write(device.epoch(), (db) => db.moneyCalls.delete(r.key));
@@ -131,8 +136,8 @@ export function createMoneyJournal(opts: MoneyJournalOptions) {
           const outcome = answer.data;
           if (!outcome.found) await put({ ...r, state: 'missing' });
           else if (outcome.answer.msg === 'ok')
-            await put({ ...r, state: 'confirmed', data: outcome.answer.data });
-          else await put({ ...r, state: 'rejected', error: String(outcome.answer.data) });
+            await put({ ...r, state: 'confirmed', data: outcome.answer.data }, true);
+          else await put({ ...r, state: 'rejected', error: String(outcome.answer.data) }, true);
         }
       })().finally(() => {
         reconciling = null;

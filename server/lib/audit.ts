@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { feeMinor, tradeValueMinor } from '#shared/money';
+import { BLOCK_FEE_BPS } from '#shared/rules';
 import { LEDGER_REASONS, LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
 import { CHARGE_COLUMNS } from '../db/migrations/048_order_charges';
 import type { DB } from '../db/schema';
@@ -15,7 +17,9 @@ import { BLOCK, IPO, STOCK } from '../trading/orders';
  *   a filled stock order one `transactionExpenses` posting of its recorded charges;
  * - every posting that names a business row names one that exists and belongs to the same user;
  * - share reservations of pending sells match the positions' reserved quantities;
- * - each block/QIP item's sold quantity is what its orders bought, and within its supply.
+ * - each block/QIP item's sold quantity is what its orders bought, and within its supply;
+ * - a block/QIP buy paid exactly its recorded price × quantity at its recorded rate, plus the
+ *   0.03 % fee on that: what a block or QIP order says it cost is what the ledger took.
  *
  * It reads; it never repairs. `npm run ops -- ledger:audit` prints the report and fails when a
  * problem is found; the server tests run it after their scenarios.
@@ -191,7 +195,19 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
       const SELL = /^sell/;
       const orders = await trx
         .selectFrom('orders')
-        .select(['id', 'user_id', 'mold', 'state', 'status', 'price_all', 'fee', ...CHARGE_COLUMNS])
+        .select([
+          'id',
+          'user_id',
+          'mold',
+          'state',
+          'status',
+          'price',
+          'count',
+          'rate',
+          'price_all',
+          'fee',
+          ...CHARGE_COLUMNS,
+        ])
         .execute();
       for (const o of orders) {
         const total = Number(o.price_all);
@@ -231,7 +247,13 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
           const fee = got('transactionExpenses');
           if (o.status !== BLOCK.success) return first(exactly(buy, 0, 0, 'buy'), exactly(fee, 0, 0, 'fee'));
           const f = Number(o.fee);
-          return first(exactly(fee, f > 0 ? 1 : 0, -f, 'fee'), exactly(buy, 1, -(total - f), 'buy'));
+          const value = tradeValueMinor(Number(o.price), Number(o.count), Number(o.rate));
+          return first(
+            total - f === value ? null : `value ${total - f} ≠ price × count at its rate ${value}`,
+            f === feeMinor(value, BLOCK_FEE_BPS) ? null : `fee ${f} ≠ ${BLOCK_FEE_BPS} bp of ${value}`,
+            exactly(fee, f > 0 ? 1 : 0, -f, 'fee'),
+            exactly(buy, 1, -(total - f), 'buy'),
+          );
         };
         expect('order', o.id, o.user_id, (got) => {
           // The trade's own postings first, then (stock) its charges (048): only a fill pays them,

@@ -53,7 +53,8 @@ export function useMoneyNotices(): void {
     () =>
       listen('money', (view) => {
         const result = view.result;
-        if (!result || isClaimed(view.key)) return;
+        // A reply its screen awaited is that screen's to show (it may have just stopped waiting).
+        if (!result || !view.late || isClaimed(view.key)) return;
         // The words of any screen's call and of any refusal (src/i18n: the first screen has only its own).
         void loadAllMessages().then(() => {
           const what = t(MONEY_ACTION[view.name] ?? 'trade.buy');

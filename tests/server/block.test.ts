@@ -4,6 +4,7 @@ import { stableJson } from '#shared/contract/define';
 import { contract } from '#shared/contract/index';
 import { feeMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
+import { auditLedger } from '../../server/lib/audit';
 import { nextSession } from '../../server/market/hours';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
@@ -375,6 +376,49 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
       const other = await blockBuy(u.token, { ...body, count: 101 }, headers);
       expect(other.body).toEqual({ msg: 'no', data: 'errors.idempotencyMismatch' });
       expect(await balanceOf(s, u.id)).toBe(RICH - 24_130_937);
+    });
+  });
+
+  describe.skipIf(!enabled)('audit', () => {
+    it('finds a block or QIP order whose recorded price, rate or fee is not what the ledger took', async () => {
+      const u = await buyer();
+      const res = await blockBuy(u.token, {
+        tag: 'TCS.NS',
+        count: 200,
+        price: 3900,
+        mold: 'finalize',
+        id: qip,
+        stock_password: u.code,
+      });
+      expect(res.body.msg).toBe('ok');
+      const db = s.deps.database.db;
+      const row = await db
+        .selectFrom('orders')
+        .select(['id', 'price', 'rate', 'fee'])
+        .where('no', '=', res.body.data.no)
+        .executeTakeFirstOrThrow();
+      const problems = async () => (await auditLedger(db)).problems;
+      expect(await problems()).toEqual([]);
+      for (const [column, changed] of [
+        ['price', Number(row.price) - 100],
+        ['rate', Number(row.rate) + 1],
+        ['fee', Number(row.fee) + 1],
+      ] as const) {
+        await db
+          .updateTable('orders')
+          .set({ [column]: changed })
+          .where('id', '=', row.id)
+          .execute();
+        expect(await problems(), column).toEqual([
+          expect.stringMatching(`order ${row.id} \\(user ${u.id}\\): (value|fee) `),
+        ]);
+        await db
+          .updateTable('orders')
+          .set({ [column]: row[column] })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      expect(await problems()).toEqual([]);
     });
   });
 
