@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { nextSession } from '../src/shared/market-hours';
 import { BASE_URL } from './playwright.config';
 import { expectAccessible, fundedUserViaApi, login, newPhone, ops, snap } from './support';
 
@@ -150,4 +151,91 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   expect(tcs[5]).toBe(sale.profit);
   expect(toMinor(tcs[4]!) - toMinor(tcs[3]!)).toBe(toMinor(sale.profit));
   expect(lines.at(-1)).toMatch(/^Total,,4,/);
+});
+
+test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and fire when the server’s price crosses them', async ({
+  page,
+}) => {
+  // The first journey left 6 TCS. A stop 0.5 % under the price and a buy 0.5 % over it, placed
+  // through the API (the GTT ticket is trading.spec.ts's journey).
+  const p0 = await quote();
+  const place = async (side: 'buy' | 'sell', data: Record<string, unknown>) => {
+    const res = await api.post(`/api/stock/success/deal/${side}`, {
+      headers: { token, 'Idempotency-Key': crypto.randomUUID() },
+      data: { mold: 'stock', tag: SYMBOL, count: side === 'sell' ? 2 : 1, ...data },
+    });
+    const answer = await res.json();
+    expect(answer.msg, JSON.stringify(answer)).toBe('ok');
+    expect(answer.data.status).toBe(0);
+    return answer.data.no as string;
+  };
+  const round = (n: number) => Math.round(n * 100) / 100;
+  // SL and SL-M orders are day orders (their triggering is tests/server/stop-orders.test.ts's);
+  // across sessions a stop-loss is a GTT sell that fires on a fall.
+  const stop = {
+    trigger: round(p0 * 0.995),
+    no: await place('sell', {
+      order_type: 'gtt',
+      trigger: round(p0 * 0.995),
+      price: round(p0 * 0.95),
+      valid_days: 30,
+    }),
+  };
+  const gtt = {
+    trigger: round(p0 * 1.005),
+    no: await place('buy', {
+      order_type: 'gtt',
+      trigger: round(p0 * 1.005),
+      price: round(p0 * 1.05),
+      valid_days: 30,
+    }),
+  };
+  const statusOf = async (no: string) => {
+    const res = await api.get('/api/stock/success/order/list?mold=stock&page=1&limit=100', {
+      headers: { token },
+    });
+    const row = (
+      (await res.json()).data.rows as Array<{ no: string; status: number; triggered_at: number | null }>
+    ).find((r) => r.no === no);
+    return row ? { status: row.status, triggered: row.triggered_at !== null } : null;
+  };
+
+  // The server's clock, moved a trading session at a time (mid-session, so the price is live and
+  // the matching job runs); each order must fire once the price is clearly past its trigger, and
+  // must not fire while it is clearly short of it.
+  let offset = Number(/-?\d+/.exec(ops('clock:advance', '0ms'))![0]);
+  const fired = { stop: false, gtt: false };
+  for (let step = 0; step < 12 && !(fired.stop && fired.gtt); step++) {
+    const target = nextSession('NSE', Date.now() + offset).open + 90 * 60_000;
+    offset = Number(/-?\d+/.exec(ops('clock:advance', `${Math.ceil(target - (Date.now() + offset))}ms`))![0]);
+    await expect
+      .poll(async () => (await (await api.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data.as_of, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(target);
+    const price = await quote();
+    if (!fired.stop && price <= stop.trigger * 0.998) {
+      await expect.poll(() => statusOf(stop.no), { timeout: 15_000 }).toEqual({ status: 1, triggered: true });
+      fired.stop = true;
+    } else if (!fired.stop && price >= stop.trigger * 1.002)
+      expect(await statusOf(stop.no)).toEqual({ status: 0, triggered: false });
+    if (!fired.gtt && price >= gtt.trigger * 1.002) {
+      await expect.poll(() => statusOf(gtt.no), { timeout: 15_000 }).toEqual({ status: 1, triggered: true });
+      fired.gtt = true;
+    } else if (!fired.gtt && price <= gtt.trigger * 0.998)
+      expect(await statusOf(gtt.no)).toEqual({ status: 0, triggered: false });
+  }
+  // A price walk crosses at least one of two triggers 1 % apart within twelve sessions.
+  expect(fired.stop || fired.gtt).toBe(true);
+
+  // The user sees it on the orders screen: filled, with the trigger it fired at.
+  await login(page, phone, PASSWORD);
+  await page.goto('/records');
+  const firedNo = fired.stop ? stop.no : gtt.no;
+  const card = page.locator(`[data-order="${firedNo}"]`);
+  await expect(card).toContainText('GTT');
+  await expect(card).toContainText(fired.stop ? 'Sell' : 'Buy');
+  await expect(card).toContainText('Triggered at');
+  await expect(card).toContainText('Success');
+  await snap(page, 'records-triggered');
 });
