@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BASE_URL } from './playwright.config';
-import { expectAccessible, fundedUserViaApi, login, newPhone, ops, shoot } from './support';
+import { expectAccessible, fundedUserViaApi, login, newPhone, ops, snap } from './support';
 
 /*
  * The portfolio (issue 13) against the real server: a funded user buys 10 TCS, the Trade tab's
@@ -77,7 +77,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   await expect(card.getByText(/Unrealised returns/)).toBeVisible();
   await expect(card.locator('[data-tier]')).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'holdings');
+  await snap(page, 'holdings');
 
   // Three days on the simulator's price has moved (a session has closed in between).
   ops('clock:advance', '3d');
@@ -114,13 +114,13 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   await expect(page.getByTestId('allocation').getByRole('listitem', { name: /^Stocks: ₹/ })).toBeVisible();
   await expect(page.getByTestId('allocation').getByRole('listitem', { name: /^Cash: ₹/ })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'home');
+  await snap(page, 'home');
 
   await page.goto('/account');
   await expect(page.getByTestId('account-holdings')).toHaveText(/₹/);
   await expect(page.getByTestId('portfolio-today-line')).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'account');
+  await snap(page, 'account');
 
   await page.getByRole('link', { name: 'P&L statement' }).click();
   await expect(page).toHaveURL(/\/statement$/);
@@ -130,7 +130,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   await expect(page.getByTestId('statement-totals')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Financial year' })).toHaveValue(/^20\d\d$/);
   await expectAccessible(page);
-  await shoot(page, 'statement');
+  await snap(page, 'statement');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, loginFresh, shoot } from './support';
+import { expectAccessible, loginFresh, snap } from './support';
 
 /**
  * Honest product pages (issue 14): what each product costs, risks and promises, shown before the
@@ -19,7 +19,7 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
   await expect(ipos.first().getByText('Allotment date')).toBeVisible();
   await expect(page.getByText('Forthcoming')).toHaveCount(0);
   await expectAccessible(page);
-  await shoot(page, 'product-ipo');
+  await snap(page, 'product-ipo');
 
   await page.goto('/fund-investment');
   const fund = page.getByRole('listitem').first();
@@ -27,7 +27,7 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
   await expect(fund.getByText('Manager')).toBeVisible();
   await expect(fund.getByText('Risk level')).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'product-funds');
+  await snap(page, 'product-funds');
 
   await page.goto('/loan');
   const terms = page.getByRole('region', { name: 'Before you apply' });
@@ -36,11 +36,11 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
   await expect(terms.getByText('Late charges')).toBeVisible();
   await expect(terms.getByText(/Your credit score is \d+/)).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'product-loans');
+  await snap(page, 'product-loans');
   await page.getByRole('button', { name: 'Apply for a loan' }).click();
   await page.getByRole('dialog').getByLabel('Loan amount').fill('5000');
   await expect(page.getByTestId('loan-total')).toHaveText(/^Total repayable: ₹5,000\.00/);
-  await shoot(page, 'product-loan-apply');
+  await snap(page, 'product-loan-apply');
   await page.keyboard.press('Escape');
 
   for (const [path, name] of [
@@ -59,6 +59,6 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
         ),
       ).toBeVisible();
     await expectAccessible(page);
-    await shoot(page, name);
+    await snap(page, name);
   }
 });

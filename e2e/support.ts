@@ -69,9 +69,15 @@ export async function fundedUserViaApi(
   return token;
 }
 
-/** Saves a 390×844 screenshot for the team to look at (e2e/.screens, not committed). */
+/** Saves light and dark 390×844 screenshots for the team to look at (E2E_SCREENS; never committed). */
 export async function snap(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENS) await page.screenshot({ path: `e2e/.screens/${name}.png` });
+  const setting = process.env.E2E_SCREENS;
+  if (!setting) return;
+  const dir = setting === '1' ? 'e2e/.screens' : setting;
+  await page.screenshot({ path: `${dir}/${name}-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${dir}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /**
@@ -176,17 +182,4 @@ export async function serviceWorkerReady(page: Page): Promise<void> {
     .toBe('activated');
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/**
- * Light and dark 390×844 screenshots for a helper to look at: saved under the folder named by
- * WATCH_SHOTS when it is set (never committed), nothing otherwise.
- */
-export async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WATCH_SHOTS;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-light.png` });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${dir}/${name}-dark.png` });
-  await page.emulateMedia({ colorScheme: 'light' });
 }

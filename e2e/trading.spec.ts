@@ -313,6 +313,49 @@ test('a stop-loss-market buy is reviewed with its trigger, waits pending with it
   await expect(pending).toBeHidden();
 });
 
+test('a GTT buy on a dip is reviewed with its validity, survives a reload pending, and can be cancelled', async ({
+  page,
+}) => {
+  await login(page, phone, PASSWORD);
+  await page.goto('/trading/TCS');
+  await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
+  const price = await page.getByTestId('trade-price').textContent();
+  // 6 % below the market: a dip the GTT waits for (inside the 10 % band), its limit the trigger.
+  const trigger = (Math.floor((minorOf(price ?? '') * 94) / 100) / 100).toFixed(2);
+  await page.getByRole('radio', { name: 'GTT' }).click();
+  await page.getByLabel('Trigger price').fill(trigger);
+  await page.getByLabel('Limit price').fill(trigger);
+  await page.getByLabel('Valid for (days)').fill('400');
+  await expect(page.getByText('A GTT order is valid for 1 to 365 days')).toBeVisible();
+  await page.getByLabel('Valid for (days)').fill('30');
+  await snap(page, 'trading-gtt-ticket');
+  await page.getByRole('button', { name: 'Buy TCS' }).click();
+  const review = page.getByRole('dialog', { name: 'Buy TCS?' });
+  await expect(review.getByText('GTT', { exact: true })).toBeVisible();
+  await expect(review.getByTestId('review-gtt')).toHaveText('30 days');
+  await expectAccessible(page);
+  await snap(page, 'trading-gtt-review');
+  await review.getByRole('button', { name: 'Confirm buy' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(placed.getByText('Pending')).toBeVisible();
+  await placed.getByRole('button', { name: 'Done' }).click();
+
+  // Stored on the server: after a reload it is still there, waiting, with its validity.
+  await page.goto('/records?tab=pending');
+  await page.reload();
+  const card = page.locator('[data-order]').filter({ hasText: 'TCS' }).first();
+  await expect(card.getByTestId('order-type')).toHaveText('GTT');
+  await expect(card.getByText('Trigger price')).toBeVisible();
+  await expect(card.getByText('Valid until')).toBeVisible();
+  await snap(page, 'records-gtt');
+  await card.getByRole('button', { name: 'Cancel order for TCS' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
+});
+
 test('an order the balance cannot pay is stopped before it is sent, saying why', async ({ page }) => {
   const user = await registerViaApi(page);
   await login(page, user.phone, user.password);

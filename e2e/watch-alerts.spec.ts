@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, loginFresh, ops, shoot, toast } from './support';
+import { expectAccessible, loginFresh, ops, snap, toast } from './support';
 
 /**
  * Price alerts (issue 14): made on stock detail, listed with their state, fired by the server when
@@ -31,7 +31,7 @@ test('alerts: set above and below, the market moves, the inbox has the fired ale
   const sheet = page.getByRole('dialog', { name: 'New price alert' });
   await expect(sheet.getByLabel('Price', { exact: true })).toHaveValue(/^\d+\.\d{2}$/);
   await expectAccessible(page);
-  await shoot(page, 'alert-new');
+  await snap(page, 'alert-new');
   await sheet.getByRole('button', { name: 'Set alert' }).click();
   await expect(toast(page, 'Alert set for RELIANCE')).toBeVisible();
   await expect(sheet).toBeHidden();
@@ -47,7 +47,7 @@ test('alerts: set above and below, the market moves, the inbox has the fired ale
   await expect(alerts.filter({ hasText: 'Active' })).toHaveCount(2);
   await expect(page.getByText('2 of 50 active')).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'alerts');
+  await snap(page, 'alerts');
 
   // Move the market: a day of the operator's clock at a time until the server fired one.
   expect(await unread()).toBe(0);
@@ -71,7 +71,7 @@ test('alerts: set above and below, the market moves, the inbox has the fired ale
   await expect(items.first()).toContainText(/Reliance Industries (rose above|fell below) \d/);
   await expect(items.first()).toHaveAttribute('data-read', '0');
   await expectAccessible(page);
-  await shoot(page, 'inbox');
+  await snap(page, 'inbox');
 
   // Opening it reads it and goes to the stock; the alert shows as triggered.
   await items.first().getByRole('button').click();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, goOffline, goOnline, loginFresh, ops, shoot } from './support';
+import { expectAccessible, goOffline, goOnline, loginFresh, ops, snap } from './support';
 
 /**
  * Watchlists (issue 14): several named lists, add from the search field's instant results, row
@@ -24,7 +24,7 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   const popular = page.getByRole('list', { name: 'Popular instruments' });
   await expect(popular.getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'watchlists-empty');
+  await snap(page, 'watchlists-empty');
 
   // A second list.
   await page.getByRole('button', { name: 'New list' }).click();
@@ -47,7 +47,7 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
     'true',
   );
   await expectAccessible(page);
-  await shoot(page, 'search');
+  await snap(page, 'search');
   await search.fill('TCS');
   await results.getByRole('button', { name: 'Add TCS to Tech' }).click();
   await expect(results.getByRole('button', { name: 'Remove TCS from Tech' })).toBeVisible();
@@ -62,7 +62,7 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await tabs.getByRole('tab', { name: 'Tech' }).click();
   await expect(rows).toHaveCount(2);
   await expectAccessible(page);
-  await shoot(page, 'watchlists');
+  await snap(page, 'watchlists');
 
   // Long press (the context-menu gesture) opens the row's actions as a sheet.
   await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
@@ -70,14 +70,14 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   for (const action of ['Buy', 'Sell', 'Chart', 'Alert', 'Remove'])
     await expect(sheet.getByRole('button', { name: action })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'watchlists-actions');
+  await snap(page, 'watchlists-actions');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 
   // Swipe left reveals the actions; Remove asks, then the row goes.
   await swipeLeft(page, rows.filter({ hasText: 'AAPL' }));
   await expect(rows.filter({ hasText: 'AAPL' })).toHaveAttribute('data-open', '1');
-  await shoot(page, 'watchlists-swipe');
+  await snap(page, 'watchlists-swipe');
   await page.getByRole('button', { name: 'Remove AAPL' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove from watchlist?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -91,7 +91,7 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await manage.getByRole('button', { name: 'Move Tech up' }).click();
   await expect(manage.getByRole('button', { name: 'Move Tech up' })).toBeDisabled();
   await expectAccessible(page);
-  await shoot(page, 'watchlists-manage');
+  await snap(page, 'watchlists-manage');
   await manage.getByRole('button', { name: 'Done' }).click();
   await page.reload();
   await expect(tabs.getByRole('tab').first()).toHaveText('Tech');
@@ -150,7 +150,7 @@ test('onboarding: the Home checklist ticks through its five steps from the serve
   await expect(card.getByText('0 of 5 done')).toBeVisible();
   await expect(step('identity').getByRole('link')).toHaveAttribute('href', '/settings/real-name');
   await expectAccessible(page);
-  await shoot(page, 'onboarding');
+  await snap(page, 'onboarding');
 
   // Identity: submitted (under review), then approved by the operator.
   await post('/stock/success/autonomy/add', {
@@ -185,7 +185,7 @@ test('onboarding: the Home checklist ticks through its five steps from the serve
   });
   await page.reload();
   await expect(step('bank')).toHaveAttribute('data-done', '1');
-  await shoot(page, 'onboarding-progress');
+  await snap(page, 'onboarding-progress');
 
   // Funds tick once the sandbox settled the recharge (the checklist polls the server).
   await post('/stock/success/v2/recharge/add', { count: 5000 });
@@ -214,7 +214,7 @@ test('depth and facts: five levels a side, ranges, market status, also in the or
   await expect(page.getByRole('img', { name: /^52-week range: low [\d,.]+, high/ })).toBeVisible();
   await depth.scrollIntoViewIfNeeded();
   await expectAccessible(page);
-  await shoot(page, 'depth');
+  await snap(page, 'depth');
 
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/stock\/trading\//);
@@ -222,5 +222,5 @@ test('depth and facts: five levels a side, ranges, market status, also in the or
     page.getByTestId('depth').getByRole('table', { name: 'Asks' }).locator('tbody tr'),
   ).toHaveCount(5);
   await page.getByTestId('depth').scrollIntoViewIfNeeded();
-  await shoot(page, 'depth-ticket');
+  await snap(page, 'depth-ticket');
 });

@@ -270,6 +270,8 @@ export interface OrdersTable {
   trigger_price: number | null;
   /** Stop orders: when the quote reached the trigger. */
   triggered_at: number | null;
+  /** GTT orders: 1 when the trigger fires on a rise to it, 0 on a fall (049_trading_gtt). */
+  trigger_rises: number | null;
 }
 
 interface IposTable {

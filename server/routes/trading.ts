@@ -81,12 +81,23 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     return { rows: ofType.slice((page - 1) * limit, page * limit).map(toHoldingRow), count: ofType.length };
   });
 
-  /** A stock buy/sell that names an order type is a stop: it needs its trigger. */
+  /** A stock buy/sell that names an order type is a stop or a GTT: it needs its trigger. */
   function stop(
-    input: { tag: string; count: number; price: number; order_type?: 'sl' | 'slm'; trigger?: number },
+    input: {
+      tag: string;
+      count: number;
+      price: number;
+      order_type?: 'sl' | 'slm' | 'gtt';
+      trigger?: number;
+      valid_days?: number;
+    },
     side: 'buy' | 'sell',
   ) {
-    if (input.order_type === undefined) return null;
+    if (input.order_type === undefined) {
+      // Only a GTT has a validity in days.
+      if (input.valid_days !== undefined) throw invalid('errors.gttValidity');
+      return null;
+    }
     if (input.trigger === undefined) throw invalid('errors.triggerMissing');
     return {
       tag: input.tag,
@@ -95,6 +106,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       order_type: input.order_type,
       trigger: input.trigger,
       price: input.price,
+      valid_days: input.valid_days,
     };
   }
 

@@ -280,12 +280,18 @@ export interface StopInput {
   tag: string;
   count: number;
   side: 'buy' | 'sell';
-  order_type: 'sl' | 'slm';
+  order_type: 'sl' | 'slm' | 'gtt';
+  /** A GTT's validity in days (1 to GTT_MAX_DAYS; default GTT_MAX_DAYS). */
+  valid_days?: number;
   /** The trigger (instrument currency). */
   trigger: number;
-  /** sl: the limit once triggered; slm: ignored (the market, within PRICE_TOLERANCE_BPS of the trigger). */
+  /** sl, gtt: the limit once triggered; slm: ignored (the market, within PRICE_TOLERANCE_BPS of the trigger). */
   price?: number;
 }
+
+/** A GTT is valid for at most a year. */
+const GTT_MAX_DAYS = 365;
+const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * A stop order (issue 13): it waits, untriggered, until the server's quote reaches its trigger —
@@ -303,10 +309,17 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const quoteTicks = priceToTicks(quote.price);
   const trigger = priceToTicks(input.trigger);
   const buying = input.side === 'buy';
-  // A stop triggers on a move to come: a trigger the quote is already past would fire at once.
-  if (buying ? trigger <= quoteTicks : trigger >= quoteTicks) throw invalid('errors.triggerSide');
+  const gtt = input.order_type === 'gtt';
+  if (input.valid_days !== undefined && (!gtt || input.valid_days > GTT_MAX_DAYS)) {
+    throw invalid('errors.gttValidity');
+  }
+  // A stop triggers on a move to come: a trigger the quote is already past would fire at once. A
+  // GTT's trigger may be on either side of the quote (a target or a stop), never at it.
+  if (gtt ? trigger === quoteTicks : buying ? trigger <= quoteTicks : trigger >= quoteTicks) {
+    throw invalid(gtt ? 'errors.gttTrigger' : 'errors.triggerSide');
+  }
   let limit: number;
-  if (input.order_type === 'sl') {
+  if (input.order_type === 'sl' || gtt) {
     if (input.price === undefined) throw invalid('trade.limit.invalid');
     limit = priceToTicks(input.price);
     if (buying ? limit < trigger : limit > trigger) throw invalid('errors.triggerLimit');
@@ -337,12 +350,14 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
     ref_id: null,
     created_at: now,
     updated_at: now,
-    expires_at: sessionEnd(instrument, now),
+    // A stop lives for its session; a GTT for its validity (its triggered order, for that session).
+    expires_at: gtt ? now + (input.valid_days ?? GTT_MAX_DAYS) * DAY_MS : sessionEnd(instrument, now),
     rate,
     region: instrument.region,
     order_type: input.order_type,
     trigger_price: trigger,
     triggered_at: null,
+    trigger_rises: gtt ? (trigger > quoteTicks ? 1 : 0) : null,
   });
   if (charges) {
     await post(db, {
@@ -404,7 +419,10 @@ export async function modifyPending(
   const order = await lockOrder(db, dialect, found.id);
   if (order?.mold !== 'stock' || order.status !== STOCK.pending) throw invalid('errors.notPending');
   if (input.count === undefined && input.price === undefined && input.trigger === undefined) throw invalid();
-  const stopType = order.order_type === 'sl' || order.order_type === 'slm' ? order.order_type : null;
+  const stopType =
+    order.order_type === 'sl' || order.order_type === 'slm' || order.order_type === 'gtt'
+      ? order.order_type
+      : null;
   const armed = stopType !== null && order.trigger_price !== null && order.triggered_at === null;
   if (input.trigger !== undefined && !stopType) throw invalid('errors.notStop');
   if (input.trigger !== undefined && !armed) throw invalid('errors.alreadyTriggered');
@@ -418,7 +436,9 @@ export async function modifyPending(
   const trigger = input.trigger !== undefined ? priceToTicks(input.trigger) : order.trigger_price;
   let limit = input.price !== undefined ? priceToTicks(input.price) : (order.limit_price ?? order.price);
   if (armed && trigger !== null) {
-    if (buying ? trigger <= quoteTicks : trigger >= quoteTicks) throw invalid('errors.triggerSide');
+    // A trigger stays on the side of the quote it waits on (a GTT: the side it was placed on).
+    const rises = order.trigger_rises === null ? buying : order.trigger_rises === 1;
+    if (rises ? trigger <= quoteTicks : trigger >= quoteTicks) throw invalid('errors.triggerSide');
     if (stopType === 'slm') limit = protectedLimit(side, trigger);
     else if (buying ? limit < trigger : limit > trigger) throw invalid('errors.triggerLimit');
   }
@@ -491,6 +511,13 @@ export async function modifyPending(
 /** Whether a quote reaches a stop's trigger: a buy stop on a rise to it, a sell stop on a fall. */
 export function triggerReached(side: 'buy' | 'sell', quoteTicks: number, trigger: number): boolean {
   return side === 'buy' ? quoteTicks >= trigger : quoteTicks <= trigger;
+}
+
+/** Whether a quote fires an armed order: a GTT on the side it was placed to wait on, a stop by its side. */
+function fires(order: OrderRecord, quoteTicks: number, trigger: number): boolean {
+  if (order.trigger_rises !== null)
+    return order.trigger_rises === 1 ? quoteTicks >= trigger : quoteTicks <= trigger;
+  return triggerReached(order.state, quoteTicks, trigger);
 }
 
 /**
@@ -656,11 +683,18 @@ export async function matchPendingOrders(
       if (order.trigger_price !== null && order.triggered_at === null) {
         // An untriggered stop: it becomes a resting limit once the quote reaches its trigger (and
         // may fill in the same pass if the quote is inside its limit too).
-        if (!triggerReached(order.state, q, order.trigger_price)) continue;
+        if (!fires(order, q, order.trigger_price)) continue;
         const now = deps.clock.now();
+        // A triggered GTT's order lives for the session it triggered in (within its validity).
+        const end =
+          order.expires_at === null ? null : Math.min(order.expires_at, sessionEnd(instrument, now));
         const marked = await deps.database.db
           .updateTable('orders')
-          .set({ triggered_at: now, updated_at: now })
+          .set({
+            triggered_at: now,
+            updated_at: now,
+            ...(order.order_type === 'gtt' ? { expires_at: end } : {}),
+          })
           .where('id', '=', order.id)
           .where('status', '=', STOCK.pending)
           .where('triggered_at', 'is', null)

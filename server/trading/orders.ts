@@ -76,9 +76,11 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
     sellable: held && !(r.unlock_at !== null && r.unlock_at > now),
     unlock_at: held && r.unlock_at !== null && r.unlock_at > now ? r.unlock_at : null,
     reason: r.reason,
-    order_type: r.order_type === 'sl' || r.order_type === 'slm' ? r.order_type : null,
+    order_type:
+      r.order_type === 'sl' || r.order_type === 'slm' || r.order_type === 'gtt' ? r.order_type : null,
     trigger_price: r.trigger_price === null ? null : ticksToPrice(r.trigger_price),
     triggered_at: r.triggered_at,
+    trigger_rises: r.trigger_rises === null ? null : r.trigger_rises === 1,
   };
 }
 

@@ -225,6 +225,7 @@ describe('block orders screen', () => {
     order_type: null,
     trigger_price: null,
     triggered_at: null,
+    trigger_rises: null,
   });
 
   it('shows a refused buy as failed with its reason instead of a total', () => {

@@ -91,6 +91,7 @@ const ORDER: OrderRow = {
   order_type: null,
   trigger_price: null,
   triggered_at: null,
+  trigger_rises: null,
 };
 
 describe('infinite paging', () => {

@@ -13,9 +13,10 @@ import {
 } from '../support/trading';
 
 /**
- * DESIGN rule 2 for resting orders (issue 13), as a property: any sequence of limit, stop-loss and
- * stop-loss-market orders on both sides, modifies of their quantity, limit and trigger, cancels
- * (one racing a modify of the same order), price moves, match passes and session closes leaves
+ * DESIGN rule 2 for resting orders (issue 13), as a property: any sequence of limit, stop-loss,
+ * stop-loss-market and good-till-triggered orders on both sides, modifies of their quantity, limit and trigger, cancels
+ * (one racing a modify of the same order), price moves, match passes and day-ends (which expire
+ * the day's orders and GTTs past their validity) leaves
  * the ledger audit clean after every step, and every modify moves exactly the difference of what
  * the order holds — a buy's value and charges at its limit, a sell's units — or nothing at all.
  * Charges are on (RELIANCE.NS, the full Indian schedule).
@@ -27,7 +28,7 @@ const FUNDS_MINOR = 10_000_000;
 const OPEN_MAX = 6;
 const DAY_MS = 24 * 3600 * 1000;
 
-type Kind = 'limit' | 'sl' | 'slm';
+type Kind = 'limit' | 'sl' | 'slm' | 'gtt';
 type Op =
   | { t: 'place'; u: number; side: 'buy' | 'sell'; kind: Kind; off: number; qty: number }
   | { t: 'modify'; u: number; pick: number; qty: number | null; off: number | null }
@@ -48,7 +49,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       t: fc.constant('place' as const),
       u: user,
       side: fc.constantFrom('buy' as const, 'sell' as const),
-      kind: fc.constantFrom('limit' as const, 'sl' as const, 'slm' as const),
+      kind: fc.constantFrom('limit' as const, 'sl' as const, 'slm' as const, 'gtt' as const),
       off,
       qty,
     }),
@@ -81,6 +82,7 @@ const REFUSALS = [
   'errors.alreadyTriggered',
   'errors.slmNoLimit',
   'errors.notPending',
+  'errors.gttTrigger',
 ];
 
 interface Row {
@@ -90,7 +92,7 @@ interface Row {
   count: number;
   price_all: string;
   fee: string;
-  order_type: 'sl' | 'slm' | null;
+  order_type: 'sl' | 'slm' | 'gtt' | null;
   trigger_price: number | null;
   triggered_at: number | null;
 }
@@ -137,6 +139,11 @@ describe.each(DIALECTS)('resting orders ledger property on $name', ({ name, enab
     function priced(side: 'buy' | 'sell', kind: Kind | 'triggered', pct: number) {
       const away = side === 'buy' ? 1 - pct / 100 : 1 + pct / 100;
       if (kind === 'limit' || kind === 'triggered') return { price: round2(price * away) };
+      if (kind === 'gtt') {
+        // A buy on a dip, a sell at a target: the trigger on the waiting side, the limit beyond it.
+        const trigger = round2(price * away);
+        return { trigger, price: round2(trigger * (side === 'buy' ? 1.005 : 0.995)) };
+      }
       const trigger = round2(price * (side === 'buy' ? 1 + pct / 100 : 1 - pct / 100));
       return kind === 'slm'
         ? { trigger }
@@ -158,6 +165,8 @@ describe.each(DIALECTS)('resting orders ledger property on $name', ({ name, enab
             mold: 'stock',
             price: p.price ?? price,
             ...(op.kind === 'limit' ? {} : { order_type: op.kind, trigger: p.trigger }),
+            // A GTT valid one to three days: the session closes of the sequence expire some.
+            ...(op.kind === 'gtt' ? { valid_days: 1 + (op.qty % 3) } : {}),
           };
           const res = await s.call(op.side === 'buy' ? 'dealBuy' : 'dealSell', {
             token: u.token,

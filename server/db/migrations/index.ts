@@ -12,6 +12,7 @@ import { migration048 } from './048_order_charges';
 import { migration048OrderTypes } from './048_order_types';
 import { migration048WithdrawHold } from './048_withdraw_hold';
 import { migration049 } from './049_portfolio';
+import { migration049TradingGtt } from './049_trading_gtt';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
@@ -31,5 +32,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '048_order_types': migration048OrderTypes(),
     '048_withdraw_hold': migration048WithdrawHold(),
     '049_portfolio': migration049(),
+    '049_trading_gtt': migration049TradingGtt(),
   };
 }

@@ -49,7 +49,8 @@ export default function HomeScreen() {
   const { t } = useTranslation();
   const { date } = useDates();
   const navigate = useNavigate();
-  const { currency } = useConfig();
+  const config = useConfig();
+  const { currency } = config;
   const { info, categories, indices, cards, showNews, news, latest } = useHome();
   const service = useCustomerService();
   const portfolio = usePortfolioSummary();
@@ -66,6 +67,8 @@ export default function HomeScreen() {
             <IconSearch />
           </IconButton>
           <InboxBell />
+          {/* Until the configuration is known, the service button's place is kept (no shift). */}
+          {!config.loaded && <span className={ui.iconButton} aria-hidden="true" />}
           {service.on && (
             <ServiceLink target={service.target} className={ui.iconButton} label={t('home.service')}>
               <IconService />
@@ -100,7 +103,10 @@ export default function HomeScreen() {
             <strong className="num">{info.data?.no ?? '—'}</strong>
           </span>
         </div>
-        <AsOf at={info.updatedAt} stale={info.stale} every={info.intervalMs} className={s.summaryAsOf} />
+        {/* Its line is kept before the first answer: the cards below do not move when it comes. */}
+        <div className={s.summaryAsOfLine}>
+          <AsOf at={info.updatedAt} stale={info.stale} every={info.intervalMs} className={s.summaryAsOf} />
+        </div>
       </section>
 
       <OnboardingChecklist />

@@ -15,7 +15,12 @@ const ONBOARDING_POLL_MS = 10_000;
  */
 export function OnboardingChecklist() {
   const { t } = useTranslation();
-  const state = useWatch('onboarding', {}, ONBOARDING_POLL_MS).data;
+  const watch = useWatch('onboarding', {}, ONBOARDING_POLL_MS);
+  const state = watch.data;
+  // Its place is kept while the first answer is on its way, so Home below it does not jump down
+  // when it arrives (a new account, the usual case without a cached answer, has steps to do).
+  if (!state && watch.loading && !watch.error)
+    return <div className={`${ui.card} ${o.card} ${o.placeholder}`} aria-hidden="true" />;
   if (!state || state.done) return null;
   const identityNote =
     state.identity === 1

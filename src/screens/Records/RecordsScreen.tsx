@@ -163,6 +163,9 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
               {regionPrice(config, order.type, trigger, priceDecimals(trigger))}
             </Stat>
           )}
+          {pending && type === 'gtt' && order.expires_at !== null && !order.triggered_at && (
+            <Stat label={t('trade.gtt.validUntil')}>{dateTime(order.expires_at)}</Stat>
+          )}
           {sell && !pending && (
             <Stat label={t('records.costPrice')}>
               {regionPrice(config, order.type, order.price, priceDecimals(order.price))}

@@ -130,6 +130,7 @@ export default function StockTradingScreen() {
             { value: 'limit', label: t('trade.limit.label') },
             { value: 'sl', label: t('trade.stop.sl') },
             { value: 'slm', label: t('trade.stop.slm') },
+            { value: 'gtt', label: t('trade.gtt.label') },
           ]}
         />
         {tr.stop && (
@@ -139,11 +140,24 @@ export default function StockTradingScreen() {
             autoComplete="off"
             value={tr.triggerText}
             onChange={(v) => tr.setTriggerText(v.replace(/[^\d.]/g, ''))}
-            hint={t(tr.side === 'buy' ? 'trade.stop.hintBuy' : 'trade.stop.hintSell')}
+            hint={t(
+              tr.gtt ? 'trade.gtt.hint' : tr.side === 'buy' ? 'trade.stop.hintBuy' : 'trade.stop.hintSell',
+            )}
+          />
+        )}
+        {tr.gtt && (
+          <TextField
+            label={t('trade.gtt.days')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={tr.daysText}
+            onChange={(v) => tr.setDaysText(v.replace(/\D/g, ''))}
+            error={tr.validDays === null ? t('errors.gttValidity') : null}
+            hint={t('trade.gtt.daysHint')}
           />
         )}
         {!tr.marketAllowed && tr.quote.data && <p className={s.muted}>{t('core.money.staleQuote')}</p>}
-        {(tr.orderType === 'limit' || tr.orderType === 'sl') && (
+        {(tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt) && (
           <TextField
             label={t('trade.limit.price')}
             inputMode="decimal"
@@ -262,6 +276,7 @@ const TYPE_LABEL = {
   limit: 'trade.limit.label',
   sl: 'trade.stop.sl',
   slm: 'trade.stop.slm',
+  gtt: 'trade.gtt.label',
 } as const;
 
 function PendingOrder({
@@ -393,10 +408,15 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
             {regionPrice(config, tr.region, tr.trigger, tr.decimals)}
           </SummaryRow>
         )}
+        {tr.validDays !== null && (
+          <SummaryRow label={t('trade.gtt.validity')}>
+            <span data-testid="review-gtt">{t('trade.gtt.validFor', { days: tr.validDays })}</span>
+          </SummaryRow>
+        )}
         <SummaryRow label={t('trade.quantity')}>{formatNumber(tr.qty ?? 0, 0)}</SummaryRow>
         <SummaryRow
           label={t(
-            tr.orderType === 'limit' || tr.orderType === 'sl'
+            tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt
               ? 'trade.limit.price'
               : 'trade.confirm.marketPrice',
           )}

@@ -23,8 +23,17 @@ import { useNow } from '../../ui/clock';
 import { freshness } from '../../ui/freshness';
 
 export type Side = 'buy' | 'sell';
-/** Market and limit, and the stop orders of issue 13: stop-loss (trigger + limit) and stop-loss-market. */
-export type OrderType = 'market' | 'limit' | 'sl' | 'slm';
+/**
+ * Market and limit, and the orders of issue 13: stop-loss (trigger + limit), stop-loss-market and
+ * good-till-triggered (trigger + limit, valid up to a year, either side of the market).
+ */
+export type OrderType = 'market' | 'limit' | 'sl' | 'slm' | 'gtt';
+
+/** A GTT's validity: whole days, 1 to 365 (the server checks it too). */
+const GTT_MAX_DAYS = 365;
+function parseValidDays(text: string): number | null {
+  return /^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= GTT_MAX_DAYS ? Number(text) : null;
+}
 
 /** The largest page the holdings call gives: the position of this symbol is looked up in it. */
 const POSITIONS_LIMIT = 100;
@@ -70,6 +79,7 @@ export function useStockTrading() {
   const [chosenType, setOrderType] = useState<OrderType>('market');
   const [limitText, setLimitText] = useState('');
   const [triggerText, setTriggerText] = useState('');
+  const [daysText, setDaysText] = useState(String(GTT_MAX_DAYS));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -94,13 +104,15 @@ export function useStockTrading() {
   const marketAllowed = quoteTier !== 'stale';
   // A stale price allows only a limit; stops too, as they trigger at the server's later quotes.
   const orderType: OrderType = marketAllowed || chosenType !== 'market' ? chosenType : 'limit';
-  const stop = orderType === 'sl' || orderType === 'slm';
+  const stop = orderType === 'sl' || orderType === 'slm' || orderType === 'gtt';
+  const gtt = orderType === 'gtt';
+  const validDays = gtt ? parseValidDays(daysText) : null;
   const decimals = quote.data?.decimals ?? 2;
   const qty = parseQuantity(qtyText);
   const available = position?.available ?? 0;
   // A sell with nothing to sell is not an error the user made: the tab is quietly off.
   const canSell = available > 0;
-  const limited = orderType === 'limit' || orderType === 'sl';
+  const limited = orderType === 'limit' || orderType === 'sl' || gtt;
   const limit = limited ? parseLimitPrice(limitText, decimals) : null;
   const trigger = stop ? parseLimitPrice(triggerText, decimals) : null;
   const limitError =
@@ -150,7 +162,12 @@ export function useStockTrading() {
     setQtyText(String(Math.min(Math.max(max.qty, STOCK_QTY_MIN), Math.max(STOCK_QTY_MIN, from + delta))));
   }
 
-  const blocked = qtyError !== null || limitError !== null || price === null || (side === 'sell' && !canSell);
+  const blocked =
+    qtyError !== null ||
+    limitError !== null ||
+    (gtt && validDays === null) ||
+    price === null ||
+    (side === 'sell' && !canSell);
 
   function openConfirm() {
     if (blocked) return;
@@ -176,6 +193,7 @@ export function useStockTrading() {
       price,
       mold: 'stock' as const,
       ...(stop && trigger !== null ? { order_type: orderType, trigger } : {}),
+      ...(gtt && validDays !== null ? { valid_days: validDays } : {}),
     };
     const result = side === 'buy' ? await buy(input) : await sell(input);
     setBusy(false);
@@ -220,6 +238,10 @@ export function useStockTrading() {
     setTriggerText,
     trigger,
     stop,
+    gtt,
+    daysText,
+    setDaysText,
+    validDays,
     setLimitText,
     limitError,
     price,

@@ -93,18 +93,27 @@ export interface OrderRow {
   unlock_at: number | null;
   /** Why a failed block/QIP buy was refused: an i18n key (`errors.…`); null otherwise. */
   reason: string | null;
-  /** Stop orders (issue 13): sl (trigger + limit) or slm (trigger, then the market); null otherwise. */
-  order_type: 'sl' | 'slm' | null;
+  /**
+   * Issue 13: stop orders sl (trigger + limit) and slm (trigger, then the market); gtt, good till
+   * triggered (trigger + limit, valid up to a year); null for market and limit orders.
+   */
+  order_type: 'sl' | 'slm' | 'gtt' | null;
   /** A stop's trigger (instrument currency); null otherwise. */
   trigger_price: number | null;
   /** When a stop's trigger was reached (it then rests at `limit_price`); null before, or not a stop. */
   triggered_at: number | null;
+  /** A GTT's trigger fires on a rise to it (true) or a fall (false); null for other orders. */
+  trigger_rises: boolean | null;
 }
 
-/** Optional fields of a stock buy/sell that make it a stop order (placeStop, server/trading/engine.ts). */
+/**
+ * Optional fields of a stock buy/sell that make it a stop or GTT order (placeStop, placeGtt in
+ * server/trading/engine.ts). `valid_days`: a GTT's validity, 1 to 365 days (default 365).
+ */
 const StopFields = {
-  order_type: Type.Optional(Type.Union([Type.Literal('sl'), Type.Literal('slm')])),
+  order_type: Type.Optional(Type.Union([Type.Literal('sl'), Type.Literal('slm'), Type.Literal('gtt')])),
   trigger: Type.Optional(SeenPrice),
+  valid_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 };
 
 /**

@@ -10,7 +10,8 @@ import {
 import { useMemo, useRef } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PortfolioPoint } from '../../../shared/contract/portfolio';
-import { toMinor } from '../../../shared/money';
+import { minorToDisplayNumber, toMinor } from '../../../shared/money';
+import { useColourScheme } from '../../../ui/scheme';
 import s from './portfolio.module.css';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Filler);
@@ -22,19 +23,21 @@ ChartJS.register(LineController, LineElement, PointElement, LinearScale, Filler)
  */
 export default function ValueChart({ points }: { points: PortfolioPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
-  // The canvas cannot read CSS variables: take the tokens' current values (theme aware).
+  // The canvas cannot read CSS variables: take the tokens' values again whenever the scheme switches.
+  const scheme = useColourScheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scheme changes what the tokens hold
   const colours = useMemo(() => {
     const cs = getComputedStyle(document.documentElement);
     return {
       line: cs.getPropertyValue('--c-primary').trim(),
       fill: cs.getPropertyValue('--c-primary-soft').trim(),
     };
-  }, []);
+  }, [scheme]);
   const data = useMemo(
     () => ({
       datasets: [
         {
-          data: points.map((p) => ({ x: p.t, y: (toMinor(p.total) ?? 0) / 100 })),
+          data: points.map((p) => ({ x: p.t, y: minorToDisplayNumber(toMinor(p.total) ?? 0) })),
           borderColor: colours.line,
           backgroundColor: colours.fill,
           borderWidth: 2,

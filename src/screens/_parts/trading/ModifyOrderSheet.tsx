@@ -30,7 +30,7 @@ function parsePrice(text: string): number | null {
 }
 
 /** The order type an order row was: a stop names it; a plain order that rested was a limit. */
-export function orderTypeOf(order: OrderRow): 'market' | 'limit' | 'sl' | 'slm' {
+export function orderTypeOf(order: OrderRow): 'market' | 'limit' | 'sl' | 'slm' | 'gtt' {
   if (order.order_type) return order.order_type;
   return order.expires_at !== null ? 'limit' : 'market';
 }
@@ -40,6 +40,7 @@ export const ORDER_TYPE_LABEL = {
   limit: 'trade.limit.label',
   sl: 'trade.stop.sl',
   slm: 'trade.stop.slm',
+  gtt: 'trade.gtt.label',
 } as const;
 
 /**
@@ -70,7 +71,7 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
   const buying = order.state === 'buy';
   const limitPrice = order.limit_price ?? order.price;
   const hasLimit = type !== 'slm';
-  const hasTrigger = (type === 'sl' || type === 'slm') && order.triggered_at === null;
+  const hasTrigger = (type === 'sl' || type === 'slm' || type === 'gtt') && order.triggered_at === null;
   const [qtyText, setQtyText] = useState(String(order.count));
   const [limitText, setLimitText] = useState(String(limitPrice));
   const [triggerText, setTriggerText] = useState(
@@ -147,7 +148,9 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
             value={triggerText}
             onChange={(v) => setTriggerText(v.replace(/[^\d.]/g, ''))}
             error={triggerError ? t(triggerError) : null}
-            hint={t(buying ? 'trade.stop.hintBuy' : 'trade.stop.hintSell')}
+            hint={t(
+              type === 'gtt' ? 'trade.gtt.hint' : buying ? 'trade.stop.hintBuy' : 'trade.stop.hintSell',
+            )}
           />
         )}
         {hasLimit && (
