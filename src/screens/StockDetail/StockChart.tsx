@@ -13,7 +13,7 @@ import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import type { ChartFrame } from '../../api/useChart';
 import type { Period } from '../../shared/contract/market';
-import { formatAxisTime, formatPrice } from '../../shared/format';
+import { formatAxisTime, formatDate, formatPrice } from '../../shared/format';
 import {
   type ChartWindow,
   candleAt,
@@ -55,8 +55,9 @@ interface Colours {
   ma5: string;
   ma10: string;
   ma20: string;
-  /** The crosshair's lines. */
+  /** The crosshair's lines and its time label's fill; the label's text. */
   cross: string;
+  crossInk: string;
   /** The app's font stack (chart.js would draw in its own Helvetica stack). */
   font: string;
 }
@@ -76,6 +77,7 @@ function readColours(el: Element): Colours {
     ma10: v('--c-ma10'),
     ma20: v('--c-ma20'),
     cross: v('--c-text-2'),
+    crossInk: v('--c-surface'),
     font: v('--font'),
   };
 }
@@ -87,6 +89,8 @@ interface DrawState {
   colours: Colours;
   /** The crosshair's candle (null: none), shared with the pointer and key handlers. */
   cross: { index: number | null };
+  /** When candle i was, for the crosshair's label on the time axis. */
+  when: (i: number) => string;
 }
 const drawState = new WeakMap<ChartInstance, DrawState>();
 
@@ -178,6 +182,17 @@ const candlesPlugin: Plugin<'line'> = {
     ctx.beginPath();
     ctx.arc(px, py, 3, 0, Math.PI * 2);
     ctx.fill();
+    // The candle's time at the head of the line, kept inside the plot: readable above the finger
+    // when the header (which shows it too) has scrolled away, and clear of the Buy/Sell bar.
+    const text = st.when(i);
+    ctx.font = `11px ${st.colours.font}`;
+    const w = Math.ceil(ctx.measureText(text).width) + 10;
+    const h = 16;
+    const x = Math.min(area.right - w, Math.max(area.left, px - w / 2));
+    ctx.fillRect(x, area.top, w, h);
+    ctx.fillStyle = st.colours.crossInk;
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, x + 5, area.top + h / 2);
     ctx.restore();
   },
 };
@@ -375,7 +390,13 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
       callback: (v) => formatPrice(Number(v), frame.decimals),
     };
     sc.y!.grid = { color: colours.grid };
-    drawState.set(chart as unknown as ChartInstance, { frame, mode, colours, cross: cross.current });
+    const when = (i: number) =>
+      period === '1m'
+        ? formatAxisTime(frame.t[i]!, 'minute', i18n.language)
+        : period === '1mo'
+          ? formatAxisTime(frame.t[i]!, 'month', i18n.language)
+          : formatDate(frame.t[i]!, i18n.language);
+    drawState.set(chart as unknown as ChartInstance, { frame, mode, colours, cross: cross.current, when });
     shown.current = { frame, mode };
     draw();
   }, [frame, mode, period, draw, setCross, i18n.language]);
