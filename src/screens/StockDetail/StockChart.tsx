@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChartFrame } from '../../api/useChart';
 import type { Period } from '../../shared/contract/market';
 import { formatAxisTime, formatDate, formatPrice } from '../../shared/format';
+import { useColourScheme } from '../../ui/scheme';
 import {
   type ChartWindow,
   candleAt,
@@ -253,7 +254,13 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
   const chartRef = useRef<ChartInstance<'line', Point[]> | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const win = useRef<ChartWindow>({ start: 0, end: 0 });
-  const shown = useRef<{ frame: ChartFrame | null; mode: Mode | null }>({ frame: null, mode: null });
+  const shown = useRef<{ frame: ChartFrame | null; mode: Mode | null; scheme: string | null }>({
+    frame: null,
+    mode: null,
+    scheme: null,
+  });
+  // A colour-scheme switch redraws with the tokens' new values (the canvas cannot follow CSS).
+  const scheme = useColourScheme();
   const raf = useRef(0);
   const cross = useRef<{ index: number | null }>({ index: null });
   const crossTo = useRef(onCross);
@@ -347,6 +354,7 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
     const prev = shown.current;
     const colours = readColours(box.current);
     const sameBars =
+      prev.scheme === scheme &&
       prev.frame !== null &&
       prev.frame.period === frame.period &&
       prev.frame.symbol === frame.symbol &&
@@ -397,9 +405,9 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
           ? formatAxisTime(frame.t[i]!, 'month', i18n.language)
           : formatDate(frame.t[i]!, i18n.language);
     drawState.set(chart as unknown as ChartInstance, { frame, mode, colours, cross: cross.current, when });
-    shown.current = { frame, mode };
+    shown.current = { frame, mode, scheme };
     draw();
-  }, [frame, mode, period, draw, setCross, i18n.language]);
+  }, [frame, mode, period, draw, setCross, i18n.language, scheme]);
 
   useEffect(() => () => cancelAnimationFrame(raf.current), []);
 
