@@ -48,7 +48,12 @@ export const ROUTES: AppRoute[] = [
     messages: [],
     load: () => import('./screens/ForgotPassword/ForgotPasswordScreen'),
   },
-  { path: PATHS.home, nav: true, messages: ['markets', 'portfolio', 'watch'], load: () => import('./screens/Home/HomeScreen') },
+  {
+    path: PATHS.home,
+    nav: true,
+    messages: ['markets', 'portfolio', 'watch'],
+    load: () => import('./screens/Home/HomeScreen'),
+  },
   { path: PATHS.markets, nav: true, noService: true, load: () => import('./screens/Markets/MarketsScreen') },
   // The Buy/Sell bar holds the bottom of the stock detail: no floating service button there.
   {
