@@ -218,6 +218,8 @@ test('depth and facts: five levels a side, ranges, market status, also in the or
 
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/stock\/trading\//);
+  // The address changes first; stock detail (with its own depth) stays until the ticket has arrived.
+  await expect(page.getByTestId('trade-price')).toBeVisible();
   await expect(
     page.getByTestId('depth').getByRole('table', { name: 'Asks' }).locator('tbody tr'),
   ).toHaveCount(5);
