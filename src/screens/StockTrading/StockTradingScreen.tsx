@@ -278,6 +278,7 @@ const TYPE_LABEL = {
   sl: 'trade.stop.sl',
   slm: 'trade.stop.slm',
   gtt: 'trade.gtt.label',
+  oco: 'trade.gtt.ocoLabel',
 } as const;
 
 function PendingOrder({
