@@ -272,6 +272,14 @@ export interface OrdersTable {
   triggered_at: number | null;
   /** GTT orders: 1 when the trigger fires on a rise to it, 0 on a fall (049_trading_gtt). */
   trigger_rises: number | null;
+  /** OCO orders (049_trading_oco): the target leg's limit, ticks (its trigger is `trigger_price`). */
+  target_limit: number | null;
+  /** OCO orders: the stop leg's trigger (a fall to it), ticks. */
+  stop_trigger: number | null;
+  /** OCO orders: the stop leg's limit, ticks. */
+  stop_limit: number | null;
+  /** OCO orders: the leg that fired, target or stop; null before. */
+  fired_leg: string | null;
 }
 
 interface IposTable {

@@ -9,7 +9,7 @@ import { route } from '../lib/route';
 import type { Instrument } from '../market/provider';
 import { toHoldingRow, valuePositions } from '../portfolio/valuation';
 import { affordableQuantity, chargesFor, chargesOfRow, toBreakdown } from '../trading/charges';
-import { closePending, modifyPending, placeBuy, placeSell, placeStop } from '../trading/engine';
+import { closePending, modifyPending, placeBuy, placeOco, placeSell, placeStop } from '../trading/engine';
 import { rateTicks } from '../trading/fx';
 import { buyBlock, sellLot } from '../trading/holdings';
 import { BLOCK, STOCK, toOrderRow, tradable } from '../trading/orders';
@@ -87,17 +87,24 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       tag: string;
       count: number;
       price: number;
-      order_type?: 'sl' | 'slm' | 'gtt';
+      order_type?: 'sl' | 'slm' | 'gtt' | 'oco';
       trigger?: number;
       valid_days?: number;
+      stop_trigger?: number;
+      stop_price?: number;
     },
     side: 'buy' | 'sell',
   ) {
+    // Only an OCO has a stop leg.
+    if (input.order_type !== 'oco' && (input.stop_trigger !== undefined || input.stop_price !== undefined)) {
+      throw invalid('errors.ocoOnly');
+    }
     if (input.order_type === undefined) {
       // Only a GTT has a validity in days.
       if (input.valid_days !== undefined) throw invalid('errors.gttValidity');
       return null;
     }
+    if (input.order_type === 'oco') return null;
     if (input.trigger === undefined) throw invalid('errors.triggerMissing');
     return {
       tag: input.tag,
@@ -110,7 +117,39 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
+  /** An OCO GTT: a sell of a holding with a target and a stop, each with its limit. */
+  function oco(
+    input: {
+      tag: string;
+      count: number;
+      price: number;
+      order_type?: string;
+      trigger?: number;
+      valid_days?: number;
+      stop_trigger?: number;
+      stop_price?: number;
+    },
+    side: 'buy' | 'sell',
+  ) {
+    if (input.order_type !== 'oco') return null;
+    // A buy OCO (a breakout or a dip) is rare and would reserve money for two prices: sells only.
+    if (side === 'buy') throw invalid('errors.ocoSellOnly');
+    if (input.trigger === undefined || input.stop_trigger === undefined || input.stop_price === undefined) {
+      throw invalid('errors.ocoBothTriggers');
+    }
+    return {
+      tag: input.tag,
+      count: input.count,
+      target: input.trigger,
+      target_price: input.price,
+      stop: input.stop_trigger,
+      stop_price: input.stop_price,
+      valid_days: input.valid_days,
+    };
+  }
+
   route(app, contract.dealBuy, async ({ input, user, db: trx }) => {
+    if (input.mold === 'stock') oco(input, 'buy');
     const stopInput = input.mold === 'stock' ? stop(input, 'buy') : null;
     if (stopInput) return toOrderRow(await placeStop(deps, trx, user.id, stopInput), deps.clock.now());
     if (input.mold === 'stock')
@@ -120,6 +159,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.dealSell, async ({ input, user, db: trx }) => {
     if ('no' in input) return toOrderRow(await sellLot(deps, trx, user.id, input), deps.clock.now());
+    const ocoInput = oco(input, 'sell');
+    if (ocoInput) return toOrderRow(await placeOco(deps, trx, user.id, ocoInput), deps.clock.now());
     const stopInput = stop(input, 'sell');
     if (stopInput) return toOrderRow(await placeStop(deps, trx, user.id, stopInput), deps.clock.now());
     return toOrderRow(await placeSell(deps, trx, user.id, input), deps.clock.now());

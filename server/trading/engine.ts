@@ -372,6 +372,85 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
   return order;
 }
 
+export interface OcoInput {
+  tag: string;
+  count: number;
+  /** The target: fires on a rise to it (above the quote). */
+  target: number;
+  /** The target's limit once fired (at or below the target). */
+  target_price: number;
+  /** The stop: fires on a fall to it (below the quote). */
+  stop: number;
+  /** The stop's limit once fired (at or below the stop). */
+  stop_price: number;
+  /** Validity in days (1 to GTT_MAX_DAYS; default GTT_MAX_DAYS). */
+  valid_days?: number;
+}
+
+/**
+ * A one-cancels-the-other GTT sell (issue 13): a holding sold at a target (the quote rising to it)
+ * or at a stop (the quote falling to it), whichever comes first. ONE order row with both triggers
+ * and ONE reservation of the units (`positions.reserved_qty`): both legs sell the same units. The
+ * match job fires at most one leg — the mark of a fired leg is conditional on no leg having fired —
+ * and the order then rests at that leg's limit for the session, like a fired GTT; the other leg is
+ * gone with it (there is no second row to cancel). Cancel and expiry release the units once.
+ * Only sells: a buy OCO (a breakout or a dip) is rare and would reserve money for two prices.
+ */
+export async function placeOco(deps: Deps, db: Kysely<DB>, userId: number, input: OcoInput) {
+  checkStockQuantity(input.count);
+  const { instrument, quote } = tradable(deps, input.tag);
+  assertMarketOpen(deps, instrument);
+  if (input.valid_days !== undefined && input.valid_days > GTT_MAX_DAYS) throw invalid('errors.gttValidity');
+  const now = deps.clock.now();
+  const rate = await rateTicks(deps, db, instrument.currency);
+  const quoteTicks = priceToTicks(quote.price);
+  const target = priceToTicks(input.target);
+  const stop = priceToTicks(input.stop);
+  const targetLimit = priceToTicks(input.target_price);
+  const stopLimit = priceToTicks(input.stop_price);
+  if (target <= quoteTicks) throw invalid('errors.ocoTarget');
+  if (stop >= quoteTicks) throw invalid('errors.ocoStop');
+  // A sell's limit is at or below its trigger.
+  if (targetLimit > target || stopLimit > stop) throw invalid('errors.triggerLimit');
+  // Both triggers within the band of the quote, like every resting order's.
+  await assertMayRest(deps, db, userId, stop, quoteTicks);
+  await assertMayRest(deps, db, userId, target, quoteTicks);
+  const value = tradeValueMinor(targetLimit, input.count, rate);
+  if (value <= 0 || tradeValueMinor(stopLimit, input.count, rate) <= 0) throw invalid();
+  const reserved = await reserveShares(db, userId, instrument.symbol, input.count, now);
+  return insertOrder(db, {
+    no: orderNo('stock', now),
+    user_id: userId,
+    mold: 'stock',
+    symbol: instrument.symbol,
+    market: instrument.market,
+    name: instrument.name,
+    state: 'sell',
+    status: STOCK.pending,
+    count: input.count,
+    limit_price: targetLimit,
+    price: avgTicks(reserved.cost_native, reserved.qty),
+    sell_price: null,
+    fee: 0,
+    price_all: value,
+    profit: null,
+    ref_id: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: now + (input.valid_days ?? GTT_MAX_DAYS) * DAY_MS,
+    rate,
+    region: instrument.region,
+    order_type: 'oco',
+    trigger_price: target,
+    triggered_at: null,
+    trigger_rises: 1,
+    target_limit: targetLimit,
+    stop_trigger: stop,
+    stop_limit: stopLimit,
+    fired_leg: null,
+  });
+}
+
 export interface ModifyInput {
   count?: number;
   /** The new limit (limit and stop-loss orders). */
@@ -420,10 +499,17 @@ export async function modifyPending(
   if (order?.mold !== 'stock' || order.status !== STOCK.pending) throw invalid('errors.notPending');
   if (input.count === undefined && input.price === undefined && input.trigger === undefined) throw invalid();
   const stopType =
-    order.order_type === 'sl' || order.order_type === 'slm' || order.order_type === 'gtt'
+    order.order_type === 'sl' ||
+    order.order_type === 'slm' ||
+    order.order_type === 'gtt' ||
+    order.order_type === 'oco'
       ? order.order_type
       : null;
   const armed = stopType !== null && order.trigger_price !== null && order.triggered_at === null;
+  // An armed OCO changes its quantity only: its two legs' prices are placed again (cancel, place).
+  if (stopType === 'oco' && armed && (input.trigger !== undefined || input.price !== undefined)) {
+    throw invalid('errors.ocoModify');
+  }
   if (input.trigger !== undefined && !stopType) throw invalid('errors.notStop');
   if (input.trigger !== undefined && !armed) throw invalid('errors.alreadyTriggered');
   if (input.price !== undefined && stopType === 'slm') throw invalid('errors.slmNoLimit');
@@ -441,13 +527,25 @@ export async function modifyPending(
     if (rises ? trigger <= quoteTicks : trigger >= quoteTicks) throw invalid('errors.triggerSide');
     if (stopType === 'slm') limit = protectedLimit(side, trigger);
     else if (buying ? limit < trigger : limit > trigger) throw invalid('errors.triggerLimit');
+    // An armed OCO's stop, too, still waits below the quote.
+    if (order.stop_trigger !== null && order.stop_trigger >= quoteTicks) throw invalid('errors.triggerSide');
   }
-  // The band of placement: a limit (or an armed stop's trigger) within it of the quote.
-  const anchor = armed && trigger !== null ? trigger : limit;
+  // The band of placement: a limit (or an armed stop's triggers) within it of the quote.
+  const anchors = armed && trigger !== null ? [trigger] : [limit];
+  if (armed && order.stop_trigger !== null) anchors.push(order.stop_trigger);
   const { limitBandBps } = deps.config.orders;
-  if (BigInt(Math.abs(anchor - quoteTicks)) * 10_000n > BigInt(quoteTicks) * BigInt(limitBandBps)) {
-    throw new ApiError('errors.limitOutsideBand', 400, { pct: limitBandBps / 100 });
+  for (const anchor of anchors) {
+    if (BigInt(Math.abs(anchor - quoteTicks)) * 10_000n > BigInt(quoteTicks) * BigInt(limitBandBps)) {
+      throw new ApiError('errors.limitOutsideBand', 400, { pct: limitBandBps / 100 });
+    }
   }
+  // A fired OCO rests at its leg's limit: the leg keeps it too (the orders screen shows both legs).
+  const legLimit =
+    stopType === 'oco' && !armed
+      ? order.fired_leg === 'stop'
+        ? { stop_limit: limit }
+        : { target_limit: limit }
+      : {};
   const value = tradeValueMinor(limit, count, order.rate);
   if (value <= 0) throw invalid();
   const now = deps.clock.now();
@@ -500,6 +598,7 @@ export async function modifyPending(
       limit_price: limit,
       price_all: value,
       trigger_price: trigger,
+      ...legLimit,
       updated_at: now,
     })
     .where('id', '=', order.id)
@@ -518,6 +617,15 @@ function fires(order: OrderRecord, quoteTicks: number, trigger: number): boolean
   if (order.trigger_rises !== null)
     return order.trigger_rises === 1 ? quoteTicks >= trigger : quoteTicks <= trigger;
   return triggerReached(order.state, quoteTicks, trigger);
+}
+
+/** The leg of an armed OCO a quote fires: its target on a rise to it, its stop on a fall to it. */
+function ocoLeg(order: OrderRecord, quoteTicks: number): { name: 'target' | 'stop'; limit: number } | null {
+  if (order.trigger_price !== null && order.target_limit !== null && quoteTicks >= order.trigger_price)
+    return { name: 'target', limit: order.target_limit };
+  if (order.stop_trigger !== null && order.stop_limit !== null && quoteTicks <= order.stop_trigger)
+    return { name: 'stop', limit: order.stop_limit };
+  return null;
 }
 
 /**
@@ -680,10 +788,14 @@ export async function matchPendingOrders(
       const quote = deps.market.quote(order.symbol);
       if (!instrument || !quote || order.limit_price === null || !isMarketOpen(deps, instrument)) continue;
       const q = priceToTicks(quote.price);
+      let limit = order.limit_price;
       if (order.trigger_price !== null && order.triggered_at === null) {
         // An untriggered stop: it becomes a resting limit once the quote reaches its trigger (and
-        // may fill in the same pass if the quote is inside its limit too).
-        if (!fires(order, q, order.trigger_price)) continue;
+        // may fill in the same pass if the quote is inside its limit too). An OCO: the leg the
+        // quote reached, its target on a rise or its stop on a fall, rests at that leg's limit.
+        const leg = order.order_type === 'oco' ? ocoLeg(order, q) : null;
+        if (order.order_type === 'oco' ? leg === null : !fires(order, q, order.trigger_price)) continue;
+        if (leg) limit = leg.limit;
         const now = deps.clock.now();
         // A triggered GTT's order lives for the session it triggered in (within its validity).
         const end =
@@ -693,18 +805,27 @@ export async function matchPendingOrders(
           .set({
             triggered_at: now,
             updated_at: now,
-            ...(order.order_type === 'gtt' ? { expires_at: end } : {}),
+            ...(order.order_type === 'gtt' || leg ? { expires_at: end } : {}),
+            ...(leg
+              ? {
+                  fired_leg: leg.name,
+                  limit_price: leg.limit,
+                  price_all: tradeValueMinor(leg.limit, order.count, order.rate),
+                }
+              : {}),
           })
           .where('id', '=', order.id)
           .where('status', '=', STOCK.pending)
+          // One mark only: of two match runs (or two legs) the first wins, the other changes nothing.
           .where('triggered_at', 'is', null)
-          // Unless a modify moved the trigger since this page was read.
+          // Unless a modify moved the trigger or the quantity since this page was read.
           .where('trigger_price', '=', order.trigger_price)
+          .where('count', '=', order.count)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) continue;
         triggered++;
       }
-      const reached = order.state === 'buy' ? q <= order.limit_price : q >= order.limit_price;
+      const reached = order.state === 'buy' ? q <= limit : q >= limit;
       if (reached && (await withTx(deps.database, (trx) => fillPending(deps, trx, order.id, q)))) filled++;
     } catch (err) {
       failures.push(err);

@@ -77,10 +77,16 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
     unlock_at: held && r.unlock_at !== null && r.unlock_at > now ? r.unlock_at : null,
     reason: r.reason,
     order_type:
-      r.order_type === 'sl' || r.order_type === 'slm' || r.order_type === 'gtt' ? r.order_type : null,
+      r.order_type === 'sl' || r.order_type === 'slm' || r.order_type === 'gtt' || r.order_type === 'oco'
+        ? r.order_type
+        : null,
     trigger_price: r.trigger_price === null ? null : ticksToPrice(r.trigger_price),
     triggered_at: r.triggered_at,
     trigger_rises: r.trigger_rises === null ? null : r.trigger_rises === 1,
+    target_limit: r.target_limit === null ? null : ticksToPrice(r.target_limit),
+    stop_trigger: r.stop_trigger === null ? null : ticksToPrice(r.stop_trigger),
+    stop_limit: r.stop_limit === null ? null : ticksToPrice(r.stop_limit),
+    fired_leg: r.fired_leg === 'target' || r.fired_leg === 'stop' ? r.fired_leg : null,
   };
 }
 

@@ -73,6 +73,29 @@ export type FavouriteItem = WatchlistItem & {
 };
 
 /**
+ * A row for an instrument added on this device and not confirmed yet: no quote of its own (the
+ * row shows the live one from `useQuote`), so every price is NaN rather than a made-up zero.
+ */
+export function pendingAdd(symbol: string, name?: string | null, market?: string | null): FavouriteItem {
+  return {
+    stock_code: symbol,
+    stock_name: name ?? symbol,
+    stock_detail: {
+      market: market ?? '',
+      prasent: Number.NaN,
+      close_prices: Number.NaN,
+      percent_change: Number.NaN,
+      change: Number.NaN,
+      market_name: '',
+      exchange_name: '',
+      decimals: 2,
+      as_of: 0,
+    },
+    pending: 'add',
+  };
+}
+
+/**
  * The watchlist (SPEC `collection/list`, polled like prices every 5 s) with this device's
  * unconfirmed changes applied: pending adds first, pending removals marked. Offline it shows the
  * last known list (`stale`, `updatedAt`). Live prices for the rows: `useQuote(item.stock_code)`.
@@ -105,22 +128,7 @@ export function overlayFavourites(
   const adds: FavouriteItem[] = includeAdds
     ? Object.entries(local)
         .filter(([symbol, s]) => s.on && s.pending && !listed.has(symbol))
-        .map(([symbol, s]) => ({
-          stock_code: symbol,
-          stock_name: s.name ?? symbol,
-          stock_detail: {
-            market: s.market ?? '',
-            prasent: Number.NaN,
-            close_prices: Number.NaN,
-            percent_change: Number.NaN,
-            change: Number.NaN,
-            market_name: '',
-            exchange_name: '',
-            decimals: 2,
-            as_of: 0,
-          },
-          pending: 'add',
-        }))
+        .map(([symbol, s]) => pendingAdd(symbol, s.name, s.market))
     : [];
   const rows: FavouriteItem[] = list.map((item) => {
     const s = local[item.stock_code];

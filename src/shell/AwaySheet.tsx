@@ -13,6 +13,7 @@ import { toast } from '../store/ui';
 import { asOfText } from '../ui/AsOf';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import ui from '../ui/ui.module.css';
 import s from './core.module.css';
 
 /** Stock order statuses (0 pending … 4 failed) and IPO application statuses (1 pending, 2 allotted, 3 refunded). */
@@ -83,7 +84,7 @@ export function AwaySheet() {
       {summary.orders.length > 0 && (
         <section aria-label={t('core.away.orders')}>
           <h3 className={s.awayHead}>{t('core.away.orders')}</h3>
-          <ul className={s.awayList}>
+          <ul className={ui.plainList}>
             {summary.orders.map((o) => (
               <li key={`${o.mold}-${o.no}`} className={s.awayRow} data-away-order={o.no}>
                 <span>
@@ -101,7 +102,7 @@ export function AwaySheet() {
       {summary.bills.length > 0 && (
         <section aria-label={t('core.away.money')}>
           <h3 className={s.awayHead}>{t('core.away.money')}</h3>
-          <ul className={s.awayList}>
+          <ul className={ui.plainList}>
             {summary.bills.map((b) => (
               <li key={b.id} className={s.awayRow}>
                 <span>{t(reasonKey(b.reason, (k) => i18n.exists(k)))}</span>
@@ -117,7 +118,7 @@ export function AwaySheet() {
       {summary.replies.length > 0 && (
         <section aria-label={t('core.away.replies')}>
           <h3 className={s.awayHead}>{t('core.away.replies')}</h3>
-          <ul className={s.awayList}>
+          <ul className={ui.plainList}>
             {summary.replies.map((m) => (
               <li key={m.id} className={s.awayRow}>
                 <Link to="/customer-service" onClick={close}>

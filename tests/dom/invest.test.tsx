@@ -266,6 +266,10 @@ describe('block orders screen', () => {
     trigger_price: null,
     triggered_at: null,
     trigger_rises: null,
+    target_limit: null,
+    stop_trigger: null,
+    stop_limit: null,
+    fired_leg: null,
   });
 
   it('shows a refused buy as failed with its reason instead of a total', () => {

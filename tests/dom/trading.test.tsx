@@ -92,6 +92,10 @@ const ORDER: OrderRow = {
   trigger_price: null,
   triggered_at: null,
   trigger_rises: null,
+  target_limit: null,
+  stop_trigger: null,
+  stop_limit: null,
+  fired_leg: null,
 };
 
 describe('infinite paging', () => {

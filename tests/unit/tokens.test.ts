@@ -67,6 +67,14 @@ describe('design tokens', () => {
     expect(staticStyles('/x/a.tsx', '<div style={{ width, height }} />')).toEqual([]);
   });
 
+  it('no CSS module composes from another file (Vite would copy that whole file into this one)', () => {
+    const crossFile = /composes:[^;]*\bfrom\b/;
+    const css = files.filter((f) => f.endsWith('.css'));
+    expect(css.filter((f) => crossFile.test(fs.readFileSync(f, 'utf8')))).toEqual([]);
+    expect(crossFile.test("composes: cardList from '../ui/ui.module.css';")).toBe(true);
+    expect(crossFile.test('composes: plainList;')).toBe(false);
+  });
+
   it('the check catches each kind (it can fail)', () => {
     expect(offences('/x/a.css', '.a { color: #fff; }')).toHaveLength(1);
     expect(offences('/x/a.css', '.a { background: rgb(0 0 0 / 0.1); }')).toHaveLength(1);

@@ -13,6 +13,7 @@ import { migration048OrderTypes } from './048_order_types';
 import { migration048WithdrawHold } from './048_withdraw_hold';
 import { migration049 } from './049_portfolio';
 import { migration049TradingGtt } from './049_trading_gtt';
+import { migration049TradingOco } from './049_trading_oco';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
@@ -33,5 +34,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '048_withdraw_hold': migration048WithdrawHold(),
     '049_portfolio': migration049(),
     '049_trading_gtt': migration049TradingGtt(),
+    '049_trading_oco': migration049TradingOco(),
   };
 }

@@ -3,7 +3,7 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BillRow } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, useDates } from '../../ui';
+import { EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, ui, useDates } from '../../ui';
 
 import { reasonKey } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
@@ -37,7 +37,7 @@ export default function AccountChangesScreen() {
           {(rows) => (
             <>
               <div className={s.listCard}>
-                <ul className={s.rows} aria-label={t(`wallet.changes.tabs.${tab}`)}>
+                <ul className={`${ui.plainList} ${s.rows}`} aria-label={t(`wallet.changes.tabs.${tab}`)}>
                   {rows.map((bill) => (
                     <BillItem key={bill.id} bill={bill} />
                   ))}
@@ -66,7 +66,9 @@ function BillItem({ bill }: { bill: BillRow }) {
     <li data-bill={bill.reason}>
       <div className={s.row}>
         <span className={s.rowMain}>
-          <span className={s.rowTitle}>{t(reasonKey(bill.reason, (k) => i18n.exists(k)))}</span>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>
+            {t(reasonKey(bill.reason, (k) => i18n.exists(k)))}
+          </span>
           <time className={s.rowSub} dateTime={new Date(bill.created_at).toISOString()}>
             {dateTime(bill.created_at)}
           </time>

@@ -8,7 +8,7 @@ import type { HoldingRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import { displayCode, HOLDING_TYPES, type HoldingKind, PAGE_SIZE, POLL_MS } from '../../shared/rules';
-import { EmptyState, ListStates, LoadMore, PageHeader, Segmented, StaleLine } from '../../ui';
+import { EmptyState, ListStates, LoadMore, PageHeader, Segmented, StaleLine, ui } from '../../ui';
 import { regionPrice, SignedMoney } from '../_parts/invest/parts';
 import { Signed, TotalsCard, usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
@@ -89,7 +89,7 @@ export default function HoldingsScreen() {
                 <span>{t('holdings.col.quantityCost')}</span>
                 <span>{t('holdings.col.valueProfit')}</span>
               </div>
-              <ul className={s.holdingList}>
+              <ul className={ui.plainList}>
                 {rows.map((row) => (
                   <Holding key={row.stock} row={row} />
                 ))}

@@ -47,7 +47,7 @@ export function OnboardingChecklist() {
         </span>
       </div>
       <progress className={o.progress} value={done} max={steps.length} aria-labelledby="onboarding-title" />
-      <ol className={o.steps}>
+      <ol className={ui.plainList}>
         {steps.map((step) => (
           <li key={step.key} data-step={step.key} data-done={step.done ? '1' : '0'}>
             <Link to={step.to} className={`${o.step} ${step.done ? o.stepDone : ''}`}>

@@ -82,7 +82,7 @@ export default function MarketsScreen() {
                 role="tabpanel"
                 aria-labelledby={index ? `${panelId}-${index.symbol}` : undefined}
               >
-                {index && <IndexCard index={index} wide />}
+                {index && <IndexCard index={index} size="wide" />}
               </div>
             </>
           ) : indices.error ? (

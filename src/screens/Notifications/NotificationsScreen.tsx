@@ -6,7 +6,7 @@ import { PATHS, stockPath } from '../../paths';
 import type { NotificationRow } from '../../shared/contract/watchlist';
 import { formatDateTime } from '../../shared/format';
 import { POLL_MS } from '../../shared/rules';
-import { Button, EmptyState, ErrorState, IconBell, PageHeader, SkeletonList } from '../../ui';
+import { Button, EmptyState, ErrorState, IconBell, PageHeader, SkeletonList, ui } from '../../ui';
 import s from '../_parts/trading/trading.module.css';
 import { inboxText } from '../_parts/watchlist/inbox';
 import w from '../_parts/watchlist/watchlist.module.css';
@@ -64,11 +64,15 @@ export default function NotificationsScreen() {
           </Button>
         </EmptyState>
       ) : (
-        <ul className={w.items} aria-label={t('watch.inbox.title')}>
+        <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.inbox.title')}>
           {rows.map((n) => {
             const text = inboxText(n, t);
             return (
-              <li key={n.id} className={`${w.item} ${n.read ? '' : w.unread}`} data-read={n.read ? '1' : '0'}>
+              <li
+                key={n.id}
+                className={`${ui.cardRow} ${w.item} ${n.read ? '' : w.unread}`}
+                data-read={n.read ? '1' : '0'}
+              >
                 <button type="button" className={w.itemMain} onClick={() => void open(n)}>
                   <span className={w.itemTitle}>
                     {!n.read && <span className="visually-hidden">{t('watch.inbox.unread')} </span>}

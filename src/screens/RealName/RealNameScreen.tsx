@@ -5,7 +5,7 @@ import { useOnline } from '../../api/connection';
 import { PATHS } from '../../paths';
 import type { KycState } from '../../shared/contract/settings';
 import { KYC_STATUS } from '../../shared/status';
-import { Button, IconCamera, PageHeader, SkeletonList, TextField } from '../../ui';
+import { Button, IconCamera, PageHeader, SkeletonList, TextField, ui } from '../../ui';
 import { SummaryRow } from '../_parts/invest/parts';
 import p from '../_parts/settings/settings.module.css';
 import { ID_TYPES, type Photo, type Side, useRealName } from './useRealName';
@@ -66,7 +66,7 @@ export default function RealNameScreen() {
           </label>
           <select
             id={selectId}
-            className={p.select}
+            className={`${ui.select} ${p.select}`}
             value={r.form.idType}
             onChange={(e) => r.set('idType', e.target.value as (typeof ID_TYPES)[number])}
           >

@@ -4,7 +4,7 @@ import { PATHS } from '../../paths';
 import type { StatementRow } from '../../shared/contract/portfolio';
 import { formatMoney } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { AsOf, Button, EmptyState, ErrorState, PageHeader, SkeletonList } from '../../ui';
+import { AsOf, Button, EmptyState, ErrorState, PageHeader, SkeletonList, ui } from '../../ui';
 import { Signed } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
 import s from './statement.module.css';
@@ -26,7 +26,7 @@ export default function StatementScreen() {
         <label className={s.yearLabel}>
           <span>{t('portfolio.statement.year')}</span>
           <select
-            className={s.select}
+            className={`${ui.select} ${s.select}`}
             value={fy ?? ''}
             onChange={(e) => setFy(Number(e.target.value))}
             disabled={!data}

@@ -27,6 +27,7 @@ import {
   PageHeader,
   Skeleton,
   Tabs,
+  ui,
 } from '../../ui';
 import { DepthLadder } from '../_parts/market/DepthLadder';
 import { InstrumentFacts, MarketStatusChip } from '../_parts/market/InstrumentFacts';
@@ -175,7 +176,7 @@ export default function StockDetailScreen() {
             {t('markets.detail.sameMarket')}
           </h2>
           {sameMarket.data ? (
-            <ul className={m.rows} aria-labelledby="same-market">
+            <ul className={`${ui.plainList} ${m.rows}`} aria-labelledby="same-market">
               {others.map((row) => (
                 <StockListRow key={row.stock} row={row} />
               ))}

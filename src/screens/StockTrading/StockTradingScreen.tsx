@@ -22,6 +22,7 @@ import {
   Skeleton,
   Tabs,
   TextField,
+  ui,
 } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
 import {
@@ -245,7 +246,7 @@ export default function StockTradingScreen() {
         {pendingRows.length > 0 && (
           <>
             <h3 className={s.subTitle}>{t('trade.pendingTitle')}</h3>
-            <ul className={s.pendingList}>
+            <ul className={`${ui.plainList} ${s.pendingList}`}>
               {pendingRows.map((order) => (
                 <PendingOrder
                   key={order.no}
@@ -277,6 +278,7 @@ const TYPE_LABEL = {
   sl: 'trade.stop.sl',
   slm: 'trade.stop.slm',
   gtt: 'trade.gtt.label',
+  oco: 'trade.gtt.ocoLabel',
 } as const;
 
 function PendingOrder({

@@ -12,6 +12,7 @@ import {
   IconTrash,
   IconUp,
   TextField,
+  ui,
 } from '../../ui';
 import { listName, type useLists } from '../_parts/watchlist/useLists';
 import w from '../_parts/watchlist/watchlist.module.css';
@@ -38,7 +39,7 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
         title={t('watch.lists.manage')}
         sheet
       >
-        <ul className={w.manageList}>
+        <ul className={`${ui.plainList} ${w.manageList}`}>
           {rows.map((list, i) => {
             const name = listName(list, t);
             return (

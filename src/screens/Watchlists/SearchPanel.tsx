@@ -5,7 +5,7 @@ import { stockPath } from '../../paths';
 import type { StockRow } from '../../shared/contract/market';
 import { formatPrice } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { EmptyState, ErrorState, IconCheck, IconPlus, SkeletonList } from '../../ui';
+import { EmptyState, ErrorState, IconCheck, IconPlus, SkeletonList, ui } from '../../ui';
 import w from '../_parts/watchlist/watchlist.module.css';
 
 /**
@@ -57,12 +57,12 @@ export function InstrumentPicks({
 }) {
   const { t } = useTranslation();
   return (
-    <ul className={w.popularList} aria-label={label}>
+    <ul className={ui.cardList} aria-label={label}>
       {rows.map((row) => {
         const on = has(row.stock);
         const code = displayCode(row.stock);
         return (
-          <li key={row.stock} className={w.popularRow}>
+          <li key={row.stock} className={`${ui.cardRow} ${w.popularRow}`}>
             <Link to={stockPath(row.stock, row.name, row.market)} className={w.popularName}>
               <span>{row.name}</span>
               <span>

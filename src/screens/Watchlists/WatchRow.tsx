@@ -5,7 +5,7 @@ import { useQuote } from '../../api/quotes';
 import { stockPath } from '../../paths';
 import { formatPrice } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { IconClose } from '../../ui';
+import { IconClose, ui } from '../../ui';
 import { ChangePill } from '../_parts/trading/parts';
 import s from '../_parts/trading/trading.module.css';
 import {
@@ -59,7 +59,7 @@ export function WatchRow({
     >
       <Link to={stockPath(item.stock_code, item.stock_name)} className={s.rowLink} draggable={false}>
         <span className={s.rowName}>
-          <span className={s.rowTitle}>{item.stock_name}</span>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>{item.stock_name}</span>
           <span className={s.rowSub}>
             <span className={s.code}>{code}</span>
             {d.market && <span className={s.tag}>{d.market}</span>}

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type FavouriteItem, useFavouriteMap, useFavourites } from '../../api/favourites';
 import { useWatch } from '../../api/hooks';
-import { PATHS, stockPath } from '../../paths';
-import type { IndexCard, StockRow } from '../../shared/contract/market';
-import { formatPercent, formatPrice } from '../../shared/format';
+import { PATHS } from '../../paths';
+import type { IndexCard as IndexCardData, StockRow } from '../../shared/contract/market';
 import { displayCode, PAGE_SIZE, POLL_MS } from '../../shared/rules';
 import {
   AsOf,
@@ -24,7 +23,9 @@ import {
   SkeletonList,
   Tabs,
   TextField,
+  ui,
 } from '../../ui';
+import { IndexCard } from '../_parts/market/IndexCard';
 import { useDebounced } from '../_parts/market/useDebounced';
 import s from '../_parts/trading/trading.module.css';
 import { AlertDialog } from '../_parts/watchlist/AlertDialog';
@@ -170,7 +171,7 @@ export default function WatchlistsScreen() {
             </>
           ) : (
             <>
-              <ul className={s.rows} aria-labelledby="favourites-title">
+              <ul className={`${ui.cardList} ${s.rows}`} aria-labelledby="favourites-title">
                 {items.map((item) => (
                   <WatchRow
                     key={item.stock_code}
@@ -269,7 +270,7 @@ function IndexShortcuts({
   stale,
   at,
 }: {
-  indices: IndexCard[] | undefined;
+  indices: IndexCardData[] | undefined;
   error: string | null;
   stale: boolean;
   at: number | null;
@@ -288,15 +289,7 @@ function IndexShortcuts({
             ))
           : indices.map((index) => (
               <li key={index.symbol}>
-                <Link to={stockPath(index.symbol, index.name)} className={s.indexCard}>
-                  <span className={s.indexName}>{index.name}</span>
-                  <span className={s.indexPrice}>{formatPrice(index.prasent)}</span>
-                  <span
-                    className={`${s.indexChange} ${index.percent_change > 0 ? s.up : index.percent_change < 0 ? s.down : ''}`}
-                  >
-                    {formatPercent(index.percent_change)}
-                  </span>
-                </Link>
+                <IndexCard index={index} size="compact" />
               </li>
             ))}
       </ul>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ListPending } from '../../../workers/favourites';
 import { call, worker } from '../../api/client';
 import { useOnline } from '../../api/connection';
-import { type FavouriteItem, useFavourites } from '../../api/favourites';
+import { type FavouriteItem, pendingAdd, useFavourites } from '../../api/favourites';
 import { useWatch } from '../../api/hooks';
 import type { WatchlistItem } from '../../shared/contract/trading';
 import { displayCode, PAGE_SIZE, POLL_MS, WATCHLIST_MAX_ITEMS } from '../../shared/rules';
@@ -177,22 +177,7 @@ export function overlayNamed(list: WatchlistItem[], pending: ListPending[]): Fav
   const listed = new Set(list.map((i) => i.stock_code));
   const adds: FavouriteItem[] = [...last.values()]
     .filter((p) => p.op === 'add' && !listed.has(p.symbol))
-    .map((p) => ({
-      stock_code: p.symbol,
-      stock_name: p.name ?? p.symbol,
-      stock_detail: {
-        market: p.market ?? '',
-        prasent: Number.NaN,
-        close_prices: Number.NaN,
-        percent_change: Number.NaN,
-        change: Number.NaN,
-        market_name: '',
-        exchange_name: '',
-        decimals: 2,
-        as_of: 0,
-      },
-      pending: 'add',
-    }));
+    .map((p) => pendingAdd(p.symbol, p.name, p.market));
   const rows = list.map(
     (item): FavouriteItem => ({
       ...item,

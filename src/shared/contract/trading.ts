@@ -97,23 +97,39 @@ export interface OrderRow {
    * Issue 13: stop orders sl (trigger + limit) and slm (trigger, then the market); gtt, good till
    * triggered (trigger + limit, valid up to a year); null for market and limit orders.
    */
-  order_type: 'sl' | 'slm' | 'gtt' | null;
-  /** A stop's trigger (instrument currency); null otherwise. */
+  order_type: 'sl' | 'slm' | 'gtt' | 'oco' | null;
+  /** A stop's trigger (instrument currency); an OCO's target; null otherwise. */
   trigger_price: number | null;
   /** When a stop's trigger was reached (it then rests at `limit_price`); null before, or not a stop. */
   triggered_at: number | null;
   /** A GTT's trigger fires on a rise to it (true) or a fall (false); null for other orders. */
   trigger_rises: boolean | null;
+  /**
+   * An OCO GTT sell (`order_type` oco): one order, two legs, one reservation of the units. The
+   * target is `trigger_price` (a rise to it) with `target_limit`; the stop is `stop_trigger` (a fall
+   * to it) with `stop_limit`. `fired_leg`: the leg that fired (the order then rests at its limit,
+   * `limit_price`, and the other leg is gone); null before, and on every other order.
+   */
+  target_limit: number | null;
+  stop_trigger: number | null;
+  stop_limit: number | null;
+  fired_leg: 'target' | 'stop' | null;
 }
 
 /**
- * Optional fields of a stock buy/sell that make it a stop or GTT order (placeStop, placeGtt in
- * server/trading/engine.ts). `valid_days`: a GTT's validity, 1 to 365 days (default 365).
+ * Optional fields of a stock buy/sell that make it a stop or GTT order (placeStop, placeOco in
+ * server/trading/engine.ts). `valid_days`: a GTT's validity, 1 to 365 days (default 365). An OCO
+ * GTT (sells only): `trigger` and `price` are its target and the target's limit, `stop_trigger`
+ * and `stop_price` its stop and the stop's limit.
  */
 const StopFields = {
-  order_type: Type.Optional(Type.Union([Type.Literal('sl'), Type.Literal('slm'), Type.Literal('gtt')])),
+  order_type: Type.Optional(
+    Type.Union([Type.Literal('sl'), Type.Literal('slm'), Type.Literal('gtt'), Type.Literal('oco')]),
+  ),
   trigger: Type.Optional(SeenPrice),
   valid_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  stop_trigger: Type.Optional(SeenPrice),
+  stop_price: Type.Optional(SeenPrice),
 };
 
 /**
@@ -325,7 +341,8 @@ export const tradingContract = {
   }),
   /**
    * Modifies a pending stock order (issue 13): its quantity, its limit `price` (limit and stop-loss)
-   * and its `trigger` (stops not yet triggered). The server re-reserves exactly the difference in
+   * and its `trigger` (stops not yet triggered); an OCO not yet fired, its quantity only (its legs'
+   * prices are refused, `errors.ocoModify`: cancel it and place another). The server re-reserves exactly the difference in
    * the same transaction — more money or shares when the order grows, the rest released when it
    * shrinks — and refuses what the balance or the free shares cannot cover, a filled, cancelled or
    * expired order, and anyone else's order. Answers the order as it now rests.

@@ -4,21 +4,22 @@ import { Link } from 'react-router-dom';
 import { stockPath } from '../../../paths';
 import type { IndexCard as IndexCardData } from '../../../shared/contract/market';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../../../shared/format';
-import { Sparkline } from '../../../ui';
+import { Sparkline, ui } from '../../../ui';
 import s from './market.module.css';
 
 /**
- * An index card (Home and Markets): name, level, change with its sign, and the session's
- * sparkline. Tapping opens the index's detail.
+ * An index card (Home, Markets and the watchlist's strip): name, level, change with its sign,
+ * and the session's sparkline. Tapping opens the index's detail.
  */
 export const IndexCard = memo(function IndexCard({
   index,
-  wide = false,
+  size = 'regular',
 }: {
   index: IndexCardData;
-  /** The Markets card: larger, with a wider sparkline. */
-  wide?: boolean;
+  /** `wide`: the Markets card, larger, with a wider sparkline; `compact`: the watchlist's strip, without it. */
+  size?: 'compact' | 'regular' | 'wide';
 }) {
+  const wide = size === 'wide';
   const { t } = useTranslation();
   const tone = trendClass(index.change);
   const price = formatPrice(index.prasent);
@@ -31,15 +32,17 @@ export const IndexCard = memo(function IndexCard({
       className={`${s.indexCard} ${wide ? s.indexWide : ''}`}
       data-symbol={index.symbol}
     >
-      <span className={s.indexName}>{index.name}</span>
+      <span className={`${ui.twoLines} ${s.indexName}`}>{index.name}</span>
       <span className={`${s.indexPrice} num ${tone}`}>{price}</span>
       <span className={`${s.indexChange} num ${tone}`}>
         {change}
         <span>{percent}</span>
       </span>
-      <span className={`${s.indexSpark} ${tone}`}>
-        <Sparkline values={index.spark} trend={index.change} width="100%" height={wide ? 56 : 36} />
-      </span>
+      {size !== 'compact' && (
+        <span className={`${s.indexSpark} ${tone}`}>
+          <Sparkline values={index.spark} trend={index.change} width="100%" height={wide ? 56 : 36} />
+        </span>
+      )}
     </Link>
   );
 });

@@ -6,6 +6,7 @@ import { stockPath } from '../../../paths';
 import type { StockRow } from '../../../shared/contract/market';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../../../shared/format';
 import { displayCode } from '../../../shared/rules';
+import { ui } from '../../../ui';
 import s from './market.module.css';
 import { StarButton } from './StarButton';
 
@@ -55,7 +56,7 @@ export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowPro
         })}
       >
         <span className={s.rowMain}>
-          <span className={s.rowName}>{props.name}</span>
+          <span className={`${ui.twoLines} ${s.rowName}`}>{props.name}</span>
           <span className={s.rowSub}>
             <span className={s.rowCode}>{code}</span>
             {props.tag && <span className={s.rowTag}>{props.tag}</span>}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { POLL_MS } from '../../../shared/rules';
-import { EmptyState, ListStates, StaleLine } from '../../../ui';
+import { EmptyState, ListStates, StaleLine, ui } from '../../../ui';
 import { StockListRow } from './InstrumentRow';
 import { ListHead } from './ListHead';
 import s from './market.module.css';
@@ -40,7 +40,7 @@ export function MarketRows({
         <>
           <StaleLine of={list} />
           <ListHead />
-          <ul className={s.rows} aria-label={t(text.label)}>
+          <ul className={`${ui.plainList} ${s.rows}`} aria-label={t(text.label)}>
             {rows.map((row) => (
               <StockListRow key={row.stock} row={row} />
             ))}

@@ -4,7 +4,7 @@ import type { Input, Output } from '../../../api/client';
 import { useWatch } from '../../../api/hooks';
 import { stableJson } from '../../../shared/call';
 import { PAGE_SIZE } from '../../../shared/rules';
-import { Button, ErrorState, Skeleton, SkeletonList, StaleLine } from '../../../ui';
+import { Button, ErrorState, Skeleton, SkeletonList, StaleLine, ui } from '../../../ui';
 import s from './market.module.css';
 import { useNearEnd } from './nearEnd';
 
@@ -77,7 +77,7 @@ function Pages<K extends PagedName>({
   return (
     <div className={s.paged} data-pages={pages} data-rows={shown} data-total={total}>
       {first && <StaleLine of={first} />}
-      <ul className={s.rows} aria-label={label} aria-busy={!first?.loaded || undefined}>
+      <ul className={`${ui.plainList} ${s.rows}`} aria-label={label} aria-busy={!first?.loaded || undefined}>
         {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
           <Page
             key={page}

@@ -30,7 +30,7 @@ function parsePrice(text: string): number | null {
 }
 
 /** The order type an order row was: a stop names it; a plain order that rested was a limit. */
-export function orderTypeOf(order: OrderRow): 'market' | 'limit' | 'sl' | 'slm' | 'gtt' {
+export function orderTypeOf(order: OrderRow): 'market' | 'limit' | 'sl' | 'slm' | 'gtt' | 'oco' {
   if (order.order_type) return order.order_type;
   return order.expires_at !== null ? 'limit' : 'market';
 }
@@ -41,6 +41,7 @@ export const ORDER_TYPE_LABEL = {
   sl: 'trade.stop.sl',
   slm: 'trade.stop.slm',
   gtt: 'trade.gtt.label',
+  oco: 'trade.gtt.ocoLabel',
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { stockPath, tradingPath } from '../../../paths';
 import { displayCode } from '../../../shared/rules';
-import { Dialog, IconBell, IconChart, IconTrade, IconTrash } from '../../../ui';
+import { Dialog, IconBell, IconChart, IconTrade, IconTrash, ui } from '../../../ui';
 import s from './watchlist.module.css';
 
 /** What a watchlist row's actions need to know about its instrument. */
@@ -126,7 +126,7 @@ function SheetBody({
 }) {
   const actions = useActions(row, handlers);
   return (
-    <ul className={s.sheetList}>
+    <ul className={`${ui.plainList} ${s.sheetList}`}>
       {actions.map((a) => (
         <li key={a.key}>
           <button
