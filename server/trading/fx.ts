@@ -118,7 +118,7 @@ export function usdRateFrom(deps: Deps, config: FxConfig): FxRate {
 
 const FX_TAGS = [CONFIG_TAGS.currencyUnit, CONFIG_TAGS.rate, CONFIG_TAGS.rateSetAt];
 
-export async function readFxConfig(db: Kysely<DB>): Promise<FxConfig> {
+async function readFxConfig(db: Kysely<DB>): Promise<FxConfig> {
   const rows = await db.selectFrom('config').select(['tag', 'value']).where('tag', 'in', FX_TAGS).execute();
   const get = (tag: string) => rows.find((r) => r.tag === tag)?.value;
   return {
@@ -157,7 +157,7 @@ export async function setConfiguredRate(deps: Deps, value: string): Promise<void
 }
 
 /** SPEC §8 "Exchange rate has not been updated". */
-export const RATE_NOT_UPDATED = 'errors.rateNotUpdated';
+const RATE_NOT_UPDATED = 'errors.rateNotUpdated';
 
 /**
  * Account-currency ticks per unit of `currency` for money that moves now: 1:1 for anything but
