@@ -17,7 +17,7 @@ export async function rateTicks(db: Kysely<DB>, currency: string): Promise<numbe
  * the server's current quotes (at cost when the market has no quote: never at an invented price);
  * money frozen by IPO applications and reserved by pending buys; active fund principal. Loan
  * principal outstanding is reported beside it. User info polls this every 3 s, so the rows come
- * from `hotReads(...).userInfo` (three prepared reads on indexed columns, one snapshot on SQLite)
+ * from `hotReads(...).userInfo` (one prepared statement on indexed columns: one snapshot)
  * and the valuation here is pure.
  */
 export function totalAssets(
