@@ -271,7 +271,7 @@ export default function StockTradingScreen() {
         {pendingRows.length > 0 && (
           <>
             <h3 className={s.subTitle}>{t('trade.pendingTitle')}</h3>
-            <ul className={`${ui.plainList} ${ui.plainList} ${s.pendingList}`}>
+            <ul className={`${ui.plainList} ${s.pendingList}`}>
               {pendingRows.map((order) => (
                 <PendingOrder
                   key={order.no}
