@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { stableJson } from '../shared/call';
 import type { EndpointName } from '../shared/contract/index';
 import { PAGE_SIZE } from '../shared/rules';
@@ -9,8 +9,12 @@ import { useWatch, type Watched } from './hooks';
 type RowOf<K extends EndpointName> = Output<K> extends { rows: Array<infer R>; count: number } ? R : never;
 
 interface More<R> {
-  /** The first page's answer these pages continue; a new one (reload, new input) drops them. */
-  after: unknown;
+  /**
+   * The first page these pages continue, by content: a first page that changed (new rows, new
+   * input) drops them; the same page again (the device's copy, then the network's) keeps them,
+   * so rows the user scrolled to do not vanish and load a second time.
+   */
+  after: string | undefined;
   rows: R[];
   next: number;
   loading: boolean;
@@ -39,6 +43,10 @@ export function useInfinite<K extends EndpointName>(
   const first = useWatch(name, { ...base, page: 1, limit } as Input<K>, 0);
   const firstData = first.data as { rows: RowOf<K>[]; count: number } | undefined;
   const key = stableJson(base);
+  const firstKey = useMemo(
+    () => (firstData === undefined ? undefined : `${key}:${stableJson(firstData)}`),
+    [key, firstData],
+  );
   const [more, setMore] = useState<More<RowOf<K>>>({
     after: undefined,
     rows: [],
@@ -47,7 +55,7 @@ export function useInfinite<K extends EndpointName>(
     error: null,
   });
   const current =
-    more.after === firstData ? more : { after: firstData, rows: [], next: 2, loading: false, error: null };
+    more.after === firstKey ? more : { after: firstKey, rows: [], next: 2, loading: false, error: null };
   /** The list (its input's key) a page is being fetched for; one request at a time per list. */
   const busy = useRef<string | null>(null);
   const keyRef = useRef(key);
@@ -68,11 +76,11 @@ export function useInfinite<K extends EndpointName>(
       // The user switched tabs meanwhile: this page belongs to a list no longer shown.
       if (askedFor !== keyRef.current) return;
       setMore((m) => {
-        const same = m.after === firstData ? m : current;
+        const same = m.after === firstKey ? m : current;
         if (!result.ok) return { ...same, loading: false, error: result.error };
         const rows = (result.data as { rows: RowOf<K>[] }).rows;
         return {
-          after: firstData,
+          after: firstKey,
           rows: [...same.rows, ...rows],
           next: page + 1,
           loading: false,
@@ -80,7 +88,7 @@ export function useInfinite<K extends EndpointName>(
         };
       });
     });
-  }, [hasMore, firstData, current, name, base, limit]);
+  }, [hasMore, firstData, firstKey, current, name, base, limit]);
 
   const seen = new Set<unknown>();
   const rows =

@@ -23,13 +23,15 @@ vi.mock('../../src/api/client', async () => (await import('../support/fake-worke
 
 /** What the watched first page answers, per request (its JSON). */
 let firstPage: (input: Record<string, unknown>) => unknown = () => undefined;
+/** Bumped to make the watched call answer again (a new object) for the same input. */
+let answer = 0;
 vi.mock('../../src/api/hooks', async () => {
   const { useMemo } = await import('react');
   return {
     useWatch: (_name: string, input: Record<string, unknown> | null) => {
       const key = JSON.stringify(input);
-      // One answer object per input, as the worker gives.
-      const data = useMemo(() => (input ? firstPage(input) : undefined), [key]);
+      // One answer object per input, as the worker gives (`answer` makes it answer again).
+      const data = useMemo(() => (input ? firstPage(input) : undefined), [key, answer]);
       return {
         data,
         error: null,
@@ -95,6 +97,27 @@ describe('useInfinite', () => {
     rerender({ type: 'expense' });
     expect(result.current.rows).toEqual([]);
     expect(result.current.hasMore).toBe(false);
+  });
+
+  it('keeps appended pages when the same first page arrives again, drops them when it changed', async () => {
+    let first = page([20, 19, 18, 17, 16, 15, 14, 13, 12, 11], 11);
+    firstPage = () => first;
+    const { result, rerender } = renderHook(() => useInfinite('bill', { type: 'all' }));
+    fake.answers = [{ ok: true, data: page([10], 11) }];
+    await act(async () => result.current.loadMore());
+    expect(result.current.rows).toHaveLength(11);
+    // The device's copy of page 1, then the network's: a new object with the same rows.
+    first = page([20, 19, 18, 17, 16, 15, 14, 13, 12, 11], 11);
+    answer++;
+    rerender();
+    expect(result.current.rows).toHaveLength(11);
+    expect(result.current.hasMore).toBe(false);
+    // A bill arrived: page 1 changed, so what followed it is fetched again.
+    first = page([21, 20, 19, 18, 17, 16, 15, 14, 13, 12], 12);
+    answer++;
+    rerender();
+    expect(result.current.rows?.map((r) => r.id)).toEqual([21, 20, 19, 18, 17, 16, 15, 14, 13, 12]);
+    expect(result.current.hasMore).toBe(true);
   });
 });
 

@@ -14,7 +14,8 @@ import {
 
 /**
  * DESIGN rule 2 for resting orders (issue 13), as a property: any sequence of limit, stop-loss,
- * stop-loss-market and good-till-triggered orders on both sides, modifies of their quantity, limit and trigger, cancels
+ * stop-loss-market and good-till-triggered orders on both sides (OCO GTTs: sells, one reservation
+ * for both legs; a buy OCO is refused), modifies of their quantity, limit and trigger, cancels
  * (one racing a modify of the same order), price moves, match passes and day-ends (which expire
  * the day's orders and GTTs past their validity) leaves
  * the ledger audit clean after every step, and every modify moves exactly the difference of what
@@ -28,7 +29,7 @@ const FUNDS_MINOR = 10_000_000;
 const OPEN_MAX = 6;
 const DAY_MS = 24 * 3600 * 1000;
 
-type Kind = 'limit' | 'sl' | 'slm' | 'gtt';
+type Kind = 'limit' | 'sl' | 'slm' | 'gtt' | 'oco';
 type Op =
   | { t: 'place'; u: number; side: 'buy' | 'sell'; kind: Kind; off: number; qty: number }
   | { t: 'modify'; u: number; pick: number; qty: number | null; off: number | null }
@@ -49,7 +50,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       t: fc.constant('place' as const),
       u: user,
       side: fc.constantFrom('buy' as const, 'sell' as const),
-      kind: fc.constantFrom('limit' as const, 'sl' as const, 'slm' as const, 'gtt' as const),
+      kind: fc.constantFrom('limit' as const, 'sl' as const, 'slm' as const, 'gtt' as const, 'oco' as const),
       off,
       qty,
     }),
@@ -83,6 +84,9 @@ const REFUSALS = [
   'errors.slmNoLimit',
   'errors.notPending',
   'errors.gttTrigger',
+  // OCO: sells only; an armed one changes its quantity only.
+  'errors.ocoSellOnly',
+  'errors.ocoModify',
 ];
 
 interface Row {
@@ -92,7 +96,7 @@ interface Row {
   count: number;
   price_all: string;
   fee: string;
-  order_type: 'sl' | 'slm' | 'gtt' | null;
+  order_type: 'sl' | 'slm' | 'gtt' | 'oco' | null;
   trigger_price: number | null;
   triggered_at: number | null;
 }
@@ -139,6 +143,17 @@ describe.each(DIALECTS)('resting orders ledger property on $name', ({ name, enab
     function priced(side: 'buy' | 'sell', kind: Kind | 'triggered', pct: number) {
       const away = side === 'buy' ? 1 - pct / 100 : 1 + pct / 100;
       if (kind === 'limit' || kind === 'triggered') return { price: round2(price * away) };
+      if (kind === 'oco') {
+        // A sell of held units: a target above the quote and a stop below, each limit 0.5 % under.
+        const trigger = round2(price * (1 + pct / 100));
+        const stop = round2(price * (1 - pct / 100));
+        return {
+          trigger,
+          price: round2(trigger * 0.995),
+          stop_trigger: stop,
+          stop_price: round2(stop * 0.995),
+        };
+      }
       if (kind === 'gtt') {
         // A buy on a dip, a sell at a target: the trigger on the waiting side, the limit beyond it.
         const trigger = round2(price * away);
@@ -158,17 +173,20 @@ describe.each(DIALECTS)('resting orders ledger property on $name', ({ name, enab
       switch (op.t) {
         case 'place': {
           const u = users[op.u]!;
-          const p = priced(op.side, op.kind, op.off);
+          // An OCO is a sell; one in four is tried as a buy, which is refused.
+          const side = op.kind === 'oco' && op.qty % 4 !== 0 ? 'sell' : op.side;
+          const p = priced(side, op.kind, op.off);
           const body = {
             tag: SYMBOL,
             count: op.qty,
             mold: 'stock',
             price: p.price ?? price,
             ...(op.kind === 'limit' ? {} : { order_type: op.kind, trigger: p.trigger }),
+            ...('stop_trigger' in p ? { stop_trigger: p.stop_trigger, stop_price: p.stop_price } : {}),
             // A GTT valid one to three days: the session closes of the sequence expire some.
-            ...(op.kind === 'gtt' ? { valid_days: 1 + (op.qty % 3) } : {}),
+            ...(op.kind === 'gtt' || op.kind === 'oco' ? { valid_days: 1 + (op.qty % 3) } : {}),
           };
-          const res = await s.call(op.side === 'buy' ? 'dealBuy' : 'dealSell', {
+          const res = await s.call(side === 'buy' ? 'dealBuy' : 'dealSell', {
             token: u.token,
             body,
             headers: idem(),

@@ -82,6 +82,12 @@ const PAIRS: [string, string][] = [
   ...['--c-up', '--c-down', '--c-danger', '--c-success', '--c-warn'].flatMap((text) =>
     ['--c-bg', '--c-surface'].map((fill): [string, string] => [text, fill]),
   ),
+  // A stale as-of time (warn) may sit on a raised fill or on the balance strip (primary-soft).
+  ['--c-warn', '--c-surface-2'],
+  ...['--c-text', '--c-text-2', '--c-text-3', '--c-warn'].map((text): [string, string] => [
+    text,
+    '--c-primary-soft',
+  ]),
   // Filled buttons, toasts, badges, % pills, step dots, chat bubbles.
   ['--c-primary-ink', '--c-primary'],
   ...['--c-primary', '--c-danger', '--c-success', '--c-up', '--c-down', '--c-text-3'].map(

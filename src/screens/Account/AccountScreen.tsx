@@ -126,7 +126,7 @@ export default function AccountScreen() {
         ) : markets.data.rows.length === 0 ? (
           <p className={`${s.rowSub} ${s.padded}`}>{t('wallet.account.noMarkets')}</p>
         ) : (
-          <ul className={`${ui.plainList} ${ui.plainList} ${s.rows}`}>
+          <ul className={`${ui.plainList} ${s.rows}`}>
             {markets.data.rows.slice(0, ACCOUNT_MARKET_LIMIT).map((row) => (
               <MarketRow key={row.stock} row={row} />
             ))}
@@ -144,7 +144,7 @@ function MarketRow({ row }: { row: StockRow }) {
     <li>
       <Link to={stockPath(row.stock, row.name)} className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${ui.twoLines} ${s.rowTitle}`}>{row.name}</span>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>{row.name}</span>
           <span className={s.rowSub}>
             {displayCode(row.stock)} · {row.market_name || row.market}
           </span>

@@ -37,10 +37,7 @@ export default function AccountChangesScreen() {
           {(rows) => (
             <>
               <div className={s.listCard}>
-                <ul
-                  className={`${ui.plainList} ${ui.plainList} ${s.rows}`}
-                  aria-label={t(`wallet.changes.tabs.${tab}`)}
-                >
+                <ul className={`${ui.plainList} ${s.rows}`} aria-label={t(`wallet.changes.tabs.${tab}`)}>
                   {rows.map((bill) => (
                     <BillItem key={bill.id} bill={bill} />
                   ))}
@@ -69,7 +66,7 @@ function BillItem({ bill }: { bill: BillRow }) {
     <li data-bill={bill.reason}>
       <div className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${ui.twoLines} ${s.rowTitle}`}>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>
             {t(reasonKey(bill.reason, (k) => i18n.exists(k)))}
           </span>
           <time className={s.rowSub} dateTime={new Date(bill.created_at).toISOString()}>

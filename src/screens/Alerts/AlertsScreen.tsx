@@ -75,9 +75,9 @@ export default function AlertsScreen() {
           {t('watch.alerts.emptyHint')}
         </EmptyState>
       ) : (
-        <ul className={`${ui.cardList} ${ui.cardList} ${w.items}`} aria-label={t('watch.alerts.title')}>
+        <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.alerts.title')}>
           {rows.map((a) => (
-            <li key={a.id} className={`${ui.cardRow} ${ui.cardRow} ${w.item}`} data-alert={a.id}>
+            <li key={a.id} className={`${ui.cardRow} ${w.item}`} data-alert={a.id}>
               <Link to={stockPath(a.symbol, a.name)} className={w.itemMain}>
                 <span className={w.itemTitle}>
                   {a.name} · {displayCode(a.symbol)}

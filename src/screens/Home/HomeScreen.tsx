@@ -143,7 +143,7 @@ export default function HomeScreen() {
           </span>
         </div>
         {cards.length > 0 ? (
-          <ul className={`${ui.plainList} ${ui.plainList} ${s.indexGrid}`} aria-labelledby="home-indices">
+          <ul className={`${ui.plainList} ${s.indexGrid}`} aria-labelledby="home-indices">
             {cards.map(({ category, card }) => (
               <li key={category.category_code}>
                 <IndexCard index={card} />
@@ -159,11 +159,7 @@ export default function HomeScreen() {
             }}
           />
         ) : indices.loading || categories.loading ? (
-          <div
-            className={`${ui.plainList} ${ui.plainList} ${s.indexGrid}`}
-            role="status"
-            aria-label={t('common.loading')}
-          >
+          <div className={`${ui.plainList} ${s.indexGrid}`} role="status" aria-label={t('common.loading')}>
             <Skeleton height={112} />
             <Skeleton height={112} />
             <Skeleton height={112} />
@@ -183,7 +179,7 @@ export default function HomeScreen() {
           </div>
           {news.data ? (
             latest.length > 0 ? (
-              <ul className={`${ui.plainList} ${ui.plainList} ${s.news}`}>
+              <ul className={`${ui.plainList} ${s.news}`}>
                 {latest.map((item) => (
                   <li key={item.id}>
                     <Link to={newsArticlePath(item.id)} className={s.newsItem}>

@@ -37,10 +37,7 @@ export default function LoanRecordsScreen() {
       >
         {(rows) => (
           <div className={s.listCard}>
-            <ul
-              className={`${ui.plainList} ${ui.plainList} ${s.rows}`}
-              aria-label={t('wallet.loanRecords.title')}
-            >
+            <ul className={`${ui.plainList} ${s.rows}`} aria-label={t('wallet.loanRecords.title')}>
               {rows.map((loan) => (
                 <LoanItem key={loan.id} loan={loan} onRepay={() => setConfirming(loan)} />
               ))}
@@ -82,7 +79,7 @@ function LoanItem({ loan, onRepay }: { loan: LoanRecord; onRepay: () => void }) 
     <li data-loan={loan.id}>
       <div className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${ui.twoLines} ${s.rowTitle}`}>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>
             {t('wallet.loanRecords.type')} <span className="num">{formatMoney(loan.count, currency)}</span>
           </span>
           <time className={s.rowSub} dateTime={new Date(loan.created_at).toISOString()}>

@@ -64,7 +64,7 @@ export default function NotificationsScreen() {
           </Button>
         </EmptyState>
       ) : (
-        <ul className={`${ui.cardList} ${ui.cardList} ${w.items}`} aria-label={t('watch.inbox.title')}>
+        <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.inbox.title')}>
           {rows.map((n) => {
             const text = inboxText(n, t);
             return (

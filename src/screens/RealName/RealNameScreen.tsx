@@ -66,7 +66,7 @@ export default function RealNameScreen() {
           </label>
           <select
             id={selectId}
-            className={`${ui.select} ${ui.select} ${p.select}`}
+            className={`${ui.select} ${p.select}`}
             value={r.form.idType}
             onChange={(e) => r.set('idType', e.target.value as (typeof ID_TYPES)[number])}
           >

@@ -26,7 +26,7 @@ export default function StatementScreen() {
         <label className={s.yearLabel}>
           <span>{t('portfolio.statement.year')}</span>
           <select
-            className={`${ui.select} ${ui.select} ${s.select}`}
+            className={`${ui.select} ${s.select}`}
             value={fy ?? ''}
             onChange={(e) => setFy(Number(e.target.value))}
             disabled={!data}

@@ -176,7 +176,7 @@ export default function StockDetailScreen() {
             {t('markets.detail.sameMarket')}
           </h2>
           {sameMarket.data ? (
-            <ul className={`${ui.plainList} ${ui.plainList} ${m.rows}`} aria-labelledby="same-market">
+            <ul className={`${ui.plainList} ${m.rows}`} aria-labelledby="same-market">
               {others.map((row) => (
                 <StockListRow key={row.stock} row={row} />
               ))}

@@ -47,10 +47,7 @@ export default function WalletRecordsScreen() {
           {(rows) => (
             <>
               <div className={s.listCard}>
-                <ul
-                  className={`${ui.plainList} ${ui.plainList} ${s.rows}`}
-                  aria-label={t(`wallet.records.${tab}`)}
-                >
+                <ul className={`${ui.plainList} ${s.rows}`} aria-label={t(`wallet.records.${tab}`)}>
                   {rows.map((record) => (
                     <RecordItem key={record.id} record={record} />
                   ))}
@@ -85,7 +82,7 @@ function RecordItem({ record }: { record: RechargeRecord | WithdrawRecord }) {
     <li data-record={record.id}>
       <Link to={to} className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${ui.twoLines} ${s.rowTitle}`}>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>
             {t(`wallet.records.type.${record.type}`)}{' '}
             <span className="num">{formatMoney(record.count, currency)}</span>
           </span>

@@ -39,7 +39,7 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
         title={t('watch.lists.manage')}
         sheet
       >
-        <ul className={`${ui.plainList} ${ui.plainList} ${w.manageList}`}>
+        <ul className={`${ui.plainList} ${w.manageList}`}>
           {rows.map((list, i) => {
             const name = listName(list, t);
             return (

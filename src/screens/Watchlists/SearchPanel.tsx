@@ -62,7 +62,7 @@ export function InstrumentPicks({
         const on = has(row.stock);
         const code = displayCode(row.stock);
         return (
-          <li key={row.stock} className={`${ui.cardRow} ${ui.cardRow} ${w.popularRow}`}>
+          <li key={row.stock} className={`${ui.cardRow} ${w.popularRow}`}>
             <Link to={stockPath(row.stock, row.name, row.market)} className={w.popularName}>
               <span>{row.name}</span>
               <span>

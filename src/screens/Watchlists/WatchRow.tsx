@@ -59,7 +59,7 @@ export function WatchRow({
     >
       <Link to={stockPath(item.stock_code, item.stock_name)} className={s.rowLink} draggable={false}>
         <span className={s.rowName}>
-          <span className={`${ui.twoLines} ${ui.twoLines} ${s.rowTitle}`}>{item.stock_name}</span>
+          <span className={`${ui.twoLines} ${s.rowTitle}`}>{item.stock_name}</span>
           <span className={s.rowSub}>
             <span className={s.code}>{code}</span>
             {d.market && <span className={s.tag}>{d.market}</span>}

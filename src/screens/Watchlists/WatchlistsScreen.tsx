@@ -171,7 +171,7 @@ export default function WatchlistsScreen() {
             </>
           ) : (
             <>
-              <ul className={`${ui.cardList} ${ui.cardList} ${s.rows}`} aria-labelledby="favourites-title">
+              <ul className={`${ui.cardList} ${s.rows}`} aria-labelledby="favourites-title">
                 {items.map((item) => (
                   <WatchRow
                     key={item.stock_code}

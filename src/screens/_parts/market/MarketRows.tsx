@@ -40,7 +40,7 @@ export function MarketRows({
         <>
           <StaleLine of={list} />
           <ListHead />
-          <ul className={`${ui.plainList} ${ui.plainList} ${s.rows}`} aria-label={t(text.label)}>
+          <ul className={`${ui.plainList} ${s.rows}`} aria-label={t(text.label)}>
             {rows.map((row) => (
               <StockListRow key={row.stock} row={row} />
             ))}

@@ -77,11 +77,7 @@ function Pages<K extends PagedName>({
   return (
     <div className={s.paged} data-pages={pages} data-rows={shown} data-total={total}>
       {first && <StaleLine of={first} />}
-      <ul
-        className={`${ui.plainList} ${ui.plainList} ${s.rows}`}
-        aria-label={label}
-        aria-busy={!first?.loaded || undefined}
-      >
+      <ul className={`${ui.plainList} ${s.rows}`} aria-label={label} aria-busy={!first?.loaded || undefined}>
         {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
           <Page
             key={page}

@@ -126,7 +126,7 @@ function SheetBody({
 }) {
   const actions = useActions(row, handlers);
   return (
-    <ul className={`${ui.plainList} ${ui.plainList} ${s.sheetList}`}>
+    <ul className={`${ui.plainList} ${s.sheetList}`}>
       {actions.map((a) => (
         <li key={a.key}>
           <button
