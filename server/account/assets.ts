@@ -9,8 +9,9 @@ import { IPO } from '../trading/orders';
  * the server's current quotes (at cost when the market has no quote: never at an invented price);
  * money frozen by IPO applications and reserved by pending buys; active fund principal. Loan
  * principal outstanding is reported beside it. USD amounts are converted at trading/fx.ts's rate
- * (stale or not: a valuation is labelled, never refused); with no rate known at all, at cost. User info polls this every 3 s, so the rows come
- * from `hotReads(...).userInfo` (three prepared reads on indexed columns, one snapshot on SQLite)
+ * (stale or not: a valuation is labelled, never refused); with no rate known at all, at cost.
+ * User info polls this every 3 s, so the rows come from `hotReads(...).userInfo` (one prepared
+ * statement on indexed columns: one snapshot)
  * and the valuation here is pure.
  */
 export function totalAssets(

@@ -1,7 +1,7 @@
 import { checkPassword, checkRequired } from '#shared/rules';
 import { withTx } from '../db/index';
 import type { Deps } from '../deps';
-import { sha256 } from '../lib/auth';
+import { sessionCache, sha256 } from '../lib/auth';
 import { invalid, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
@@ -43,4 +43,7 @@ export async function changeLoginPassword(
       .where('token_hash', '!=', keep)
       .execute();
   });
+  // After the commit: the ended sessions are refused from the next call on (the kept one is read
+  // again once, harmlessly).
+  sessionCache(deps).forgetUser(user.id);
 }

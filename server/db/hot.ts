@@ -75,34 +75,29 @@ const SQL = {
   // databases answer from that small index.
   unread: `select count(*) as n from messages
     where user_id = ? and sender = 'agent' and read_at is null`,
-  user: `select u.id, u.phone, u.no, u.img, u.balance,
-      case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
-      (select coalesce(sum(f.amount), 0) from fund_orders f
-        where f.user_id = u.id and f.status = 'active') as funds,
-      (select coalesce(sum(l."count"), 0) from loans l
-        where l.user_id = u.id and l.state = 4) as loan,
-      (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
-      (select c.value from config c where c.tag = 'rate') as rate,
-      (select c.value from config c where c.tag = 'rate_set_at') as rate_set_at
-    from users u where u.id = ?`,
-  positions: 'select symbol, qty, cost from positions where user_id = ? and qty > 0',
-  // Money a buy still holds: pending stock buys and IPO applications (reserved), allotted IPO
-  // shares and successful block/QIP lots (held). Each branch names the user so that each is a
-  // search of orders_user (user_id, mold, status) — a heavy trader's closed orders are never read.
-  orders: `select mold, status, symbol, "count", price, rate, price_all from orders
-    where state = 'buy' and closed_at is null and (
-      (user_id = ? and mold = 'stock' and status = ?)
-      or (user_id = ? and mold = 'ipo' and status in (?, ?))
-      or (user_id = ? and mold in ('bulk', 'finalize') and status = ?))`,
+  userInfo: userInfoSql('sqlite'),
 } as const;
 
 /**
- * PostgreSQL: user info in one statement — one snapshot (three parallel queries on three pooled
- * connections could see a buy between them and count its money twice or not at all) and one round
- * trip instead of three. Positions and open buys come back as JSON arrays of arrays, in the
- * columns' order of SQL.positions and SQL.orders; bigint values are far below 2^53.
+ * User info in one statement: one snapshot on both databases without a read transaction around
+ * three reads (on SQLite that wrapper cost a third of the reads; on PostgreSQL three parallel
+ * queries on three pooled connections could see a buy between them and count its money twice or
+ * not at all), and one round trip. Open positions and open buys come back as JSON arrays of
+ * arrays, in the field order of PositionRow and OpenBuyRow; integer values are far below 2^53.
+ * - Open buys: money a buy still holds — pending stock buys and IPO applications (reserved),
+ *   allotted IPO shares and successful block/QIP lots (held). Each branch names the user so that
+ *   each is a search of orders_user (user_id, mold, status): a heavy trader's closed orders are
+ *   never read. Parameters: STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success, user id.
  */
-const PG_USER_INFO = `select u.id, u.phone, u.no, u.img, u.balance,
+function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
+  const array = (list: string) =>
+    dialect === 'postgres'
+      ? `coalesce(json_agg(json_build_array(${list})), '[]')`
+      : `json_group_array(json_array(${list}))`;
+  let n = 0;
+  // Numbered in the order they appear, for both databases.
+  const p = () => (dialect === 'postgres' ? `$${++n}` : '?');
+  return `select u.id, u.phone, u.no, u.img, u.balance,
     case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
     (select coalesce(sum(f.amount), 0) from fund_orders f
       where f.user_id = u.id and f.status = 'active') as funds,
@@ -111,41 +106,28 @@ const PG_USER_INFO = `select u.id, u.phone, u.no, u.img, u.balance,
     (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
     (select c.value from config c where c.tag = 'rate') as rate,
     (select c.value from config c where c.tag = 'rate_set_at') as rate_set_at,
-    (select coalesce(json_agg(json_build_array(p.symbol, p.qty, p.cost)), '[]') from positions p
+    (select ${array('p.symbol, p.qty, p.cost')} from positions p
       where p.user_id = u.id and p.qty > 0) as positions,
-    (select coalesce(json_agg(json_build_array(o.mold, o.status, o.symbol, o."count", o.price, o.rate,
-        o.price_all)), '[]') from orders o
+    (select ${array('o.mold, o.status, o.symbol, o."count", o.price, o.rate, o.price_all')} from orders o
       where o.state = 'buy' and o.closed_at is null and (
-        (o.user_id = u.id and o.mold = 'stock' and o.status = $2)
-        or (o.user_id = u.id and o.mold = 'ipo' and o.status in ($3, $4))
-        or (o.user_id = u.id and o.mold in ('bulk', 'finalize') and o.status = $5))) as orders
-  from users u where u.id = $1`;
+        (o.user_id = u.id and o.mold = 'stock' and o.status = ${p()})
+        or (o.user_id = u.id and o.mold = 'ipo' and o.status in (${p()}, ${p()}))
+        or (o.user_id = u.id and o.mold in ('bulk', 'finalize') and o.status = ${p()}))) as orders
+  from users u where u.id = ${p()}`;
+}
 
 type Name = keyof typeof SQL;
 
 const text = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
-type Rows = Record<string, unknown>[];
-
 interface Runner {
   one(name: Name, params: unknown[]): Promise<Record<string, unknown> | undefined>;
-  /** PostgreSQL only: one row of PG_USER_INFO; null elsewhere (the batch is used there). */
-  userInfoRow: ((params: unknown[]) => Promise<Record<string, unknown> | undefined>) | null;
-  /** Several reads; on SQLite from one snapshot (a total must not mix before and after a buy). */
-  batch(queries: Array<[Name, unknown[]]>): Promise<Rows[]>;
 }
 
 function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
   const statements = new Map(Object.entries(SQL).map(([name, text]) => [name, reader.prepare(text)]));
-  const stmt = (name: Name) => statements.get(name)!;
-  // A deferred read transaction on the reader: no lock, no fsync, one WAL snapshot for all.
-  const snapshot = reader.transaction((queries: Array<[Name, unknown[]]>) =>
-    queries.map(([name, params]) => stmt(name).all(...params) as Rows),
-  );
   return {
-    one: async (name, params) => stmt(name).get(...params) as Record<string, unknown> | undefined,
-    userInfoRow: null,
-    batch: async (queries) => snapshot(queries),
+    one: async (name, params) => statements.get(name)!.get(...params) as Record<string, unknown> | undefined,
   };
 }
 
@@ -155,21 +137,22 @@ function kyselyRunner(database: Database): Runner {
     let n = 0;
     return text.replace(/\?/g, () => `$${++n}`);
   };
-  const texts = new Map(Object.entries(SQL).map(([name, text]) => [name, numbered(text)]));
-  const run = async (name: Name, params: unknown[]) =>
-    (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(texts.get(name)!, params)))
-      .rows;
+  const texts = new Map(
+    Object.entries(SQL).map(([name, text]) => [
+      name,
+      name === 'userInfo' ? userInfoSql(database.dialect) : numbered(text),
+    ]),
+  );
   return {
-    one: async (name, params) => (await run(name, params))[0],
-    userInfoRow:
-      database.dialect === 'postgres'
-        ? async (params) =>
-            (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(PG_USER_INFO, params)))
-              .rows[0]
-        : null,
-    batch: (queries) => Promise.all(queries.map(([name, params]) => run(name, params))),
+    one: async (name, params) =>
+      (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(texts.get(name)!, params)))
+        .rows[0],
   };
 }
+
+/** A JSON array column: text on SQLite, already parsed by pg on PostgreSQL. */
+const arrays = (value: unknown): unknown[][] =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as unknown[][];
 
 function createHotReads(database: Database): HotReads {
   const r = database.reader ? sqliteRunner(database.reader) : kyselyRunner(database);
@@ -194,27 +177,8 @@ function createHotReads(database: Database): HotReads {
       return Number(row?.n ?? 0);
     },
     async userInfo(userId) {
-      let row: Record<string, unknown> | undefined;
-      let positions: Rows;
-      let orders: Rows;
-      if (r.userInfoRow) {
-        row = await r.userInfoRow([userId, STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success]);
-        if (!row) return undefined;
-        const columns = (list: unknown, names: string[]) =>
-          (list as unknown[][]).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])));
-        positions = columns(row.positions, ['symbol', 'qty', 'cost']);
-        orders = columns(row.orders, ['mold', 'status', 'symbol', 'count', 'price', 'rate', 'price_all']);
-      } else {
-        const [users, p, o] = await r.batch([
-          ['user', [userId]],
-          ['positions', [userId]],
-          ['orders', [userId, STOCK.pending, userId, IPO.pending, IPO.allotted, userId, BLOCK.success]],
-        ]);
-        row = users![0];
-        if (!row) return undefined;
-        positions = p!;
-        orders = o!;
-      }
+      const row = await r.one('userInfo', [STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success, userId]);
+      if (!row) return undefined;
       return {
         user: {
           id: Number(row.id),
@@ -228,19 +192,19 @@ function createHotReads(database: Database): HotReads {
           loan: Number(row.loan),
           fx: { unit: text(row.fx_unit), rate: text(row.rate), setAt: text(row.rate_set_at) },
         },
-        positions: positions.map((p) => ({
-          symbol: String(p.symbol),
-          qty: Number(p.qty),
-          cost: Number(p.cost),
+        positions: arrays(row.positions).map(([symbol, qty, cost]) => ({
+          symbol: String(symbol),
+          qty: Number(qty),
+          cost: Number(cost),
         })),
-        orders: orders.map((o) => ({
-          mold: String(o.mold),
-          status: Number(o.status),
-          symbol: String(o.symbol),
-          count: Number(o.count),
-          price: Number(o.price),
-          rate: Number(o.rate),
-          price_all: Number(o.price_all),
+        orders: arrays(row.orders).map(([mold, status, symbol, count, price, rate, price_all]) => ({
+          mold: String(mold),
+          status: Number(status),
+          symbol: String(symbol),
+          count: Number(count),
+          price: Number(price),
+          rate: Number(rate),
+          price_all: Number(price_all),
         })),
       };
     },

@@ -4,6 +4,7 @@ import { ERR } from '#shared/contract/define';
 import { hotReads } from '../db/hot';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
+import { type CachedSession, SessionCache } from './session-cache';
 
 export interface AuthUser {
   id: number;
@@ -33,32 +34,59 @@ export async function createSession(deps: Deps, userId: number): Promise<string>
   return token;
 }
 
+const caches = new WeakMap<Deps, SessionCache>();
+
+/** This server's memory of valid sessions (lib/session-cache.ts), made on first use. */
+export function sessionCache(deps: Deps): SessionCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new SessionCache(deps.config.sessionCacheMs, () => deps.clock.now());
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
 /** The user of a valid `token` header, or a 401 `logout` answer. */
 export async function authenticate(deps: Deps, req: FastifyRequest): Promise<AuthUser> {
   const token = tokenOf(req);
   if (!token || token.length > 128) throw new ApiError(ERR.sessionExpired, 401);
-  // Every authenticated call pays this: a prepared read on the sessions primary key.
-  const row = await hotReads(deps.database).session(sha256(token));
-  // A key no session ever had (a typo, another server's token) is told apart from one that ended.
-  if (!row) throw new ApiError(ERR.authKeyIncorrect, 401);
+  const cache = sessionCache(deps);
+  let session = cache.get(token);
+  if (session === undefined) {
+    const mark = cache.mark();
+    // A prepared read on the sessions primary key, paid once per SESSION_CACHE_MS per session.
+    const row = await hotReads(deps.database).session(sha256(token));
+    // A key no session ever had (a typo, another server's token) is told apart from one that ended.
+    if (!row) throw new ApiError(ERR.authKeyIncorrect, 401);
+    check(deps, row);
+    cache.put(token, row, mark);
+    session = row;
+  } else {
+    check(deps, session);
+  }
+  // Production also ends a session left unused (SESSION_IDLE_MS): refreshed at most once a
+  // minute, so a polling app does not write on every call.
   const now = deps.clock.now();
-  if (row.revoked_at !== null || row.expires_at <= now) {
+  if (deps.config.sessionIdleMs > 0 && now - session.last_seen_at >= SEEN_EVERY_MS) {
+    // Set first, so calls arriving during the write do not write again.
+    session.last_seen_at = now;
+    await deps.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('token_hash', '=', sha256(token))
+      .execute();
+  }
+  return { id: session.id, phone: session.phone };
+}
+
+/** Refuses a session that was revoked, has expired, or was left unused past the idle limit. */
+function check(deps: Deps, session: CachedSession): void {
+  const now = deps.clock.now();
+  if (session.revoked_at !== null || session.expires_at <= now) {
     throw new ApiError(ERR.sessionExpired, 401);
   }
-  // Production also ends a session left unused (SESSION_IDLE_MS), beside its absolute lifetime.
   const idleMs = deps.config.sessionIdleMs;
-  if (idleMs > 0) {
-    if (now - row.last_seen_at >= idleMs) throw new ApiError(ERR.sessionExpired, 401);
-    // Refreshed at most once a minute, so a polling app does not write on every call.
-    if (now - row.last_seen_at >= SEEN_EVERY_MS) {
-      await deps.database.db
-        .updateTable('sessions')
-        .set({ last_seen_at: now })
-        .where('token_hash', '=', sha256(token))
-        .execute();
-    }
-  }
-  return { id: row.id, phone: row.phone };
+  if (idleMs > 0 && now - session.last_seen_at >= idleMs) throw new ApiError(ERR.sessionExpired, 401);
 }
 
 /** How stale `last_seen_at` may get before a call refreshes it (the idle limit's resolution). */

@@ -11,7 +11,7 @@ import { createUser } from '../account/users';
 import { hotReads } from '../db/hot';
 import { withTx } from '../db/index';
 import { addressKey, reserveAttempt } from '../lib/attempts';
-import { createSession, sha256, tokenOf } from '../lib/auth';
+import { createSession, sessionCache, sha256, tokenOf } from '../lib/auth';
 import { ApiError, invalid, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
@@ -115,6 +115,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .where('revoked_at', 'is', null)
         .execute();
     });
+    sessionCache(deps).forgetUser(id);
     return null;
   });
 
@@ -206,6 +207,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .where('token_hash', '=', sha256(token))
         .where('revoked_at', 'is', null)
         .execute();
+      // Committed: the very next call with this token is refused here (other instances: within
+      // SESSION_CACHE_MS).
+      sessionCache(deps).forgetToken(token);
     }
     return null;
   });

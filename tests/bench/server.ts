@@ -10,7 +10,8 @@
  * Fastify JSON route measured in the same run, and each row has the server's CPU time per answer
  * (steadier than req/s on a shared machine). The ledger audit runs on the database afterwards.
  * Env: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (64), BENCH_PORT (4391; the bare route uses
- * the next port), SQLITE_GROUP_COMMIT (passed to the server).
+ * the next port), SQLITE_GROUP_COMMIT (passed to the server), BENCH_ONLY (comma-separated parts
+ * of row labels, e.g. `healthz,user/info,balance,unread`: only those rows, the bare route always).
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -40,6 +41,11 @@ const BARE_PORT = PORT + 1;
 const SYMBOL = 'RELIANCE.NS';
 /** What a browser sends: the snapshot answers come compressed when this is present. */
 const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const wanted = (label: string) => ONLY.length === 0 || ONLY.some((part) => label.includes(part));
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-bench-'));
@@ -69,70 +75,79 @@ async function main(): Promise<void> {
     const common = { connections: CONNECTIONS, duration: SECONDS };
     const run = (label: string, opts: object) =>
       measure(label, { ...common, ...opts } as Parameters<typeof measure>[1], server.pid);
+    const rows: Row[] = [];
+    /** Measures a row unless BENCH_ONLY leaves it out. */
+    const add = async (label: string, opts: object) => {
+      if (!wanted(label)) return null;
+      const row = await run(label, opts);
+      rows.push(row);
+      return row;
+    };
 
     const bare = await measure(
       'bare Fastify JSON route',
       { ...common, url: `http://127.0.0.1:${BARE_PORT}/bare` },
       bareServer.pid,
     );
-    const rows: Row[] = [bare];
-    rows.push(await run('GET /healthz', { url: `${base}/healthz` }));
-    rows.push(await run('GET /v2/quote (snapshot)', { url: quoteUrl }));
+    rows.push(bare);
+    await add('GET /healthz', { url: `${base}/healthz` });
+    await add('GET /v2/quote (snapshot)', { url: quoteUrl });
     // The app revalidates with If-None-Match: an unchanged answer within a tick costs a 304.
-    const revalidated = await run('GET /v2/quote (If-None-Match)', {
+    const revalidated = await add('GET /v2/quote (If-None-Match)', {
       url: quoteUrl,
       headers: { 'if-none-match': etag },
     });
-    rows.push(revalidated);
-    rows.push(await run('GET /v2/stock/list (snapshot)', { url: listUrl }));
-    rows.push(await run('GET /v2/stock/list (snapshot, gzip)', { url: listUrl, headers: GZIP }));
-    rows.push(await run('GET /stock/new/list', { url: `${api}/stock/new/list?page=1` }));
-    rows.push(await run('GET user/info', asUsers(api, '/stock/success/v2/user/info', tokens)));
-    rows.push(await run('GET v2/balance', asUsers(api, '/stock/success/v2/balance', tokens)));
-    rows.push(
-      await run('GET unread-count', asUsers(api, '/stock/success/user_message/unread-count', tokens)),
-    );
-    rows.push(await run('GET v2/bill', asUsers(api, '/stock/success/v2/bill?type=all&page=1', tokens)));
+    await add('GET /v2/stock/list (snapshot)', { url: listUrl });
+    await add('GET /v2/stock/list (snapshot, gzip)', { url: listUrl, headers: GZIP });
+    await add('GET /stock/new/list', { url: `${api}/stock/new/list?page=1` });
+    await add('GET user/info', asUsers(api, '/stock/success/v2/user/info', tokens));
+    await add('GET v2/balance', asUsers(api, '/stock/success/v2/balance', tokens));
+    await add('GET unread-count', asUsers(api, '/stock/success/user_message/unread-count', tokens));
+    await add('GET v2/bill', asUsers(api, '/stock/success/v2/bill?type=all&page=1', tokens));
 
     // Order placement: the price seen is refreshed from the quote as the market ticks.
-    let price = (await (await fetch(quoteUrl)).json()).data.price as number;
-    const refresh = setInterval(() => {
-      fetch(quoteUrl)
-        .then((r) => r.json())
-        .then((a) => {
-          price = a.data.price;
-        })
-        .catch(() => {});
-    }, 500);
-    let keys = 0;
-    let next = 0;
-    const buy = await run('POST deal/buy (Idempotency-Key)', {
-      url: `${api}/stock/success/deal/buy`,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/stock/success/deal/buy',
-          setupRequest: (req: object) => ({
-            ...req,
-            headers: {
-              token: tokens[next++ % tokens.length],
-              'content-type': 'application/json',
-              'idempotency-key': `bench-${process.pid}-${keys++}`,
-            },
-            body: JSON.stringify({ tag: SYMBOL, count: 1, price, mold: 'stock' }),
-          }),
-        },
-      ],
-    });
-    clearInterval(refresh);
-    rows.push(buy);
+    let buy: Row | null = null;
+    if (wanted('POST deal/buy')) {
+      let price = (await (await fetch(quoteUrl)).json()).data.price as number;
+      const refresh = setInterval(() => {
+        fetch(quoteUrl)
+          .then((r) => r.json())
+          .then((a) => {
+            price = a.data.price;
+          })
+          .catch(() => {});
+      }, 500);
+      let keys = 0;
+      let next = 0;
+      buy = await add('POST deal/buy (Idempotency-Key)', {
+        url: `${api}/stock/success/deal/buy`,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/stock/success/deal/buy',
+            setupRequest: (req: object) => ({
+              ...req,
+              headers: {
+                token: tokens[next++ % tokens.length],
+                'content-type': 'application/json',
+                'idempotency-key': `bench-${process.pid}-${keys++}`,
+              },
+              body: JSON.stringify({ tag: SYMBOL, count: 1, price, mold: 'stock' }),
+            }),
+          },
+        ],
+      });
+      clearInterval(refresh);
+    }
     printRows(rows, bare);
     console.log(`\n  after: ${loadLine()}`);
 
-    const snapshot = revalidated.result;
-    console.log(
-      `  304 answers on revalidation: ${snapshot.non2xx} of ${snapshot.requests.total} (a tick changes the ETag)`,
-    );
+    if (revalidated) {
+      const snapshot = revalidated.result;
+      console.log(
+        `  304 answers on revalidation: ${snapshot.non2xx} of ${snapshot.requests.total} (a tick changes the ETag)`,
+      );
+    }
 
     const database = createDatabase(url);
     t0 = performance.now();
@@ -143,7 +158,7 @@ async function main(): Promise<void> {
       .executeTakeFirstOrThrow();
     await database.close();
     console.log(
-      `  orders written: ${Number(orders.n)} (answers 2xx: ${buy.result['2xx']}); ledger audit of ${report.postings} postings: ` +
+      `  orders written: ${Number(orders.n)} (answers 2xx: ${buy?.result['2xx'] ?? 0}); ledger audit of ${report.postings} postings: ` +
         `${report.problems.length === 0 ? 'OK' : `${report.problems.length} problems`} in ${((performance.now() - t0) / 1000).toFixed(2)} s`,
     );
     for (const p of report.problems.slice(0, 10)) console.log(`    ✗ ${p}`);

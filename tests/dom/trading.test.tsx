@@ -8,7 +8,7 @@ import { initI18n } from '../../src/i18n/index';
 import { priceDecimals } from '../../src/screens/_parts/trading/parts';
 import { RecordCard } from '../../src/screens/Records/RecordsScreen';
 import { recordStatus, statusOfTab } from '../../src/screens/Records/useRecords';
-import { parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
+import { checkOco, parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
 import { candidateSymbols } from '../../src/screens/TradingEntry/useTradingEntry';
 import { LoadMore, usePages } from '../../src/ui';
 
@@ -148,6 +148,8 @@ describe('infinite paging', () => {
   });
 });
 
+const noActions = () => ({ cancel: vi.fn(), modify: vi.fn(), note: vi.fn() });
+
 describe('stock records', () => {
   it('maps the tabs and statuses settled in DESIGN.md', () => {
     expect(statusOfTab('all')).toBeUndefined();
@@ -161,8 +163,6 @@ describe('stock records', () => {
     expect(recordStatus({ status: 4 }).key).toBe('records.status.failed');
     expect(recordStatus({ status: 9 }).key).toBe('records.status.unknown');
   });
-
-  const noActions = () => ({ cancel: vi.fn(), modify: vi.fn(), note: vi.fn() });
 
   it('shows a sell with its code, type, sell and cost price, P/L and total, its contract note and no cancel', () => {
     const actions = noActions();
@@ -354,5 +354,147 @@ describe('order type on a price that is not live (issue 11)', () => {
     const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
     expect(result.current.marketAllowed).toBe(true);
     expect(result.current.orderType).toBe('market');
+  });
+});
+
+describe('OCO GTT ticket (issue 13)', () => {
+  // NSE in session; RELIANCE at 2,500.00, 10 units held and free.
+  const OPEN = Date.UTC(2026, 10, 24, 8, 0);
+  function play(): void {
+    played.now = OPEN;
+    played.watch = (name) => ({
+      data:
+        name === 'quote'
+          ? {
+              symbol: 'RELIANCE.NS',
+              market: 'IN',
+              region: 'IN',
+              price: 2500,
+              decimals: 2,
+              as_of: OPEN - 1_000,
+            }
+          : name === 'holdings'
+            ? { rows: [{ stock: 'RELIANCE.NS', count: 10, available: 10 }], total: 1 }
+            : { rows: [], total: 0 },
+      error: null,
+      loading: false,
+      updatedAt: OPEN - 1_000,
+      source: 'network',
+      stale: false,
+      intervalMs: 3_000,
+      reload: () => {},
+    });
+  }
+  const at =
+    (entry: string) =>
+    ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/stock/trading/:symbol/:market/:name" element={children} />
+        </Routes>
+      </MemoryRouter>
+    );
+
+  it('checks both legs against the last price and their limits', () => {
+    const ok = { target: 2700, targetLimit: 2690, stop: 2300, stopLimit: 2290 };
+    expect(checkOco(ok, 2500)).toEqual({ target: null, targetLimit: null, stop: null, stopLimit: null });
+    expect(checkOco({ ...ok, target: 2500 }, 2500).target).toBe('errors.ocoTarget');
+    expect(checkOco({ ...ok, target: 2400, targetLimit: 2390 }, 2500).target).toBe('errors.ocoTarget');
+    expect(checkOco({ ...ok, stop: 2500, stopLimit: 2490 }, 2500).stop).toBe('errors.ocoStop');
+    expect(checkOco({ ...ok, stop: null }, 2500).stop).toBe('errors.ocoBothTriggers');
+    expect(checkOco({ ...ok, target: null }, 2500).target).toBe('errors.ocoBothTriggers');
+    expect(checkOco({ ...ok, targetLimit: 2710 }, 2500).targetLimit).toBe('errors.triggerLimit');
+    expect(checkOco({ ...ok, stopLimit: 2310 }, 2500).stopLimit).toBe('errors.triggerLimit');
+    expect(checkOco({ ...ok, stopLimit: null }, 2500).stopLimit).toBe('trade.limit.invalid');
+  });
+
+  it('a sell GTT may be OCO: blocked until both legs are right, the quantity within the holding', () => {
+    play();
+    const { result } = renderHook(() => useStockTrading(), {
+      wrapper: at('/stock/trading/RELIANCE.NS/IN/Reliance?type=sell'),
+    });
+    act(() => result.current.setOrderType('gtt'));
+    act(() => result.current.setGttKind('oco'));
+    expect(result.current.oco).toBe(true);
+    expect(result.current.blocked).toBe(true);
+    act(() => result.current.setTriggerText('2700'));
+    act(() => result.current.setLimitText('2690'));
+    act(() => result.current.setStopText('2550'));
+    act(() => result.current.setStopLimitText('2540'));
+    // The stop above the last price: named on its field, and nothing may be sent.
+    expect(result.current.ocoErrors).toMatchObject({ stop: 'errors.ocoStop', target: null });
+    expect(result.current.blocked).toBe(true);
+    act(() => result.current.setStopText('2300'));
+    act(() => result.current.setStopLimitText('2290'));
+    expect(result.current.ocoErrors).toEqual({
+      target: null,
+      targetLimit: null,
+      stop: null,
+      stopLimit: null,
+    });
+    expect(result.current.blocked).toBe(false);
+    act(() => result.current.setQtyText('11'));
+    expect(result.current.qtyError).not.toBeNull();
+    expect(result.current.blocked).toBe(true);
+  });
+
+  it('a buy GTT stays single: OCO is for a holding', () => {
+    play();
+    const { result } = renderHook(() => useStockTrading(), {
+      wrapper: at('/stock/trading/RELIANCE.NS/IN/Reliance'),
+    });
+    act(() => result.current.setOrderType('gtt'));
+    act(() => result.current.setGttKind('oco'));
+    expect(result.current.gttKind).toBe('single');
+    expect(result.current.oco).toBe(false);
+  });
+
+  it('the orders screen shows both legs, and which one fired', () => {
+    const oco: OrderRow = {
+      ...ORDER,
+      tag: 'RELIANCE.NS',
+      status: 0,
+      sell_price: null,
+      profit: null,
+      order_type: 'oco',
+      trigger_price: 2700,
+      target_limit: 2690,
+      stop_trigger: 2300,
+      stop_limit: 2290,
+      limit_price: 2690,
+      trigger_rises: true,
+      expires_at: Date.UTC(2027, 10, 24, 10, 0),
+    };
+    const { rerender } = render(
+      <MemoryRouter>
+        <ul>
+          <RecordCard order={oco} actions={noActions()} />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('order-type').textContent).toBe('GTT OCO');
+    expect(screen.getByTestId('oco-target').textContent).toBe('₹2,700.00 → limit ₹2,690.00');
+    expect(screen.getByTestId('oco-stop').textContent).toBe('₹2,300.00 → limit ₹2,290.00');
+    expect(screen.queryByTestId('oco-fired')).toBeNull();
+    expect(screen.getByText('Valid until')).toBeTruthy();
+    rerender(
+      <MemoryRouter>
+        <ul>
+          <RecordCard
+            order={{
+              ...oco,
+              status: 1,
+              fired_leg: 'stop',
+              limit_price: 2290,
+              sell_price: 2295,
+              triggered_at: OPEN,
+            }}
+            actions={noActions()}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('oco-fired').textContent).toBe('₹2,300.00 (stop)');
+    expect(screen.getByText('Triggered at')).toBeTruthy();
   });
 });

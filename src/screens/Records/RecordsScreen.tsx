@@ -15,6 +15,7 @@ import { regionPrice, SignedMoney, Stat, StatusChip } from '../_parts/invest/par
 import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
 import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
 import { ModifyOrderSheet, ORDER_TYPE_LABEL, orderTypeOf } from '../_parts/trading/ModifyOrderSheet';
+import { useOcoTexts } from '../_parts/trading/oco';
 import { priceDecimals } from '../_parts/trading/parts';
 import t2 from '../_parts/trading/trading.module.css';
 import { RECORD_TABS, type RecordTab, recordStatus, useRecords } from './useRecords';
@@ -132,6 +133,8 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
   const shownPrice = pending ? (order.limit_price ?? order.price) : sell ? order.sell_price : order.price;
   const type = orderTypeOf(order);
   const trigger = order.trigger_price;
+  // An OCO shows both legs, and the one that fired.
+  const oco = useOcoTexts()(order);
   return (
     <li className={s.card} data-order={order.no}>
       <Link to={tradingPath(order.tag, order.market, order.name, order.state)} className={s.cardLink}>
@@ -158,14 +161,33 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
               ? '—'
               : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}
           </Stat>
-          {trigger !== null && (
-            <Stat label={t(order.triggered_at ? 'records.triggeredAt' : 'trade.stop.trigger')}>
-              {regionPrice(config, order.type, trigger, priceDecimals(trigger))}
-            </Stat>
+          {oco ? (
+            <>
+              <Stat label={t('trade.gtt.legTarget')}>
+                <span data-testid="oco-target">{oco.target}</span>
+              </Stat>
+              <Stat label={t('trade.gtt.legStop')}>
+                <span data-testid="oco-stop">{oco.stop}</span>
+              </Stat>
+              {oco.fired && (
+                <Stat label={t('records.triggeredAt')}>
+                  <span data-testid="oco-fired">{oco.fired}</span>
+                </Stat>
+              )}
+            </>
+          ) : (
+            trigger !== null && (
+              <Stat label={t(order.triggered_at ? 'records.triggeredAt' : 'trade.stop.trigger')}>
+                {regionPrice(config, order.type, trigger, priceDecimals(trigger))}
+              </Stat>
+            )
           )}
-          {pending && type === 'gtt' && order.expires_at !== null && !order.triggered_at && (
-            <Stat label={t('trade.gtt.validUntil')}>{dateTime(order.expires_at)}</Stat>
-          )}
+          {pending &&
+            (type === 'gtt' || type === 'oco') &&
+            order.expires_at !== null &&
+            !order.triggered_at && (
+              <Stat label={t('trade.gtt.validUntil')}>{dateTime(order.expires_at)}</Stat>
+            )}
           {sell && !pending && (
             <Stat label={t('records.costPrice')}>
               {regionPrice(config, order.type, order.price, priceDecimals(order.price))}

@@ -37,10 +37,13 @@ import { DepthLadder } from '../_parts/market/DepthLadder';
 import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
 import { ChargesRows } from '../_parts/trading/Charges';
 import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
+import { ModifyOrderSheet, ORDER_TYPE_LABEL } from '../_parts/trading/ModifyOrderSheet';
+import { useOcoTexts } from '../_parts/trading/oco';
 import { ChangeText } from '../_parts/trading/parts';
 import { useCancelOrder } from '../_parts/trading/useCancelOrder';
+import { useModifyOrder } from '../_parts/trading/useModifyOrder';
 import s from './trading.module.css';
-import { type OrderType, type Side, useStockTrading } from './useStockTrading';
+import { type GttKind, type OrderType, type Side, useStockTrading } from './useStockTrading';
 
 /** Stock trading (SPEC §2): buy/sell tabs, live price, position, quantity stepper, confirmation. */
 export default function StockTradingScreen() {
@@ -51,6 +54,11 @@ export default function StockTradingScreen() {
   const q = quote.data;
   const code = displayCode(tr.symbol);
   const cancel = useCancelOrder(() => {
+    tr.pending.reload();
+    tr.positions.reload();
+  });
+  // The same Modify sheet as the orders screen (/records).
+  const modify = useModifyOrder(() => {
     tr.pending.reload();
     tr.positions.reload();
   });
@@ -134,16 +142,33 @@ export default function StockTradingScreen() {
             { value: 'gtt', label: t('trade.gtt.label') },
           ]}
         />
-        {tr.stop && (
+        {tr.gtt && (
+          <div className={inv.field}>
+            <span className={inv.fieldLabel}>{t('trade.gtt.kind')}</span>
+            <Segmented<GttKind>
+              label={t('trade.gtt.kind')}
+              value={tr.gttKind}
+              onChange={tr.setGttKind}
+              items={[
+                { value: 'single', label: t('trade.gtt.single') },
+                // OCO sells a holding: a buy GTT has one trigger.
+                { value: 'oco', label: t('trade.gtt.oco'), disabled: tr.side === 'buy' },
+              ]}
+            />
+            <span className={s.muted}>
+              {t(tr.oco ? 'trade.gtt.ocoHint' : tr.side === 'buy' ? 'trade.gtt.ocoBuy' : 'trade.gtt.hint')}
+            </span>
+          </div>
+        )}
+        {tr.oco && <OcoFields tr={tr} />}
+        {tr.stop && !tr.oco && (
           <TextField
             label={t('trade.stop.trigger')}
             inputMode="decimal"
             autoComplete="off"
             value={tr.triggerText}
             onChange={(v) => tr.setTriggerText(v.replace(/[^\d.]/g, ''))}
-            hint={t(
-              tr.gtt ? 'trade.gtt.hint' : tr.side === 'buy' ? 'trade.stop.hintBuy' : 'trade.stop.hintSell',
-            )}
+            hint={tr.gtt ? undefined : t(tr.side === 'buy' ? 'trade.stop.hintBuy' : 'trade.stop.hintSell')}
           />
         )}
         {tr.gtt && (
@@ -158,7 +183,7 @@ export default function StockTradingScreen() {
           />
         )}
         {!tr.marketAllowed && tr.quote.data && <p className={s.muted}>{t('core.money.staleQuote')}</p>}
-        {(tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt) && (
+        {(tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt) && !tr.oco && (
           <TextField
             label={t('trade.limit.price')}
             inputMode="decimal"
@@ -253,6 +278,7 @@ export default function StockTradingScreen() {
                   order={order}
                   decimals={tr.decimals}
                   onCancel={cancel.setConfirming}
+                  onModify={modify.open}
                 />
               ))}
             </ul>
@@ -268,51 +294,118 @@ export default function StockTradingScreen() {
 
       <OrderDialog tr={tr} code={code} />
       <CancelOrderDialog cancel={cancel} />
+      <ModifyOrderSheet modify={modify} />
     </main>
   );
 }
 
-const TYPE_LABEL = {
-  market: 'trade.market',
-  limit: 'trade.limit.label',
-  sl: 'trade.stop.sl',
-  slm: 'trade.stop.slm',
-  gtt: 'trade.gtt.label',
-  oco: 'trade.gtt.ocoLabel',
-} as const;
+/**
+ * An OCO's two legs (issue 13): the target (above the last price) and the stop (below it), each
+ * with its limit; a field's error shows once something is typed in it.
+ */
+function OcoFields({ tr }: { tr: ReturnType<typeof useStockTrading> }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const e = tr.ocoErrors;
+  const last = tr.quote.data ? regionPrice(config, tr.region, tr.quote.data.price, tr.decimals) : '—';
+  const field = (
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    error: string | null | undefined,
+    hint?: string,
+  ) => (
+    <TextField
+      label={label}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onChange={(v) => set(v.replace(/[^\d.]/g, ''))}
+      error={value !== '' && error ? t(error) : null}
+      hint={hint}
+    />
+  );
+  return (
+    <>
+      {field(
+        t('trade.gtt.target'),
+        tr.triggerText,
+        tr.setTriggerText,
+        e?.target,
+        t('trade.gtt.targetHint', { price: last }),
+      )}
+      {field(t('trade.gtt.targetLimit'), tr.limitText, tr.setLimitText, e?.targetLimit)}
+      {field(
+        t('trade.gtt.stop'),
+        tr.stopText,
+        tr.setStopText,
+        e?.stop,
+        t('trade.gtt.stopHint', { price: last }),
+      )}
+      {field(t('trade.gtt.stopLimit'), tr.stopLimitText, tr.setStopLimitText, e?.stopLimit)}
+    </>
+  );
+}
+
+const TYPE_LABEL = ORDER_TYPE_LABEL;
 
 function PendingOrder({
   order,
   decimals,
   onCancel,
+  onModify,
 }: {
   order: OrderRow;
   decimals: number;
   onCancel: (o: OrderRow) => void;
+  onModify: (o: OrderRow) => void;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const oco = useOcoTexts()(order);
+  const code = displayCode(order.tag);
   return (
-    <li className={s.pendingRow}>
+    <li className={s.pendingRow} data-order={order.no}>
       <span className={`${inv.side} ${order.state === 'sell' ? inv.sideSell : inv.sideBuy}`}>
         {t(order.state === 'sell' ? 'trade.sell' : 'trade.buy')}
       </span>
       <span className="num">
-        {order.order_type && (
+        {oco ? (
           <>
-            {t(TYPE_LABEL[order.order_type])} ·{' '}
-            {t(order.triggered_at ? 'trade.stop.triggered' : 'trade.stop.at', {
-              price: regionPrice(config, order.type, order.trigger_price ?? 0, decimals),
-            })}{' '}
-            ·{' '}
+            {t(TYPE_LABEL.oco)} · {oco.fired ? `${t('records.triggeredAt')} ${oco.fired}` : oco.short} ·{' '}
           </>
+        ) : (
+          order.order_type && (
+            <>
+              {t(TYPE_LABEL[order.order_type])} ·{' '}
+              {t(order.triggered_at ? 'trade.stop.triggered' : 'trade.stop.at', {
+                price: regionPrice(config, order.type, order.trigger_price ?? 0, decimals),
+              })}{' '}
+              ·{' '}
+            </>
+          )
         )}
         {formatNumber(order.count, 0)} @{' '}
         {regionPrice(config, order.type, order.limit_price ?? order.price, decimals)}
       </span>
-      <Button variant="ghost" className={s.cancelButton} onClick={() => onCancel(order)}>
-        {t('records.cancel')}
-      </Button>
+      <span className={s.pendingActions}>
+        <Button
+          variant="ghost"
+          className={s.cancelButton}
+          onClick={() => onModify(order)}
+          aria-label={t('records.modify.for', { code })}
+        >
+          {t('records.modify.open')}
+        </Button>
+        <Button
+          variant="ghost"
+          className={s.cancelButton}
+          onClick={() => onCancel(order)}
+          aria-label={t('records.cancelFor', { code })}
+        >
+          {t('records.cancel')}
+        </Button>
+      </span>
     </li>
   );
 }
@@ -404,8 +497,34 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
           {code} · {tr.name}
         </SummaryRow>
         <SummaryRow label={t('trade.review.side')}>{t(buying ? 'trade.buy' : 'trade.sell')}</SummaryRow>
-        <SummaryRow label={t('trade.orderType')}>{t(TYPE_LABEL[tr.orderType])}</SummaryRow>
-        {tr.trigger !== null && (
+        <SummaryRow label={t('trade.orderType')}>
+          {t(tr.oco ? TYPE_LABEL.oco : TYPE_LABEL[tr.orderType])}
+        </SummaryRow>
+        {tr.oco &&
+          tr.trigger !== null &&
+          tr.limit !== null &&
+          tr.stopTrigger !== null &&
+          tr.stopLimit !== null && (
+            <>
+              <SummaryRow label={t('trade.gtt.legTarget')}>
+                <span data-testid="review-target">
+                  {t('trade.gtt.leg', {
+                    trigger: regionPrice(config, tr.region, tr.trigger, tr.decimals),
+                    limit: regionPrice(config, tr.region, tr.limit, tr.decimals),
+                  })}
+                </span>
+              </SummaryRow>
+              <SummaryRow label={t('trade.gtt.legStop')}>
+                <span data-testid="review-stop">
+                  {t('trade.gtt.leg', {
+                    trigger: regionPrice(config, tr.region, tr.stopTrigger, tr.decimals),
+                    limit: regionPrice(config, tr.region, tr.stopLimit, tr.decimals),
+                  })}
+                </span>
+              </SummaryRow>
+            </>
+          )}
+        {tr.trigger !== null && !tr.oco && (
           <SummaryRow label={t('trade.stop.trigger')}>
             {regionPrice(config, tr.region, tr.trigger, tr.decimals)}
           </SummaryRow>
@@ -416,15 +535,17 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
           </SummaryRow>
         )}
         <SummaryRow label={t('trade.quantity')}>{formatNumber(tr.qty ?? 0, 0)}</SummaryRow>
-        <SummaryRow
-          label={t(
-            tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt
-              ? 'trade.limit.price'
-              : 'trade.confirm.marketPrice',
-          )}
-        >
-          {tr.price === null ? '—' : regionPrice(config, tr.region, tr.price, tr.decimals)}
-        </SummaryRow>
+        {!tr.oco && (
+          <SummaryRow
+            label={t(
+              tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt
+                ? 'trade.limit.price'
+                : 'trade.confirm.marketPrice',
+            )}
+          >
+            {tr.price === null ? '—' : regionPrice(config, tr.region, tr.price, tr.decimals)}
+          </SummaryRow>
+        )}
         {f ? (
           <>
             <SummaryRow label={t('trade.estValue')}>{money(f.value)}</SummaryRow>

@@ -28,6 +28,49 @@ export type Side = 'buy' | 'sell';
  * good-till-triggered (trigger + limit, valid up to a year, either side of the market).
  */
 export type OrderType = 'market' | 'limit' | 'sl' | 'slm' | 'gtt';
+/** A GTT with one trigger, or OCO: a sell of a holding at a target or a stop, whichever first. */
+export type GttKind = 'single' | 'oco';
+
+/** What is wrong with each field of an OCO (an i18n key), or null; all null when it may be sent. */
+export interface OcoErrors {
+  target: string | null;
+  targetLimit: string | null;
+  stop: string | null;
+  stopLimit: string | null;
+}
+
+/**
+ * The ticket's checks of an OCO, the server's rules (server/trading/README.md): both legs, the
+ * target above the last price and the stop below it, each limit at or below its trigger (a sell).
+ * `last` null (no price yet): only what can be said without it.
+ */
+export function checkOco(
+  legs: { target: number | null; targetLimit: number | null; stop: number | null; stopLimit: number | null },
+  last: number | null,
+): OcoErrors {
+  const { target, targetLimit, stop, stopLimit } = legs;
+  return {
+    target:
+      target === null
+        ? 'errors.ocoBothTriggers'
+        : last !== null && target <= last
+          ? 'errors.ocoTarget'
+          : null,
+    targetLimit:
+      targetLimit === null
+        ? 'trade.limit.invalid'
+        : target !== null && targetLimit > target
+          ? 'errors.triggerLimit'
+          : null,
+    stop: stop === null ? 'errors.ocoBothTriggers' : last !== null && stop >= last ? 'errors.ocoStop' : null,
+    stopLimit:
+      stopLimit === null
+        ? 'trade.limit.invalid'
+        : stop !== null && stopLimit > stop
+          ? 'errors.triggerLimit'
+          : null,
+  };
+}
 
 /** A GTT's validity: whole days, 1 to 365 (the server checks it too). */
 const GTT_MAX_DAYS = 365;
@@ -80,6 +123,9 @@ export function useStockTrading() {
   const [limitText, setLimitText] = useState('');
   const [triggerText, setTriggerText] = useState('');
   const [daysText, setDaysText] = useState(String(GTT_MAX_DAYS));
+  const [chosenKind, setGttKind] = useState<GttKind>('single');
+  const [stopText, setStopText] = useState('');
+  const [stopLimitText, setStopLimitText] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,6 +152,9 @@ export function useStockTrading() {
   const orderType: OrderType = marketAllowed || chosenType !== 'market' ? chosenType : 'limit';
   const stop = orderType === 'sl' || orderType === 'slm' || orderType === 'gtt';
   const gtt = orderType === 'gtt';
+  // OCO sells a holding: a buy GTT has its single trigger.
+  const gttKind: GttKind = side === 'sell' ? chosenKind : 'single';
+  const oco = gtt && gttKind === 'oco';
   const validDays = gtt ? parseValidDays(daysText) : null;
   const decimals = quote.data?.decimals ?? 2;
   const qty = parseQuantity(qtyText);
@@ -115,6 +164,16 @@ export function useStockTrading() {
   const limited = orderType === 'limit' || orderType === 'sl' || gtt;
   const limit = limited ? parseLimitPrice(limitText, decimals) : null;
   const trigger = stop ? parseLimitPrice(triggerText, decimals) : null;
+  // An OCO: `trigger` and `limit` are its target and the target's limit, beside its stop leg.
+  const stopTrigger = oco ? parseLimitPrice(stopText, decimals) : null;
+  const stopLimit = oco ? parseLimitPrice(stopLimitText, decimals) : null;
+  const ocoErrors = oco
+    ? checkOco(
+        { target: trigger, targetLimit: limit, stop: stopTrigger, stopLimit },
+        quote.data?.price ?? null,
+      )
+    : null;
+  const ocoBlocked = ocoErrors !== null && Object.values(ocoErrors).some((e) => e !== null);
   const limitError =
     limited && limit === null
       ? 'trade.limit.invalid'
@@ -124,8 +183,10 @@ export function useStockTrading() {
   // The price sent is what the user saw: the limit, or the live price (market, stop-loss-market).
   const price = limited ? limit : (quote.data?.price ?? null);
   // The review prices an order where it reserves: its limit, or a stop-loss-market's protected limit.
-  const quotedAt =
-    limit ?? (trigger === null ? null : ticksToPrice(protectedLimit(side, priceToTicks(trigger))));
+  // An OCO is priced at its stop's limit: the least it would sell for.
+  const quotedAt = oco
+    ? stopLimit
+    : (limit ?? (trigger === null ? null : ticksToPrice(protectedLimit(side, priceToTicks(trigger)))));
 
   // The server's figures for this order; a quantity outside SPEC's range asks for one unit, which
   // still answers the balance, the shares held and what the balance affords.
@@ -165,6 +226,7 @@ export function useStockTrading() {
   const blocked =
     qtyError !== null ||
     limitError !== null ||
+    ocoBlocked ||
     (gtt && validDays === null) ||
     price === null ||
     (side === 'sell' && !canSell);
@@ -192,7 +254,10 @@ export function useStockTrading() {
       count: qty,
       price,
       mold: 'stock' as const,
-      ...(stop && trigger !== null ? { order_type: orderType, trigger } : {}),
+      ...(stop && trigger !== null ? { order_type: oco ? ('oco' as const) : orderType, trigger } : {}),
+      ...(oco && stopTrigger !== null && stopLimit !== null
+        ? { stop_trigger: stopTrigger, stop_price: stopLimit }
+        : {}),
       ...(gtt && validDays !== null ? { valid_days: validDays } : {}),
     };
     const result = side === 'buy' ? await buy(input) : await sell(input);
@@ -239,6 +304,17 @@ export function useStockTrading() {
     trigger,
     stop,
     gtt,
+    gttKind,
+    setGttKind,
+    oco,
+    ocoErrors,
+    stopText,
+    setStopText,
+    stopLimitText,
+    setStopLimitText,
+    stopTrigger,
+    stopLimit,
+    limit,
     daysText,
     setDaysText,
     validDays,

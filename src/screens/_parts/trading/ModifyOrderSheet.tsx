@@ -17,6 +17,7 @@ import {
 import { Button, Dialog, MoneyButton, Skeleton, TextField } from '../../../ui';
 import inv from '../invest/invest.module.css';
 import { QuantityStepper, regionPrice, SummaryRow } from '../invest/parts';
+import { useOcoTexts } from './oco';
 import { priceDecimals } from './parts';
 import s from './trading.module.css';
 import type { OrderChanges, useModifyOrder } from './useModifyOrder';
@@ -71,7 +72,10 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
   const type = orderTypeOf(order);
   const buying = order.state === 'buy';
   const limitPrice = order.limit_price ?? order.price;
-  const hasLimit = type !== 'slm';
+  const oco = useOcoTexts()(order);
+  // An armed OCO changes its quantity only (its legs are placed again); once fired, its limit too.
+  const ocoArmed = oco !== null && order.triggered_at === null;
+  const hasLimit = type !== 'slm' && !ocoArmed;
   const hasTrigger = (type === 'sl' || type === 'slm' || type === 'gtt') && order.triggered_at === null;
   const [qtyText, setQtyText] = useState(String(order.count));
   const [limitText, setLimitText] = useState(String(limitPrice));
@@ -99,7 +103,9 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
       ? trigger === null
         ? limitPrice
         : ticksToPrice(protectedLimit(order.state, priceToTicks(trigger)))
-      : limit;
+      : ocoArmed
+        ? limitPrice
+        : limit;
   const figures = useWatch(
     'orderQuote',
     qty !== null && qtyError === null && reserveAt !== null
@@ -124,7 +130,14 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
         <SummaryRow label={t('trade.orderType')}>
           {t(buying ? 'trade.buy' : 'trade.sell')} · {t(ORDER_TYPE_LABEL[type])}
         </SummaryRow>
-        {order.trigger_price !== null && !hasTrigger && (
+        {oco && (
+          <>
+            <SummaryRow label={t('trade.gtt.legTarget')}>{oco.target}</SummaryRow>
+            <SummaryRow label={t('trade.gtt.legStop')}>{oco.stop}</SummaryRow>
+            {oco.fired && <SummaryRow label={t('records.triggeredAt')}>{oco.fired}</SummaryRow>}
+          </>
+        )}
+        {order.trigger_price !== null && !hasTrigger && !oco && (
           <SummaryRow label={t('trade.stop.trigger')}>
             {t('trade.stop.triggered', { price: price(order.trigger_price) })}
           </SummaryRow>
@@ -196,6 +209,7 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
           </>
         )}
       </dl>
+      {ocoArmed && <p className={inv.summaryHint}>{t('trade.gtt.ocoModifyHint')}</p>}
       <p className={inv.summaryHint}>{t('records.modify.hint')}</p>
       {modify.failure && (
         <div className={s.modifyFailure} role="alert">

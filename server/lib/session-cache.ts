@@ -1,0 +1,100 @@
+/**
+ * A short memory of valid sessions, so an app polling several answers a second does not pay the
+ * session lookup (a read and a SHA-256 of the token) on each (issue 15). Only sessions found valid
+ * are kept, by their token, for at most `ttlMs` on the server clock (SESSION_CACHE_MS, default
+ * 1 s; 0 turns it off); the expiry and idle limits are still checked on every call against the
+ * cached row.
+ *
+ * Revocation:
+ * - In this process, at once: whatever ends sessions here (logout, a password change or reset)
+ *   calls `forgetToken` / `forgetUser` after its write committed, and a lookup that was under way
+ *   when that happened is not kept (`generation`), since it may have read the row before the write.
+ * - By another instance on the same database (or an operator's write): this process keeps answering
+ *   for a cached session until its entry is `ttlMs` old, then reads the row again. That delay is the
+ *   price of the cache; SESSION_CACHE_MS=0 makes every call read the database.
+ *
+ * Memory: entries live in two maps, the current one and the one before; every `ttlMs` the older is
+ * dropped whole, so at most two periods of active sessions are held, with no timer.
+ */
+
+export interface CachedSession {
+  id: number;
+  phone: string;
+  expires_at: number;
+  revoked_at: number | null;
+  last_seen_at: number;
+}
+
+interface Entry {
+  session: CachedSession;
+  /** When the row was read (the cache's clock). */
+  at: number;
+}
+
+export class SessionCache {
+  private current = new Map<string, Entry>();
+  private previous = new Map<string, Entry>();
+  private rotatedAt: number;
+  private generation = 0;
+
+  /** `now`: the server's clock (tests move it to age entries); a clock set back drops them all. */
+  constructor(
+    readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {
+    this.rotatedAt = now();
+  }
+
+  /** The session of `token` if it was read less than `ttlMs` ago. */
+  get(token: string): CachedSession | undefined {
+    if (this.ttlMs <= 0) return undefined;
+    const now = this.now();
+    this.rotate(now);
+    const entry = this.current.get(token) ?? this.previous.get(token);
+    if (entry === undefined) return undefined;
+    const age = now - entry.at;
+    return age >= 0 && age < this.ttlMs ? entry.session : undefined;
+  }
+
+  /** Taken before a lookup; `put` keeps its result only if nothing was revoked in between. */
+  mark(): number {
+    return this.generation;
+  }
+
+  /** Keeps a session just read (at `mark`), unless a revocation happened since. */
+  put(token: string, session: CachedSession, mark: number): void {
+    if (this.ttlMs <= 0 || mark !== this.generation) return;
+    const now = this.now();
+    this.rotate(now);
+    this.current.set(token, { session, at: now });
+  }
+
+  /** A session ended (logout): the next call with `token` reads the database. */
+  forgetToken(token: string): void {
+    this.generation++;
+    this.current.delete(token);
+    this.previous.delete(token);
+  }
+
+  /** Sessions of a user ended (password change or reset): every token of the user is read again. */
+  forgetUser(userId: number): void {
+    this.generation++;
+    for (const map of [this.current, this.previous])
+      for (const [token, entry] of map) if (entry.session.id === userId) map.delete(token);
+  }
+
+  /** Entries held (both periods); for tests. */
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
+
+  private rotate(now: number): void {
+    const since = now - this.rotatedAt;
+    if (since >= 0 && since < this.ttlMs) return;
+    // Everything in `previous` is older than one period by now; `current` may still be fresh
+    // (unless the clock went back: then nothing is trusted).
+    this.previous = since >= 0 && since < 2 * this.ttlMs ? this.current : new Map();
+    this.current = new Map();
+    this.rotatedAt = now;
+  }
+}
