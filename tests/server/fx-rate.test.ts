@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeMinor, toMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
 import { auditLedger } from '../../server/lib/audit';
+import { COMMANDS } from '../../server/ops/commands/index';
 import { setConfiguredRate } from '../../server/trading/fx';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
@@ -125,7 +126,15 @@ describe.each(DIALECTS)('the USD rate on $name', ({ name, enabled }) => {
 
     it('falls back to the configured rate the operator set when the live quote is not fresh', async () => {
       stopFeed();
-      await setConfiguredRate(s.deps, '83.2517');
+      // The operator's command: the value exactly, stamped now; a value that is not a rate changes nothing.
+      const set = COMMANDS.find((c) => c.name === 'rate:set')!;
+      await expect(set.run(s.deps, ['83.25171'])).rejects.toThrow(/positive decimal/);
+      await expect(set.run(s.deps, ['83.2517'])).resolves.toMatchObject({
+        ticks: 832_517,
+        source: 'configured',
+        fresh: true,
+      });
+      await expect(set.run(s.deps, ['-1'])).rejects.toThrow(/positive decimal/);
       expect(await rateNow()).toMatchObject({ rate: 83.2517, source: 'configured', fresh: true });
       const u = await buyer();
       const res = await buyQip(u, 100);
