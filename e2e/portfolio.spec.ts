@@ -156,6 +156,9 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
 test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and fire when the server’s price crosses them', async ({
   page,
 }) => {
+  // Up to twelve trading sessions, each an operator command (its own process) and a wait for the
+  // server's next quote: on a loaded machine that is longer than one screen journey's minute.
+  test.setTimeout(180_000);
   // The first journey left 6 TCS. A stop 0.5 % under the price and a buy 0.5 % over it, placed
   // through the API (the GTT ticket is trading.spec.ts's journey).
   const p0 = await quote();
