@@ -95,7 +95,7 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
       expect((await inbox()).body).toBe('{"msg":"ok","data":{"unread_count":0,"latest_id":0}}');
       const item = (ref: number) => ({
         user_id: u.id,
-        kind: 'alert',
+        kind: 'alert' as const,
         ref_id: ref,
         symbol: 'RELIANCE.NS',
         params: '{}',
