@@ -260,11 +260,21 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
   await expect(row).toHaveCount(1);
 });
 
-test('QIP: the converted amount at the configured rate; orders start empty', async ({ page }) => {
+test('QIP: the converted amount at the live USD rate the server decides; orders start empty', async ({
+  page,
+}) => {
   await signIn(page);
+  // The server's one rate (server/trading/fx.ts): the simulator's live USDINR quote, not config's 20.
+  const fx = (await (await page.request.get(`${BASE_URL}/api/v2/fx/usd`)).json()).data;
+  expect(fx).toMatchObject({ unit: 'INR', source: 'live', fresh: true, symbol: 'USDINR=X' });
+  expect(fx.rate).toBeGreaterThan(50);
   await page.goto('/qip');
   await expect(page.getByRole('heading', { name: 'QIP' })).toBeVisible();
-  await expect(page.getByText('Rate: 1 USD = ₹20.00')).toBeVisible();
+  const line = page.getByTestId('usd-rate');
+  await expect(line).toHaveAttribute('data-source', 'live');
+  await expect(line).toHaveAttribute('data-fresh', 'true');
+  await expect(line).toContainText(/^Rate: 1 USD = ₹\d{2,3}\.\d{2,4}Live market rate/);
+  await expect(line.getByText('Rate: 1 USD = ₹20.00')).toHaveCount(0);
   const card = page.getByRole('listitem').filter({ hasText: 'AMD' });
   await expect(card).toBeVisible();
   await expectAccessible(page);
@@ -272,14 +282,22 @@ test('QIP: the converted amount at the configured rate; orders start empty', asy
 
   await card.getByRole('button', { name: 'Buy AMD' }).click();
   const dialog = page.getByRole('dialog', { name: /Buy .*AMD/ });
+  await expect(dialog.getByTestId('usd-rate')).toBeVisible();
   const total = minorOf((await dialog.getByTestId('block-total').textContent()) ?? '');
   const price = minorOf((await dialog.getByTestId('block-price').textContent()) ?? '');
-  // $ price × 100 × 1.0003 in dollars; in rupees the value is converted at 20 before the fee.
+  // $ price × 100 × 1.0003 in dollars.
   expect(total).toBe(Number(halfUp(BigInt(price) * 100n * 10_003n, 10_000n)));
-  const value = price * 100 * 20;
-  await expect(dialog.getByTestId('block-converted')).toHaveText(
-    inr(value + Number(halfUp(BigInt(value) * 3n, 10_000n))),
-  );
+  // In rupees: the value at the rate the dialog shows (both read from one moment of the page: the
+  // rate is polled), HALF_UP once, then the 0.03 % fee on it.
+  const [rateText, convertedText] = await dialog.evaluate((el) => [
+    el.querySelector('[data-testid="usd-rate"]')?.textContent ?? '',
+    el.querySelector('[data-testid="block-converted"]')?.textContent ?? '',
+  ]);
+  const m = /= ₹([\d,]+)\.(\d{2,4})/.exec(rateText);
+  expect(m, rateText).not.toBeNull();
+  const rateTicks = BigInt(m![1]!.replaceAll(',', '')) * 10_000n + BigInt(m![2]!.padEnd(4, '0'));
+  const value = halfUp(BigInt(price) * 100n * rateTicks, 10_000n);
+  expect(minorOf(convertedText)).toBe(Number(value + halfUp(value * 3n, 10_000n)));
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await snap(page, 'qip-buy-dark');

@@ -58,6 +58,14 @@ export interface Config {
   hashing: { concurrency: number; queue: number };
   /** Block/QIP lots may be sold from the next trading session ('session') or after `ms`. */
   blockLockIn: 'session' | number;
+  /**
+   * The USD → account-currency rate (trading/fx.ts): the live USD quote counts while its price is at
+   * most `quoteMaxAgeMs` older than the newest its market can have (now while the forex market is
+   * open, its last close while it is shut), FX_QUOTE_MAX_AGE_MS, default 5 minutes; the configured
+   * rate (`npm run ops -- rate:set`) counts for `configuredMaxAgeMs` after the operator set it,
+   * FX_RATE_MAX_AGE_MS, default 24 hours.
+   */
+  fx: { quoteMaxAgeMs: number; configuredMaxAgeMs: number };
   /** Open (pending) stock orders per user; limits at most `limitBandBps` from the quote; job batch size. */
   orders: { maxOpen: number; limitBandBps: number; jobBatch: number };
   /** Charges on executed stock/forex/futures/treasury orders (trading/charges.ts; README "Charges"). */
@@ -234,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     hashing: { concurrency: Math.max(1, num(env.HASH_CONCURRENCY, 2)), queue: num(env.HASH_QUEUE, 32) },
     // Anything but a number of milliseconds (a typo too) keeps the safe default.
     blockLockIn: Math.max(-1, num(env.BLOCK_LOCKIN, -1)) < 0 ? 'session' : num(env.BLOCK_LOCKIN, 0),
+    fx: {
+      quoteMaxAgeMs: Math.max(0, num(env.FX_QUOTE_MAX_AGE_MS, 5 * 60_000)),
+      configuredMaxAgeMs: Math.max(0, num(env.FX_RATE_MAX_AGE_MS, 24 * 3600 * 1000)),
+    },
     orders: {
       maxOpen: num(env.MAX_OPEN_ORDERS, 50),
       limitBandBps: num(env.LIMIT_BAND_BPS, 1000),

@@ -31,6 +31,7 @@ const OFFLINE_ANSWERS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'newsArticle',
   'ipoList',
   'fundList',
+  'fxRate',
   'blockList',
   'ipoOrders',
   'dealList',

@@ -1,23 +1,17 @@
-import type { Kysely } from 'kysely';
-import { conversionRateTicks, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
+import { priceToTicks, tradeValueMinor } from '#shared/money';
 import type { OpenBuyRow, PositionRow, UserRow } from '../db/hot';
-import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
+import { usdRateFrom, valuationTicks } from '../trading/fx';
 import { IPO } from '../trading/orders';
-
-/** Account-currency ticks per unit of an instrument's currency (the configured USD rate). */
-export async function rateTicks(db: Kysely<DB>, currency: string): Promise<number> {
-  if (currency !== 'USD') return PRICE_SCALE;
-  const row = await db.selectFrom('config').select('value').where('tag', '=', 'rate').executeTakeFirst();
-  return conversionRateTicks(currency, row?.value);
-}
 
 /**
  * Total assets (SPEC "total"): available cash; open positions and held IPO/block lots valued at
  * the server's current quotes (at cost when the market has no quote: never at an invented price);
  * money frozen by IPO applications and reserved by pending buys; active fund principal. Loan
- * principal outstanding is reported beside it. User info polls this every 3 s, so the rows come
- * from `hotReads(...).userInfo` (one prepared statement on indexed columns: one snapshot)
+ * principal outstanding is reported beside it. USD amounts are converted at trading/fx.ts's rate
+ * (stale or not: a valuation is labelled, never refused); with no rate known at all, at cost.
+ * User info polls this every 3 s, so the rows come from `hotReads(...).userInfo` (one prepared
+ * statement on indexed columns: one snapshot)
  * and the valuation here is pure.
  */
 export function totalAssets(
@@ -25,11 +19,12 @@ export function totalAssets(
   rows: { user: UserRow; positions: PositionRow[]; orders: OpenBuyRow[] },
 ): { total: number; loan: number } {
   const { user, positions, orders } = rows;
+  const usd = usdRateFrom(deps, user.fx);
   const atMarket = (symbol: string, qty: number, otherwise: number): number => {
     const instrument = deps.market.instrument(symbol);
     const quote = deps.market.quote(symbol);
-    if (!instrument || !quote) return otherwise;
-    const rate = conversionRateTicks(instrument.currency, user.rate);
+    const rate = instrument && valuationTicks(usd, instrument.currency);
+    if (!instrument || !quote || !rate) return otherwise;
     return tradeValueMinor(priceToTicks(quote.price), qty, rate);
   };
 

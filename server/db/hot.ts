@@ -36,8 +36,8 @@ export interface UserRow {
   funds: number;
   /** Outstanding loan principal (state 4), minor units. */
   loan: number;
-  /** The configured USD conversion rate (config tag `rate`), as stored. */
-  rate: string | undefined;
+  /** What the USD rate depends on in config (trading/fx.ts): `currency_unit`, `rate`, `rate_set_at`, as stored. */
+  fx: { unit: string | undefined; rate: string | undefined; setAt: string | undefined };
 }
 
 export interface PositionRow {
@@ -107,7 +107,9 @@ function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
       where f.user_id = u.id and f.status = 'active') as funds,
     (select coalesce(sum(l."count"), 0) from loans l
       where l.user_id = u.id and l.state = 4) as loan,
+    (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
     (select c.value from config c where c.tag = 'rate') as rate,
+    (select c.value from config c where c.tag = 'rate_set_at') as rate_set_at,
     (select ${array('p.symbol, p.qty, p.cost')} from positions p
       where p.user_id = u.id and p.qty > 0) as positions,
     (select ${array('o.mold, o.status, o.symbol, o."count", o.price, o.rate, o.price_all')} from orders o
@@ -119,6 +121,8 @@ function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
 }
 
 type Name = keyof typeof SQL;
+
+const text = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
 interface Runner {
   one(name: Name, params: unknown[]): Promise<Record<string, unknown> | undefined>;
@@ -194,7 +198,7 @@ function createHotReads(database: Database): HotReads {
           // PostgreSQL sums bigint into numeric, which pg hands over as a string.
           funds: Number(row.funds),
           loan: Number(row.loan),
-          rate: row.rate === null || row.rate === undefined ? undefined : String(row.rate),
+          fx: { unit: text(row.fx_unit), rate: text(row.rate), setAt: text(row.rate_set_at) },
         },
         positions: arrays(row.positions).map(([symbol, qty, cost]) => ({
           symbol: String(symbol),

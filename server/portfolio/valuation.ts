@@ -1,20 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { PortfolioSummary, PortfolioTotals } from '#shared/contract/portfolio';
 import type { HoldingRow, HoldingType } from '#shared/contract/trading';
-import {
-  conversionRateTicks,
-  divRoundHalfUp,
-  fromMinor,
-  PRICE_SCALE,
-  priceToTicks,
-  tradeValueMinor,
-} from '#shared/money';
+import { divRoundHalfUp, fromMinor, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
 import { HOLDING_TYPES } from '#shared/rules';
 import { totalAssets } from '../account/assets';
 import { hotReads } from '../db/hot';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { lastSession } from '../market/hours';
+import { usdRate, valuationTicks } from '../trading/fx';
 import { STOCK } from '../trading/orders';
 
 /**
@@ -65,7 +59,8 @@ export async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number)
     .where('qty', '>', 0)
     .execute();
   if (positions.length === 0) return [];
-  const rateRow = await db.selectFrom('config').select('value').where('tag', '=', 'rate').executeTakeFirst();
+  // USD positions at trading/fx.ts's rate (a stale one too: the figures carry their as-of).
+  const usd = await usdRate(deps, db);
   const buys = await db
     .selectFrom('orders')
     .select(['symbol', 'count', 'price_all', 'updated_at'])
@@ -79,7 +74,7 @@ export async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number)
   return positions.map((p) => {
     const ins = deps.market.instrument(p.symbol);
     const quote = deps.market.quote(p.symbol);
-    const rate = conversionRateTicks(ins?.currency ?? 'INR', rateRow?.value);
+    const rate = valuationTicks(usd, ins?.currency ?? 'INR');
     const base = {
       symbol: p.symbol,
       name: ins?.name ?? p.symbol,
@@ -93,7 +88,7 @@ export async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number)
       invested: p.cost,
       updatedAt: p.updated_at,
     };
-    if (!ins || !quote) {
+    if (!ins || !quote || rate === null) {
       return { ...base, value: p.cost, lastTicks: null, todayPnl: 0, todayBase: p.cost, asOf: 0 };
     }
     const last = priceToTicks(quote.price);
@@ -115,7 +110,9 @@ export async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number)
         ? boughtCost
         : Number(divRoundHalfUp(BigInt(boughtCost) * BigInt(newQty), BigInt(bought)));
     const todayBase = tradeValueMinor(priceToTicks(quote.prevClose), p.qty - newQty, rate) + newCost;
-    return { ...base, value, lastTicks: last, todayPnl: value - todayBase, todayBase, asOf: quote.asOf };
+    // A USD figure converted at a rate that is no longer fresh is as old as that rate.
+    const asOf = ins.currency === 'USD' && !usd.fresh ? Math.min(quote.asOf, usd.asOf ?? 0) : quote.asOf;
+    return { ...base, value, lastTicks: last, todayPnl: value - todayBase, todayBase, asOf };
   });
 }
 

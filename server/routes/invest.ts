@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { contract } from '#shared/contract/index';
-import type { BlockItem, Ipo } from '#shared/contract/invest';
+import type { BlockItem, FxRate, Ipo } from '#shared/contract/invest';
 import { ticksToPrice } from '#shared/money';
 import { IPO_QTY_STEP } from '#shared/rules';
 import { route } from '../lib/route';
 import { purchaseFund, toFund, toFundOrder } from '../trading/funds';
+import { usdRate } from '../trading/fx';
 import { applyIpo, ipoStatus, ipoWindow } from '../trading/ipo';
 import { regionOf, toOrderRow } from '../trading/orders';
 
@@ -13,6 +14,18 @@ import { regionOf, toOrderRow } from '../trading/orders';
 export async function investRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { db } = deps.database;
+
+  route(app, contract.fxRate, async (): Promise<FxRate> => {
+    const r = await usdRate(deps, db);
+    return {
+      unit: r.unit,
+      rate: r.ticks === null ? null : ticksToPrice(r.ticks),
+      source: r.source,
+      as_of: r.asOf,
+      fresh: r.fresh,
+      symbol: r.symbol,
+    };
+  });
 
   route(app, contract.ipoList, async () => {
     const rows = await db

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
 import { fromMinor, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
 import { displayCode, QUANTITY_MAX } from '#shared/rules';
-import { rateTicks } from '../account/assets';
 import { requireTradePassword } from '../account/fund-password';
 import { authenticate } from '../lib/auth';
 import { invalid, notFound } from '../lib/errors';
@@ -11,6 +10,7 @@ import type { Instrument } from '../market/provider';
 import { toHoldingRow, valuePositions } from '../portfolio/valuation';
 import { affordableQuantity, chargesFor, chargesOfRow, toBreakdown } from '../trading/charges';
 import { closePending, modifyPending, placeBuy, placeOco, placeSell, placeStop } from '../trading/engine';
+import { rateTicks } from '../trading/fx';
 import { buyBlock, sellLot } from '../trading/holdings';
 import { BLOCK, STOCK, toOrderRow, tradable } from '../trading/orders';
 import { addItem, defaultListId, hasItem, items, removeItem } from '../watchlists/lists';
@@ -206,7 +206,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   // The review sheet's figures, from the same functions the fill uses (never computed in the app).
   route(app, contract.orderQuote, async ({ input, user }) => {
     const { instrument, quote } = tradable(deps, input.tag);
-    const rate = await rateTicks(db, instrument.currency);
+    const rate = await rateTicks(deps, db, instrument.currency);
     const price = input.price ?? quote.price;
     const ticks = priceToTicks(price);
     const cost = (qty: number) => {

@@ -1,13 +1,13 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { divRoundHalfUp, priceToTicks, tradeValueMinor } from '#shared/money';
 import { protectedLimit } from '#shared/rules';
-import { rateTicks } from '../account/assets';
 import { type Dialect, withTx } from '../db/index';
 import type { DB, OrdersTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { post } from '../lib/ledger';
 import { chargeColumns, chargesFor } from './charges';
+import { rateTicks } from './fx';
 import { assertMarketOpen, isMarketOpen, sessionEnd } from './hours';
 import {
   assertMayRest,
@@ -129,7 +129,7 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
   const { instrument, quote } = tradable(deps, input.tag);
   assertMarketOpen(deps, instrument);
   const now = deps.clock.now();
-  const rate = await rateTicks(db, instrument.currency);
+  const rate = await rateTicks(deps, db, instrument.currency);
   const seen = priceToTicks(input.price);
   const quoteTicks = priceToTicks(quote.price);
   const fills = withinTolerance('buy', quoteTicks, seen);
@@ -193,7 +193,7 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const { instrument, quote } = tradable(deps, input.tag);
   assertMarketOpen(deps, instrument);
   const now = deps.clock.now();
-  const rate = await rateTicks(db, instrument.currency);
+  const rate = await rateTicks(deps, db, instrument.currency);
   const seen = priceToTicks(input.price);
   const quoteTicks = priceToTicks(quote.price);
   const base = {
@@ -305,7 +305,7 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const { instrument, quote } = tradable(deps, input.tag);
   assertMarketOpen(deps, instrument);
   const now = deps.clock.now();
-  const rate = await rateTicks(db, instrument.currency);
+  const rate = await rateTicks(deps, db, instrument.currency);
   const quoteTicks = priceToTicks(quote.price);
   const trigger = priceToTicks(input.trigger);
   const buying = input.side === 'buy';
@@ -402,7 +402,7 @@ export async function placeOco(deps: Deps, db: Kysely<DB>, userId: number, input
   assertMarketOpen(deps, instrument);
   if (input.valid_days !== undefined && input.valid_days > GTT_MAX_DAYS) throw invalid('errors.gttValidity');
   const now = deps.clock.now();
-  const rate = await rateTicks(db, instrument.currency);
+  const rate = await rateTicks(deps, db, instrument.currency);
   const quoteTicks = priceToTicks(quote.price);
   const target = priceToTicks(input.target);
   const stop = priceToTicks(input.stop);

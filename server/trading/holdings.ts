@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { feeMinor, priceToTicks, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
-import { rateTicks } from '../account/assets';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound, RecordedRefusal } from '../lib/errors';
 import { post } from '../lib/ledger';
 import { insertOrder } from './engine';
+import { rateTicks } from './fx';
 import { assertMarketOpen, lotUnlockAt } from './hours';
 import { isListed } from './ipo';
 import { BLOCK, currencyOf, IPO, orderNo, regionOf, tradable, tradeReason, withinTolerance } from './orders';
@@ -26,8 +26,9 @@ export interface BlockBuyInput {
 }
 
 /**
- * Buys at the block price: value = price × count (converted), plus the 0.03 % fee on that value,
- * each HALF_UP; posted as `buy…` and `transactionExpenses`. Once the lot is identified, a refusal
+ * Buys at the block price: value = price × count converted at the rate now (trading/fx.ts; a USD
+ * lot without a fresh rate is refused, `errors.rateNotUpdated`), plus the 0.03 % fee on that
+ * value, each HALF_UP; posted as `buy…` and `transactionExpenses`; the order records the rate. Once the lot is identified, a refusal
  * is kept as a failed order (`RecordedRefusal`). The transaction password is checked by
  * the route before the transaction opens (a wrong code must count even though nothing is bought).
  */
@@ -66,7 +67,7 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
     if (!withinTolerance('buy', item.price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
     if (instrument) assertMarketOpen(deps, instrument);
-    const rate = await rateTicks(db, currencyOf(deps, item.tag, item.type));
+    const rate = await rateTicks(deps, db, currencyOf(deps, item.tag, item.type));
     const value = tradeValueMinor(item.price, input.count, rate);
     const fee = feeMinor(value, BLOCK_FEE_BPS);
     if (value <= 0) throw invalid();
@@ -134,8 +135,8 @@ export interface LotSaleInput {
 }
 
 /**
- * Sells a whole lot at the server's quote. Profit/loss is SPEC's (sell price − price) × count,
- * converted at today's rate. A lot whose quote moved beyond tolerance below the price the user saw
+ * Sells a whole lot at the server's quote. Proceeds and profit/loss (SPEC's (sell price − price) ×
+ * count) are converted at the rate now (trading/fx.ts), recorded on the sale; the buy keeps its own. A lot whose quote moved beyond tolerance below the price the user saw
  * is refused rather than left pending: lots are sold whole, at once.
  */
 export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input: LotSaleInput) {
@@ -162,6 +163,8 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
   if (seen !== undefined && !withinTolerance('sell', quoteTicks, priceToTicks(seen))) {
     throw invalid('errors.priceMoved');
   }
+  // The rate first: without a fresh one the sale is refused before anything is written.
+  const rate = await rateTicks(deps, db, instrument.currency);
   const now = deps.clock.now();
   const closed = await db
     .updateTable('orders')
@@ -170,7 +173,6 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     .where('closed_at', 'is', null)
     .executeTakeFirst();
   if (Number(closed.numUpdatedRows) !== 1) throw invalid('errors.alreadySold');
-  const rate = await rateTicks(db, instrument.currency);
   const proceeds = tradeValueMinor(quoteTicks, lot.count, rate);
   const sale = await insertOrder(db, {
     no: orderNo(lot.mold as 'ipo' | 'bulk' | 'finalize', now),

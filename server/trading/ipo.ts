@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
 import { IPO_QTY_STEP } from '#shared/rules';
-import { rateTicks } from '../account/assets';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { lockUser, post } from '../lib/ledger';
 import { insertOrder } from './engine';
+import { rateTicks } from './fx';
 import { currencyOf, IPO, orderNo, regionOf, withinTolerance } from './orders';
 
 /**
@@ -75,7 +75,7 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
     throw new ApiError('errors.ipoUserMax', 400, { max: ipo.max, left: Math.max(0, ipo.max - already) });
   }
   const now = deps.clock.now();
-  const rate = await rateTicks(db, currencyOf(deps, ipo.symbol, ipo.series));
+  const rate = await rateTicks(deps, db, currencyOf(deps, ipo.symbol, ipo.series));
   const amount = tradeValueMinor(ipo.issue_price, input.count, rate);
   if (amount <= 0) throw invalid();
   const order = await insertOrder(db, {

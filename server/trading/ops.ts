@@ -1,4 +1,5 @@
 import type { OpsCommand } from '../ops/commands/index';
+import { setConfiguredRate, usdRate } from './fx';
 import { allotIpo, IPO_OPEN, setIpoStatus } from './ipo';
 import { IPO } from './orders';
 
@@ -81,6 +82,30 @@ export const ipoCommands: OpsCommand[] = [
     async run(deps, [id, status]) {
       await setIpoStatus(deps, ipoId(id), status ?? '');
       return { id: ipoId(id), status };
+    },
+  },
+];
+
+/** The USD rate (trading/fx.ts): what it is now and where from, and the operator's fallback. */
+export const fxCommands: OpsCommand[] = [
+  {
+    name: 'rate:show',
+    usage: 'rate:show',
+    summary: 'the USD rate in the account currency now: live quote or configured, and whether it is fresh',
+    mutates: false,
+    async run(deps) {
+      return usdRate(deps, deps.database.db);
+    },
+  },
+  {
+    name: 'rate:set',
+    usage: 'rate:set <decimal, e.g. 88.25>',
+    summary:
+      'set the configured USD rate, the fallback while no live quote is fresh (for FX_RATE_MAX_AGE_MS)',
+    mutates: true,
+    async run(deps, [value]) {
+      await setConfiguredRate(deps, value ?? '');
+      return usdRate(deps, deps.database.db);
     },
   },
 ];

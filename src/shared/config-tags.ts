@@ -8,6 +8,11 @@ export const CONFIG_TAGS = {
   currencySymbols: 'currency_symbols',
   /** Account-currency units per US dollar, decimal string (default "20"). */
   rate: 'rate',
+  /**
+   * When the operator last set `rate` (`npm run ops -- rate:set`), epoch ms: the configured rate is
+   * a fallback only for FX_RATE_MAX_AGE_MS after it (server/trading/fx.ts); never set, never fresh.
+   */
+  rateSetAt: 'rate_set_at',
   /** Comma-separated language codes offered in the menu (default "en"). */
   languages: 'languages',
   /** "1" when customer service (chat, floating button, unread badge) is on. */

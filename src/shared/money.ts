@@ -94,12 +94,24 @@ export function perCroreOfMinor(amountMinor: number, perCrore: number): number {
 export const percentOfMinor = feeMinor;
 
 /**
- * Account-currency ticks per unit of an instrument's currency: the configured rate (config tag
- * `rate`, a decimal such as "20") for USD instruments, 1:1 for everything else. Used by the server
- * to charge and by the app to show the same amounts before a confirmation.
+ * Conversion rates are decimals with at most 4 places, kept as integer ticks (PRICE_SCALE per unit:
+ * 88.7123 → 887_123), like prices. These two are the only places a rate is made: a written rate is
+ * taken exactly or refused, and an inverse pair's rate (USD per EUR from EUR per USD) is the one
+ * rate that is rounded — HALF_UP to ticks, once; every amount converted with a rate is then
+ * `tradeValueMinor`'s single HALF_UP to the minor unit.
  */
-export function conversionRateTicks(currency: string, configuredRate: string | null | undefined): number {
-  if (currency !== 'USD') return PRICE_SCALE;
-  const minor = toMinor(configuredRate ?? '20') ?? 2000;
-  return minor * (PRICE_SCALE / MONEY_SCALE);
+const RATE_RE = /^(\d{1,9})(?:\.(\d{1,4}))?$/;
+
+/** A positive decimal rate ("20", "20.29", "88.7123") as ticks, exactly; null for anything else. */
+export function rateToTicks(text: string | null | undefined): number | null {
+  const m = RATE_RE.exec((text ?? '').trim());
+  if (!m) return null;
+  const ticks = Number(m[1]) * PRICE_SCALE + Number((m[2] ?? '').padEnd(4, '0'));
+  return ticks > 0 ? ticks : null;
+}
+
+/** 1 / rate, in ticks, HALF_UP (a quote of the account currency in USD read the other way round). */
+export function invertRateTicks(ticks: number): number {
+  if (!Number.isSafeInteger(ticks) || ticks <= 0) throw new RangeError(`not a rate: ${ticks}`);
+  return Number(divRoundHalfUp(BigInt(PRICE_SCALE) * BigInt(PRICE_SCALE), BigInt(ticks)));
 }

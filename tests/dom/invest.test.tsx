@@ -5,6 +5,7 @@ import type { BlockItem, FundOrder } from '#shared/contract/invest';
 import type { OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { usdRateOf } from '../../src/screens/_parts/invest/useUsdRate';
 import { BlockOrders } from '../../src/screens/BlockOrders/BlockOrdersScreen';
 import { useBlockBuy } from '../../src/screens/BlockTrading/useBlockTrading';
 import FundOrdersScreen from '../../src/screens/FundOrders/FundOrdersScreen';
@@ -37,6 +38,20 @@ vi.mock('../../src/api/hooks', () => ({
     reload: () => {},
   }),
 }));
+
+/** The server's USD rate (`fxRate`) as the screen would hold it. */
+function usd(rate: number | null, fresh: boolean) {
+  return usdRateOf({
+    data: { unit: 'INR', rate, source: fresh ? 'live' : 'configured', as_of: 1, fresh, symbol: 'USDINR=X' },
+    error: null,
+    loading: false,
+    updatedAt: 1,
+    source: 'network',
+    stale: false,
+    intervalMs: 5000,
+  });
+}
+const USD_LIVE = usd(88.5, true);
 
 const toasts = () => useUi.getState().toasts.map((t) => t.text);
 
@@ -71,7 +86,7 @@ describe('block / QIP buy rules (SPEC §5)', () => {
   const balance = '300090.00';
 
   it('starts at the minimum, and the minus button stops there with a toast of the minimum', () => {
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, () => {}));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
     expect(result.current.text).toBe('100');
     act(() => result.current.decrease());
     expect(result.current.text).toBe('100');
@@ -80,7 +95,7 @@ describe('block / QIP buy rules (SPEC §5)', () => {
   });
 
   it('caps a typed quantity at the default maximum the balance pays for, and takes digits only', () => {
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, () => {}));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
     expect(result.current.maximum).toBe(300);
     act(() => result.current.change('9a99'));
     expect(result.current.text).toBe('300');
@@ -89,7 +104,9 @@ describe('block / QIP buy rules (SPEC §5)', () => {
   });
 
   it('caps the quantity at what the offer has left, even when the balance pays for more', () => {
-    const { result } = renderHook(() => useBlockBuy({ ...RELIANCE, remaining: 200 }, balance, () => {}));
+    const { result } = renderHook(() =>
+      useBlockBuy({ ...RELIANCE, remaining: 200 }, balance, USD_LIVE, () => {}),
+    );
     expect(result.current.maximum).toBe(200);
     act(() => result.current.change('250'));
     expect(result.current.text).toBe('200');
@@ -97,7 +114,7 @@ describe('block / QIP buy rules (SPEC §5)', () => {
 
   it('shows the below-minimum hint only after 3 s, restarting on each keystroke', () => {
     vi.useFakeTimers();
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, () => {}));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
     act(() => result.current.change('5'));
     act(() => vi.advanceTimersByTime(2000));
     act(() => result.current.change('50'));
@@ -110,7 +127,7 @@ describe('block / QIP buy rules (SPEC §5)', () => {
   });
 
   it('asks for every field, then the minimum, before sending anything', async () => {
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, () => {}));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
     await act(() => result.current.submit());
     expect(toasts()).toEqual(['block.requiredFields']);
     act(() => result.current.setPin('123456'));
@@ -123,7 +140,7 @@ describe('block / QIP buy rules (SPEC §5)', () => {
 
   it('clears a wrong code; a lost answer waits for the server, and only "never received" sends again, with its key', async () => {
     const done = vi.fn();
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, done));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, done));
     act(() => result.current.setPin('111111'));
     fake.answers = [{ ok: false, error: 'errors.fundPasswordWrong', status: 400 }];
     await act(() => result.current.submit());
@@ -172,13 +189,36 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     expect(toasts()).toContain('block.success');
   });
 
-  it('converts a US item at the configured rate before the fee', () => {
+  it("converts a US item at the server's USD rate before the fee", () => {
     const amd: BlockItem = { ...RELIANCE, tag: 'AMD', type: 'US', price: 21.15 };
-    const { result } = renderHook(() => useBlockBuy(amd, '1000000.00', () => {}));
+    const { result } = renderHook(() => useBlockBuy(amd, '1000000.00', USD_LIVE, () => {}));
     expect(result.current.converts).toBe(true);
-    // $2,115.00 + $0.63 fee; ₹42,300.00 + ₹12.69 fee
+    // $2,115.00 + $0.63 fee; × 88.5 = ₹187,177.50 + ₹56.15 fee (56.1525 → 56.15)
     expect(result.current.totalLocalMinor).toBe(211_500 + 63);
-    expect(result.current.chargeMinor).toBe(4_230_000 + 1269);
+    expect(result.current.chargeMinor).toBe(18_717_750 + 5615);
+    // The configured rate in /v2/config (20) plays no part.
+    const other = renderHook(() => useBlockBuy(amd, '1000000.00', usd(90.1234, true), () => {}));
+    // $2,115.00 × 90.1234 = ₹190,610.991 → 190,610.99; fee 57.1833 → 57.18
+    expect(other.result.current.chargeMinor).toBe(19_061_099 + 5718);
+  });
+
+  it('cannot buy a US item without a fresh rate, nor before the rate is known; an Indian one still can', async () => {
+    const amd: BlockItem = { ...RELIANCE, tag: 'AMD', type: 'US', price: 21.15 };
+    const stale = renderHook(() => useBlockBuy(amd, '1000000.00', usd(88.5, false), () => {}));
+    act(() => stale.result.current.setPin('123456'));
+    expect(stale.result.current.rateRefused).toBe(true);
+    expect(stale.result.current.valid).toBe(false);
+    await act(() => stale.result.current.submit());
+    expect(toasts()).toEqual(['errors.rateNotUpdated']);
+    const unknown = renderHook(() => useBlockBuy(amd, '1000000.00', usd(null, false), () => {}));
+    expect(unknown.result.current.chargeMinor).toBeNull();
+    expect(unknown.result.current.feeMinor).toBeNull();
+    expect(fake.calls).toEqual([]);
+    const inr = renderHook(() => useBlockBuy(RELIANCE, '1000000.00', usd(88.5, false), () => {}));
+    act(() => inr.result.current.setPin('123456'));
+    expect(inr.result.current.rateRefused).toBe(false);
+    expect(inr.result.current.valid).toBe(true);
+    expect(inr.result.current.chargeMinor).toBe(10_000_000 + 3000);
   });
 });
 

@@ -35,6 +35,8 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     m = controlMarket(s);
     m.pin('RELIANCE.NS', 2500);
     m.pin('AAPL', 200);
+    // US lots convert at the live USDINR quote (trading/fx.ts; tests/server/fx-rate covers the rest).
+    m.pin('USDINR=X', 88.5);
     m.pin('TCS.NS', 4000);
     bulkIn = await insertBlockItem(s, { tag: 'RELIANCE.NS', price: 2412.37, count: 100 });
     bulkUs = await insertBlockItem(s, { tag: 'AAPL', price: 190.55, count: 50, type: 'US' });
@@ -127,7 +129,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
       ]);
     });
 
-    it('converts a US block with the configured rate before the fee', async () => {
+    it('converts a US block at the live USD rate before the fee', async () => {
       const u = await buyer();
       const res = await blockBuy(u.token, {
         tag: 'AAPL',
@@ -137,12 +139,13 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
         id: bulkUs,
         stock_password: u.code,
       });
-      const value = tradeValueMinor(1_905_500, 51, 200_000);
+      // $190.55 × 51 × 88.5 = ₹860,047.425 → 860,047.43; fee 258.014… → 258.01
+      const value = tradeValueMinor(1_905_500, 51, 885_000);
       const fee = feeMinor(value, BLOCK_FEE_BPS);
-      expect(value).toBe(19_436_100);
-      expect(res.body.data).toMatchObject({ type: 'US', price_all: '194419.31' });
-      expect(value + fee).toBe(19_441_931);
-      expect(await balanceOf(s, u.id)).toBe(RICH - 19_441_931);
+      expect(value).toBe(86_004_743);
+      expect(res.body.data).toMatchObject({ type: 'US', price_all: '860305.44' });
+      expect(value + fee).toBe(86_030_544);
+      expect(await balanceOf(s, u.id)).toBe(RICH - 86_030_544);
     });
 
     it('buys a QIP item with mold finalize', async () => {
@@ -496,13 +499,13 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
       });
       expect(res.body).toEqual({ msg: 'no', data: 'errors.priceMoved' });
       expect(await balanceOf(s, u.id)).toBe(before);
-      // US lot: (200 − 190.55) × 50 × 20 = 9,450.00
+      // US lot: (200 − 190.55) × 50 × 88.5 = 41,816.25; 200 × 50 × 88.5 = 885,000.00
       const sold = await s.call('dealSell', {
         token: u.token,
         body: { no: bought.body.data.no },
         headers: idem(),
       });
-      expect(sold.body.data).toMatchObject({ profit: '9450.00', price_all: '200000.00', type: 'US' });
+      expect(sold.body.data).toMatchObject({ profit: '41816.25', price_all: '885000.00', type: 'US' });
     });
 
     it('a stock order cannot be sold by number', async () => {

@@ -98,6 +98,8 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
     m = controlMarket(s);
     m.pin('RELIANCE.NS', 2500);
     m.pin('AAPL', 200);
+    // The USD rate is the live USDINR quote (trading/fx.ts): 20 keeps the figures round.
+    m.pin('USDINR=X', 20);
   });
   afterAll(async () => {
     if (s) await expectLedgerConsistent(s);

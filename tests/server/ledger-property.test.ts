@@ -4,8 +4,10 @@ import type { EndpointName } from '#shared/contract/index';
 import {
   feeMinor,
   fromMinor,
+  PRICE_SCALE,
   percentOfMinor,
   priceToTicks,
+  rateToTicks,
   tradeValueMinor,
   unitsToMinor,
 } from '#shared/money';
@@ -15,6 +17,7 @@ import { withTx } from '../../server/db/index';
 import { JOBS, runJob } from '../../server/jobs/index';
 import { auditLedger } from '../../server/lib/audit';
 import { computeCharges } from '../../server/trading/charges';
+import { setConfiguredRate } from '../../server/trading/fx';
 import { allotIpo } from '../../server/trading/ipo';
 import {
   disburseLoan,
@@ -40,10 +43,12 @@ const WRONG_CODE = '135790';
  * DESIGN rule 2 as a property: any sequence of the money calls of SPEC §7 across a few users —
  * recharges and their settlement, withdrawals (paid and declined), stock buys (filled and resting),
  * cancels, sells, IPO applications and allotment, fund purchases and maturity, loans, approval and
- * repayment, block/QIP purchases and lot sales, and replays of an Idempotency-Key — leaves every
- * balance equal to a model that knows only the rules, never below zero, the audit clean, and the
- * users' money equal to what came in minus what went out minus what is held in investments (read
- * from the business rows, not the ledger).
+ * repayment, block/QIP purchases and lot sales (an Indian block, and a US QIP converted at a USD
+ * rate that moves, stops, and falls back to the operator's configured rate for a while, else is
+ * refused), and replays of an Idempotency-Key — leaves every balance equal to a model that knows
+ * only the rules, never below zero, the audit clean, and the users' money equal to what came in
+ * minus what went out minus what is held in investments (read from the business rows, not the
+ * ledger).
  *
  * Stock fills pay issue 13's charges (RELIANCE.NS: the full Indian schedule, by the worked-example
  * tested function) as their own posting; a resting buy reserves its value and charges at its limit.
@@ -58,6 +63,7 @@ const WRONG_CODE = '135790';
  */
 
 const SYMBOL = 'RELIANCE.NS';
+const FX_PAIR = 'USDINR=X';
 const PRICES = [2400, 2450.5, 2500, 2610.25];
 const IPO_PRICE = 120.5;
 const FUND_MINOR = 1_000_000;
@@ -75,8 +81,20 @@ const MAX_OPEN = 3;
 const LOCK_MS = 3_600_000;
 const IPO_MAX = 1000;
 const BLOCK_PRICE = 2300;
-const BLOCK_MIN = 100;
-const BLOCK_SUPPLY = 500;
+/** Lots of 10 (₹23,000): at 100 a lot cost more than MAX_BALANCE and no block buy ever succeeded. */
+const BLOCK_MIN = 10;
+const BLOCK_SUPPLY = 50;
+/** The US QIP lot: AAPL pinned cheap so a recharge pays for a lot at any rate. */
+const US_SYMBOL = 'AAPL';
+const US_PRICE = 4.5;
+const US_BLOCK_PRICE = 4.2537;
+const US_MIN = 10;
+const US_SUPPLY = 100;
+/** The live USDINR quote moves among these (trading/fx.ts), or stops (null: no quote at all). */
+const RATES = [83.1234, 88.5, 90.9];
+const CONFIGURED = ['84', '86.75'];
+/** FX_RATE_MAX_AGE_MS: one and a half `wait`s, so sequences outlive the operator's rate. */
+const RATE_MAX_AGE_MS = 1.5 * 3_600_000;
 
 type Op =
   | { t: 'recharge'; u: number; units: number }
@@ -88,7 +106,9 @@ type Op =
   | { t: 'buyLimit'; u: number; qty: number }
   | { t: 'farLimit'; u: number; qty: number }
   | { t: 'stop'; u: number; qty: number; market: boolean }
-  | { t: 'block'; u: number; lots: number }
+  | { t: 'block'; u: number; lots: number; us: boolean }
+  | { t: 'rate'; to: number | null }
+  | { t: 'rateSet'; value: string }
   | { t: 'blockSell'; u: number; pick: number }
   | { t: 'wait' }
   | { t: 'cancel'; u: number; pick: number }
@@ -105,6 +125,14 @@ type Op =
   | { t: 'replay' };
 
 const user = fc.integer({ min: 0, max: USERS - 1 });
+/**
+ * Every sequence starts with each user's recharge settled, so purchases (blocks, QIP lots, stock)
+ * are reached often rather than refused for funds.
+ */
+const FUNDED: Op[] = [
+  ...Array.from({ length: USERS }, (_, u): Op => ({ t: 'recharge', u, units: 30_000 })),
+  { t: 'settle' },
+];
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 4,
@@ -168,10 +196,23 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ t: fc.constant('block' as const), u: user, lots: fc.integer({ min: 1, max: 3 }) }),
+    arbitrary: fc.record({
+      t: fc.constant('block' as const),
+      u: user,
+      lots: fc.integer({ min: 1, max: 3 }),
+      us: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('rate' as const), to: fc.constantFrom(...RATES, null, null) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('rateSet' as const), value: fc.constantFrom(...CONFIGURED) }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('blockSell' as const), u: user, pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.constant({ t: 'wait' as const }) },
+  { weight: 2, arbitrary: fc.constant({ t: 'wait' as const }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('cancel' as const), u: user, pick: fc.nat() }) },
   {
     weight: 2,
@@ -229,7 +270,7 @@ interface ModelUser {
   withdrawals: { id: number; amount: number; declined: boolean; held: boolean }[];
   /** Resting buys: what each holds, at its limit (ticks); a stop's trigger (ticks), else null. */
   restingBuys: { no: string; reserved: number; limit: number; trigger: number | null }[];
-  lots: { no: string; count: number; unlockAt: number }[];
+  lots: { no: string; count: number; unlockAt: number; us: boolean }[];
   ipoApps: { count: number; amount: number }[];
   funds: { amount: number; bps: number }[];
   loans: { id: number; count: number; state: number }[];
@@ -247,6 +288,8 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
   let s: TestServer;
   let market: MarketControl;
   let cardSeq = 0;
+  /** The operator's rate, which the server keeps across sequences: none until a `rateSet` (the seed's is never fresh). */
+  let configured: { ticks: number; at: number } | null = null;
   beforeAll(async () => {
     if (!enabled) return;
     s = await startTestServer(name, {
@@ -254,6 +297,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
       MAX_BALANCE: fromMinor(MAX_BALANCE_MINOR),
       MAX_OPEN_ORDERS: String(MAX_OPEN),
       BLOCK_LOCKIN: String(LOCK_MS),
+      FX_RATE_MAX_AGE_MS: String(RATE_MAX_AGE_MS),
     });
     market = controlMarket(s);
   });
@@ -272,6 +316,22 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
       supply: BLOCK_SUPPLY,
     });
     let blockLeft = BLOCK_SUPPLY;
+    market.pin(US_SYMBOL, US_PRICE);
+    const usItem = await insertBlockItem(s, {
+      tag: US_SYMBOL,
+      price: US_BLOCK_PRICE,
+      mold: 'finalize',
+      type: 'US',
+      count: US_MIN,
+      supply: US_SUPPLY,
+    });
+    let usLeft = US_SUPPLY;
+    // The USD rate's model: the live quote (ticks, null while the feed is stopped), else the
+    // operator's rate while it is younger than RATE_MAX_AGE_MS; null: USD money is refused.
+    let live: number | null = priceToTicks(RATES[1]!);
+    market.pin(FX_PAIR, RATES[1]!);
+    const usdRate = () =>
+      live ?? (configured && s.clock.now() - configured.at <= RATE_MAX_AGE_MS ? configured.ticks : null);
     const fundId = await insertFund(s, { amount: FUND_MINOR, investment_period: 0 });
     const users: ModelUser[] = [];
     for (let i = 0; i < USERS; i++) {
@@ -473,28 +533,46 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         }
         case 'block': {
           const u = users[op.u]!;
-          const count = op.lots * BLOCK_MIN;
-          const value = tradeValueMinor(priceToTicks(BLOCK_PRICE), count);
+          // A US QIP lot converts at the USD rate now; without one it is refused before its supply.
+          const rate = op.us ? usdRate() : PRICE_SCALE;
+          const min = op.us ? US_MIN : BLOCK_MIN;
+          const left = op.us ? usLeft : blockLeft;
+          const count = op.lots * min;
+          const value =
+            rate === null
+              ? 0
+              : tradeValueMinor(priceToTicks(op.us ? US_BLOCK_PRICE : BLOCK_PRICE), count, rate);
           const cost = value + feeMinor(value, BLOCK_FEE_BPS);
           const expected =
-            blockLeft < BLOCK_MIN
-              ? 'errors.blockSoldOut'
-              : blockLeft < count
-                ? 'errors.blockSupplyShort'
-                : u.balance >= cost
-                  ? 'ok'
-                  : 'errors.insufficientFunds';
+            rate === null
+              ? 'errors.rateNotUpdated'
+              : left < min
+                ? 'errors.blockSoldOut'
+                : left < count
+                  ? 'errors.blockSupplyShort'
+                  : u.balance >= cost
+                    ? 'ok'
+                    : 'errors.insufficientFunds';
           const data = await money(
             u,
             'dealBuy',
-            {
-              tag: SYMBOL,
-              count,
-              price: BLOCK_PRICE,
-              mold: 'bulk',
-              id: blockItem,
-              stock_password: TRADE_CODE,
-            },
+            op.us
+              ? {
+                  tag: US_SYMBOL,
+                  count,
+                  price: US_BLOCK_PRICE,
+                  mold: 'finalize',
+                  id: usItem,
+                  stock_password: TRADE_CODE,
+                }
+              : {
+                  tag: SYMBOL,
+                  count,
+                  price: BLOCK_PRICE,
+                  mold: 'bulk',
+                  id: blockItem,
+                  stock_password: TRADE_CODE,
+                },
             expected,
           );
           u.fails = 0;
@@ -502,18 +580,31 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           expect(data.price_all).toBe(fromMinor(cost));
           expect(data.sellable).toBe(false);
           u.balance -= cost;
-          blockLeft -= count;
-          u.lots.push({ no: data.no, count, unlockAt: data.unlock_at });
+          if (op.us) usLeft -= count;
+          else blockLeft -= count;
+          u.lots.push({ no: data.no, count, unlockAt: data.unlock_at, us: op.us });
           break;
         }
+        case 'rate':
+          live = op.to === null ? null : priceToTicks(op.to);
+          if (op.to === null) market.unquote(FX_PAIR);
+          else market.pin(FX_PAIR, op.to);
+          break;
+        case 'rateSet':
+          configured = { ticks: rateToTicks(op.value)!, at: s.clock.now() };
+          await setConfiguredRate(s.deps, op.value);
+          break;
         case 'blockSell': {
           const u = users[op.u]!;
           const lot = u.lots[op.pick % Math.max(1, u.lots.length)];
           if (!lot) break;
           const locked = s.clock.now() < lot.unlockAt;
-          await money(u, 'dealSell', { no: lot.no }, locked ? 'errors.lotLocked' : 'ok');
-          if (locked) break;
-          u.balance += tradeValueMinor(priceToTicks(price), lot.count);
+          // A US lot's proceeds convert at the rate of the sale, not the one it was bought at.
+          const rate = lot.us ? usdRate() : PRICE_SCALE;
+          const expected = locked ? 'errors.lotLocked' : rate === null ? 'errors.rateNotUpdated' : 'ok';
+          await money(u, 'dealSell', { no: lot.no }, expected);
+          if (expected !== 'ok') break;
+          u.balance += tradeValueMinor(priceToTicks(lot.us ? US_PRICE : price), lot.count, rate!);
           u.lots = u.lots.filter((l) => l !== lot);
           break;
         }
@@ -811,7 +902,9 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
     `${runs} random sequences of money calls keep the ledger whole`,
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 8, maxLength: 30 }), (ops) => runSequence(ops)),
+        fc.asyncProperty(fc.array(opArb, { minLength: 8, maxLength: 30 }), (ops) =>
+          runSequence([...FUNDED, ...ops]),
+        ),
         {
           numRuns: runs,
           seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31),

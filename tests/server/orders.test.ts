@@ -33,6 +33,8 @@ describe.each(DIALECTS)('stock orders on $name', ({ name, enabled }) => {
     m = controlMarket(s);
     m.pin('RELIANCE.NS', 2500);
     m.pin('AAPL', 200);
+    // The USD rate is the live USDINR quote (trading/fx.ts): 20 keeps the figures round.
+    m.pin('USDINR=X', 20);
     m.pin('EURUSD=X', 1.1);
     m.add(
       {
@@ -116,7 +118,7 @@ describe.each(DIALECTS)('stock orders on $name', ({ name, enabled }) => {
       expect(await balanceOf(s, u.id)).toBe(RICH - 500_000);
     });
 
-    it('converts USD instruments with the configured rate and posts the reason of each kind', async () => {
+    it('converts USD instruments at the USD rate and posts the reason of each kind', async () => {
       const u = await trader();
       const cases: Array<[string, number, number, string, string]> = [
         ['AAPL', 5, 200, '20000.00', 'buyStock'],

@@ -85,6 +85,7 @@ const MATRIX: Record<EndpointName, Entry> = {
   alertCreate: { kind: 'self', why: 'creates an alert for the caller on a public symbol' },
   ipoList: { kind: 'self', why: 'public catalogue' },
   fundList: { kind: 'self', why: 'public catalogue' },
+  fxRate: { kind: 'self', why: 'public: the USD rate the server converts at' },
   newsList: { kind: 'self', why: 'public news' },
   newsArticle: { kind: 'self', why: 'public news' },
   logout: { kind: 'self', why: "ends the caller's own session" },

@@ -178,8 +178,9 @@ describe.each(DIALECTS)('portfolio on $name', ({ name, enabled }) => {
     });
   });
 
-  it.skipIf(!enabled)('values a USD position at the configured rate', async () => {
+  it.skipIf(!enabled)('values a USD position at the USD rate now (the live USDINR quote)', async () => {
     const u = await trader();
+    m.pin('USDINR=X', 20);
     m.pin('MSFT', 400, 390);
     await buy(u.token, 'MSFT', 3, 400);
     m.pin('MSFT', 410, 390);
@@ -191,6 +192,10 @@ describe.each(DIALECTS)('portfolio on $name', ({ name, enabled }) => {
       pnl: '600.00',
       pnl_percent: 2.5,
     });
+    // The rate moved: the same shares are worth 3 × 410 × 20.5 = 25,215.00; the cost stays.
+    m.pin('USDINR=X', 20.5);
+    expect((await summary(u.token)).by_type.stock).toMatchObject({ invested: '24000.00', value: '25215.00' });
+    m.pin('USDINR=X', 20);
   });
 
   it.skipIf(!enabled)('statement: realised P&L per instrument and the charges the ledger holds', async () => {

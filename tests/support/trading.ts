@@ -17,6 +17,10 @@ const SCHEDULE_OF = { forex: 'FX', futures: 'CME' } as Record<string, string>;
 export interface MarketControl {
   /** From now on the server quotes `symbol` at `price` (and, if given, the previous close at `prevClose`). */
   pin(symbol: string, price: number, prevClose?: number): void;
+  /** The server quotes `symbol` at `price` as of `asOf` from now on, however the clock moves (a feed that stopped). */
+  pinAt(symbol: string, price: number, asOf: number): void;
+  /** The server has no quote for `symbol` (instrument still listed); `pin` quotes it again. */
+  unquote(symbol: string): void;
   /** Adds an instrument the simulator lacks (e.g. a futures contract) quoted at `price`. */
   add(instrument: ExtraInstrument, price: number): void;
 }
@@ -30,7 +34,10 @@ export function controlMarket(s: TestServer): MarketControl {
   const pins = new Map<string, number>();
   const closes = new Map<string, number>();
   const extra = new Map<string, Instrument>();
+  const asOfs = new Map<string, number>();
+  const unquoted = new Set<string>();
   const quote = (symbol: string): Quote | undefined => {
+    if (unquoted.has(symbol)) return undefined;
     const base = real.quote(symbol);
     const price = pins.get(symbol);
     if (price === undefined) return base;
@@ -45,7 +52,7 @@ export function controlMarket(s: TestServer): MarketControl {
       change: price - prevClose,
       changePercent: prevClose ? ((price - prevClose) / prevClose) * 100 : 0,
       volume: base?.volume ?? 0,
-      asOf: s.clock.now(),
+      asOf: asOfs.get(symbol) ?? s.clock.now(),
     };
   };
   s.deps.market = new Proxy(real, {
@@ -59,8 +66,18 @@ export function controlMarket(s: TestServer): MarketControl {
   }) as MarketProvider;
   return {
     pin(symbol, price, prevClose) {
+      unquoted.delete(symbol);
+      asOfs.delete(symbol);
       pins.set(symbol, price);
       if (prevClose !== undefined) closes.set(symbol, prevClose);
+    },
+    pinAt(symbol, price, asOf) {
+      unquoted.delete(symbol);
+      pins.set(symbol, price);
+      asOfs.set(symbol, asOf);
+    },
+    unquote(symbol) {
+      unquoted.add(symbol);
     },
     add(instrument, price) {
       const full = {

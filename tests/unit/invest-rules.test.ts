@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRateTicks, PRICE_SCALE, priceToTicks } from '#shared/money';
+import { PRICE_SCALE, priceToTicks, rateToTicks } from '#shared/money';
 import {
   blockCostMinor,
   blockMaxQuantity,
@@ -32,7 +32,7 @@ describe('block / QIP buy (SPEC §5, fee 0.03 %)', () => {
     // 100 × 2,345.67 = 234,567.00; fee 70.3701 → 70.37
     expect(blockCostMinor(priceToTicks(2345.67), 100, PRICE_SCALE)).toBe(23_456_700 + 7037);
     // $21.15 × 100 at 20 = ₹42,300.00; fee 12.69
-    expect(blockCostMinor(priceToTicks(21.15), 100, conversionRateTicks('USD', '20'))).toBe(4_230_000 + 1269);
+    expect(blockCostMinor(priceToTicks(21.15), 100, rateToTicks('20')!)).toBe(4_230_000 + 1269);
   });
 
   it('defaults the maximum to the most the balance pays for, fee included', () => {
@@ -51,12 +51,6 @@ describe('block / QIP buy (SPEC §5, fee 0.03 %)', () => {
   it('wants at least the minimum quantity', () => {
     expect(checkBlockQuantity(99, 100)).toBe('errors.belowMinimumQuantity');
     expect(checkBlockQuantity(100, 100)).toBeNull();
-  });
-
-  it('converts only USD at the configured rate', () => {
-    expect(conversionRateTicks('USD', '20')).toBe(200_000);
-    expect(conversionRateTicks('USD', '20.29')).toBe(202_900);
-    expect(conversionRateTicks('INR', '20')).toBe(PRICE_SCALE);
   });
 });
 

@@ -1,7 +1,7 @@
 import { CONTENT_COMMANDS } from '../../content/ops';
 import type { Deps } from '../../deps';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
-import { ipoCommands } from '../../trading/ops';
+import { fxCommands, ipoCommands } from '../../trading/ops';
 import { WALLET_COMMANDS } from '../../wallet/ops';
 import { AUDIT_COMMANDS } from './audit';
 import { REVIEW_COMMANDS } from './review';
@@ -61,5 +61,6 @@ export const COMMANDS: OpsCommand[] = [
   ...WALLET_COMMANDS,
   ...CONTENT_COMMANDS,
   ...ipoCommands,
+  ...fxCommands,
   ...AUDIT_COMMANDS,
 ];

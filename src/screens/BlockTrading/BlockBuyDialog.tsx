@@ -3,23 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
 import type { BlockItem } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
 import { displayCode } from '../../shared/rules';
 import { Button, Dialog, MoneyButton, ui } from '../../ui';
 import { PinInput } from '../../ui/PinInput';
 import s from '../_parts/invest/invest.module.css';
 import { QuantityStepper, regionPrice, Stat, SummaryRow } from '../_parts/invest/parts';
+import { UsdRateLine } from '../_parts/invest/UsdRateLine';
+import type { UsdRate } from '../_parts/invest/useUsdRate';
 import { useBlockBuy } from './useBlockTrading';
 
 /**
  * The block trading / QIP buy dialog (SPEC §2): market price, block price, minimum buy quantity,
  * transaction code, quantity and total amount; QIP also shows the converted amount at the
- * configured rate (block trading does whenever the instrument's currency is not the account's).
+ * server's USD rate with its as-of time (block trading does whenever the instrument's currency is
+ * not the account's). The server converts at its own rate when it fills and records it.
  */
 export function BlockBuyDialog({
   item,
   balance,
   alwaysConvert,
+  usd,
   onClose,
   onDone,
 }: {
@@ -27,25 +30,20 @@ export function BlockBuyDialog({
   balance: string | undefined;
   /** QIP shows the converted amount even when the rate is 1:1. */
   alwaysConvert: boolean;
+  /** The server's USD rate (useUsdRate), the one the buy is charged at. */
+  usd: UsdRate;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const form = useBlockBuy(item, balance, onDone);
+  const form = useBlockBuy(item, balance, usd, onDone);
   const showConversion = alwaysConvert || form.converts;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     void form.submit();
   }
-
-  const rateText = form.converts
-    ? t('qip.rate', {
-        unit: form.local.unit,
-        rate: formatMoney(form.rateTicks / (PRICE_SCALE / MONEY_SCALE), config.currency),
-      })
-    : t('qip.noConversion');
 
   return (
     <Dialog
@@ -98,15 +96,23 @@ export function BlockBuyDialog({
           </SummaryRow>
           {showConversion && (
             <SummaryRow label={t('qip.converted')} total>
-              <span data-testid="block-converted">{formatMoney(form.chargeMinor, config.currency)}</span>
+              <span data-testid="block-converted">
+                {form.chargeMinor === null ? '—' : formatMoney(form.chargeMinor, config.currency)}
+              </span>
             </SummaryRow>
           )}
-          <SummaryRow label={t('block.fee')}>{formatMoney(form.feeMinor, config.currency)}</SummaryRow>
+          <SummaryRow label={t('block.fee')}>
+            {form.feeMinor === null ? '—' : formatMoney(form.feeMinor, config.currency)}
+          </SummaryRow>
           <SummaryRow label={t('block.available')}>
             {balance === undefined ? '—' : formatMoney(balance, config.currency)}
           </SummaryRow>
         </dl>
-        {showConversion && <p className={s.summaryHint}>{rateText}</p>}
+        {showConversion && (
+          <p className={s.summaryHint}>
+            {form.converts ? <UsdRateLine rate={usd} /> : t('qip.noConversion')}
+          </p>
+        )}
         <p className={s.summaryHint}>{t('block.lockInNote')}</p>
         <div className={ui.dialogActions}>
           <Button variant="ghost" onClick={onClose}>

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BlockItem } from '../../shared/contract/invest';
-import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
-import { conversionRateTicks, MONEY_SCALE, PRICE_SCALE } from '../../shared/money';
+import { formatNumber, formatPercent } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
@@ -20,6 +19,8 @@ import {
 } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { BalanceStrip, regionPrice, Stat, StatusChip } from '../_parts/invest/parts';
+import { UsdRateLine } from '../_parts/invest/UsdRateLine';
+import { useUsdRate } from '../_parts/invest/useUsdRate';
 import { BlockBuyDialog } from './BlockBuyDialog';
 import { ProductNotes } from './ProductNotes';
 import { type BlockMold, useBlockTrading } from './useBlockTrading';
@@ -42,7 +43,8 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
   const [settingPassword, setSettingPassword] = useState<BlockItem | null>(null);
   const text = TEXT[mold];
   const rows = list.data?.rows;
-  const usdRate = conversionRateTicks('USD', config.rate) / (PRICE_SCALE / MONEY_SCALE);
+  // The one USD rate (server/trading/fx.ts): shown on QIP, used by every buy dialog's preview.
+  const usd = useUsdRate();
 
   // SPEC §2: without a transaction password yet, its dialog opens first.
   function startBuy(item: BlockItem) {
@@ -76,9 +78,7 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
       </search>
       <div className={`${s.rateNote} ${s.rateLine}`}>
         <SimulatedMark />
-        {mold === 'finalize' && (
-          <span>{t('qip.rate', { unit: 'USD', rate: formatMoney(usdRate, config.currency) })}</span>
-        )}
+        {mold === 'finalize' && <UsdRateLine rate={usd} />}
         {list.stale && <AsOf at={list.updatedAt} stale />}
       </div>
       <ProductNotes mold={mold} />
@@ -115,6 +115,7 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
           item={buying}
           balance={info.data?.money}
           alwaysConvert={mold === 'finalize'}
+          usd={usd}
           onClose={() => setBuying(null)}
           onDone={() => {
             setBuying(null);

@@ -3,14 +3,7 @@ import { useWatch } from '../../api/hooks';
 import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { BlockItem } from '../../shared/contract/invest';
-import {
-  conversionRateTicks,
-  feeMinor,
-  PRICE_SCALE,
-  priceToTicks,
-  toMinor,
-  tradeValueMinor,
-} from '../../shared/money';
+import { feeMinor, PRICE_SCALE, priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
 import {
   BLOCK_DEFAULT_MIN_QTY,
   BLOCK_FEE_BPS,
@@ -25,6 +18,7 @@ import {
 } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
+import type { UsdRate } from '../_parts/invest/useUsdRate';
 
 export type BlockMold = BlockItem['mold'];
 
@@ -51,9 +45,10 @@ const BELOW_MINIMUM_HINT_MS = 3000;
  * The buy dialog's rules (SPEC §5 block/QIP buy): digits only; at least the row's minimum (toast
  * with the minimum, a hint after 3 s, the minus button stops there); at most the default maximum
  * floor(balance / (price + 0.03 %)) the balance pays for; a 6-digit transaction code; the amounts
- * as the server will post them.
+ * as the server will post them, at the server's USD rate (`usd`); without a fresh one a USD lot
+ * cannot be bought (SPEC §8 "Exchange rate has not been updated").
  */
-export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone: () => void) {
+export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: UsdRate, onDone: () => void) {
   const config = useConfig();
   const minimum = Math.max(1, item.count || BLOCK_DEFAULT_MIN_QTY);
   const [text, setText] = useState(String(minimum));
@@ -65,13 +60,15 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
 
   const priceTicks = priceToTicks(item.price);
   const local = currencyFor(config, item.type);
-  const rate = conversionRateTicks(local.unit, config.rate);
-  const converts = rate !== PRICE_SCALE;
+  // Null while the USD rate is not known yet: the converted amounts show "—".
+  const rate = usd.ticksFor(local.unit);
+  const converts = local.unit !== config.currency.unit;
+  const rateRefused = usd.refusedFor(local.unit);
   const balanceMinor = balance === undefined ? null : toMinor(balance);
   // No more than the balance covers, nor than the offer has left.
   const maximum = Math.min(
     item.remaining,
-    balanceMinor === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate),
+    balanceMinor === null || rate === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate),
   );
   const affordable = maximum >= minimum;
   const quantity = text === '' ? 0 : Number(text);
@@ -110,7 +107,7 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
     if (below) toast('block.minToast', 'error', { min: minimum });
   }
 
-  const valid = text !== '' && !below && checkTradePassword(pin) === null;
+  const valid = text !== '' && !below && checkTradePassword(pin) === null && rate !== null && !rateRefused;
 
   async function submit(): Promise<void> {
     if (text === '' || pin === '') {
@@ -126,6 +123,10 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
     if (pinProblem) {
       setPinError(pinProblem);
       toast('block.requiredFields', 'error');
+      return;
+    }
+    if (rate === null || rateRefused) {
+      toast('errors.rateNotUpdated', 'error');
       return;
     }
     if (!affordable || quantity > maximum) {
@@ -155,7 +156,7 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
   }
 
   const valueLocal = tradeValueMinor(priceTicks, quantity, PRICE_SCALE);
-  const valueAccount = tradeValueMinor(priceTicks, quantity, rate);
+  const valueAccount = rate === null ? null : tradeValueMinor(priceTicks, quantity, rate);
   return {
     call: buy,
     text,
@@ -180,11 +181,11 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, onDone
     submit,
     local,
     converts,
-    rateTicks: rate,
+    rateRefused,
     /** Price × quantity plus the fee, in the instrument's currency. */
     totalLocalMinor: valueLocal + feeMinor(valueLocal, BLOCK_FEE_BPS),
-    /** What the account is charged: the converted value plus the fee on it. */
-    chargeMinor: blockCostMinor(priceTicks, quantity, rate),
-    feeMinor: feeMinor(valueAccount, BLOCK_FEE_BPS),
+    /** What the account is charged: the converted value plus the fee on it; null without a rate. */
+    chargeMinor: rate === null ? null : blockCostMinor(priceTicks, quantity, rate),
+    feeMinor: valueAccount === null ? null : feeMinor(valueAccount, BLOCK_FEE_BPS),
   };
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../api/useConfig';
+import { currencyFor, useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { Ipo } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
@@ -16,6 +16,7 @@ import {
   SummaryRow,
   type Tone,
 } from '../_parts/invest/parts';
+import { UsdRateLine } from '../_parts/invest/UsdRateLine';
 import { useIpo, useIpoApply } from './useIpo';
 
 const STATUS_TONE: Record<Ipo['status'], Tone> = { Forthcoming: 'info', Closed: 'muted', Listed: 'success' };
@@ -168,18 +169,30 @@ function ApplyDialog({
         />
         <dl className={s.summary}>
           <SummaryRow label={t('ipo.frozen')} total>
-            <span data-testid="ipo-frozen">{formatMoney(form.frozenMinor, config.currency)}</span>
+            <span data-testid="ipo-frozen">
+              {form.frozenMinor === null ? '—' : formatMoney(form.frozenMinor, config.currency)}
+            </span>
           </SummaryRow>
           <SummaryRow label={t('ipo.available')}>
             {balance === undefined ? '—' : formatMoney(balance, config.currency)}
           </SummaryRow>
         </dl>
+        {currencyFor(config, ipo.region).unit === 'USD' && (
+          <p className={s.summaryHint}>
+            <UsdRateLine rate={form.usd} />
+          </p>
+        )}
         <p className={s.summaryHint}>{t('ipo.frozenHint')}</p>
         <div className={ui.dialogActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <MoneyButton type="submit" call={form.call} loading={form.busy} disabled={form.insufficient}>
+          <MoneyButton
+            type="submit"
+            call={form.call}
+            loading={form.busy}
+            disabled={form.insufficient || form.rateRefused}
+          >
             {t('ipo.confirm')}
           </MoneyButton>
         </div>

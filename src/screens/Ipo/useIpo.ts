@@ -3,10 +3,11 @@ import { useWatch } from '../../api/hooks';
 import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { Ipo } from '../../shared/contract/invest';
-import { conversionRateTicks, priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
+import { priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
 import { clampIpoQuantity, digitsOnly, IPO_QTY_STEP, ipoQuantityBounds, POLL_MS } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
+import { useUsdRate } from '../_parts/invest/useUsdRate';
 
 /** The IPO list (SPEC §2) and the available balance the application dialog checks against. */
 export function useIpo() {
@@ -29,10 +30,14 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
   const apply = useMoneyCall('ipoBuy');
 
   const clamped = clampIpoQuantity(text === '' ? bounds.min : Number(text), ipo.min, ipo.max);
-  const rate = conversionRateTicks(currencyFor(config, ipo.region).unit, config.rate);
-  const frozenMinor = tradeValueMinor(priceToTicks(ipo.issue_price), clamped, rate);
+  // A US issue is frozen at the server's USD rate now (server/trading/fx.ts), not one the app knows.
+  const unit = currencyFor(config, ipo.region).unit;
+  const usd = useUsdRate(unit === 'USD');
+  const rate = usd.ticksFor(unit);
+  const rateRefused = usd.refusedFor(unit);
+  const frozenMinor = rate === null ? null : tradeValueMinor(priceToTicks(ipo.issue_price), clamped, rate);
   const balanceMinor = balance === undefined ? null : toMinor(balance);
-  const insufficient = balanceMinor !== null && frozenMinor > balanceMinor;
+  const insufficient = balanceMinor !== null && frozenMinor !== null && frozenMinor > balanceMinor;
 
   const settle = () => setText(String(clamped));
   const step = (delta: number) => setText(String(clampIpoQuantity(clamped + delta, ipo.min, ipo.max)));
@@ -41,6 +46,10 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
     setText(String(clamped));
     if (insufficient) {
       toast('errors.insufficientFunds', 'error');
+      return;
+    }
+    if (frozenMinor === null || rateRefused) {
+      toast('errors.rateNotUpdated', 'error');
       return;
     }
     setBusy(true);
@@ -65,8 +74,12 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
     atMax: clamped >= bounds.max,
     bounds,
     quantity: clamped,
+    /** Null while a US issue's USD rate is not known. */
     frozenMinor,
     insufficient,
+    /** A US issue cannot be applied for without a fresh USD rate (SPEC §8). */
+    rateRefused,
+    usd,
     busy,
     submit,
   };

@@ -50,6 +50,25 @@ export interface BlockItem {
   remaining: number;
 }
 
+/**
+ * The USD rate in the account currency the server converts at now (server/trading/fx.ts): the
+ * live USD quote while fresh, else the operator's configured rate while fresh; when neither is,
+ * `fresh` is false, the rate is the best known (for a stale label only) and USD money is refused
+ * with errors.rateNotUpdated (SPEC §8).
+ */
+export interface FxRate {
+  /** Account currency, e.g. INR. */
+  unit: string;
+  /** Account-currency units per US dollar, at most 4 decimals; null when none is known. */
+  rate: number | null;
+  source: 'live' | 'configured' | null;
+  /** The quote's time, or when the operator set the configured rate (epoch ms); null unknown. */
+  as_of: number | null;
+  fresh: boolean;
+  /** The market pair of the live rate (e.g. USDINR=X) when the market lists one. */
+  symbol: string | null;
+}
+
 /** SPEC §3 Fund. Returns are percents over the whole period. */
 export interface Fund {
   id: number;
@@ -118,6 +137,13 @@ export const investContract = {
       },
       { additionalProperties: false },
     ),
+  }),
+  /** The USD rate every conversion uses now (previews show it; the server never takes one from the app). */
+  fxRate: endpoint<FxRate>()({
+    method: 'GET',
+    path: '/v2/fx/usd',
+    auth: false,
+    req: NoQuery,
   }),
   fundList: endpoint<{ rows: Fund[]; count: number }>()({
     method: 'GET',

@@ -5,18 +5,20 @@ import { useMoneyCall } from '../../../api/money';
 import { currencyFor, useConfig } from '../../../api/useConfig';
 import type { OrderRow } from '../../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../../shared/format';
-import { conversionRateTicks, fromMinor, priceToTicks, tradeValueMinor } from '../../../shared/money';
+import { fromMinor, priceToTicks, tradeValueMinor } from '../../../shared/money';
 import { displayCode, POLL_MS } from '../../../shared/rules';
 import { toast } from '../../../store/ui';
 import { AsOf, Button, Dialog, MoneyButton, Skeleton, ui } from '../../../ui';
 import s from './invest.module.css';
 import { regionPrice, SignedMoney, SummaryRow } from './parts';
+import { UsdRateLine } from './UsdRateLine';
 import { toastMoneyFailure } from './useMoneyCall';
+import { useUsdRate } from './useUsdRate';
 
 /**
  * Sells a whole lot (an allotted IPO application or a block/QIP purchase) by its order number at
- * the server's quote. The estimate uses the live price; the server fills at its own price and
- * computes the profit/loss itself (DESIGN rule 3).
+ * the server's quote. The estimate uses the live price and the server's USD rate now (a US lot);
+ * the server fills at its own price and rate and computes the profit/loss itself (DESIGN rule 3).
  */
 export function LotSellDialog({
   order,
@@ -33,10 +35,14 @@ export function LotSellDialog({
   const sell = useMoneyCall('dealSell');
   const [busy, setBusy] = useState(false);
   const price = quote.data?.price;
-  const rate = conversionRateTicks(currencyFor(config, order.type).unit, config.rate);
-  const proceeds = price === undefined ? null : tradeValueMinor(priceToTicks(price), order.count, rate);
+  const unit = currencyFor(config, order.type).unit;
+  const usd = useUsdRate(unit === 'USD');
+  const rate = usd.ticksFor(unit);
+  const rateRefused = usd.refusedFor(unit);
+  const proceeds =
+    price === undefined || rate === null ? null : tradeValueMinor(priceToTicks(price), order.count, rate);
   const profit =
-    price === undefined
+    price === undefined || rate === null
       ? null
       : tradeValueMinor(priceToTicks(price) - priceToTicks(order.price), order.count, rate);
   // Unknown to the market: an IPO whose shares are not listed yet.
@@ -86,6 +92,11 @@ export function LotSellDialog({
         </SummaryRow>
       </dl>
       {quote.stale && <AsOf at={quote.updatedAt} stale />}
+      {unit === 'USD' && (
+        <p className={s.summaryHint}>
+          <UsdRateLine rate={usd} />
+        </p>
+      )}
       {problem ? (
         <p className={s.fieldError} role="alert">
           {t(problem)}
@@ -101,7 +112,7 @@ export function LotSellDialog({
           variant="sell"
           call={sell}
           loading={busy}
-          disabled={price === undefined}
+          disabled={price === undefined || rate === null || rateRefused}
           onClick={confirm}
         >
           {t('ipo.sell.confirm')}
