@@ -3,7 +3,12 @@ import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import { ERR } from '#shared/contract/define';
 import type { Deps } from './deps';
 import { answerFor } from './lib/errors';
@@ -76,6 +81,59 @@ function clientError(headers: SecurityHeaders, err: Error & { code?: string }, s
   socket.destroy(err);
 }
 
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+
+/**
+ * A request's logger (req.log), made only when something logs through it. Fastify gives every
+ * request pino's child logger with its request id; making one costs a few µs (an object and the
+ * bindings serialised) on every answer, and almost no answer logs anything.
+ */
+class LazyRequestLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+  get level(): string {
+    return this.made?.level ?? this.options?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: unknown[]): void {
+    (this.real.fatal as (...a: unknown[]) => void)(...args);
+  }
+  error(...args: unknown[]): void {
+    (this.real.error as (...a: unknown[]) => void)(...args);
+  }
+  warn(...args: unknown[]): void {
+    (this.real.warn as (...a: unknown[]) => void)(...args);
+  }
+  info(...args: unknown[]): void {
+    (this.real.info as (...a: unknown[]) => void)(...args);
+  }
+  debug(...args: unknown[]): void {
+    (this.real.debug as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]): void {
+    (this.real.trace as (...a: unknown[]) => void)(...args);
+  }
+  silent(...args: unknown[]): void {
+    (this.real.silent as (...a: unknown[]) => void)(...args);
+  }
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
 export interface AppOptions {
   logger?: boolean | object;
 }
@@ -85,6 +143,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
+    childLoggerFactory: (logger, bindings, options) =>
+      new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     // Behind proxies the client address comes from X-Forwarded-For, believed only as far as
     // TRUST_PROXY says (a hop count or the proxies' addresses; never every sender).

@@ -4,9 +4,9 @@ import type { Database } from './index';
 
 /**
  * The reads every polling app pays for, several times a minute per user: the session behind a
- * token, user info, balance and the unread count. Each is one fixed SQL text on indexed columns
+ * token, user info, balance and the two unread counts (messages, the inbox). Each is one fixed SQL text on indexed columns
  * (sessions' primary key, users' primary key, positions_pk, orders_user, fund_orders_user,
- * loans_user_state, messages_unread), written once for both databases:
+ * loans_user_state, messages_unread, notifications_user), written once for both databases:
  * - SQLite: prepared once on a second, read-only connection and run synchronously. The writer
  *   connection is not used because Kysely holds it across awaits inside a transaction, and a read
  *   on it then would see that transaction's uncommitted rows; in WAL mode the reader sees exactly
@@ -60,6 +60,8 @@ export interface HotReads {
   session(tokenHash: string): Promise<SessionRow | undefined>;
   balance(userId: number): Promise<number | undefined>;
   unreadCount(userId: number): Promise<number>;
+  /** The inbox (price alerts fired): unread items and the id of the newest (0: none). */
+  inboxUnread(userId: number): Promise<{ unread_count: number; latest_id: number }>;
   /** Everything user info needs: the user with its sums, open positions, and open buys. */
   userInfo(
     userId: number,
@@ -75,6 +77,8 @@ const SQL = {
   // databases answer from that small index.
   unread: `select count(*) as n from messages
     where user_id = ? and sender = 'agent' and read_at is null`,
+  // The inbox's unread items and the newest of them, from notifications_user (user_id, read_at, id).
+  inbox: 'select count(*) as n, max(id) as latest from notifications where user_id = ? and read_at is null',
   userInfo: userInfoSql('sqlite'),
 } as const;
 
@@ -175,6 +179,10 @@ function createHotReads(database: Database): HotReads {
     async unreadCount(userId) {
       const row = await r.one('unread', [userId]);
       return Number(row?.n ?? 0);
+    },
+    async inboxUnread(userId) {
+      const row = await r.one('inbox', [userId]);
+      return { unread_count: Number(row?.n ?? 0), latest_id: Number(row?.latest ?? 0) };
     },
     async userInfo(userId) {
       const row = await r.one('userInfo', [STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success, userId]);

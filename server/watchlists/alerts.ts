@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AlertKind, AlertRow, NotificationRow } from '#shared/contract/watchlist';
 import { priceToTicks, ticksToPrice } from '#shared/money';
 import { ALERT_MOVE_MAX, ALERT_MOVE_MIN, ALERTS_MAX_ACTIVE } from '#shared/rules';
+import { hotReads } from '../db/hot';
 import { withTx } from '../db/index';
 import type { AlertsTable, DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -281,14 +282,9 @@ export async function notifications(deps: Deps, userId: number, page: number, li
   };
 }
 
-export async function unreadCount(deps: Deps, userId: number) {
-  const row = await deps.database.db
-    .selectFrom('notifications')
-    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return { unread_count: Number(row.n), latest_id: Number(row.latest ?? 0) };
+/** Polled every 10 s beside the messages' count: a prepared read of db/hot.ts. */
+export function unreadCount(deps: Deps, userId: number) {
+  return hotReads(deps.database).inboxUnread(userId);
 }
 
 export async function markRead(deps: Deps, userId: number, id?: number): Promise<void> {

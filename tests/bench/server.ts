@@ -5,7 +5,7 @@
  * given 1,000 users, each with a session and money; the real server (the bundle `npm start` runs)
  * is in its own process, and autocannon (64 connections) measures the app's hottest calls —
  * market polling from the per-tick snapshot (with and without the ETag, with and without gzip),
- * user info, balance, unread count, bill list, news list — and order placement (dealBuy with a
+ * user info, balance, the two unread counts, bill list, news list — and order placement (dealBuy with a
  * fresh Idempotency-Key per request, rotating over the users). Each is compared with a bare
  * Fastify JSON route measured in the same run, and each row has the server's CPU time per answer
  * (steadier than req/s on a shared machine). The ledger audit runs on the database afterwards.
@@ -103,6 +103,10 @@ async function main(): Promise<void> {
     await add('GET user/info', asUsers(api, '/stock/success/v2/user/info', tokens));
     await add('GET v2/balance', asUsers(api, '/stock/success/v2/balance', tokens));
     await add('GET unread-count', asUsers(api, '/stock/success/user_message/unread-count', tokens));
+    await add(
+      'GET notification unread-count',
+      asUsers(api, '/stock/success/notification/unread-count', tokens),
+    );
     await add('GET v2/bill', asUsers(api, '/stock/success/v2/bill?type=all&page=1', tokens));
 
     // Order placement: the price seen is refreshed from the quote as the market ticks.

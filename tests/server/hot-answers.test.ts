@@ -16,7 +16,7 @@ import {
 } from '../support/trading';
 
 /**
- * The answers apps poll (user info, balance, unread count, /healthz) byte for byte: the envelope,
+ * The answers apps poll (user info, balance, the two unread counts, /healthz) byte for byte: the envelope,
  * the field order, the number formats and the headers, so that making them cheaper (one statement,
  * the session cache, compiled serialisers) can never change what a phone receives.
  */
@@ -90,6 +90,32 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
       const unread = await raw(api('/stock/success/user_message/unread-count'), u.token);
       expect(unread.body).toBe('{"msg":"ok","data":{"unread_count":1}}');
       expectSecurityHeaders(unread.headers);
+
+      const inbox = () => raw(api('/stock/success/notification/unread-count'), u.token);
+      expect((await inbox()).body).toBe('{"msg":"ok","data":{"unread_count":0,"latest_id":0}}');
+      const item = (ref: number) => ({
+        user_id: u.id,
+        kind: 'alert' as const,
+        ref_id: ref,
+        symbol: 'RELIANCE.NS',
+        params: '{}',
+        created_at: s.clock.now() + ref,
+        read_at: null,
+      });
+      await s.deps.database.db
+        .insertInto('notifications')
+        .values([item(1), item(2)])
+        .execute();
+      const newest = await s.deps.database.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('user_id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      const answer = await inbox();
+      expect(answer.body).toBe(`{"msg":"ok","data":{"unread_count":2,"latest_id":${Number(newest.id)}}}`);
+      expectSecurityHeaders(answer.headers);
+      expect((await s.call('notificationRead', { token: u.token, body: {} })).body.msg).toBe('ok');
+      expect((await inbox()).body).toBe(`{"msg":"ok","data":{"unread_count":0,"latest_id":0}}`);
     },
   );
 
