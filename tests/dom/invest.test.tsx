@@ -5,6 +5,7 @@ import type { BlockItem, FundOrder } from '#shared/contract/invest';
 import type { OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { UsdRateLine } from '../../src/screens/_parts/invest/UsdRateLine';
 import { usdRateOf } from '../../src/screens/_parts/invest/useUsdRate';
 import { BlockOrders } from '../../src/screens/BlockOrders/BlockOrdersScreen';
 import { useBlockBuy } from '../../src/screens/BlockTrading/useBlockTrading';
@@ -41,11 +42,12 @@ vi.mock('../../src/api/hooks', () => ({
 
 /** The server's USD rate (`fxRate`) as the screen would hold it. */
 function usd(rate: number | null, fresh: boolean) {
+  const at = Date.now();
   return usdRateOf({
-    data: { unit: 'INR', rate, source: fresh ? 'live' : 'configured', as_of: 1, fresh, symbol: 'USDINR=X' },
+    data: { unit: 'INR', rate, source: fresh ? 'live' : 'configured', as_of: at, fresh, symbol: 'USDINR=X' },
     error: null,
     loading: false,
-    updatedAt: 1,
+    updatedAt: at,
     source: 'network',
     stale: false,
     intervalMs: 5000,
@@ -219,6 +221,25 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     expect(inr.result.current.rateRefused).toBe(false);
     expect(inr.result.current.valid).toBe(true);
     expect(inr.result.current.chargeMinor).toBe(10_000_000 + 3000);
+  });
+});
+
+describe('the USD rate line (issue 14)', () => {
+  it('shows the live rate with its source and time, calm', () => {
+    render(<UsdRateLine rate={usd(88.7123, true)} />);
+    const line = screen.getByTestId('usd-rate');
+    expect(line.textContent).toMatch(/^Rate: 1 USD = ₹88\.7123Live market rate/);
+    expect(line.querySelector('[data-stale]')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('labels the last rate known stale and says the rate has not been updated when none is fresh', () => {
+    render(<UsdRateLine rate={usd(91, false)} />);
+    const line = screen.getByTestId('usd-rate');
+    expect(line.textContent).toMatch(/^Rate: 1 USD = ₹91\.00/);
+    expect(line.textContent).not.toContain('Live market rate');
+    expect(line.querySelector('[data-stale]')).not.toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Exchange rate has not been updated');
   });
 });
 
