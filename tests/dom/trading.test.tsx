@@ -496,5 +496,8 @@ describe('OCO GTT ticket (issue 13)', () => {
     );
     expect(screen.getByTestId('oco-fired').textContent).toBe('₹2,300.00 (stop)');
     expect(screen.getByText('Triggered at')).toBeTruthy();
+    // The stop fired: the target leg is gone with it, the stop keeps its trigger and limit.
+    expect(screen.getByTestId('oco-target').textContent).toBe('gone (stop fired)');
+    expect(screen.getByTestId('oco-stop').textContent).toBe('₹2,300.00 → limit ₹2,290.00');
   });
 });
