@@ -379,7 +379,9 @@ test('home: live index cards per category and the latest news unless INR', async
   }
 });
 
-test('market screens fit a 320 px phone without sideways scrolling', async ({ page }) => {
+test('market screens fit a 320 px phone without sideways scrolling, and no name is cut off', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await loginFresh(page);
   for (const [url, ready] of [
@@ -392,6 +394,17 @@ test('market screens fit a 320 px phone without sideways scrolling', async ({ pa
     await page.goto(url);
     await expect(page.locator(ready).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
+    // Issue 17: a name wraps onto a second line at a word break; none needs more than its two lines.
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main *')]
+        .filter((el) => getComputedStyle(el).webkitLineClamp === '2')
+        .map((el) => ({ text: el.textContent, cut: el.scrollHeight > el.clientHeight + 1 })),
+    );
+    expect(names.length, url).toBeGreaterThan(0);
+    expect(
+      names.filter((n) => n.cut).map((n) => n.text),
+      url,
+    ).toEqual([]);
     await snap(page, `320${url.replace(/\//g, '-').replace(/%20/g, '_')}`);
   }
 });
