@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketRow, StockRow } from '#shared/contract/market';
+import type { DepthAnswer, MarketRow, StockRow } from '#shared/contract/market';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { DepthLadder } from '../../src/screens/_parts/market/DepthLadder';
 import ForexScreen from '../../src/screens/Forex/ForexScreen';
 import FuturesScreen from '../../src/screens/Futures/FuturesScreen';
 import MarketsScreen from '../../src/screens/Markets/MarketsScreen';
@@ -307,5 +308,55 @@ describe('markets search (issue 14)', () => {
     cleanup();
     showMarkets('/markets');
     expect(document.activeElement).not.toBe(screen.getByRole('searchbox', { name: 'Search instruments' }));
+  });
+});
+
+describe('market depth (issue 14)', () => {
+  const depth = (book: DepthAnswer['book']): DepthAnswer => ({
+    symbol: 'AAPL',
+    decimals: 2,
+    region: 'US',
+    price: 231.5,
+    book,
+    open: 230,
+    high: 232,
+    low: 229.5,
+    prev_close: 230.1,
+    high_52w: 260,
+    low_52w: 164.08,
+    session: { open: true, opens_at: null, closes_at: 2 },
+    as_of: 1,
+  });
+
+  it('says "depth not available" when the provider has no order book, rather than inventing one', () => {
+    answers.depth = { data: depth(null), error: null };
+    render(<DepthLadder symbol="AAPL" />);
+    expect(watches.find((w) => w.name === 'depth')?.input).toEqual({ symbol: 'AAPL' });
+    const card = screen.getByRole('region', { name: 'Market depth' });
+    expect(card.textContent).toContain('Depth not available for this instrument');
+    expect(within(card).queryAllByRole('table')).toHaveLength(0);
+    expect(card.textContent).not.toContain('Spread');
+  });
+
+  it('shows both sides and the spread when there is a book (and then no such text)', () => {
+    const level = (price: number, qty: number, total: number) => ({ price, qty, total });
+    answers.depth = {
+      data: depth({
+        bids: [level(231.45, 300, 300), level(231.4, 500, 800)],
+        asks: [level(231.55, 200, 200), level(231.6, 400, 600)],
+        spread: 0.1,
+      }),
+      error: null,
+    };
+    render(<DepthLadder symbol="AAPL" />);
+    const card = screen.getByRole('region', { name: 'Market depth' });
+    expect(
+      within(card)
+        .getAllByRole('table')
+        .map((t) => t.querySelector('caption')?.textContent),
+    ).toEqual(['Bids', 'Asks']);
+    expect(card.textContent).toContain('Spread 0.10');
+    expect(card.textContent).toContain('231.45');
+    expect(card.textContent).not.toContain('Depth not available');
   });
 });
