@@ -5,11 +5,12 @@ import { BASE_URL } from './playwright.config';
 import { expectAccessible, fundedUserViaApi, login, newPhone, ops, snap } from './support';
 
 /*
- * The portfolio (issue 13) against the real server: a funded user buys 10 TCS, the Trade tab's
- * summary shows invested, current value and P&L; the server's clock moves three days (so the
- * price certainly moves, whatever the hour), and the P&L with it; a partial sale appears in the
- * realised P&L statement, whose CSV download carries the same figures. The clock move is why this
- * file is its own Playwright project, after every other journey (playwright.config.ts).
+ * The portfolio (issue 13) against the real server: a funded user buys 10 TCS through the order
+ * ticket (review, confirm, fill); the Trade tab's summary shows invested, current value and P&L;
+ * the server's clock moves three days (so the price certainly moves, whatever the hour), and the
+ * P&L with it; a partial sale appears in the realised P&L statement, whose CSV download carries
+ * the same figures. The clock move is why this file is its own Playwright project, after every
+ * other journey (playwright.config.ts).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -51,16 +52,46 @@ test.afterAll(async () => {
 test('buy → summary shows invested, value and P&L → the price moves → the P&L moves; statement downloads', async ({
   page,
 }) => {
-  // The buy itself is the order ticket's journey (trading.spec.ts); here it only makes a position.
-  const bought = await api.post('/api/stock/success/deal/buy', {
-    headers: { token, 'Idempotency-Key': crypto.randomUUID() },
-    data: { mold: 'stock', tag: SYMBOL, count: 10, price: await quote() },
-  });
-  const order = (await bought.json()).data;
-  expect(order.status).toBe(1);
-  const invested = toMinor(order.price_all);
-
+  // The buy, as a user makes it: the TCS ticket, 10 units, the review with the server's charges
+  // and the balance beside them, Confirm, the fill.
   await login(page, phone, PASSWORD);
+  await page.goto('/trading/TCS');
+  await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\//);
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('10');
+  await expect(page.getByTestId('trade-estimate')).toHaveText(/₹[\d,]+\.\d{2}/);
+  await page.getByRole('button', { name: 'Buy TCS' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
+  const review = confirm.getByTestId('trade-confirm');
+  await expect(review.getByText('Total cost (estimated)')).toBeVisible();
+  for (const label of ['Brokerage', 'Securities transaction tax (STT)', 'Stamp duty', 'GST', 'Charges']) {
+    await expect(review.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(review.getByText('Available balance')).toBeVisible();
+  await expect(review.getByText('₹1,00,000.00')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm buy' }).click();
+  const filled = page.getByRole('dialog', { name: 'Order filled' });
+  await expect(filled.getByTestId('trade-result').getByText('10', { exact: true })).toBeVisible();
+  await filled.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('trade-position')).toContainText('10');
+
+  // What was invested is the server's record of the fill, in exact minor units: the one filled buy.
+  const listed = await api.get('/api/stock/success/order/list?mold=stock&page=1&limit=100', {
+    headers: { token },
+  });
+  const buys = (
+    (await listed.json()).data.rows as Array<{
+      tag: string;
+      state: string;
+      status: number;
+      count: number;
+      price_all: string;
+    }>
+  ).filter((r) => r.tag === SYMBOL && r.state === 'buy');
+  expect(buys).toHaveLength(1);
+  expect(buys[0]).toMatchObject({ status: 1, count: 10 });
+  const invested = toMinor(buys[0]!.price_all);
+  expect(toMinor((await summary()).overall.invested)).toBe(invested);
+
   await page.goto('/trade');
   const card = page.getByTestId('portfolio-totals');
   await expect(card.getByTestId('portfolio-invested')).toHaveText(/₹/);
