@@ -81,25 +81,35 @@ test('markets: region, index tabs, infinite list and search', async ({ page }) =
   await expect(us.getByRole('listitem')).toHaveCount(10);
   await expect(us.getByRole('link').first()).toHaveAttribute('href', /^\/stock\/[A-Z.]+\/US\//);
 
-  // Search by name or code, across markets.
-  await page.getByRole('button', { name: 'Search stocks' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Search stocks' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Stock name or code')).toBeFocused();
-  await dialog.getByLabel('Stock name or code').pressSequentially('relian');
-  const results = dialog.getByRole('list', { name: 'Search results' });
+  // The search field is always in view: name or code, across every market, 300 ms after typing.
+  const field = page.getByRole('searchbox', { name: 'Search instruments' });
+  await field.pressSequentially('relian');
+  const results = page.getByRole('list', { name: 'Search results' });
   await expect(results.getByRole('link', { name: /Reliance/ }).first()).toBeVisible();
+  // The results take the place of the region's lists.
+  await expect(us).toHaveCount(0);
   await snap(page, 'markets-search');
   await expectAccessible(page);
-  await dialog.getByLabel('Stock name or code').fill('zzqx');
-  await expect(dialog.getByText('No stock matches "zzqx"')).toBeVisible();
-  await dialog.getByLabel('Stock name or code').fill('AAPL');
+  await field.fill('zzqx');
+  await expect(page.getByText('No instrument matches "zzqx"')).toBeVisible();
+  // Not only stocks: a futures contract and a currency pair, each linking to its detail with its star.
+  await field.fill('gold');
+  const gold = results.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Gold GC=F,/ }) });
+  await expect(gold.getByRole('link')).toHaveAttribute('href', /^\/stock\/GC%3DF\//);
+  await expect(gold.getByRole('button', { name: 'Favourite GC=F' })).toBeVisible();
+  await snap(page, 'markets-search-futures');
+  await field.fill('EURUSD');
+  await expect(results.getByRole('link', { name: /^EUR\/USD EURUSD=X,/ })).toBeVisible();
+  // Clearing the field brings the region's lists back.
+  await field.fill('');
+  await expect(us.getByRole('listitem')).toHaveCount(10);
+  await field.fill('AAPL');
   await results.getByRole('link', { name: /Apple/ }).first().click();
   await expect(page).toHaveURL(/\/stock\/AAPL\/US\//);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Apple');
-  // Back: the same search, still open.
+  // Back: the same search and its results.
   await page.goBack();
-  await expect(dialog.getByLabel('Stock name or code')).toHaveValue('AAPL');
+  await expect(field).toHaveValue('AAPL');
   await expect(results.getByRole('link', { name: /Apple/ }).first()).toBeVisible();
 });
 
@@ -337,9 +347,9 @@ for (const screen of [
 
 test('home: live index cards per category and the latest news unless INR', async ({ page }) => {
   await loginFresh(page);
-  // The header's search opens the stock search.
+  // The header's search opens Markets with its search field ready to type in.
   await page.getByRole('button', { name: 'Search stocks' }).click();
-  await expect(page.getByRole('dialog', { name: 'Search stocks' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search instruments' })).toBeFocused();
   await page.goBack();
   const cards = page.getByRole('list', { name: 'Market indices' }).getByRole('link');
   await expect(cards).toHaveCount(3);
@@ -379,7 +389,9 @@ test('home: live index cards per category and the latest news unless INR', async
   }
 });
 
-test('market screens fit a 320 px phone without sideways scrolling', async ({ page }) => {
+test('market screens fit a 320 px phone without sideways scrolling, and no name is cut off', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await loginFresh(page);
   for (const [url, ready] of [
@@ -392,6 +404,17 @@ test('market screens fit a 320 px phone without sideways scrolling', async ({ pa
     await page.goto(url);
     await expect(page.locator(ready).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
+    // Issue 17: a name wraps onto a second line at a word break; none needs more than its two lines.
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main *')]
+        .filter((el) => getComputedStyle(el).webkitLineClamp === '2')
+        .map((el) => ({ text: el.textContent, cut: el.scrollHeight > el.clientHeight + 1 })),
+    );
+    expect(names.length, url).toBeGreaterThan(0);
+    expect(
+      names.filter((n) => n.cut).map((n) => n.text),
+      url,
+    ).toEqual([]);
     await snap(page, `320${url.replace(/\//g, '-').replace(/%20/g, '_')}`);
   }
 });

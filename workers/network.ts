@@ -4,8 +4,11 @@
  *
  * - `offline`: the browser says so.
  * - `unreachable`: CONSECUTIVE_FAILURES transport failures in a row, or a request has waited
- *   UNREACHABLE_AFTER_MS with no answer of any kind since it was sent (a silent server answers
- *   nothing, and waiting for the 10 s timeout would leave money buttons live for 10 s).
+ *   `unreachableAfter()` with no answer of any kind since it was sent (a silent server answers
+ *   nothing, and waiting for the 10 s timeout would leave money buttons live for 10 s). On a good
+ *   link that is UNREACHABLE_AFTER_MS, so a silence is told within two 3 s polls (the next poll
+ *   leaves within 3 s, and 3 s + 2.5 s < 6 s); a link whose answers are slow earns PATIENCE times
+ *   its median before it is called unreachable, so a slow network is shown as slow, not as down.
  * - `slow`: answers arrive, but the median of the last SAMPLES took SLOW_AFTER_MS or more, or a
  *   request has waited that long with nothing answered since.
  * - `online`: otherwise. The first answer after an outage clears it at once.
@@ -22,7 +25,9 @@ export interface ConnectionView {
 }
 
 export const SLOW_AFTER_MS = 2_000;
-export const UNREACHABLE_AFTER_MS = 4_500;
+export const UNREACHABLE_AFTER_MS = 2_500;
+/** How many of its median answer times a slow link may take before it is called unreachable. */
+export const PATIENCE = 3;
 export const CONSECUTIVE_FAILURES = 2;
 const SAMPLES = 3;
 
@@ -58,11 +63,15 @@ export function createReachability(now: () => number) {
     return sorted[Math.floor(sorted.length / 2)]!;
   }
 
+  function unreachableAfter(): number {
+    return Math.max(UNREACHABLE_AFTER_MS, PATIENCE * median());
+  }
+
   function state(): Connection {
     if (!browserOnline) return 'offline';
     const oldest = oldestWaiting();
     const waited = oldest === null ? 0 : now() - oldest;
-    if (outage || failures >= CONSECUTIVE_FAILURES || waited >= UNREACHABLE_AFTER_MS) {
+    if (outage || failures >= CONSECUTIVE_FAILURES || waited >= unreachableAfter()) {
       outage = true;
       return 'unreachable';
     }
@@ -124,7 +133,7 @@ export function createReachability(now: () => number) {
       if (oldest === null) return null;
       const waited = now() - oldest;
       if (waited < SLOW_AFTER_MS) return SLOW_AFTER_MS - waited;
-      if (waited < UNREACHABLE_AFTER_MS) return UNREACHABLE_AFTER_MS - waited;
+      if (waited < unreachableAfter()) return unreachableAfter() - waited;
       return null;
     },
     view: () => view,

@@ -1,11 +1,13 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketRow } from '#shared/contract/market';
+import type { DepthAnswer, MarketRow, StockRow } from '#shared/contract/market';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { DepthLadder } from '../../src/screens/_parts/market/DepthLadder';
 import ForexScreen from '../../src/screens/Forex/ForexScreen';
 import FuturesScreen from '../../src/screens/Futures/FuturesScreen';
+import MarketsScreen from '../../src/screens/Markets/MarketsScreen';
 import TreasuryDebtScreen from '../../src/screens/TreasuryDebt/TreasuryDebtScreen';
 import { useUi } from '../../src/store/ui';
 
@@ -24,16 +26,21 @@ vi.mock('../../src/api/quotes', () => ({ useQuote: () => ({ quote: undefined, st
 vi.mock('../../src/api/favourites', () => ({ useFavouriteMap: () => ({}) }));
 
 const inputs: unknown[] = [];
+/** Every watch by name, in order (the Markets screen watches several). */
+const watches: { name: string; input: unknown }[] = [];
+/** An answer for one watch name; the rest get `answer`. */
+let answers: Record<string, { data: unknown; error: string | null }> = {};
 let answer: { data: { rows: MarketRow[] } | undefined; error: string | null } = {
   data: undefined,
   error: null,
 };
 const reload = vi.fn();
 vi.mock('../../src/api/hooks', () => ({
-  useWatch: (_name: string, input: unknown) => {
+  useWatch: (name: string, input: unknown) => {
     inputs.push(input);
+    watches.push({ name, input });
     return {
-      ...answer,
+      ...(answers[name] ?? answer),
       loading: false,
       updatedAt: 1,
       source: 'network',
@@ -67,6 +74,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   inputs.length = 0;
+  watches.length = 0;
+  answers = {};
   answer = { data: undefined, error: null };
   reload.mockClear();
   useUi.setState({ toasts: [] });
@@ -169,5 +178,185 @@ describe('forex', () => {
     fireEvent.submit(screen.getByLabelText('Currency pair code').closest('form')!);
     expect(inputs.at(-1)).toMatchObject({ code: 'usd', page: 1 });
     expect(screen.getByRole('alert').textContent).toContain('Search failed');
+  });
+});
+
+/** A row of the every-market search (`marketSearch`). */
+const found = (over: Partial<StockRow>): StockRow => ({
+  id: 1,
+  stock: 'GC=F',
+  name: 'Gold',
+  market: 'FUTURE',
+  market_name: 'Futures',
+  exchange_name: 'COMEX',
+  region: 'US',
+  decimals: 2,
+  prasent: 4070.05,
+  close_prices: 4093.9,
+  percent_change: -0.58,
+  change: -23.85,
+  ...over,
+});
+
+/** The address the screen writes its search to. */
+let address = '';
+function Address() {
+  address = useLocation().search;
+  return null;
+}
+
+function showMarkets(at = '/markets') {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <Routes>
+        <Route path="/markets" element={<MarketsScreen />} />
+      </Routes>
+      <Address />
+    </MemoryRouter>,
+  );
+}
+
+/** The terms the screen has asked `marketSearch` for, in order, each once. */
+const searched = () => [
+  ...new Set(watches.filter((w) => w.name === 'marketSearch').map((w) => (w.input as { q: string }).q)),
+];
+
+describe('markets search (issue 14)', () => {
+  it('is a field always in view, and finds futures and forex, each row a link with its star', () => {
+    answers.marketSearch = {
+      data: {
+        rows: [
+          found({}),
+          found({
+            id: 2,
+            stock: 'EURUSD=X',
+            name: 'EUR/USD',
+            market: 'FOREX',
+            market_name: 'Forex',
+            exchange_name: 'FX',
+            decimals: 4,
+            prasent: 1.157,
+            change: 0.0021,
+            percent_change: 0.18,
+          }),
+        ],
+      },
+      error: null,
+    };
+    showMarkets('/markets?search=g');
+    expect(screen.getByRole('searchbox', { name: 'Search instruments' })).toHaveProperty('value', 'g');
+    expect(searched()).toEqual(['g']);
+    expect(watches.find((w) => w.name === 'marketSearch')?.input).toEqual({ q: 'g', limit: 20 });
+    // Not the stock list of one market: the every-market search.
+    expect(watches.some((w) => w.name === 'stockList')).toBe(false);
+    const results = screen.getByRole('list', { name: 'Search results' });
+    const links = within(results).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/stock/GC%3DF/FUTURE/Gold',
+      '/stock/EURUSD%3DX/FOREX/EUR%2FUSD',
+    ]);
+    expect(links[1]!.textContent).toContain('1.1570');
+    expect(within(results).getByRole('button', { name: 'Favourite GC=F' })).toBeTruthy();
+    expect(within(results).getByRole('button', { name: 'Favourite EURUSD=X' })).toBeTruthy();
+  });
+
+  it('says when nothing matches, and shows a failed search with a retry', () => {
+    answers.marketSearch = { data: { rows: [] }, error: null };
+    showMarkets('/markets?search=zzqx');
+    expect(screen.getByText('No instrument matches "zzqx"')).toBeTruthy();
+    cleanup();
+    answers.marketSearch = { data: undefined, error: 'errors.network' };
+    showMarkets('/markets?search=zzqx');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches 300 ms after the last keystroke: none before, one after, typing again starts over', () => {
+    vi.useFakeTimers();
+    try {
+      answers.marketSearch = { data: { rows: [found({})] }, error: null };
+      showMarkets();
+      const field = screen.getByRole('searchbox', { name: 'Search instruments' });
+      fireEvent.change(field, { target: { value: 'go' } });
+      act(() => vi.advanceTimersByTime(299));
+      expect(searched()).toEqual([]);
+      expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(searched()).toEqual(['go']);
+      expect(address).toBe('?search=go');
+      // Typing again restarts the wait: nothing for 'gol' until 300 ms after the last key.
+      fireEvent.change(field, { target: { value: 'gol' } });
+      act(() => vi.advanceTimersByTime(200));
+      fireEvent.change(field, { target: { value: 'gold' } });
+      act(() => vi.advanceTimersByTime(299));
+      expect(searched()).toEqual(['go']);
+      act(() => vi.advanceTimersByTime(1));
+      expect(searched()).toEqual(['go', 'gold']);
+      // Spaces alone are no search: the region's lists come back and the address forgets it.
+      fireEvent.change(field, { target: { value: '  ' } });
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+      expect(address).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("takes the focus when Home's search button opens it, and not otherwise", () => {
+    showMarkets('/markets?search=');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search instruments' }));
+    cleanup();
+    showMarkets('/markets');
+    expect(document.activeElement).not.toBe(screen.getByRole('searchbox', { name: 'Search instruments' }));
+  });
+});
+
+describe('market depth (issue 14)', () => {
+  const depth = (book: DepthAnswer['book']): DepthAnswer => ({
+    symbol: 'AAPL',
+    decimals: 2,
+    region: 'US',
+    price: 231.5,
+    book,
+    open: 230,
+    high: 232,
+    low: 229.5,
+    prev_close: 230.1,
+    high_52w: 260,
+    low_52w: 164.08,
+    session: { open: true, opens_at: null, closes_at: 2 },
+    as_of: 1,
+  });
+
+  it('says "depth not available" when the provider has no order book, rather than inventing one', () => {
+    answers.depth = { data: depth(null), error: null };
+    render(<DepthLadder symbol="AAPL" />);
+    expect(watches.find((w) => w.name === 'depth')?.input).toEqual({ symbol: 'AAPL' });
+    const card = screen.getByRole('region', { name: 'Market depth' });
+    expect(card.textContent).toContain('Depth not available for this instrument');
+    expect(within(card).queryAllByRole('table')).toHaveLength(0);
+    expect(card.textContent).not.toContain('Spread');
+  });
+
+  it('shows both sides and the spread when there is a book (and then no such text)', () => {
+    const level = (price: number, qty: number, total: number) => ({ price, qty, total });
+    answers.depth = {
+      data: depth({
+        bids: [level(231.45, 300, 300), level(231.4, 500, 800)],
+        asks: [level(231.55, 200, 200), level(231.6, 400, 600)],
+        spread: 0.1,
+      }),
+      error: null,
+    };
+    render(<DepthLadder symbol="AAPL" />);
+    const card = screen.getByRole('region', { name: 'Market depth' });
+    expect(
+      within(card)
+        .getAllByRole('table')
+        .map((t) => t.querySelector('caption')?.textContent),
+    ).toEqual(['Bids', 'Asks']);
+    expect(card.textContent).toContain('Spread 0.10');
+    expect(card.textContent).toContain('231.45');
+    expect(card.textContent).not.toContain('Depth not available');
   });
 });

@@ -26,6 +26,29 @@ function journal(send: () => Promise<CallResult<unknown>>, found: boolean) {
 }
 
 describe('money journal', () => {
+  it('writes the key to the device before the request leaves, without the password', async () => {
+    const name = `bourse-money-${Date.now()}-${++seq}`;
+    let seen: unknown;
+    const j = createMoneyJournal({
+      device: createDevice(name),
+      send: async () => {
+        // Another visit (a reload) opening the same device store while the request is on its way.
+        seen = await createDevice(name).read((db) => db.moneyCalls.get('key-first-1'), undefined);
+        return { ok: true, data: { id: 1 } };
+      },
+      lookup: async () => ({ ok: true, data: { found: false } }) as never,
+      emit: () => {},
+    });
+    await j.send('withdraw', { bank_id: 3, count: 100, stock_password: '123456' }, 'key-first-1');
+    expect(seen).toMatchObject({
+      key: 'key-first-1',
+      name: 'withdraw',
+      state: 'sending',
+      input: { count: 100 },
+    });
+    expect(JSON.stringify(seen)).not.toContain('123456');
+  });
+
   it('answers its sender directly and marks nothing late', async () => {
     const { j, views } = journal(async () => ({ ok: true, data: { id: 1 } }), true);
     const result = await j.send('withdraw', { count: 100, stock_password: '123456' }, 'key-direct-1');

@@ -13,6 +13,7 @@ import {
   sparkPaths,
   toColumns,
 } from '../../workers/chart';
+import { chartQuery } from '../../workers/charts';
 
 /*
  * The worker's chart math against plain, obviously-correct reference implementations on random
@@ -293,5 +294,21 @@ describe('sparklines', () => {
       [0, SPARK_HEIGHT / 2],
       [SPARK_WIDTH, SPARK_HEIGHT / 2],
     ]);
+  });
+});
+
+describe('chart history in low-data mode (issue 11)', () => {
+  it('asks for a shorter history of each period but the minute one, and the full one otherwise', () => {
+    expect(chartQuery('AAPL', '1d', 'US', true)).toEqual({
+      symbol: 'AAPL',
+      mold: '1d',
+      market: 'US',
+      range: '6mo',
+    });
+    expect(chartQuery('AAPL', '1wk', undefined, true)).toEqual({ symbol: 'AAPL', mold: '1wk', range: '2y' });
+    expect(chartQuery('AAPL', '1mo', undefined, true)).toEqual({ symbol: 'AAPL', mold: '1mo', range: '5y' });
+    expect(chartQuery('AAPL', '1m', undefined, true)).toEqual({ symbol: 'AAPL', mold: '1m' });
+    for (const period of ['1m', '1d', '1wk', '1mo'] as const)
+      expect(chartQuery('AAPL', period, undefined, false)).toEqual({ symbol: 'AAPL', mold: period });
   });
 });

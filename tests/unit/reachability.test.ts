@@ -3,6 +3,7 @@ import {
   CONSECUTIVE_FAILURES,
   createReachability,
   isUnreached,
+  PATIENCE,
   SLOW_AFTER_MS,
   UNREACHABLE_AFTER_MS,
 } from '../../workers/network';
@@ -51,6 +52,22 @@ describe('reachability', () => {
     expect(m.r.view().state).toBe('unreachable');
     expect(m.advance(30_000)).toBeNull();
     expect(m.r.view().state).toBe('unreachable');
+  });
+
+  it(`a slow link earns patience: unreachable after ${PATIENCE}× its median answer time, not ${UNREACHABLE_AFTER_MS} ms`, () => {
+    const m = machine();
+    for (let i = 0; i < 3; i++) {
+      const tok = m.r.start();
+      m.advance(1_500);
+      m.r.end(tok, true);
+    }
+    expect(m.r.view().state).toBe('online');
+    m.r.start();
+    // Silent for as long as a fast link may be: this one is only slow yet.
+    expect(m.advance(UNREACHABLE_AFTER_MS)?.state).toBe('slow');
+    expect(m.r.nextCheckIn()).toBe(PATIENCE * 1_500 - UNREACHABLE_AFTER_MS);
+    expect(m.advance(PATIENCE * 1_500 - UNREACHABLE_AFTER_MS - 1)).toBeNull();
+    expect(m.advance(1)?.state).toBe('unreachable');
   });
 
   it('clears on the first good answer, even while older requests still hang', () => {

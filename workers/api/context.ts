@@ -10,7 +10,7 @@ import {
 import type { WatchlistItem } from '#shared/contract/trading';
 import { createAnswerCache } from '../answers';
 import { AWAY_AFTER_MS, awaySummary } from '../away';
-import { createCharts } from '../charts';
+import { chartQuery, createCharts } from '../charts';
 import { createDevice } from '../device';
 import { type ConnectionEvent, createEvents, type LowDataPref } from '../events';
 import { createFavourites } from '../favourites';
@@ -40,8 +40,6 @@ const PROBE_MS = [1_000, 2_000, 4_000, 5_000];
  * of the browser's six connections) for the full 10 s.
  */
 const PROBE_TIMEOUT_MS = 5_000;
-/** Chart history per period in low-data mode. */
-const LOW_DATA_RANGE = { '1d': '6mo', '1wk': '2y', '1mo': '5y' } as const;
 /** The last good answer is kept on the device (meta) at most this often. */
 const SAVE_GOOD_EVERY_MS = 10_000;
 const LAST_GOOD_KEY = 'net.lastGoodAt';
@@ -291,14 +289,7 @@ export function createContext() {
   });
   const charts = createCharts({
     poller,
-    // Low-data mode fetches shorter histories (the server's defaults: 5 years daily, all weekly/monthly).
-    fetch: (symbol, period, market) =>
-      request('yahoo', {
-        symbol,
-        mold: period,
-        ...(market ? { market } : {}),
-        ...(lowData() && period !== '1m' ? { range: LOW_DATA_RANGE[period] } : {}),
-      }),
+    fetch: (symbol, period, market) => request('yahoo', chartQuery(symbol, period, market, lowData())),
     device,
     hub,
   });

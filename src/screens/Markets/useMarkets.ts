@@ -36,8 +36,8 @@ export function useMarkets() {
     );
 
   /**
-   * The search dialog and its text are in the address too: Home's search button opens it, and
-   * coming back from a result shows the same results.
+   * The search text is in the address too: Home's search button arrives with an empty one (the
+   * field takes the focus), and coming back from a result shows the same results.
    */
   const search = params.get('search');
   const setSearch = (text: string | null) =>

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useWatch } from '../../api/hooks';
 import { stockPath } from '../../paths';
 import type { StockRow } from '../../shared/contract/market';
 import { formatPrice } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { EmptyState, ErrorState, IconCheck, IconPlus, SkeletonList, ui } from '../../ui';
+import { IconCheck, IconPlus, ui } from '../../ui';
+import { SearchResults } from '../_parts/market/MarketSearch';
 import w from '../_parts/watchlist/watchlist.module.css';
 
 /**
- * Instant results of the watchlist's search field (name or code, every market: `/v2/search`),
- * each with an add/remove button for the selected list. `has` says what the list holds.
+ * Instant results of the watchlist's search field (the shared `SearchResults`: name or code, every
+ * market), each with an add/remove button for the selected list. `has` says what the list holds.
  */
 export function SearchPanel({
   term,
@@ -24,20 +24,18 @@ export function SearchPanel({
   onToggle: (row: StockRow, on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const results = useWatch('marketSearch', { q: term, limit: 20 }, 0);
-  const rows = results.data?.rows ?? [];
-  if (results.loading && !results.data) return <SkeletonList rows={4} height={56} />;
-  if (results.error && !results.data)
-    return <ErrorState message={t(results.error)} onRetry={results.reload} />;
-  if (rows.length === 0) return <EmptyState title={t('markets.search.none', { term })} />;
   return (
-    <InstrumentPicks
-      label={t('markets.search.results')}
-      rows={rows}
-      listName={listName}
-      has={has}
-      onToggle={onToggle}
-    />
+    <SearchResults term={term}>
+      {(rows) => (
+        <InstrumentPicks
+          label={t('markets.search.results')}
+          rows={rows}
+          listName={listName}
+          has={has}
+          onToggle={onToggle}
+        />
+      )}
+    </SearchResults>
   );
 }
 

@@ -15,18 +15,16 @@ import {
   IconButton,
   IconEdit,
   IconPlus,
-  IconSearch,
   IconStar,
   LoadMore,
   PageHeader,
   Skeleton,
   SkeletonList,
   Tabs,
-  TextField,
   ui,
 } from '../../ui';
 import { IndexCard } from '../_parts/market/IndexCard';
-import { useDebounced } from '../_parts/market/useDebounced';
+import { SearchField, useMarketSearch } from '../_parts/market/MarketSearch';
 import s from '../_parts/trading/trading.module.css';
 import { AlertDialog } from '../_parts/watchlist/AlertDialog';
 import { ActionsSheet, type RowActionHandlers, type RowInstrument } from '../_parts/watchlist/RowActions';
@@ -50,8 +48,7 @@ export default function WatchlistsScreen() {
   const shown = named === null ? first : w$.namedItems;
   const loading = shown.loading && items.length === 0;
   const empty = !shown.loading && items.length === 0 && shown.error === null;
-  const [text, setText] = useState('');
-  const term = useDebounced(text.trim());
+  const { text, setText, term } = useMarketSearch();
   const [menu, setMenu] = useState<RowInstrument | null>(null);
   const [alerting, setAlerting] = useState<RowInstrument | null>(null);
   const [managing, setManaging] = useState(false);
@@ -98,18 +95,7 @@ export default function WatchlistsScreen() {
           </>
         }
       />
-      <search className={w.search}>
-        <TextField
-          label={t('watch.search.label')}
-          type="search"
-          value={text}
-          onChange={setText}
-          placeholder={t('watch.search.placeholder')}
-          autoComplete="off"
-          enterKeyHint="search"
-          start={<IconSearch size={18} />}
-        />
-      </search>
+      <SearchField text={text} onChange={setText} />
 
       {term !== '' ? (
         <section className={w.popular} aria-label={t('markets.search.results')}>
