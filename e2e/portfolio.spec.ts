@@ -242,3 +242,153 @@ test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and 
   await expect(card).toContainText('Success');
   await snap(page, 'records-triggered');
 });
+
+test('an OCO GTT sell placed through the ticket is reviewed with both legs, survives a reload, and one leg fires across sessions while the other goes with it', async ({
+  page,
+}) => {
+  // Sessions stepped one at a time, as in the GTT journey above.
+  test.setTimeout(180_000);
+  // Its own user and holding, so the units it reserves and sells are this journey's alone.
+  const ocoPhone = newPhone();
+  const ocoToken = await fundedUserViaApi(api, ocoPhone, PASSWORD, 100_000);
+  const bought = await api.post('/api/stock/success/deal/buy', {
+    headers: { token: ocoToken, 'Idempotency-Key': crypto.randomUUID() },
+    data: { mold: 'stock', tag: SYMBOL, count: 5, price: await quote() },
+  });
+  expect((await bought.json()).data.status).toBe(1);
+  const holding = async () => {
+    const res = await api.get('/api/stock/success/v2/transaction?type=stock', {
+      headers: { token: ocoToken },
+    });
+    const row = (
+      (await res.json()).data.rows as Array<{ stock: string; count: number; available: number }>
+    ).find((r) => r.stock === SYMBOL);
+    return row ? { count: row.count, available: row.available } : null;
+  };
+  expect(await holding()).toEqual({ count: 5, available: 5 });
+
+  // The ticket's Sell tab, GTT, OCO: a target 0.5 % over the last price and a stop 0.5 % under it.
+  await login(page, ocoPhone, PASSWORD);
+  await page.goto('/trading/TCS');
+  await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
+  await page.getByRole('tab', { name: 'Sell' }).click();
+  await expect(page.getByText('Available to sell: 5')).toBeVisible();
+  const last = minorOf((await page.getByTestId('trade-price').textContent()) ?? '');
+  const target = Math.ceil((last * 1005) / 1000);
+  const targetLimit = Math.floor((target * 99) / 100);
+  const stop = Math.floor((last * 995) / 1000);
+  const stopLimit = Math.floor((stop * 95) / 100);
+  const plain = (minor: number) => (minor / 100).toFixed(2);
+  const shown = (minor: number) =>
+    `₹${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await page.getByRole('radio', { name: 'GTT' }).click();
+  await page.getByRole('radio', { name: 'OCO' }).click();
+  await page.getByLabel('Target trigger', { exact: true }).fill(plain(target));
+  await page.getByLabel('Target limit price', { exact: true }).fill(plain(targetLimit));
+  await page.getByLabel('Stop trigger', { exact: true }).fill(plain(stop));
+  await page.getByLabel('Stop limit price', { exact: true }).fill(plain(stopLimit));
+  await page.getByLabel('Valid for (days)').fill('30');
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await snap(page, 'trading-oco-ticket');
+  await page.getByRole('button', { name: 'Sell TCS' }).click();
+
+  // The review: both legs, each trigger with its limit, the validity and the units sold of those held.
+  const review = page.getByRole('dialog', { name: 'Sell TCS?' });
+  await expect(review.getByText('GTT OCO', { exact: true })).toBeVisible();
+  await expect(review.getByTestId('review-target')).toHaveText(
+    `${shown(target)} → limit ${shown(targetLimit)}`,
+  );
+  await expect(review.getByTestId('review-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
+  await expect(review.getByTestId('review-gtt')).toHaveText('30 days');
+  await expect(review.getByTestId('review-net')).toHaveText(/₹/);
+  await expectAccessible(page);
+  await snap(page, 'trading-oco-review');
+  await review.getByRole('button', { name: 'Confirm sell' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(placed.getByText('Pending')).toBeVisible();
+  await placed.getByRole('button', { name: 'Done' }).click();
+
+  // One order with both legs, holding the 2 units once (not once per leg).
+  const rowOf = async () => {
+    const res = await api.get('/api/stock/success/order/list?mold=stock&page=1&limit=100', {
+      headers: { token: ocoToken },
+    });
+    const rows = (await res.json()).data.rows as Array<{
+      no: string;
+      order_type: string | null;
+      status: number;
+      fired_leg: 'target' | 'stop' | null;
+      triggered_at: number | null;
+    }>;
+    return rows.filter((r) => r.order_type === 'oco');
+  };
+  const [oco] = await rowOf();
+  expect(oco).toMatchObject({ status: 0, fired_leg: null, triggered_at: null });
+  expect(await rowOf()).toHaveLength(1);
+  const no = oco!.no;
+  const state = async () => {
+    const row = (await rowOf()).find((r) => r.no === no)!;
+    return { status: row.status, fired: row.fired_leg, triggered: row.triggered_at !== null };
+  };
+  expect(await holding()).toEqual({ count: 5, available: 3 });
+
+  // The orders screen shows both legs; after a reload they are still there, waiting.
+  await page.goto('/records');
+  const card = page.locator(`[data-order="${no}"]`);
+  await expect(card.getByTestId('order-type')).toHaveText('GTT OCO');
+  await expect(card.getByTestId('oco-target')).toHaveText(`${shown(target)} → limit ${shown(targetLimit)}`);
+  await expect(card.getByTestId('oco-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
+  await page.reload();
+  await expect(card).toContainText('Pending');
+  await expect(card.getByTestId('oco-target')).toHaveText(`${shown(target)} → limit ${shown(targetLimit)}`);
+  await expect(card.getByTestId('oco-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
+  await expect(card.getByText('Valid until')).toBeVisible();
+  await expect(card.getByTestId('oco-fired')).toHaveCount(0);
+  await snap(page, 'records-oco-pending');
+
+  // The server's clock a trading session at a time: the leg the price is clearly past fires (and
+  // fills: its limit is under the price), nothing fires while the price is clearly between them.
+  let offset = Number(/-?\d+/.exec(ops('clock:advance', '0ms'))![0]);
+  let fired: 'target' | 'stop' | null = null;
+  for (let step = 0; step < 12 && fired === null; step++) {
+    const at = nextSession('NSE', Date.now() + offset).open + 90 * 60_000;
+    offset = Number(/-?\d+/.exec(ops('clock:advance', `${Math.ceil(at - (Date.now() + offset))}ms`))![0]);
+    await expect
+      .poll(async () => (await (await api.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data.as_of, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(at);
+    const price = Math.round((await quote()) * 100);
+    const now = await state();
+    if (now.fired !== null) {
+      // It fired at an earlier session's price close to a trigger: that leg, filled.
+      await expect.poll(state, { timeout: 15_000 }).toEqual({ status: 1, fired: now.fired, triggered: true });
+      fired = now.fired;
+    } else if (price * 1000 >= target * 1002) {
+      await expect.poll(state, { timeout: 15_000 }).toEqual({ status: 1, fired: 'target', triggered: true });
+      fired = 'target';
+    } else if (price * 1000 <= stop * 998) {
+      await expect.poll(state, { timeout: 15_000 }).toEqual({ status: 1, fired: 'stop', triggered: true });
+      fired = 'stop';
+    } else if (price * 1000 < target * 998 && price * 1000 > stop * 1002) {
+      expect(now).toEqual({ status: 0, fired: null, triggered: false });
+    }
+  }
+  // A price walk crosses one of two triggers 1 % apart within twelve sessions.
+  expect(fired).not.toBeNull();
+
+  // The 2 units are sold once: the holding is 3, all free.
+  expect(await holding()).toEqual({ count: 3, available: 3 });
+
+  // The orders screen: the same one order, filled, the leg that fired at its trigger, the other gone.
+  await page.reload();
+  const firedAt = fired === 'target' ? target : stop;
+  const other = fired === 'target' ? 'oco-stop' : 'oco-target';
+  await expect(card).toContainText('Success');
+  await expect(card).toContainText('Triggered at');
+  await expect(card.getByTestId('oco-fired')).toHaveText(`${shown(firedAt)} (${fired})`);
+  await expect(card.getByTestId(other)).toHaveText(`gone (${fired} fired)`);
+  await expect(card.getByText('Valid until')).toHaveCount(0);
+  expect(await rowOf()).toHaveLength(1);
+  await snap(page, 'records-oco-triggered');
+});

@@ -1,11 +1,13 @@
-import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { ModifyOrderSheet } from '../../src/screens/_parts/trading/ModifyOrderSheet';
 import { priceDecimals } from '../../src/screens/_parts/trading/parts';
+import type { useModifyOrder } from '../../src/screens/_parts/trading/useModifyOrder';
 import { RecordCard } from '../../src/screens/Records/RecordsScreen';
 import { recordStatus, statusOfTab } from '../../src/screens/Records/useRecords';
 import { checkOco, parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
@@ -22,7 +24,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 
 /** The trading screen's data and clock, played by the tests that set them (the others see the real ones). */
 const played = vi.hoisted(() => ({
-  watch: null as null | ((name: string) => unknown),
+  watch: null as null | ((name: string, input?: unknown) => unknown),
   now: null as number | null,
 }));
 vi.mock('../../src/api/hooks', async (original) => {
@@ -31,7 +33,7 @@ vi.mock('../../src/api/hooks', async (original) => {
     ...real,
     useWatch: ((...args: Parameters<typeof real.useWatch>) =>
       // biome-ignore lint/correctness/useHookAtTopLevel: whether a test plays the screen is fixed for the whole test
-      played.watch ? played.watch(args[0]) : real.useWatch(...args)) as typeof real.useWatch,
+      played.watch ? played.watch(args[0], args[1]) : real.useWatch(...args)) as typeof real.useWatch,
   };
 });
 vi.mock('../../src/api/client', async (original) => {
@@ -496,5 +498,110 @@ describe('OCO GTT ticket (issue 13)', () => {
     );
     expect(screen.getByTestId('oco-fired').textContent).toBe('₹2,300.00 (stop)');
     expect(screen.getByText('Triggered at')).toBeTruthy();
+    // The stop fired: the target leg is gone with it, the stop keeps its trigger and limit.
+    expect(screen.getByTestId('oco-target').textContent).toBe('gone (stop fired)');
+    expect(screen.getByTestId('oco-stop').textContent).toBe('₹2,300.00 → limit ₹2,290.00');
+  });
+});
+
+describe('Modify sheet of an OCO (issue 13)', () => {
+  // 4 RELIANCE held by an OCO sell: target 2,700 → 2,690, stop 2,300 → 2,290.
+  const OCO: OrderRow = {
+    ...ORDER,
+    tag: 'RELIANCE.NS',
+    name: 'Reliance Industries',
+    status: 0,
+    count: 4,
+    sell_price: null,
+    profit: null,
+    price_all: '10760.00',
+    fee: '0.00',
+    order_type: 'oco',
+    trigger_price: 2700,
+    target_limit: 2690,
+    stop_trigger: 2300,
+    stop_limit: 2290,
+    limit_price: 2690,
+    trigger_rises: true,
+    expires_at: Date.UTC(2027, 10, 24, 10, 0),
+  };
+  const FIRED: OrderRow = {
+    ...OCO,
+    fired_leg: 'stop',
+    limit_price: 2290,
+    triggered_at: Date.UTC(2026, 10, 25, 5, 0),
+  };
+
+  /** The sheet open on `order`; the server's figures answer the quantity and price asked. */
+  function open(order: OrderRow) {
+    const asked: unknown[] = [];
+    played.watch = (name, input) => {
+      if (name === 'orderQuote' && input) asked.push(input);
+      const q = input as { count: number; price: number } | null;
+      return {
+        data:
+          name === 'orderQuote' && q
+            ? { count: q.count, price: q.price, held: 10, net: (q.count * q.price).toFixed(2) }
+            : undefined,
+        error: null,
+        loading: false,
+        updatedAt: Date.now(),
+        source: 'network',
+        stale: false,
+        intervalMs: 0,
+        reload: () => {},
+      };
+    };
+    const submit = vi.fn(async () => {});
+    const modify = {
+      editing: order,
+      open: vi.fn(),
+      busy: false,
+      failure: null,
+      submit,
+      call: { phase: 'idle', resend: () => {}, dismiss: () => {} },
+    } as unknown as ReturnType<typeof useModifyOrder>;
+    render(<ModifyOrderSheet modify={modify} />);
+    const sheet = within(screen.getByRole('dialog', { name: 'Modify order · RELIANCE' }));
+    return { sheet, submit, asked };
+  }
+  const row = (sheet: ReturnType<typeof within>, label: string) =>
+    sheet.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('an armed OCO changes its quantity only: its legs are shown, not editable, and only the count is sent', () => {
+    const { sheet, submit, asked } = open(OCO);
+    expect(row(sheet, 'Order type')).toBe('Sell · GTT OCO');
+    expect(row(sheet, 'Target')).toBe('₹2,700.00 → limit ₹2,690.00');
+    expect(row(sheet, 'Stop')).toBe('₹2,300.00 → limit ₹2,290.00');
+    expect(sheet.queryByText('Triggered at')).toBeNull();
+    // The quantity is the one field: no trigger, no limit.
+    expect(sheet.getAllByRole('textbox')).toHaveLength(1);
+    expect(sheet.getByRole('textbox', { name: 'Quantity' })).toBeTruthy();
+    expect(sheet.queryByRole('textbox', { name: /Limit price|Trigger price/ })).toBeNull();
+    expect(sheet.getByText(/An OCO's target and stop can't be changed/)).toBeTruthy();
+    const confirm = sheet.getByRole('button', { name: 'Modify order' });
+    expect(confirm).toHaveProperty('disabled', true);
+
+    fireEvent.change(sheet.getByRole('textbox', { name: 'Quantity' }), { target: { value: '3' } });
+    expect(row(sheet, 'Shares held after the change')).toBe('3');
+    // Priced where it holds the units: its target's limit (the order's limit price).
+    expect(asked.at(-1)).toEqual({ tag: 'RELIANCE.NS', side: 'sell', count: 3, price: 2690 });
+    expect(confirm).toHaveProperty('disabled', false);
+    fireEvent.click(confirm);
+    expect(submit).toHaveBeenCalledWith(OCO, { count: 3 });
+  });
+
+  it('once a leg has fired it rests at that leg’s limit: the limit may change, the other leg is gone', () => {
+    const { sheet, submit } = open(FIRED);
+    expect(row(sheet, 'Target')).toBe('gone (stop fired)');
+    expect(row(sheet, 'Stop')).toBe('₹2,300.00 → limit ₹2,290.00');
+    expect(row(sheet, 'Triggered at')).toBe('₹2,300.00 (stop)');
+    expect(sheet.queryByText(/An OCO's target and stop can't be changed/)).toBeNull();
+    expect(sheet.queryByRole('textbox', { name: 'Trigger price' })).toBeNull();
+    const limit = sheet.getByRole('textbox', { name: 'Limit price' }) as HTMLInputElement;
+    expect(limit.value).toBe('2290');
+    fireEvent.change(limit, { target: { value: '2295' } });
+    fireEvent.click(sheet.getByRole('button', { name: 'Modify order' }));
+    expect(submit).toHaveBeenCalledWith(FIRED, { price: 2295 });
   });
 });

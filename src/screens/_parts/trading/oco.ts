@@ -6,7 +6,7 @@ import { priceDecimals } from './parts';
 
 /** The texts of an OCO order's two legs and of the one that fired (issue 13). */
 export interface OcoTexts {
-  /** "₹2,700.00 → limit ₹2,690.00" */
+  /** "₹2,700.00 → limit ₹2,690.00"; "gone (stop fired)" once the other leg has fired. */
   target: string;
   stop: string;
   /** "₹2,300.00 (stop)" once a leg has fired; null before. */
@@ -29,9 +29,13 @@ export function useOcoTexts(): (order: OrderRow) => OcoTexts | null {
     const leg = (trigger: number, limit: number | null) =>
       t('trade.gtt.leg', { trigger: price(trigger), limit: limit === null ? '—' : price(limit) });
     const firedAt = order.fired_leg === 'stop' ? order.stop_trigger : order.trigger_price;
+    // Once a leg has fired the other is gone with it (one order, one reservation): it says so.
+    const gone = order.fired_leg
+      ? t('trade.gtt.legGone', { leg: t(`trade.gtt.legName.${order.fired_leg}`) })
+      : null;
     return {
-      target: leg(order.trigger_price, order.target_limit),
-      stop: leg(order.stop_trigger, order.stop_limit),
+      target: order.fired_leg === 'stop' && gone ? gone : leg(order.trigger_price, order.target_limit),
+      stop: order.fired_leg === 'target' && gone ? gone : leg(order.stop_trigger, order.stop_limit),
       fired: order.fired_leg
         ? t('trade.gtt.fired', { price: price(firedAt), leg: t(`trade.gtt.legName.${order.fired_leg}`) })
         : null,
