@@ -2,11 +2,12 @@ import { act, cleanup, render, renderHook, screen } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BillRow } from '#shared/contract/wallet';
+import type { BillRow, LoanData } from '#shared/contract/wallet';
 import { parseConfig } from '../../src/api/useConfig';
 import { useInfinite } from '../../src/api/useInfinite';
 import { initI18n } from '../../src/i18n/index';
 import AccountChangesScreen from '../../src/screens/AccountChanges/AccountChangesScreen';
+import { LoanTerms } from '../../src/screens/Loan/LoanTerms';
 import { useRecharge } from '../../src/screens/Recharge/useRecharge';
 import { LoadMore } from '../../src/ui';
 import { fake } from '../support/fake-worker';
@@ -207,5 +208,23 @@ describe('account changes', () => {
     expect(rows[1]).toContain('+₹1,500.00');
     expect(rows[2]).toContain('Other');
     expect(screen.getByText('No more', { exact: true })).toBeTruthy();
+  });
+});
+
+describe('loan terms', () => {
+  it('explains the credit score on its scale: from 0, no upper end, every account starting at 100', () => {
+    const loan: LoanData = {
+      amountDue: '0.00',
+      creditScore: 80,
+      remainingAmount: '80000.00',
+      creditLimit: '80000.00',
+      creditPerPoint: '1000.00',
+      terms: { interestRate: 0, tenureDays: null, lateChargeRate: 0 },
+    };
+    render(<LoanTerms loan={loan} currency={{ unit: 'INR', symbol: '₹' }} />);
+    const text = screen.getByRole('region', { name: 'Before you apply' }).textContent;
+    expect(text).toContain('Your credit score is 80.');
+    expect(text).toContain('The scale starts at 0 and has no upper end: every account starts at 100');
+    expect(text).toContain('your credit limit is ₹80,000.00');
   });
 });

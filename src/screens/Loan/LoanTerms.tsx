@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoanData } from '../../shared/contract/wallet';
 import { type CurrencyDisplay, formatMoney, formatNumber } from '../../shared/format';
 import { percentOfMinor, unitsToMinor } from '../../shared/money';
-import { parseWholeAmount } from '../../shared/rules';
+import { DEFAULT_CREDIT_SCORE, parseWholeAmount } from '../../shared/rules';
 import s from './loanTerms.module.css';
 
 /** Interest for `days` at a yearly percent, in basis points of the amount (whole bps, HALF_UP). */
@@ -11,8 +11,9 @@ const interestBps = (ratePercent: number, days: number) => Math.round((ratePerce
 
 /**
  * What a loan costs, shown before applying (issue 14) — the terms the server applies: the yearly
- * rate, the tenure (or none: repay when you choose), late charges, and how the credit score makes
- * the credit limit.
+ * rate, the tenure (or none: repay when you choose), late charges, and the credit score on its
+ * scale (from 0, no upper end, every account starting at DEFAULT_CREDIT_SCORE; nothing in the
+ * server changes it) and how it makes the credit limit.
  */
 export function LoanTerms({ loan, currency }: { loan: LoanData; currency: CurrencyDisplay }) {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ export function LoanTerms({ loan, currency }: { loan: LoanData; currency: Curren
       <p className={s.score}>
         {t('watch.loan.score', {
           score: loan.creditScore,
+          start: DEFAULT_CREDIT_SCORE,
           perPoint: formatMoney(loan.creditPerPoint, currency),
           limit: formatMoney(loan.creditLimit, currency),
         })}
