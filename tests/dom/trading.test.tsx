@@ -214,6 +214,26 @@ describe('stock records', () => {
     expect(screen.getByText('Reserved').nextSibling?.textContent).toBe('₹37,700.00');
     expect(screen.queryByText('Profit/loss')).toBeNull();
     expect(screen.queryByRole('button', { name: /Contract note/ })).toBeNull();
+    // The same order as a sell holds its 10 units, not ₹37,700: its value at the limit is an estimate.
+    cleanup();
+    render(
+      <MemoryRouter>
+        <ul>
+          <RecordCard order={{ ...pending, state: 'sell' }} actions={noActions()} />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Limit price').nextSibling?.textContent).toBe('₹3,770.00');
+    expect(screen.getByText('Value (estimated)').nextSibling?.textContent).toBe('₹37,700.00');
+    expect(screen.queryByText('Reserved')).toBeNull();
+    cleanup();
+    render(
+      <MemoryRouter>
+        <ul>
+          <RecordCard order={pending} actions={actions} />
+        </ul>
+      </MemoryRouter>,
+    );
     act(() => screen.getByRole('button', { name: 'Cancel order for TCS' }).click());
     expect(actions.cancel).toHaveBeenCalledWith(pending);
     act(() => screen.getByRole('button', { name: 'Modify order for TCS' }).click());
@@ -479,6 +499,11 @@ describe('OCO GTT ticket (issue 13)', () => {
     expect(screen.getByTestId('oco-stop').textContent).toBe('₹2,300.00 → limit ₹2,290.00');
     expect(screen.queryByTestId('oco-fired')).toBeNull();
     expect(screen.getByText('Valid until')).toBeTruthy();
+    // Armed, no leg's price is the order's yet, and a sell holds units, not money: no single limit,
+    // no "Reserved" sum, no fee before it fills.
+    expect(screen.queryByText('Limit price')).toBeNull();
+    expect(screen.queryByText('Reserved')).toBeNull();
+    expect(screen.queryByText('Fee')).toBeNull();
     rerender(
       <MemoryRouter>
         <ul>

@@ -135,6 +135,8 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
   const trigger = order.trigger_price;
   // An OCO shows both legs, and the one that fired.
   const oco = useOcoTexts()(order);
+  /** An OCO no leg of which has fired: its legs carry the prices, none is the order's yet. */
+  const armedOco = oco !== null && !oco.fired && pending;
   return (
     <li className={s.card} data-order={order.no}>
       <Link to={tradingPath(order.tag, order.market, order.name, order.state)} className={s.cardLink}>
@@ -156,11 +158,13 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
         </div>
         <dl className={`${s.stats} ${s.stats3}`}>
           <Stat label={t('records.quantity')}>{formatNumber(order.count, 0)}</Stat>
-          <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>
-            {shownPrice === null
-              ? '—'
-              : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}
-          </Stat>
+          {!armedOco && (
+            <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>
+              {shownPrice === null
+                ? '—'
+                : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}
+            </Stat>
+          )}
           {oco ? (
             <>
               <Stat label={t('trade.gtt.legTarget')}>
@@ -193,19 +197,29 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
               {regionPrice(config, order.type, order.price, priceDecimals(order.price))}
             </Stat>
           )}
-          <Stat label={t('records.fee')}>{formatMoney(fee, config.currency)}</Stat>
+          {!(pending && sell) && <Stat label={t('records.fee')}>{formatMoney(fee, config.currency)}</Stat>}
           {sell && order.profit !== null && (
             <Stat label={t('records.profit')}>
               <SignedMoney amount={order.profit} currency={config.currency} />
             </Stat>
           )}
-          <Stat label={t(pending ? 'records.reserved' : 'records.total')} strong>
-            {formatMoney(
-              // A pending buy holds its value and charges at its limit; a pending sell, its units.
-              pending && !sell ? fromMinor((toMinor(order.price_all) ?? 0) + fee) : order.price_all,
-              config.currency,
-            )}
-          </Stat>
+          {pending && sell ? (
+            // A pending sell holds its units (the quantity), not money, and pays its charges when it
+            // fills: its value at the limit is an estimate, and an armed OCO's depends on its leg.
+            !armedOco && (
+              <Stat label={t('trade.estValue')} strong>
+                {formatMoney(order.price_all, config.currency)}
+              </Stat>
+            )
+          ) : (
+            <Stat label={t(pending ? 'records.reserved' : 'records.total')} strong>
+              {formatMoney(
+                // A pending buy holds its value and charges at its limit.
+                pending ? fromMinor((toMinor(order.price_all) ?? 0) + fee) : order.price_all,
+                config.currency,
+              )}
+            </Stat>
+          )}
         </dl>
         <div className={s.foot}>
           <span>
