@@ -130,23 +130,33 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await snap(page, 'watchlists-lists-pending');
   await manage.getByRole('button', { name: 'Done' }).click();
   await expect(tabs.getByRole('tab', { name: 'Chips' })).toHaveAttribute('aria-selected', 'true');
-  const heading = page.getByRole('heading', { name: 'Chips', level: 2 });
+  await expect(page.getByRole('heading', { name: 'Chips', level: 2 })).toBeVisible();
+  // A new list too: it has a temporary id on the device until the server answers.
+  await page.getByRole('button', { name: 'New list' }).click();
+  await naming.getByLabel('List name').fill('Pharma');
+  await naming.getByRole('button', { name: 'Save' }).click();
+  await expect(naming).toBeHidden();
+  await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
+  const heading = page.getByRole('heading', { name: 'Pharma', level: 2 });
   await expect(heading).toBeVisible();
+  await expect(page.getByText('This list is empty')).toBeVisible();
   await page.reload();
-  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
   await expect(heading).toBeVisible();
   await expect(page.getByText('Pending sync')).toBeVisible();
   await snap(page, 'watchlists-list-pending');
   await goOnline(context);
   await expect(page.getByText('Pending sync')).toHaveCount(0);
-  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
+  // Still on the new list, now under the server's id.
+  await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
   // The server has the new name (asked directly, not through the app's device copy).
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('bourse.session') ?? '{}').state.token as string,
   );
   const answer = await page.request.get('/api/stock/success/watchlist/lists', { headers: { token } });
   const names = ((await answer.json()).data.rows as Array<{ name: string | null }>).map((r) => r.name);
-  expect(names).toEqual([null, 'Chips']);
+  expect(names).toEqual([null, 'Chips', 'Pharma']);
 });
 
 /** A 1×1 PNG: what the upload call checks is the file's magic number. */

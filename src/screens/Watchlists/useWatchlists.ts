@@ -37,12 +37,17 @@ export function useWatchlists() {
 
   const first = useFavourites(1, PAGE_SIZE, POLL_MS.prices);
   const paging = usePages('favourites');
-  const namedItems = useWatch(
+  const namedWatch = useWatch(
     'watchlistItems',
     // A list not yet on the server has only this device's waiting adds.
     named === null || named < 0 ? null : { id: named, page: 1, limit: WATCHLIST_MAX_ITEMS },
     POLL_MS.prices,
   );
+  // A list made on this device and not yet acknowledged: nothing to load, only its waiting adds.
+  const namedItems =
+    named !== null && named < 0
+      ? { ...namedWatch, data: NO_ITEMS, error: null, loading: false, stale: false, updatedAt: null }
+      : namedWatch;
   const online = useOnline();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Removal | null>(null);
@@ -180,6 +185,8 @@ export function useWatchlists() {
     reloadAll,
   };
 }
+
+const NO_ITEMS = { list: [] as WatchlistItem[], total: 0 };
 
 /** A named list's rows with this device's waiting changes: pending adds first, removals marked. */
 export function overlayNamed(list: WatchlistItem[], pending: ListPending[]): FavouriteItem[] {
