@@ -94,8 +94,10 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
 
   await page.goto('/trade');
   const card = page.getByTestId('portfolio-totals');
-  await expect(card.getByTestId('portfolio-invested')).toHaveText(/₹/);
-  expect(minorOf((await card.getByTestId('portfolio-invested').textContent()) ?? '')).toBe(invested);
+  // The app may first draw the summary it read before the buy: wait for the server's answer since.
+  await expect
+    .poll(async () => minorOf((await card.getByTestId('portfolio-invested').textContent()) ?? ''))
+    .toBe(invested);
   await expect(card.getByText('1 position')).toBeVisible();
   const valueBefore = minorOf((await card.getByTestId('portfolio-value').textContent()) ?? '');
   const pnlBefore = minorOf((await card.getByTestId('portfolio-pnl').textContent()) ?? '');
