@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, goOffline, goOnline, loginFresh, ops, snap } from './support';
+import { expectAccessible, goOffline, goOnline, loginFresh, ops, serviceWorkerReady, snap } from './support';
 
 /**
  * Watchlists (issue 14): several named lists, add from the search field's instant results, row
@@ -17,6 +17,8 @@ async function swipeLeft(page: Page, row: Locator): Promise<void> {
 }
 
 test('watchlists: a second list, add from search, swipe to remove, long press', async ({ page, context }) => {
+  // A long journey: two offline spells, each with reloads.
+  test.setTimeout(120_000);
   await loginFresh(page);
   await page.goto('/watchlists');
   await expect(page.getByText('No favourites yet')).toBeVisible();
@@ -107,6 +109,54 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await goOnline(context);
   await expect(rows).toHaveCount(0);
   await expect(page.getByText('This list is empty')).toBeVisible();
+
+  // Offline, renaming a list waits in the same outbox: shown at once, marked pending, kept across
+  // a reload (the service worker serves the app), and sent once the connection is back.
+  await serviceWorkerReady(page);
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Manage lists' }).click();
+  await manage.getByRole('button', { name: 'Rename Tech' }).click();
+  const renaming = page.getByRole('dialog', { name: 'Rename watchlist' });
+  await renaming.getByLabel('List name').fill('Chips');
+  await renaming.getByRole('button', { name: 'Save' }).click();
+  await expect(renaming).toBeHidden();
+  const chips = manage.getByRole('listitem').filter({ hasText: 'Chips' });
+  await expect(chips.getByText('Pending sync')).toBeVisible();
+  // And a new order, in the same outbox after the rename.
+  await manage.getByRole('button', { name: 'Move Favourites up' }).click();
+  await expect(manage.getByText('New order: pending sync')).toBeVisible();
+  await expect(manage.getByRole('button', { name: 'Move Favourites up' })).toBeDisabled();
+  await expectAccessible(page);
+  await snap(page, 'watchlists-lists-pending');
+  await manage.getByRole('button', { name: 'Done' }).click();
+  await expect(tabs.getByRole('tab', { name: 'Chips' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Chips', level: 2 })).toBeVisible();
+  // A new list too: it has a temporary id on the device until the server answers.
+  await page.getByRole('button', { name: 'New list' }).click();
+  await naming.getByLabel('List name').fill('Pharma');
+  await naming.getByRole('button', { name: 'Save' }).click();
+  await expect(naming).toBeHidden();
+  await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
+  const heading = page.getByRole('heading', { name: 'Pharma', level: 2 });
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('This list is empty')).toBeVisible();
+  await page.reload();
+  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('Pending sync')).toBeVisible();
+  await snap(page, 'watchlists-list-pending');
+  await goOnline(context);
+  await expect(page.getByText('Pending sync')).toHaveCount(0);
+  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
+  // Still on the new list, now under the server's id.
+  await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
+  // The server has the new name (asked directly, not through the app's device copy).
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('bourse.session') ?? '{}').state.token as string,
+  );
+  const answer = await page.request.get('/api/stock/success/watchlist/lists', { headers: { token } });
+  const names = ((await answer.json()).data.rows as Array<{ name: string | null }>).map((r) => r.name);
+  expect(names).toEqual([null, 'Chips', 'Pharma']);
 });
 
 /** A 1×1 PNG: what the upload call checks is the file's magic number. */

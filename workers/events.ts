@@ -1,6 +1,6 @@
 import { releaseProxy } from 'comlink';
 import type { AwaySummary } from './away';
-import type { FavouriteState } from './favourites';
+import type { FavouriteState, ListOutbox } from './favourites';
 import type { ChatView } from './messages';
 import type { MoneyView } from './money';
 import type { ConnectionView } from './network';
@@ -29,6 +29,8 @@ export interface WorkerEvents {
   quotes: QuoteDelta[];
   /** The device's favourites with their pending marks; now, then after every change (any tab). */
   favourites: Record<string, FavouriteState>;
+  /** The named watchlists' waiting changes (items and lists); now, then after every change. */
+  lists: ListOutbox;
   /** The customer-service chat (cached list and outbox); now, then after every change. */
   chat: ChatView;
   /** A message for the user with no screen of its own (an i18n key and its values). */

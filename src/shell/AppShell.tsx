@@ -51,7 +51,13 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
     });
   }, [navigate]);
 
-  useEffect(() => onNotice((key, params) => toast(key, 'error', params)), []);
+  useEffect(
+    () =>
+      onNotice((key, params) =>
+        toast(key, 'error', params, typeof params.detail === 'string' ? params.detail : undefined),
+      ),
+    [],
+  );
   useMoneyNotices();
 
   if (!route.public && !token)

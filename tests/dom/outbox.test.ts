@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { stableJson } from '#shared/call';
 import { type CallResult, ERR } from '#shared/contract/define';
 import type { WatchlistItem } from '#shared/contract/trading';
 import { MESSAGES_TTL_MS } from '#shared/rules';
 import { createDevice } from '../../workers/device';
-import { createFavourites, FAVOURITE_FAILED } from '../../workers/favourites';
+import { createFavourites, FAVOURITE_FAILED, LIST_REFUSED } from '../../workers/favourites';
 import { createMessages } from '../../workers/messages';
 
 /*
@@ -30,13 +31,14 @@ function favouriteServer() {
     rejectSymbol(symbol: string | null) {
       reject = symbol;
     },
-    async send(name: string, input: { symbol: string }): Promise<CallResult<unknown>> {
-      if (name === 'favouriteCheck') return ok({ collected: set.has(input.symbol) });
+    async send(name: string, input: { symbol?: string }): Promise<CallResult<unknown>> {
+      const symbol = input.symbol ?? '';
+      if (name === 'favouriteCheck') return ok({ collected: set.has(symbol) });
       if (failAfter-- <= 0) return down;
-      if (input.symbol === reject) return { ok: false, error: 'errors.unknownSymbol', status: 400 };
-      log.push(`${name}:${input.symbol}`);
-      if (name === 'favouriteAdd') set.add(input.symbol);
-      else set.delete(input.symbol);
+      if (symbol === reject) return { ok: false, error: 'errors.unknownSymbol', status: 400 };
+      log.push(`${name}:${symbol}`);
+      if (name === 'favouriteAdd') set.add(symbol);
+      else set.delete(symbol);
       return ok(null);
     },
   };
@@ -383,5 +385,223 @@ describe('customer-service messages', () => {
     expect((await chat.view()).pending.map((p) => p.failed)).toEqual([ERR.invalidInput]);
     await chat.discard(long);
     expect((await chat.view()).pending).toEqual([]);
+  });
+});
+
+/** A stand-in of the server's named watchlists (server/watchlists/lists.ts): its checks and errors. */
+function listServer() {
+  let nextId = 100;
+  const lists: Array<{ id: number; name: string | null; items: Set<string> }> = [
+    { id: 1, name: null, items: new Set() },
+    { id: 2, name: 'Tech', items: new Set(['AAPL']) },
+    { id: 3, name: 'Banks', items: new Set() },
+  ];
+  const log: string[] = [];
+  let fail = 0;
+  /** The next answer is lost after the server acted on it (a timeout on the way back). */
+  let loseAnswer = false;
+  const refuse = (error: string, status = 400): CallResult<never> => ({ ok: false, error, status });
+  const view = () => ({
+    rows: lists.map((l, position) => ({
+      id: l.id,
+      name: l.name,
+      is_default: l.name === null,
+      count: l.items.size,
+      position,
+    })),
+  });
+  const taken = (name: string, except?: number) =>
+    lists.some((l) => l.id !== except && l.name?.toLowerCase() === name.toLowerCase());
+  function act(name: string, input: { symbol?: string; id?: number; name?: string; ids?: number[] }) {
+    const list = lists.find((l) => l.id === input.id);
+    switch (name) {
+      case 'watchlistLists':
+        return ok(view());
+      case 'watchlistCreate': {
+        if (lists.length >= 10) return refuse('errors.watchlistLimit', 409);
+        if (taken(input.name!)) return refuse('errors.watchlistNameTaken', 409);
+        const made = { id: nextId++, name: input.name!, items: new Set<string>() };
+        lists.push(made);
+        return ok(view().rows.find((r) => r.id === made.id));
+      }
+      case 'watchlistRename':
+        if (!list) return refuse(ERR.notFound, 404);
+        if (taken(input.name!, list.id)) return refuse('errors.watchlistNameTaken', 409);
+        list.name = input.name!;
+        return ok(null);
+      case 'watchlistReorder': {
+        const ids = input.ids!;
+        if (ids.some((id) => !lists.some((l) => l.id === id))) return refuse(ERR.notFound, 404);
+        if (ids.length !== lists.length) return refuse('errors.watchlistOrder');
+        lists.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+        return ok(view());
+      }
+      case 'watchlistDelete':
+        if (!list) return refuse(ERR.notFound, 404);
+        lists.splice(lists.indexOf(list), 1);
+        return ok(null);
+      case 'watchlistAdd':
+        if (!list) return refuse(ERR.notFound, 404);
+        list.items.add(input.symbol!);
+        return ok(null);
+      case 'watchlistRemove':
+        if (!list) return refuse(ERR.notFound, 404);
+        list.items.delete(input.symbol!);
+        return ok(null);
+    }
+    throw new Error(`unexpected ${name}`);
+  }
+  return {
+    lists,
+    log,
+    failNext(n: number) {
+      fail = n;
+    },
+    loseNextAnswer() {
+      loseAnswer = true;
+    },
+    names: () => lists.map((l) => l.name ?? '(default)'),
+    async send(name: string, input: { symbol?: string; id?: number; name?: string; ids?: number[] }) {
+      if (fail > 0) {
+        fail -= 1;
+        return down;
+      }
+      if (name !== 'watchlistLists') log.push(`${name}:${stableJson(input)}`);
+      const answer = act(name, input);
+      if (loseAnswer) {
+        loseAnswer = false;
+        return down;
+      }
+      return answer as CallResult<unknown>;
+    },
+  };
+}
+
+describe('watchlists in the outbox (issue 14)', () => {
+  it('rename, reorder and delete made offline wait as pending, then are sent once, in order', async () => {
+    const device = fresh();
+    const server = listServer();
+    let online = false;
+    const fav = createFavourites({ device, send: (n, i) => server.send(n, i), online: () => online });
+
+    expect((await fav.listRename(2, 'Chips', 'Tech')).outcome).toBe('offline');
+    expect((await fav.listReorder([3, 1, 2])).outcome).toBe('offline');
+    expect((await fav.listDelete(3, 'Banks')).outcome).toBe('offline');
+    // Pending at once (the screens overlay these on the server's lists), nothing sent.
+    expect((await fav.listOutbox()).lists).toEqual([
+      { op: 'rename', list: 2, name: 'Chips', was: 'Tech' },
+      { op: 'reorder', ids: [3, 1, 2] },
+      { op: 'delete', list: 3, was: 'Banks' },
+    ]);
+    expect(await fav.pendingCount()).toBe(3);
+    expect(server.log).toEqual([]);
+
+    online = true;
+    expect(await fav.flush()).toBe('done');
+    expect(server.log).toEqual([
+      'watchlistRename:{"id":2,"name":"Chips"}',
+      'watchlistReorder:{"ids":[3,1,2]}',
+      'watchlistDelete:{"id":3}',
+    ]);
+    expect(server.names()).toEqual(['(default)', 'Chips']);
+    expect(await fav.listOutbox()).toEqual({ items: [], lists: [], made: {} });
+    // A second replay sends nothing again.
+    expect(await fav.flush()).toBe('done');
+    expect(server.log).toHaveLength(3);
+  });
+
+  it('a list made offline has a temporary id; its adds, rename and place follow the server id', async () => {
+    const device = fresh();
+    const server = listServer();
+    let online = false;
+    const fav = createFavourites({ device, send: (n, i) => server.send(n, i), online: () => online });
+
+    const made = await fav.listCreate('Pharma');
+    expect(made.outcome).toBe('offline');
+    const temp = made.id!;
+    expect(temp).toBeLessThan(0);
+    await fav.listToggle(temp, 'SUNPHARMA.NS', true, { name: 'Sun Pharma', market: 'IN' });
+    await fav.listRename(temp, 'Health', 'Pharma');
+    await fav.listReorder([temp, 1, 2, 3]);
+    expect((await fav.listOutbox()).lists).toEqual([
+      { op: 'create', list: temp, name: 'Pharma' },
+      { op: 'rename', list: temp, name: 'Health', was: 'Pharma' },
+      { op: 'reorder', ids: [temp, 1, 2, 3] },
+    ]);
+    expect((await fav.listPending())[0]).toMatchObject({ list: temp, symbol: 'SUNPHARMA.NS', op: 'add' });
+
+    online = true;
+    // The create's answer is lost once: sent again, the server already has it (no second list).
+    server.loseNextAnswer();
+    expect(await fav.flush()).toBe('retry');
+    expect(await fav.flush()).toBe('done');
+    const real = server.lists.find((l) => l.name === 'Health')!.id;
+    expect(server.log).toEqual([
+      'watchlistCreate:{"name":"Pharma"}',
+      'watchlistCreate:{"name":"Pharma"}',
+      `watchlistAdd:{"id":${real},"symbol":"SUNPHARMA.NS"}`,
+      `watchlistRename:{"id":${real},"name":"Health"}`,
+      `watchlistReorder:{"ids":[${real},1,2,3]}`,
+    ]);
+    expect(server.names()).toEqual(['Health', '(default)', 'Tech', 'Banks']);
+    expect([...server.lists[0]!.items]).toEqual(['SUNPHARMA.NS']);
+    expect(await fav.listOutbox()).toEqual({ items: [], lists: [], made: { [temp]: real } });
+  });
+
+  it('a refused change is dropped and the user told why; a refused create takes its changes with it', async () => {
+    const device = fresh();
+    const server = listServer();
+    let online = false;
+    const notices: string[] = [];
+    const fav = createFavourites({
+      device,
+      send: (n, i) => server.send(n, i),
+      online: () => online,
+      notifyList: (key, params, reason) => notices.push(`${key}:${stableJson(params)}:${reason}`),
+    });
+    await fav.listRename(3, 'tech', 'Banks');
+    const made = await fav.listCreate('Banks');
+    await fav.listToggle(made.id!, 'HDFCBANK.NS', true);
+    await fav.listReorder([made.id!, 1, 2, 3]);
+    await fav.listRename(2, 'Chips', 'Tech');
+
+    online = true;
+    expect(await fav.flush()).toBe('done');
+    // The taken name is refused, the create too; the list's add is never sent, the order loses it.
+    expect(server.log).toEqual([
+      'watchlistRename:{"id":3,"name":"tech"}',
+      'watchlistCreate:{"name":"Banks"}',
+      'watchlistReorder:{"ids":[1,2,3]}',
+      'watchlistRename:{"id":2,"name":"Chips"}',
+    ]);
+    expect(notices).toEqual([
+      `${LIST_REFUSED.rename}:{"name":"Banks","to":"tech"}:errors.watchlistNameTaken`,
+      `${LIST_REFUSED.create}:{"name":"Banks"}:errors.watchlistNameTaken`,
+    ]);
+    expect(server.names()).toEqual(['(default)', 'Chips', 'Banks']);
+    expect(await fav.listOutbox()).toEqual({ items: [], lists: [], made: {} });
+  });
+
+  it('deleting a list drops its waiting changes; one made offline is forgotten without a call', async () => {
+    const device = fresh();
+    const server = listServer();
+    let online = false;
+    const fav = createFavourites({ device, send: (n, i) => server.send(n, i), online: () => online });
+    await fav.listToggle(2, 'MSFT', true);
+    await fav.listRename(2, 'Chips', 'Tech');
+    const made = await fav.listCreate('Later');
+    await fav.listToggle(made.id!, 'TCS.NS', true);
+    await fav.listDelete(made.id!, 'Later');
+    await fav.listDelete(2, 'Chips');
+    expect((await fav.listOutbox()).lists).toEqual([{ op: 'delete', list: 2, was: 'Chips' }]);
+    expect(await fav.listPending()).toEqual([]);
+
+    online = true;
+    // Sent, its answer lost, sent again: already gone is done, not a refusal.
+    server.loseNextAnswer();
+    expect(await fav.flush()).toBe('retry');
+    expect(await fav.flush()).toBe('done');
+    expect(server.log).toEqual(['watchlistDelete:{"id":2}', 'watchlistDelete:{"id":2}']);
+    expect(server.names()).toEqual(['(default)', 'Banks']);
   });
 });

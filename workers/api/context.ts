@@ -274,6 +274,8 @@ export function createContext() {
     send: (name, input) => request(name, input),
     online,
     notify: (key, symbol) => events.emit('notice', { key, params: { symbol } }),
+    notifyList: (key, params, reason) =>
+      events.emit('notice', { key, params: { ...params, detail: reason } }),
     lock,
   });
   const messages = createMessages({

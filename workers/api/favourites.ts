@@ -1,5 +1,5 @@
 import { liveQuery, type Subscription } from 'dexie';
-import type { FavouriteState, ListPending } from '../favourites';
+import type { FavouriteState, ListOutbox, ListPending } from '../favourites';
 import type { Context } from './context';
 
 /** The favourites domain: toggles through the outbox; the device's state on the `favourites` topic. */
@@ -18,6 +18,26 @@ export function favouritesApi(ctx: Context) {
       sub = null;
     },
   });
+  let listsSub: Subscription | null = null;
+  ctx.events.on('lists', {
+    initial: () => ctx.favourites.listOutbox(),
+    first: () => {
+      listsSub = liveQuery(() => ctx.favourites.listOutbox()).subscribe({
+        next: (outbox) => ctx.events.emit('lists', outbox),
+        error: (err) => console.warn('lists:', err),
+      });
+    },
+    last: () => {
+      listsSub?.unsubscribe();
+      listsSub = null;
+    },
+  });
+  /** A list change through the outbox; the retry timer runs while some wait. */
+  const queued = <T>(p: Promise<T>) =>
+    p.then((r) => {
+      void ctx.flushOutboxes();
+      return r;
+    });
   return {
     toggleFavourite(
       symbol: string,
@@ -35,6 +55,22 @@ export function favouritesApi(ctx: Context) {
     },
     listPending(): Promise<ListPending[]> {
       return ctx.favourites.listPending();
+    },
+    /** Lists made, renamed, reordered and deleted through the same outbox (issue 14). */
+    createList(name: string) {
+      return queued(ctx.favourites.listCreate(name));
+    },
+    renameList(id: number, name: string, was?: string) {
+      return queued(ctx.favourites.listRename(id, name, was));
+    },
+    reorderLists(ids: number[]) {
+      return queued(ctx.favourites.listReorder(ids));
+    },
+    deleteList(id: number, was?: string) {
+      return queued(ctx.favourites.listDelete(id, was));
+    },
+    listOutbox(): Promise<ListOutbox> {
+      return ctx.favourites.listOutbox();
     },
   };
 }

@@ -37,20 +37,31 @@ export interface FavouriteRecord {
   updatedAt: number;
 }
 
-/** A favourite change made on the device, replayed to the server in `id` order. */
+/**
+ * A favourite or watchlist change made on the device, replayed to the server in `id` order.
+ * `add`/`remove` change an instrument's membership (of Favourites, or of the named list `list`);
+ * `create`/`rename`/`reorder`/`delete` change the lists themselves (issue 14; `symbol` is '').
+ */
 export interface FavouriteOp {
   id?: number;
-  op: 'add' | 'remove';
+  op: 'add' | 'remove' | 'create' | 'rename' | 'reorder' | 'delete';
   symbol: string;
   at: number;
   attempts: number;
   /**
    * A named watchlist's id (issue 14): the change is to that list, not to Favourites. Not indexed
-   * (no schema version): the outbox is read in `id` order anyway.
+   * (no schema version): the outbox is read in `id` order anyway. A list made on this device and
+   * not yet acknowledged has a temporary negative id (minus its create's op id), rewritten to the
+   * server's id when the create is answered; 0 for a reorder (it names every list in `ids`).
    */
   list?: number;
+  /** The instrument's name (add/remove), or the list's new name (create/rename). */
   name?: string;
   market?: string;
+  /** rename/delete: the list's name when the change was made (for the message if refused). */
+  was?: string;
+  /** reorder: every list's id in the new order. */
+  ids?: number[];
 }
 
 /** A customer-service message confirmed by the server. */

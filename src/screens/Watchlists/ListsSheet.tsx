@@ -14,16 +14,21 @@ import {
   TextField,
   ui,
 } from '../../ui';
-import { listName, type useLists } from '../_parts/watchlist/useLists';
+import { type ListRow, listName, type useLists } from '../_parts/watchlist/useLists';
 import w from '../_parts/watchlist/watchlist.module.css';
 
 type Lists = ReturnType<typeof useLists>;
 
-/** Manage the lists: move up/down, rename, delete (not Favourites), and make a new one. */
+/**
+ * Manage the lists: move up/down, rename, delete (not Favourites), and make a new one. Changes
+ * not yet acknowledged by the server are marked "Pending sync" (a list waiting to be deleted stays
+ * here, marked, without actions, until it is).
+ */
 export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: () => void; lists: Lists }) {
   const { t } = useTranslation();
-  const [naming, setNaming] = useState<Watchlist | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Watchlist | null>(null);
+  const [naming, setNaming] = useState<ListRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ListRow | null>(null);
+  // The order moves only the lists that stay; one waiting to be deleted is shown but not counted.
   const rows = lists.rows;
   const move = (index: number, by: -1 | 1) => {
     const ids = rows.map((r) => r.id);
@@ -39,14 +44,30 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
         title={t('watch.lists.manage')}
         sheet
       >
+        {lists.orderPending && <p className={w.managePending}>{t('watch.lists.orderPending')}</p>}
         <ul className={`${ui.plainList} ${w.manageList}`}>
-          {rows.map((list, i) => {
+          {lists.all.map((list) => {
             const name = listName(list, t);
+            const i = rows.findIndex((r) => r.id === list.id);
+            if (list.pending === 'delete')
+              return (
+                <li key={list.id} className={w.manageRow} data-pending="delete">
+                  <span className={w.manageName}>
+                    <s>{name}</s>
+                    <span className={w.manageMeta}>
+                      <span className={w.managePending}>{t('watch.lists.deletePending')}</span>
+                    </span>
+                  </span>
+                </li>
+              );
             return (
-              <li key={list.id} className={w.manageRow}>
+              <li key={list.id} className={w.manageRow} data-pending={list.pending ?? undefined}>
                 <span className={w.manageName}>
                   {name}
-                  <span className={w.manageCount}>{t('watch.lists.count', { count: list.count })}</span>
+                  <span className={w.manageMeta}>
+                    <span className={w.manageCount}>{t('watch.lists.count', { count: list.count })}</span>
+                    {list.pending && <span className={w.managePending}>{t('core.favourite.pending')}</span>}
+                  </span>
                 </span>
                 <IconButton
                   label={t('watch.lists.up', { name })}
@@ -122,7 +143,7 @@ export function NameDialog({
   target: Watchlist | 'new' | null;
   busy: boolean;
   onClose: () => void;
-  onSave: (name: string) => Promise<Watchlist | null>;
+  onSave: (name: string) => Promise<{ id: number } | null>;
 }) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListPending } from '../../../workers/favourites';
 import { call, worker } from '../../api/client';
@@ -29,17 +29,25 @@ export function useWatchlists() {
   const indices = useWatch('indexList', {}, POLL_MS.indexCard);
   const lists = useLists();
   const [params, setParams] = useSearchParams();
-  const wanted = Number(params.get('list'));
+  // A list made on this device is named by its temporary id until the server's id is known.
+  const asked = Number(params.get('list'));
+  const wanted = lists.made[asked] ?? asked;
   const selected = lists.rows.find((l) => l.id === wanted) ?? lists.rows[0] ?? null;
   const named = selected && !selected.is_default ? selected.id : null;
 
   const first = useFavourites(1, PAGE_SIZE, POLL_MS.prices);
   const paging = usePages('favourites');
-  const namedItems = useWatch(
+  const namedWatch = useWatch(
     'watchlistItems',
-    named === null ? null : { id: named, page: 1, limit: WATCHLIST_MAX_ITEMS },
+    // A list not yet on the server has only this device's waiting adds.
+    named === null || named < 0 ? null : { id: named, page: 1, limit: WATCHLIST_MAX_ITEMS },
     POLL_MS.prices,
   );
+  // A list made on this device and not yet acknowledged: nothing to load, only its waiting adds.
+  const namedItems =
+    named !== null && named < 0
+      ? { ...namedWatch, data: NO_ITEMS, error: null, loading: false, stale: false, updatedAt: null }
+      : namedWatch;
   const online = useOnline();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<Removal | null>(null);
@@ -58,6 +66,7 @@ export function useWatchlists() {
   const { reload } = first;
   const { pages } = paging;
   const reloadNamed = namedItems.reload;
+  const reloadLists = lists.lists.reload;
   const reloadAll = useCallback(() => {
     reload();
     reloadNamed();
@@ -97,8 +106,11 @@ export function useWatchlists() {
     on: boolean,
     meta: { name: string; market: string },
   ) {
+    if (on && namedRows.filter((r) => r.pending !== 'remove').length >= WATCHLIST_MAX_ITEMS) {
+      toast('errors.watchlistFull', 'error');
+      return false;
+    }
     const outcome = await worker().toggleListItem(list, symbol, on, meta);
-    await readPending();
     if (outcome === 'failed') {
       toast('watch.offline', 'error');
       return false;
@@ -131,13 +143,17 @@ export function useWatchlists() {
       toast('watch.added', 'success', { code: displayCode(symbol) });
   }
 
-  // The outbox's changes to named lists, read again whenever the list's answer changes.
-  const [pending, setPending] = useState<ListPending[]>([]);
-  const readPending = useCallback(async () => setPending(await worker().listPending()), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer may mean the outbox was sent
+  // The outbox's changes to named lists (pushed by the worker); when some left it, the list is read again.
+  const pending = lists.items;
+  const waiting = pending.length;
+  const before = useRef(waiting);
   useEffect(() => {
-    void readPending();
-  }, [readPending, namedItems.updatedAt, named]);
+    if (waiting < before.current) {
+      reloadNamed();
+      reloadLists();
+    }
+    before.current = waiting;
+  }, [waiting, reloadNamed, reloadLists]);
 
   const namedRows = useMemo(
     () =>
@@ -169,6 +185,8 @@ export function useWatchlists() {
     reloadAll,
   };
 }
+
+const NO_ITEMS = { list: [] as WatchlistItem[], total: 0 };
 
 /** A named list's rows with this device's waiting changes: pending adds first, removals marked. */
 export function overlayNamed(list: WatchlistItem[], pending: ListPending[]): FavouriteItem[] {
