@@ -400,15 +400,24 @@ test('market screens fit a 320 px phone without sideways scrolling, and no name 
     ['/stock/RELIANCE.NS/IN/Reliance%20Industries', '[role="img"][data-candles]'],
     ['/forex', 'ul[aria-label="Forex"] a'],
     ['/futures', 'ul[aria-label="Futures"] a'],
+    ['/watchlists', 'main a[href^="/stock/"]'],
   ] as const) {
     await page.goto(url);
     await expect(page.locator(ready).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
-    // Issue 17: a name wraps onto a second line at a word break; none needs more than its two lines.
+    // Issue 17: a name wraps onto a second line at a word break; none needs more than its two lines,
+    // and no text anywhere ends in an ellipsis because it did not fit.
     const names = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('main *')]
-        .filter((el) => getComputedStyle(el).webkitLineClamp === '2')
-        .map((el) => ({ text: el.textContent, cut: el.scrollHeight > el.clientHeight + 1 })),
+        .map((el) => ({ el, style: getComputedStyle(el) }))
+        .filter(({ style }) => style.webkitLineClamp === '2' || style.textOverflow === 'ellipsis')
+        .map(({ el, style }) => ({
+          text: el.textContent,
+          cut:
+            style.webkitLineClamp === '2'
+              ? el.scrollHeight > el.clientHeight + 1
+              : el.scrollWidth > el.clientWidth + 1,
+        })),
     );
     expect(names.length, url).toBeGreaterThan(0);
     expect(

@@ -216,6 +216,8 @@ export function createFavourites(opts: FavouritesOptions) {
       result = { ok: true, data: null };
 
     const real = result.ok && op.op === 'create' ? (result.data as Watchlist).id : null;
+    // Known before the write, so the screens' next look at the outbox (liveQuery) has it.
+    if (real !== null) made.set(id, real);
     await device.write(epoch, (db) =>
       db.transaction('rw', db.favouriteOps, async () => {
         // A list deleted on this device while its create was on its way: delete it on the server too.
@@ -235,7 +237,6 @@ export function createFavourites(opts: FavouritesOptions) {
         }
       }),
     );
-    if (real !== null) made.set(id, real);
     if (!result.ok) {
       const name = op.op === 'create' ? op.name : op.was;
       const params: Record<string, string> = {};

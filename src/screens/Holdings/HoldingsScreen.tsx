@@ -156,7 +156,7 @@ function Holding({ row }: { row: HoldingRow }) {
       >
         <span className={s.cell}>
           <span className={s.cellMain}>{code}</span>
-          <span className={s.cellSub}>{row.name}</span>
+          <span className={`${ui.twoLines} ${s.cellName}`}>{row.name}</span>
         </span>
         <span className={s.cell}>
           <span className={s.cellMain}>{formatNumber(row.count, 0)}</span>

@@ -108,7 +108,7 @@ function Row({ row }: { row: StatementRow }) {
         <span className={s.code}>{displayCode(row.symbol)}</span>
         <Signed amount={row.net} currency={currency} className={s.net} />
       </div>
-      <div className={s.name}>{row.name}</div>
+      <div className={`${ui.twoLines} ${s.name}`}>{row.name}</div>
       <dl className={s.figures}>
         <div>
           <dt>{t('portfolio.statement.sold')}</dt>

@@ -74,7 +74,7 @@ export default function StockDetailScreen() {
         back={PATHS.markets}
         title={
           <span className={s.title}>
-            <span className={s.titleName}>{name}</span>
+            <span className={`${ui.twoLines} ${s.titleName}`}>{name}</span>
             <span className={s.titleCode}>{displayCode(symbol)}</span>
           </span>
         }

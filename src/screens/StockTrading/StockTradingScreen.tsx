@@ -86,7 +86,7 @@ export default function StockTradingScreen() {
         title={
           <span className={s.title}>
             <span>{code}</span>
-            <span className={s.titleName}>{tr.name}</span>
+            <span className={`${ui.twoLines} ${s.titleName}`}>{tr.name}</span>
           </span>
         }
         back={stockPath(tr.symbol, tr.name)}
