@@ -94,9 +94,13 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
 
   await page.goto('/trade');
   const card = page.getByTestId('portfolio-totals');
-  // The app may first draw the summary it read before the buy: wait for the server's answer since.
+  // The app may first draw "—" or the summary it read before the buy: wait for the server's answer
+  // since (a text without an amount is returned as it is, and the poll goes on).
   await expect
-    .poll(async () => minorOf((await card.getByTestId('portfolio-invested').textContent()) ?? ''))
+    .poll(async () => {
+      const text = (await card.getByTestId('portfolio-invested').textContent()) ?? '';
+      return /\d\.\d{2}/.test(text) ? minorOf(text) : text;
+    })
     .toBe(invested);
   await expect(card.getByText('1 position')).toBeVisible();
   const valueBefore = minorOf((await card.getByTestId('portfolio-value').textContent()) ?? '');
