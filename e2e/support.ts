@@ -70,6 +70,27 @@ export async function fundedUserViaApi(
 }
 
 /** Saves light and dark 390×844 screenshots for the team to look at (E2E_SCREENS; never committed). */
+/**
+ * Texts on screen cut off because they did not fit (issue 17): a two-line name that needs a third
+ * line, or any text ending in an ellipsis. Also how many such boxes were measured, so a check
+ * cannot pass on a screen that has none.
+ */
+export async function cutOffTexts(page: Page): Promise<{ measured: number; cut: string[] }> {
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll<HTMLElement>('main *')]
+      .map((el) => ({ el, style: getComputedStyle(el) }))
+      .filter(({ style }) => style.webkitLineClamp === '2' || style.textOverflow === 'ellipsis');
+    const cut = boxes
+      .filter(({ el, style }) =>
+        style.webkitLineClamp === '2'
+          ? el.scrollHeight > el.clientHeight + 1
+          : el.scrollWidth > el.clientWidth + 1,
+      )
+      .map(({ el }) => el.textContent ?? '');
+    return { measured: boxes.length, cut };
+  });
+}
+
 export async function snap(page: Page, name: string): Promise<void> {
   const setting = process.env.E2E_SCREENS;
   if (!setting) return;

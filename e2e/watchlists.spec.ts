@@ -1,5 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, goOffline, goOnline, loginFresh, ops, serviceWorkerReady, snap } from './support';
+import {
+  cutOffTexts,
+  expectAccessible,
+  goOffline,
+  goOnline,
+  loginFresh,
+  ops,
+  serviceWorkerReady,
+  snap,
+} from './support';
 
 /**
  * Watchlists (issue 14): several named lists, add from the search field's instant results, row
@@ -65,6 +74,8 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await expect(rows).toHaveCount(2);
   await expectAccessible(page);
   await snap(page, 'watchlists');
+  // 'Tata Consultancy Services' keeps its whole name beside the price and the change (issue 17).
+  expect((await cutOffTexts(page)).cut).toEqual([]);
 
   // Long press (the context-menu gesture) opens the row's actions as a sheet.
   await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
