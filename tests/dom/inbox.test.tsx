@@ -11,17 +11,10 @@ import { fake } from '../support/fake-worker';
 
 /** The inbox watcher (fired alerts while the app is open) across a logout and another user's login. */
 let unread: { unread_count: number; latest_id: number } | undefined;
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: () => ({
-    data: unread,
-    error: null,
-    loading: false,
-    updatedAt: 1,
-    source: unread ? 'network' : null,
-    stale: false,
-    reload: () => {},
-  }),
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return { useWatch: () => watchResult(unread, { source: unread ? 'network' : null }) };
+});
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 const row = (id: number, name: string) => ({

@@ -28,17 +28,10 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 let watched: unknown;
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: () => ({
-    data: watched,
-    error: null,
-    loading: false,
-    updatedAt: 1,
-    source: 'network',
-    stale: false,
-    reload: () => {},
-  }),
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return { useWatch: () => watchResult(watched) };
+});
 
 /** The server's USD rate (`fxRate`) as the screen would hold it. */
 function usd(rate: number | null, fresh: boolean) {

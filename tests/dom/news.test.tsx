@@ -17,17 +17,13 @@ const ITEM = {
   img: '/uploads/n7.jpg',
   created_at: 1,
 };
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: (name: string) => ({
-    data: name === 'newsList' ? { rows: [ITEM], count: 1 } : { ...ITEM, content: '<p>Words</p>' },
-    error: null,
-    loading: false,
-    updatedAt: 1,
-    source: 'network',
-    stale: false,
-    reload: () => {},
-  }),
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return {
+    useWatch: (name: string) =>
+      watchResult(name === 'newsList' ? { rows: [ITEM], count: 1 } : { ...ITEM, content: '<p>Words</p>' }),
+  };
+});
 
 /** The worker tells every screen whether low-data mode is on (issue 11). */
 function lowData(on: boolean): void {

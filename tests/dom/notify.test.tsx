@@ -22,17 +22,13 @@ vi.mock('../../src/api/quotes', () => ({
   useQuote: () => ({ quote: { price: 100, decimals: 2, source: 'network' }, stale: false }),
 }));
 let unread: { unread_count: number; latest_id: number } | undefined;
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: (name: string) => ({
-    data: name === 'notificationUnread' ? unread : undefined,
-    error: null,
-    loading: false,
-    updatedAt: 1,
-    source: unread ? 'network' : null,
-    stale: false,
-    reload: () => {},
-  }),
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return {
+    useWatch: (name: string) =>
+      watchResult(name === 'notificationUnread' ? unread : undefined, { source: unread ? 'network' : null }),
+  };
+});
 
 /** The browser's Notification: what the user answers when asked, and what they answered before. */
 let answerWith: NotificationPermission = 'granted';

@@ -17,21 +17,16 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 }));
 let kefu: { url: string } | undefined;
 const watched: Array<{ name: string; input: unknown }> = [];
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: (name: string, input: unknown) => {
-    watched.push({ name, input });
-    const data = name === 'kefu' ? kefu : name === 'unreadCount' ? { unread_count: 2 } : undefined;
-    return {
-      data,
-      error: null,
-      loading: false,
-      updatedAt: 1,
-      source: 'network',
-      stale: false,
-      reload: () => {},
-    };
-  },
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return {
+    useWatch: (name: string, input: unknown) => {
+      watched.push({ name, input });
+      const data = name === 'kefu' ? kefu : name === 'unreadCount' ? { unread_count: 2 } : undefined;
+      return watchResult(data);
+    },
+  };
+});
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 const idle = {
   data: undefined,

@@ -28,20 +28,13 @@ let firstPage: (input: Record<string, unknown>) => unknown = () => undefined;
 let answer = 0;
 vi.mock('../../src/api/hooks', async () => {
   const { useMemo } = await import('react');
+  const { watchResult } = await import('../support/fake-worker');
   return {
     useWatch: (_name: string, input: Record<string, unknown> | null) => {
       const key = JSON.stringify(input);
       // One answer object per input, as the worker gives (`answer` makes it answer again).
       const data = useMemo(() => (input ? firstPage(input) : undefined), [key, answer]);
-      return {
-        data,
-        error: null,
-        loading: false,
-        updatedAt: 1,
-        source: 'network',
-        stale: false,
-        reload: () => {},
-      };
+      return watchResult(data);
     },
   };
 });

@@ -11,17 +11,10 @@ import { fake } from '../support/fake-worker';
 
 let serverLists: Watchlist[] = [];
 const reloadLists = vi.fn();
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: () => ({
-    data: { rows: serverLists },
-    error: null,
-    loading: false,
-    updatedAt: 1,
-    source: 'network',
-    stale: false,
-    reload: reloadLists,
-  }),
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return { useWatch: () => watchResult({ rows: serverLists }, { reload: reloadLists }) };
+});
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 /**

@@ -55,3 +55,28 @@ export const fakeClient = {
   onNotice: () => () => {},
   worker: () => new Proxy({}, { get: (_target, method: string) => fake.worker[method] ?? (async () => {}) }),
 };
+
+/**
+ * What `useWatch` gives for an answer the worker has: a live network answer unless `over` says
+ * otherwise. DOM tests that mock `src/api/hooks` build their answers with it:
+ *
+ *   vi.mock('../../src/api/hooks', async () => {
+ *     const { watchResult } = await import('../support/fake-worker');
+ *     return { useWatch: () => watchResult(data) };
+ *   });
+ */
+export function watchResult<T>(
+  data: T,
+  over: { source?: 'network' | 'device' | null; reload?: () => void } = {},
+) {
+  return {
+    data,
+    error: null,
+    loading: false,
+    updatedAt: 1,
+    source: 'network' as 'network' | 'device' | null,
+    stale: false,
+    reload: () => {},
+    ...over,
+  };
+}
