@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { LOAN_STATE } from '#shared/status';
 import { BLOCK, IPO, STOCK } from '../trading/orders';
 import type { Database } from './index';
 
@@ -106,7 +107,7 @@ function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
     (select coalesce(sum(f.amount), 0) from fund_orders f
       where f.user_id = u.id and f.status = 'active') as funds,
     (select coalesce(sum(l."count"), 0) from loans l
-      where l.user_id = u.id and l.state = 4) as loan,
+      where l.user_id = u.id and l.state = ${LOAN_STATE.unpaid}) as loan,
     (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
     (select c.value from config c where c.tag = 'rate') as rate,
     (select c.value from config c where c.tag = 'rate_set_at') as rate_set_at,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { ERR } from '#shared/contract/define';
 import { fromMinor } from '#shared/money';
-import type { LedgerReason } from '#shared/status';
+import { type LedgerReason, RECHARGE_STATUS } from '#shared/status';
 import type { Dialect } from '../db/index';
 import type { DB } from '../db/schema';
 import { ApiError } from './errors';
@@ -90,7 +90,7 @@ export async function assertRechargeFits(
     .selectFrom('recharges')
     .select((eb) => eb.fn.sum<number | string>('count').as('n'))
     .where('user_id', '=', userId)
-    .where('status', '=', 1)
+    .where('status', '=', RECHARGE_STATUS.inProgress)
     .executeTakeFirst();
   if (Number(user.balance) + Number(pending?.n ?? 0) + minor > limits.max) {
     throw new ApiError('errors.balanceMax', 409, { max: fromMinor(limits.max) });

@@ -1,3 +1,4 @@
+import { BANK_CARD_STATUS } from '#shared/status';
 import type { DueWithdrawal, Outcome, PaymentProvider } from './provider';
 
 /**
@@ -15,7 +16,8 @@ export function sandboxProvider(): PaymentProvider {
       return 'settled';
     },
     async withdrawal(w: DueWithdrawal): Promise<Outcome> {
-      if (w.card.status !== 1 || w.card.bankCard.endsWith(DECLINE_SUFFIX)) return 'failed';
+      if (w.card.status !== BANK_CARD_STATUS.usable || w.card.bankCard.endsWith(DECLINE_SUFFIX))
+        return 'failed';
       return 'settled';
     },
   };

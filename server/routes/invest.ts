@@ -4,6 +4,7 @@ import { contract } from '#shared/contract/index';
 import type { BlockItem, FxRate, Ipo } from '#shared/contract/invest';
 import { ticksToPrice } from '#shared/money';
 import { IPO_QTY_STEP } from '#shared/rules';
+import { OFFER_STATUS } from '#shared/status';
 import { route } from '../lib/route';
 import { purchaseFund, toFund, toFundOrder } from '../trading/funds';
 import { usdRate } from '../trading/fx';
@@ -83,7 +84,7 @@ export async function investRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom('block_items')
       .selectAll()
       .where('mold', '=', input.mold)
-      .where('status', '=', 1)
+      .where('status', '=', OFFER_STATUS.open)
       .$if(code !== '', (q) => q.where(sql<string>`upper(tag)`, 'like', `%${code.replace(/[%_\\]/g, '')}%`))
       .orderBy('id')
       .execute();

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Fund, FundOrder } from '#shared/contract/invest';
 import { divRoundHalfUp, fromMinor, percentOfMinor } from '#shared/money';
+import { OFFER_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { DB, FundOrdersTable, FundsTable } from '../db/schema';
 import type { Deps } from '../deps';
@@ -63,7 +64,7 @@ export function toFundOrder(
 export async function purchaseFund(deps: Deps, db: Kysely<DB>, userId: number, fundId: number) {
   const fund = await db.selectFrom('funds').selectAll().where('id', '=', fundId).executeTakeFirst();
   if (!fund) throw notFound();
-  if (fund.status !== 1) throw invalid('errors.fundClosed');
+  if (fund.status !== OFFER_STATUS.open) throw invalid('errors.fundClosed');
   const sold = await db
     .updateTable('funds')
     .set({ sold_amount: sql<number>`sold_amount + ${fund.amount}` })

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { feeMinor, priceToTicks, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
+import { OFFER_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound, RecordedRefusal } from '../lib/errors';
@@ -63,7 +64,7 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     region: instrument?.region ?? regionOf(item.type),
   };
   try {
-    if (item.status !== 1) throw invalid('errors.blockUnavailable');
+    if (item.status !== OFFER_STATUS.open) throw invalid('errors.blockUnavailable');
     if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
     if (!withinTolerance('buy', item.price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
     if (instrument) assertMarketOpen(deps, instrument);
@@ -112,7 +113,7 @@ async function takeSupply(db: Kysely<DB>, item: { id: number; count: number }, c
     .updateTable('block_items')
     .set({ sold: sql<number>`sold + ${count}` })
     .where('id', '=', item.id)
-    .where('status', '=', 1)
+    .where('status', '=', OFFER_STATUS.open)
     .where(sql<boolean>`sold + ${count} <= supply`)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 1) return;

@@ -66,9 +66,14 @@ export const STOCK_STATUS = { pending: 0, success: 1, cancelled: 2, expired: 3, 
 
 /** IPO applications (SPEC §4): pending until the operator allots or refunds; sales rows are 1. */
 export const IPO_STATUS = { pending: 1, allotted: 2, refunded: 3, sold: 1 } as const;
+/** SPEC §2/§4: an IPO order of status 0 (a reading this server never writes) or 2 shows its quantity. */
+export const IPO_QUANTITY_STATUSES: readonly number[] = [0, IPO_STATUS.allotted];
 
 /** Block/QIP orders (SPEC §4): filled at once, so a recorded order is a success (1); 2 is failed. */
 export const BLOCK_STATUS = { success: 1, failed: 2 } as const;
+
+/** Block-trading items and fund products (SPEC §3): 1 on offer; anything else is closed. */
+export const OFFER_STATUS = { open: 1 } as const;
 
 /** Bank cards (SPEC §3): 1 usable. */
 export const BANK_CARD_STATUS = { usable: 1 } as const;

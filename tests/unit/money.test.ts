@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { divRoundHalfUp, feeMinor, fromMinor, priceToTicks, toMinor, tradeValueMinor } from '#shared/money';
+import { linesMatching } from '../support/source';
 
 describe('money', () => {
   it('parses decimal strings exactly and rejects anything else', () => {
@@ -40,27 +41,9 @@ describe('money', () => {
 });
 
 describe('money scale lives in money.ts', () => {
-  it('no other module multiplies or divides an amount by 100 itself', async () => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-    const root = path.resolve(import.meta.dirname, '../..');
-    const walk = (dir: string): string[] =>
-      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
-        const rel = `${dir}/${e.name}`;
-        if (e.isDirectory()) return walk(rel);
-        return /\.tsx?$/.test(e.name) ? [rel] : [];
-      });
+  it('no other module multiplies or divides an amount by 100 itself', () => {
     const AMOUNT = /(minor|amount|balance|money|minimum|MIN_[A-Z]+|available)\w*\)*\s*[*/]\s*100\b/i;
-    const offending = ['src', 'server', 'workers']
-      .flatMap(walk)
-      .filter((f) => f !== 'src/shared/money.ts')
-      .flatMap((f) =>
-        fs
-          .readFileSync(path.join(root, f), 'utf8')
-          .split('\n')
-          .map((line, i) => (AMOUNT.test(line) ? `${f}:${i + 1}: ${line.trim()}` : null))
-          .filter((x): x is string => x !== null),
-      );
+    const offending = linesMatching(AMOUNT, (f) => f === 'src/shared/money.ts');
     expect(offending).toEqual([]);
     expect(AMOUNT.test('formatMoney(MIN_LOAN * 100, c)')).toBe(true);
     expect(AMOUNT.test('format(Math.abs(minor) / 100)')).toBe(true);

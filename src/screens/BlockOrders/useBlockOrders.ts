@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
+import { BLOCK_STATUS } from '../../shared/status';
 import type { Tone } from '../_parts/invest/parts';
 import type { BlockMold } from '../BlockTrading/useBlockTrading';
 
@@ -19,7 +20,7 @@ export function useBlockOrders(mold: BlockMold) {
 
 /** SPEC §4: status 1 success, otherwise failed. */
 export function blockOrderStatus(order: OrderRow): { key: string; tone: Tone } {
-  return order.status === 1
+  return order.status === BLOCK_STATUS.success
     ? { key: 'block.status.success', tone: 'success' }
     : { key: 'block.status.failed', tone: 'danger' };
 }

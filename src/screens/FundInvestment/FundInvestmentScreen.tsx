@@ -4,6 +4,7 @@ import { PATHS } from '../../paths';
 import type { Fund } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { percentOfMinor, toMinor } from '../../shared/money';
+import { OFFER_STATUS } from '../../shared/status';
 import { ConfirmDialog, MoneyButton } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { ProductList, Stat, SummaryRow } from '../_parts/invest/parts';
@@ -129,7 +130,7 @@ function FundCard({
         block
         onClick={onBuy}
         loading={busy}
-        disabled={disabled || soldOut || fund.status !== 1}
+        disabled={disabled || soldOut || fund.status !== OFFER_STATUS.open}
         aria-label={t('fund.buyFor', { name: fund.name })}
       >
         {soldOut ? t('fund.soldOut') : t('fund.buy')}

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
-import { IPO_STATUS } from '../../shared/status';
+import { IPO_QUANTITY_STATUSES, IPO_STATUS } from '../../shared/status';
 import type { Tone } from '../_parts/invest/parts';
 
 /** SPEC §2 IPO orders: tab 0 Application Records, 1 Sales Record (kept in the URL for back/forward). */
@@ -34,4 +34,4 @@ export function ipoOrderStatus(order: OrderRow, tab: IpoTab): { key: string; ton
 }
 
 /** SPEC §2: the quantity shows only for status 0 or 2. */
-export const showsQuantity = (order: OrderRow) => order.status === 0 || order.status === IPO_STATUS.allotted;
+export const showsQuantity = (order: OrderRow) => IPO_QUANTITY_STATUSES.includes(order.status);

@@ -27,9 +27,23 @@ function steps(state: LoanRecord['state']): Array<{ key: string; at: StepState }
   const reviewed = state === LOAN_STATE.approved || state === LOAN_STATE.unpaid || state === LOAN_STATE.paid;
   return [
     { key: 'submitted', at: 'done' },
-    { key: state === 3 ? 'rejected' : 'review', at: state === 3 ? 'failed' : reviewed ? 'done' : 'current' },
-    { key: 'disbursed', at: state === 4 || state === 5 ? 'done' : state === 2 ? 'current' : 'todo' },
-    { key: 'repaid', at: state === 5 ? 'done' : state === 4 ? 'current' : 'todo' },
+    {
+      key: state === LOAN_STATE.rejected ? 'rejected' : 'review',
+      at: state === LOAN_STATE.rejected ? 'failed' : reviewed ? 'done' : 'current',
+    },
+    {
+      key: 'disbursed',
+      at:
+        state === LOAN_STATE.unpaid || state === LOAN_STATE.paid
+          ? 'done'
+          : state === LOAN_STATE.approved
+            ? 'current'
+            : 'todo',
+    },
+    {
+      key: 'repaid',
+      at: state === LOAN_STATE.paid ? 'done' : state === LOAN_STATE.unpaid ? 'current' : 'todo',
+    },
   ];
 }
 
@@ -99,7 +113,7 @@ export default function LoanApplicationScreen() {
           </div>
           <div className={`${s.cardActions} ${s.spacedTop}`}>
             <Link to={PATHS.loanRecords} className={`${ui.textLink} ${s.centred}`}>
-              {latest.state === 4 ? t('wallet.application.repay') : t('wallet.loan.history')}
+              {latest.state === LOAN_STATE.unpaid ? t('wallet.application.repay') : t('wallet.loan.history')}
             </Link>
           </div>
         </>
