@@ -571,13 +571,13 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
       </dl>
       {tr.ticket.error && !f && <ErrorState message={t(tr.ticket.error)} onRetry={tr.ticket.reload} />}
       {short && (
-        <p className={s.failure} role="alert">
+        <p className={ui.failureBox} role="alert">
           {t('errors.insufficientFunds')}
         </p>
       )}
       <p className={inv.summaryHint}>{t('trade.confirm.hint')}</p>
       {tr.failure && (
-        <div className={s.failure} role="alert">
+        <div className={ui.failureBox} role="alert">
           <strong>{t('trade.submitFailed')}</strong>
           {tr.failure !== ERR.server && <span>{t(tr.failure)}</span>}
         </div>

@@ -44,7 +44,7 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
         title={t('watch.lists.manage')}
         sheet
       >
-        {lists.orderPending && <p className={w.managePending}>{t('watch.lists.orderPending')}</p>}
+        {lists.orderPending && <p className={`${ui.pendingTag} ${w.pendingNote}`}>{t('watch.lists.orderPending')}</p>}
         <ul className={`${ui.plainList} ${w.manageList}`}>
           {lists.all.map((list) => {
             const name = listName(list, t);
@@ -55,7 +55,7 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
                   <span className={w.manageName}>
                     <s>{name}</s>
                     <span className={w.manageMeta}>
-                      <span className={w.managePending}>{t('watch.lists.deletePending')}</span>
+                      <span className={ui.pendingTag}>{t('watch.lists.deletePending')}</span>
                     </span>
                   </span>
                 </li>
@@ -66,7 +66,7 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
                   {name}
                   <span className={w.manageMeta}>
                     <span className={w.manageCount}>{t('watch.lists.count', { count: list.count })}</span>
-                    {list.pending && <span className={w.managePending}>{t('core.favourite.pending')}</span>}
+                    {list.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}
                   </span>
                 </span>
                 <IconButton

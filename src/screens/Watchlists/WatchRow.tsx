@@ -63,7 +63,7 @@ export function WatchRow({
           <span className={s.rowSub}>
             <span className={s.code}>{code}</span>
             {d.market && <span className={s.tag}>{d.market}</span>}
-            {item.pending && <span className={s.pending}>{t('core.favourite.pending')}</span>}
+            {item.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}
           </span>
         </span>
         <span className={`${s.price} num`}>{formatPrice(price, decimals)}</span>

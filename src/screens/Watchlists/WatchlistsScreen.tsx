@@ -139,7 +139,7 @@ export default function WatchlistsScreen() {
             <h2 className={s.sectionTitle} id="favourites-title">
               {title}
             </h2>
-            {selected?.pending && <span className={s.pending}>{t('core.favourite.pending')}</span>}
+            {selected?.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}
             {shown.stale && <AsOf at={shown.updatedAt} stale />}
           </div>
           {loading ? (

@@ -14,7 +14,7 @@ import {
   STOCK_QTY_MAX,
   STOCK_QTY_MIN,
 } from '../../../shared/rules';
-import { Button, Dialog, MoneyButton, Skeleton, TextField } from '../../../ui';
+import { Button, Dialog, MoneyButton, Skeleton, TextField, ui } from '../../../ui';
 import inv from '../invest/invest.module.css';
 import { QuantityStepper, regionPrice, SummaryRow } from '../invest/parts';
 import { useOcoTexts } from './oco';
@@ -212,7 +212,7 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
       {ocoArmed && <p className={inv.summaryHint}>{t('trade.gtt.ocoModifyHint')}</p>}
       <p className={inv.summaryHint}>{t('records.modify.hint')}</p>
       {modify.failure && (
-        <div className={s.modifyFailure} role="alert">
+        <div className={ui.failureBox} role="alert">
           <strong>{t('records.modify.failed')}</strong>
           {modify.failure !== ERR.server && <span>{t(modify.failure)}</span>}
         </div>
