@@ -29,9 +29,10 @@ export const useUi = create<UiState>()((set, get) => ({
   closeDialog: () => set((s) => ({ dialogs: Math.max(0, s.dialogs - 1) })),
   toast(text, tone = 'info', params, detail) {
     const id = nextToast++;
-    set((s) => ({
-      toasts: [...s.toasts.slice(-2), { id, text, tone, params, ...(detail ? { detail } : {}) }],
-    }));
+    const next: Toast = { id, text, tone, params, ...(detail ? { detail } : {}) };
+    // The same words again (two edits queued offline, say) replace the toast on screen, not stack.
+    const same = (t: Toast) => JSON.stringify({ ...t, id: 0 }) === JSON.stringify({ ...next, id: 0 });
+    set((s) => ({ toasts: [...s.toasts.filter((t) => !same(t)).slice(-2), next] }));
     setTimeout(() => get().dismiss(id), tone === 'error' ? 4000 : 2500);
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),

@@ -16,7 +16,7 @@ import { isSwipeBack, SWIPE } from '../../src/shell/swipeBack';
 import { UpdatePrompt } from '../../src/shell/UpdatePrompt';
 import { useUpdate } from '../../src/shell/update';
 import { UPDOWN_KEY, useUpDown } from '../../src/shell/updown';
-import { useUi } from '../../src/store/ui';
+import { toast, useUi } from '../../src/store/ui';
 import { AsOf, asOfText } from '../../src/ui/AsOf';
 import { MoneyButton } from '../../src/ui/MoneyButton';
 import { Sparkline } from '../../src/ui/Sparkline';
@@ -80,6 +80,21 @@ describe('money failures (SPEC §8)', () => {
     const shown = screen.getByRole('status').firstElementChild!;
     expect(shown.textContent).toBe(`${text}${detail}`);
     expect(shown.lastElementChild!.textContent).toBe(detail);
+  });
+
+  it('say the same thing once: a repeated toast replaces the one on screen, another one stacks', () => {
+    useUi.setState({ toasts: [] });
+    render(<Toasts />);
+    act(() => toast('watch.queued'));
+    act(() => toast('watch.queued'));
+    expect(useUi.getState().toasts).toHaveLength(1);
+    act(() => toast('watch.queued', 'error'));
+    act(() => toast('wallet.withdraw.success', 'success'));
+    expect(useUi.getState().toasts.map((t) => [t.text, t.tone])).toEqual([
+      ['watch.queued', 'info'],
+      ['watch.queued', 'error'],
+      ['wallet.withdraw.success', 'success'],
+    ]);
   });
 
   it('show the server’s own refusal as it is, with its values', () => {

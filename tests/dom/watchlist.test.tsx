@@ -203,14 +203,19 @@ describe('list changes through the outbox (issue 14)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Manage lists' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move Banks up' }));
     await waitFor(() => expect(orders).toEqual([[1, 3, 2]]));
+    await waitFor(() => expect(useUi.getState().toasts.map((t) => t.text)).toEqual(['watch.queued']));
+    const first = useUi.getState().toasts[0]!.id;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename Tech' }));
     const naming = await screen.findByRole('dialog', { name: 'Rename watchlist' });
     fireEvent.change(within(naming).getByLabelText('List name'), { target: { value: 'Chips' } });
     fireEvent.click(within(naming).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(renames).toEqual([[2, 'Chips', 'Tech']]));
-    await waitFor(() =>
-      expect(useUi.getState().toasts.map((t) => t.text)).toEqual(['watch.queued', 'watch.queued']),
-    );
+    // Told again for the rename: the same words replace the toast on screen rather than stack.
+    await waitFor(() => {
+      const toasts = useUi.getState().toasts;
+      expect(toasts.map((t) => t.text)).toEqual(['watch.queued']);
+      expect(toasts[0]!.id).not.toBe(first);
+    });
   });
 
   it('checks names and the 10-list limit on the device before anything is queued', async () => {
