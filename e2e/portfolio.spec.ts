@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { nextSession } from '../src/shared/market-hours';
 import { BASE_URL } from './playwright.config';
-import { expectAccessible, fundedUserViaApi, login, newPhone, ops, snap } from './support';
+import { expectAccessible, fundedUserViaApi, login, newPhone, ops, reviewBuy, snap } from './support';
 
 /*
  * The portfolio (issue 13) against the real server: a funded user buys 10 TCS through the order
@@ -55,18 +55,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   // The buy, as a user makes it: the TCS ticket, 10 units, the review with the server's charges
   // and the balance beside them, Confirm, the fill.
   await login(page, phone, PASSWORD);
-  await page.goto('/trading/TCS');
-  await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\//);
-  await page.getByRole('textbox', { name: 'Quantity' }).fill('10');
-  await expect(page.getByTestId('trade-estimate')).toHaveText(/₹[\d,]+\.\d{2}/);
-  await page.getByRole('button', { name: 'Buy TCS' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
-  const review = confirm.getByTestId('trade-confirm');
-  await expect(review.getByText('Total cost (estimated)')).toBeVisible();
-  for (const label of ['Brokerage', 'Securities transaction tax (STT)', 'Stamp duty', 'GST', 'Charges']) {
-    await expect(review.getByText(label, { exact: true })).toBeVisible();
-  }
-  await expect(review.getByText('Available balance')).toBeVisible();
+  const { confirm, review } = await reviewBuy(page, 'TCS', 10);
   await expect(review.getByText('₹1,00,000.00')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm buy' }).click();
   const filled = page.getByRole('dialog', { name: 'Order filled' });

@@ -91,6 +91,27 @@ export async function cutOffTexts(page: Page): Promise<{ measured: number; cut: 
   });
 }
 
+/**
+ * An NSE stock's buy on the order ticket up to its review sheet, as a user makes it: the quantity,
+ * the estimate, Buy; the sheet shows the total, the server's charges one by one and the balance.
+ */
+export async function reviewBuy(page: Page, code: string, count: number) {
+  await page.goto(`/trading/${code}`);
+  await expect(page).toHaveURL(new RegExp(`/stock/trading/${code}\\.NS/`));
+  await page.getByRole('textbox', { name: 'Quantity' }).fill(String(count));
+  const estimate = page.getByTestId('trade-estimate');
+  await expect(estimate).toHaveText(/₹[\d,]+\.\d{2}/);
+  await page.getByRole('button', { name: `Buy ${code}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Buy ${code}?` });
+  const review = confirm.getByTestId('trade-confirm');
+  await expect(review.getByText('Total cost (estimated)')).toBeVisible();
+  for (const label of ['Brokerage', 'Securities transaction tax (STT)', 'Stamp duty', 'GST', 'Charges']) {
+    await expect(review.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(review.getByText('Available balance')).toBeVisible();
+  return { estimate, confirm, review };
+}
+
 export async function snap(page: Page, name: string): Promise<void> {
   const setting = process.env.E2E_SCREENS;
   if (!setting) return;

@@ -8,6 +8,7 @@ import {
   login,
   newPhone,
   registerViaApi,
+  reviewBuy,
   snap,
   toast,
 } from './support';
@@ -140,22 +141,9 @@ test('trading entry resolves a display code and the buy screen checks every quan
 
 test('buy 10, see them in holdings and records, sell them and see the P/L', async ({ page }) => {
   await login(page, phone, PASSWORD);
-  await page.goto('/trading/TCS');
-  await expect(page).toHaveURL(/\/stock\/trading\/TCS\.NS\//);
-  await page.getByRole('textbox', { name: 'Quantity' }).fill('10');
-  const estimate = page.getByTestId('trade-estimate');
-  await expect(estimate).toHaveText(/₹[\d,]+\.\d{2}/);
-  expect(minorOf((await estimate.textContent()) ?? '')).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Buy TCS' }).click();
-
   // The review sheet: the order, the server's charges one by one, and the funds beside the need.
-  const confirm = page.getByRole('dialog', { name: 'Buy TCS?' });
-  const review = confirm.getByTestId('trade-confirm');
-  await expect(review.getByText('Total cost (estimated)')).toBeVisible();
-  for (const label of ['Brokerage', 'Securities transaction tax (STT)', 'Stamp duty', 'GST', 'Charges']) {
-    await expect(review.getByText(label, { exact: true })).toBeVisible();
-  }
-  await expect(review.getByText('Available balance')).toBeVisible();
+  const { estimate, confirm, review } = await reviewBuy(page, 'TCS', 10);
+  expect(minorOf((await estimate.textContent()) ?? '')).toBeGreaterThan(0);
   await expect(review.getByText('₹1,00,000.00')).toBeVisible();
   const net = minorOf((await confirm.getByTestId('review-net').textContent()) ?? '');
   await expectAccessible(page);
