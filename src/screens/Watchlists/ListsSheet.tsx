@@ -44,7 +44,9 @@ export function ListsSheet({ open, onClose, lists }: { open: boolean; onClose: (
         title={t('watch.lists.manage')}
         sheet
       >
-        {lists.orderPending && <p className={`${ui.pendingTag} ${w.pendingNote}`}>{t('watch.lists.orderPending')}</p>}
+        {lists.orderPending && (
+          <p className={`${ui.pendingTag} ${w.pendingNote}`}>{t('watch.lists.orderPending')}</p>
+        )}
         <ul className={`${ui.plainList} ${w.manageList}`}>
           {lists.all.map((list) => {
             const name = listName(list, t);
