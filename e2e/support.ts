@@ -190,7 +190,8 @@ export async function expectPriceNotLive(price: Locator): Promise<void> {
   await expect(asOf).toHaveAttribute('data-tier', /^(stale|closed)$/);
   const tier = await asOf.getAttribute('data-tier');
   if (tier === 'stale') await expect(asOf).toContainText('Last known');
-  else await expect(asOf).toContainText(/^Closed · as of \d\d:\d\d/);
+  // The close's time, with its date when it was not today (a run after midnight, a weekend).
+  else await expect(asOf).toContainText(/^Closed · as of (\d\d\/\d\d\/\d{4}, )?\d\d:\d\d/);
 }
 
 /** A toast (role status) with this text. */
