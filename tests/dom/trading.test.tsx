@@ -152,6 +152,19 @@ describe('infinite paging', () => {
 
 const noActions = () => ({ cancel: vi.fn(), modify: vi.fn(), note: vi.fn() });
 
+/** One order card as the records list renders it; `show` puts another state of it on screen. */
+function renderCard(order: OrderRow, actions = noActions()) {
+  const card = (o: OrderRow) => (
+    <MemoryRouter>
+      <ul>
+        <RecordCard order={o} actions={actions} />
+      </ul>
+    </MemoryRouter>
+  );
+  const { rerender } = render(card(order));
+  return { show: (next: OrderRow) => rerender(card(next)) };
+}
+
 describe('stock records', () => {
   it('maps the tabs and statuses settled in DESIGN.md', () => {
     expect(statusOfTab('all')).toBeUndefined();
@@ -168,13 +181,7 @@ describe('stock records', () => {
 
   it('shows a sell with its code, type, sell and cost price, P/L and total, its contract note and no cancel', () => {
     const actions = noActions();
-    render(
-      <MemoryRouter>
-        <ul>
-          <RecordCard order={ORDER} actions={actions} />
-        </ul>
-      </MemoryRouter>,
-    );
+    renderCard(ORDER, actions);
     expect(screen.getByTestId('order-type').textContent).toBe('Market');
     act(() => screen.getByRole('button', { name: 'Contract note for TCS' }).click());
     expect(actions.note).toHaveBeenCalledWith('S123');
@@ -202,13 +209,7 @@ describe('stock records', () => {
       price_all: '37700.00',
       expires_at: Date.UTC(2026, 10, 24, 10, 0),
     };
-    render(
-      <MemoryRouter>
-        <ul>
-          <RecordCard order={pending} actions={actions} />
-        </ul>
-      </MemoryRouter>,
-    );
+    renderCard(pending, actions);
     expect(screen.getByTestId('order-type').textContent).toBe('Limit');
     expect(screen.getByText('Limit price').nextSibling?.textContent).toBe('₹3,770.00');
     expect(screen.getByText('Reserved').nextSibling?.textContent).toBe('₹37,700.00');
@@ -216,24 +217,12 @@ describe('stock records', () => {
     expect(screen.queryByRole('button', { name: /Contract note/ })).toBeNull();
     // The same order as a sell holds its 10 units, not ₹37,700: its value at the limit is an estimate.
     cleanup();
-    render(
-      <MemoryRouter>
-        <ul>
-          <RecordCard order={{ ...pending, state: 'sell' }} actions={noActions()} />
-        </ul>
-      </MemoryRouter>,
-    );
+    renderCard({ ...pending, state: 'sell' });
     expect(screen.getByText('Limit price').nextSibling?.textContent).toBe('₹3,770.00');
     expect(screen.getByText('Value (estimated)').nextSibling?.textContent).toBe('₹37,700.00');
     expect(screen.queryByText('Reserved')).toBeNull();
     cleanup();
-    render(
-      <MemoryRouter>
-        <ul>
-          <RecordCard order={pending} actions={actions} />
-        </ul>
-      </MemoryRouter>,
-    );
+    renderCard(pending, actions);
     act(() => screen.getByRole('button', { name: 'Cancel order for TCS' }).click());
     expect(actions.cancel).toHaveBeenCalledWith(pending);
     act(() => screen.getByRole('button', { name: 'Modify order for TCS' }).click());
@@ -252,25 +241,10 @@ describe('stock records', () => {
       limit_price: 3613.5,
       expires_at: Date.UTC(2026, 10, 24, 10, 0),
     };
-    const { rerender } = render(
-      <MemoryRouter>
-        <ul>
-          <RecordCard order={stop} actions={noActions()} />
-        </ul>
-      </MemoryRouter>,
-    );
+    const { show } = renderCard(stop);
     expect(screen.getByTestId('order-type').textContent).toBe('SL-M');
     expect(screen.getByText('Trigger price').nextSibling?.textContent).toBe('₹3,650.00');
-    rerender(
-      <MemoryRouter>
-        <ul>
-          <RecordCard
-            order={{ ...stop, triggered_at: Date.UTC(2026, 10, 24, 9, 45) }}
-            actions={noActions()}
-          />
-        </ul>
-      </MemoryRouter>,
-    );
+    show({ ...stop, triggered_at: Date.UTC(2026, 10, 24, 9, 45) });
     expect(screen.getByText('Triggered at').nextSibling?.textContent).toBe('₹3,650.00');
   });
 });
@@ -487,13 +461,7 @@ describe('OCO GTT ticket (issue 13)', () => {
       trigger_rises: true,
       expires_at: Date.UTC(2027, 10, 24, 10, 0),
     };
-    const { rerender } = render(
-      <MemoryRouter>
-        <ul>
-          <RecordCard order={oco} actions={noActions()} />
-        </ul>
-      </MemoryRouter>,
-    );
+    const { show } = renderCard(oco);
     expect(screen.getByTestId('order-type').textContent).toBe('GTT OCO');
     expect(screen.getByTestId('oco-target').textContent).toBe('₹2,700.00 → limit ₹2,690.00');
     expect(screen.getByTestId('oco-stop').textContent).toBe('₹2,300.00 → limit ₹2,290.00');
@@ -504,23 +472,14 @@ describe('OCO GTT ticket (issue 13)', () => {
     expect(screen.queryByText('Limit price')).toBeNull();
     expect(screen.queryByText('Reserved')).toBeNull();
     expect(screen.queryByText('Fee')).toBeNull();
-    rerender(
-      <MemoryRouter>
-        <ul>
-          <RecordCard
-            order={{
-              ...oco,
-              status: 1,
-              fired_leg: 'stop',
-              limit_price: 2290,
-              sell_price: 2295,
-              triggered_at: OPEN,
-            }}
-            actions={noActions()}
-          />
-        </ul>
-      </MemoryRouter>,
-    );
+    show({
+      ...oco,
+      status: 1,
+      fired_leg: 'stop',
+      limit_price: 2290,
+      sell_price: 2295,
+      triggered_at: OPEN,
+    });
     expect(screen.getByTestId('oco-fired').textContent).toBe('₹2,300.00 (stop)');
     expect(screen.getByText('Triggered at')).toBeTruthy();
     // The stop fired: the target leg is gone with it, the stop keeps its trigger and limit.
