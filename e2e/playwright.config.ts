@@ -41,7 +41,12 @@ export default defineConfig({
   ],
   outputDir: path.join(process.env.E2E_DIR, 'results'),
   fullyParallel: false,
-  workers: 1,
+  /*
+   * Files run two at a time (a file's journeys stay in order): a journey spends most of its time
+   * waiting on polls and the sandbox's settlement, not on the CPU — the suite took 773 s at load 11
+   * and about 660 s on a quiet machine with one worker. Journeys share the server but never a user.
+   */
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // A journey's budget: a long one (recharge: two forms, records, bills, axe in both themes) took
   // over 60 s on the 2-core machine at load 14; a hang is still caught, at two minutes.

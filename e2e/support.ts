@@ -69,20 +69,23 @@ export async function fundedUserViaApi(
   return token;
 }
 
-/** Saves light and dark 390×844 screenshots for the team to look at (E2E_SCREENS; never committed). */
 /**
- * Texts on screen cut off because they did not fit (issue 17): a two-line name that needs a third
- * line, or any text ending in an ellipsis. Also how many such boxes were measured, so a check
+ * Texts on screen cut off because they did not fit (issue 17): a name clamped to two (or three)
+ * lines that needs more, any text ending in an ellipsis, or a figure of a stat grid (a `dd`) running out of its
+ * column. Also how many such boxes were measured, so a check
  * cannot pass on a screen that has none.
  */
 export async function cutOffTexts(page: Page): Promise<{ measured: number; cut: string[] }> {
   return page.evaluate(() => {
     const boxes = [...document.querySelectorAll<HTMLElement>('main *')]
       .map((el) => ({ el, style: getComputedStyle(el) }))
-      .filter(({ style }) => style.webkitLineClamp === '2' || style.textOverflow === 'ellipsis');
+      .filter(
+        ({ el, style }) =>
+          style.webkitLineClamp !== 'none' || style.textOverflow === 'ellipsis' || el.tagName === 'DD',
+      );
     const cut = boxes
       .filter(({ el, style }) =>
-        style.webkitLineClamp === '2'
+        style.webkitLineClamp !== 'none'
           ? el.scrollHeight > el.clientHeight + 1
           : el.scrollWidth > el.clientWidth + 1,
       )
@@ -112,6 +115,7 @@ export async function reviewBuy(page: Page, code: string, count: number) {
   return { estimate, confirm, review };
 }
 
+/** Saves light and dark 390×844 screenshots for the team to look at (E2E_SCREENS; never committed). */
 export async function snap(page: Page, name: string): Promise<void> {
   const setting = process.env.E2E_SCREENS;
   if (!setting) return;

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from './playwright.config';
 import {
+  cutOffTexts,
   expectAccessible,
   expectPriceNotLive,
   goOffline,
@@ -41,8 +42,10 @@ function minorOf(text: string): number {
 
 /** Nothing wider than the phone (SPEC: 320–430 px) at the narrowest width. */
 async function fitsNarrowPhone(page: Page, name: string): Promise<void> {
+  expect((await cutOffTexts(page)).cut).toEqual([]);
   await page.setViewportSize({ width: 320, height: 700 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  expect((await cutOffTexts(page)).cut).toEqual([]);
   await snap(page, `${name}-320`);
   await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -10,6 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { ERR } from '#shared/contract/define';
+import { requireTradePassword } from './account/fund-password';
 import type { Deps } from './deps';
 import { answerFor } from './lib/errors';
 import {
@@ -161,6 +162,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     clientErrorHandler: (err, socket) => clientError(security, err, socket),
   });
   app.decorate('deps', deps);
+  // The gateway's transaction-password check (lib/route.ts knows no account rule).
+  app.decorate('tradePasswordCheck', requireTradePassword);
 
   // One validation policy (lib/validation.ts): strict bodies, coerced query strings,
   // no NUL, finite numbers.

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router-dom';
 import type { Area } from './i18n/index';
 import { PATHS, PATTERNS } from './paths';
 
@@ -51,7 +52,7 @@ export const ROUTES: AppRoute[] = [
   {
     path: PATHS.home,
     nav: true,
-    messages: ['markets', 'portfolio', 'watch'],
+    messages: ['markets', 'portfolio'],
     load: () => import('./screens/Home/HomeScreen'),
   },
   { path: PATHS.markets, nav: true, noService: true, load: () => import('./screens/Markets/MarketsScreen') },
@@ -127,3 +128,18 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.loanApplication, load: () => import('./screens/LoanApplication/LoanApplicationScreen') },
   { path: PATHS.loanRecords, load: () => import('./screens/LoanRecords/LoanRecordsScreen') },
 ];
+
+/**
+ * The route whose screen the app will show first at `pathname`: react-router's own ranking, then the
+ * shell's redirects (a visitor on a private route sees login, a signed-in user on login sees home;
+ * src/shell/AppShell.tsx). src/main.tsx starts loading its chunk and messages before React starts.
+ */
+export function firstRoute(pathname: string, signedIn: boolean): AppRoute | undefined {
+  const route = matchRoutes(
+    ROUTES.map((r) => ({ path: r.path, r })),
+    pathname,
+  )?.[0]?.route.r;
+  if (route && !route.public && !signedIn) return ROUTES.find((r) => r.path === PATHS.login);
+  if (route?.path === PATHS.login && signedIn) return ROUTES.find((r) => r.path === PATHS.home);
+  return route;
+}

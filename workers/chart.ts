@@ -17,6 +17,12 @@ export interface Columns {
   v: Float64Array;
 }
 
+/** `n` candles of zeros, to be filled in and then cut to the length used. */
+function zeroColumns(n: number): Columns {
+  const col = () => new Float64Array(n);
+  return { t: col(), o: col(), h: col(), l: col(), c: col(), v: col() };
+}
+
 export interface SparkPaths {
   line: string;
   area: string;
@@ -47,14 +53,7 @@ const F64_FIELDS = ['t', 'o', 'h', 'l', 'c', 'v', 'ma5', 'ma10', 'ma20', 'avg'] 
 export function toColumns(rows: readonly CandleRow[]): Columns {
   const sorted = isSorted(rows) ? rows : [...rows].sort((a, b) => a.timestamp - b.timestamp);
   const n = sorted.length;
-  const cols = {
-    t: new Float64Array(n),
-    o: new Float64Array(n),
-    h: new Float64Array(n),
-    l: new Float64Array(n),
-    c: new Float64Array(n),
-    v: new Float64Array(n),
-  };
+  const cols = zeroColumns(n);
   let k = 0;
   for (let i = 0; i < n; i++) {
     const r = sorted[i]!;
@@ -250,14 +249,7 @@ export function bucketStart(ts: number, period: Period, offsetMs = 0): number {
 /** Finer candles (e.g. days) rolled up into `period` bars: first open, highest high, lowest low, last close, summed volume. */
 export function aggregate(cols: Columns, period: Period, offsetMs = 0): Columns {
   const n = cols.t.length;
-  const out = {
-    t: new Float64Array(n),
-    o: new Float64Array(n),
-    h: new Float64Array(n),
-    l: new Float64Array(n),
-    c: new Float64Array(n),
-    v: new Float64Array(n),
-  };
+  const out = zeroColumns(n);
   let k = -1;
   let current = Number.NaN;
   for (let i = 0; i < n; i++) {

@@ -54,7 +54,7 @@ interface ChartState {
 }
 
 /** Chart history per period in low-data mode (issue 11); the server's defaults are 5 years daily, all weekly/monthly. */
-export const LOW_DATA_RANGE = { '1d': '6mo', '1wk': '2y', '1mo': '5y' } as const;
+const LOW_DATA_RANGE = { '1d': '6mo', '1wk': '2y', '1mo': '5y' } as const;
 
 /** The chart call's input: in low-data mode a shorter history for every period but the minute one. */
 export function chartQuery(symbol: string, period: Period, market: string | undefined, lowData: boolean) {

@@ -32,18 +32,30 @@ export async function changeLoginPassword(
   });
   if (!right) throw invalid('errors.oldPasswordIncorrect');
   const hash = await hashing.run(() => hashSecret(input.password_new, deps.config.scrypt));
-  const keep = sha256(keepToken);
+  await replaceLoginPassword(deps, user.id, hash, keepToken);
+}
+
+/**
+ * Sets a user's login password hash and ends their sessions (all of them, or all but `keepToken`'s):
+ * a new password ends every session opened with the old one.
+ */
+export async function replaceLoginPassword(
+  deps: Deps,
+  userId: number,
+  hash: string,
+  keepToken?: string,
+): Promise<void> {
   await withTx(deps.database, async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
-    await trx
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+    let end = trx
       .updateTable('sessions')
       .set({ revoked_at: deps.clock.now() })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .where('token_hash', '!=', keep)
-      .execute();
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepToken !== undefined) end = end.where('token_hash', '!=', sha256(keepToken));
+    await end.execute();
   });
-  // After the commit: the ended sessions are refused from the next call on (the kept one is read
+  // After the commit: the ended sessions are refused from the next call on (a kept one is read
   // again once, harmlessly).
-  sessionCache(deps).forgetUser(user.id);
+  sessionCache(deps).forgetUser(userId);
 }

@@ -14,7 +14,7 @@ export const NEWS_VERSION_CHECK_MS = 1000;
  * The news list's first pages, serialised once per change instead of two queries and a
  * JSON.stringify per request: news changes a few times a day and every app reads it.
  */
-export class NewsCache {
+class NewsCache {
   private pages = new Map<string, RawJson>();
   /** Bumped by every invalidation: a page loaded across one is not kept. */
   private generation = 0;

@@ -1,9 +1,20 @@
 import type { Generated } from 'kysely';
+import type { ChatMessage } from '#shared/contract/content';
+import type { BankCard } from '#shared/contract/settings';
 
 /**
  * The database, as Kysely sees it. Money columns are integer minor units; prices are integer ticks
  * of 1/10,000 (src/shared/money.ts); times are epoch milliseconds. Both dialects share this shape.
  */
+/**
+ * A table whose rows are a contract row as the app receives it, stored with its owner (and any
+ * columns of the server's own): the row's shape is written once, in the contract.
+ */
+type OwnedRows<Row extends { id: number }, Own = unknown> = Omit<Row, 'id'> & {
+  id: Generated<number>;
+  user_id: number;
+} & Own;
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,19 +169,8 @@ interface NotificationsTable {
   read_at: number | null;
 }
 
-export interface BankCardsTable {
-  id: Generated<number>;
-  user_id: number;
-  bank: string;
-  branch_bank: string;
-  bank_card: string;
-  bank_user: string;
-  ifsc: string;
-  /** 1 usable. */
-  status: number;
-  created_at: number;
-  updated_at: number;
-}
+/** A card as `bankCards` answers it (`bank_card` masked on the way out). */
+export type BankCardsTable = OwnedRows<BankCard, { updated_at: number }>;
 
 interface KycTable {
   user_id: number;
@@ -195,16 +195,8 @@ interface UploadsTable {
   created_at: number;
 }
 
-export interface MessagesTable {
-  id: Generated<number>;
-  user_id: number;
-  sender: 'user' | 'agent';
-  body: string;
-  /** Set by the app for messages written offline, so a resend is not a duplicate. */
-  client_id: string | null;
-  read_at: number | null;
-  created_at: number;
-}
+/** Customer-service chat, as `messageList` answers it. */
+export type MessagesTable = OwnedRows<ChatMessage>;
 
 interface PositionsTable {
   user_id: number;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ERR } from '#shared/contract/define';
 import { hotReads } from '../db/hot';
@@ -11,7 +11,8 @@ export interface AuthUser {
   phone: string;
 }
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Hex SHA-256 in one call (no Hash object per session lookup). */
+export const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** 256 random bits; only the hash is stored. */
 export function newToken(): string {

@@ -12,7 +12,6 @@ import {
   type ResOf,
   stableJson,
 } from '#shared/contract/define';
-import { requireTradePassword } from '../account/fund-password';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -31,9 +30,17 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/**
+ * The transaction-password check of `tradePassword` entries: refuses (ApiError) unless `code` is the
+ * user's. The gateway knows no account rule; the app hands it one (server/app.ts decorates
+ * `tradePasswordCheck` with account/fund-password's `requireTradePassword`).
+ */
+export type TradePasswordCheck = (deps: Deps, userId: number, code: unknown) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    tradePasswordCheck?: TradePasswordCheck;
   }
 }
 
@@ -71,6 +78,11 @@ export function route<E extends Endpoint>(
   options: { answer?: TSchema } = {},
 ): void {
   const deps = app.deps;
+  const tradePassword = app.tradePasswordCheck;
+  if (ep.tradePassword && !tradePassword)
+    throw new Error(
+      `${ep.path} needs a transaction password check: decorate the app with tradePasswordCheck`,
+    );
   const request = ep.method === 'GET' ? { querystring: ep.req } : ep.upload ? {} : { body: ep.req };
   app.route({
     method: ep.method,
@@ -83,9 +95,9 @@ export function route<E extends Endpoint>(
       if (ep.auth) user = await authenticate(deps, req);
       const input = ((ep.method === 'GET' ? req.query : req.body) ?? {}) as ReqOf<E>;
       // Before any transaction: a wrong code counts towards the lockout although the call fails.
-      if (ep.tradePassword) {
+      if (ep.tradePassword && tradePassword) {
         if (!user) throw new Error(`endpoint ${ep.path} needs a transaction password but no session`);
-        await requireTradePassword(deps, user.id, (input as { stock_password?: unknown }).stock_password);
+        await tradePassword(deps, user.id, (input as { stock_password?: unknown }).stock_password);
       }
       const ctx = (db: Kysely<DB>): RouteContext<E> => ({
         input,

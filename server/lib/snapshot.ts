@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Endpoint, type ReqOf, type ResOf, stableJson } from '#shared/contract/define';
+import { PresetHeaders } from './preset-headers';
 
 /**
  * Per-tick snapshots of shared answers (market data: the same for every user). The first request
@@ -11,6 +12,12 @@ import { type Endpoint, type ReqOf, type ResOf, stableJson } from '#shared/contr
  * whose If-None-Match still matches gets a 304 — also across ticks that changed nothing, such as
  * every tick while the market is closed. Handlers must depend on their input and the market only:
  * no user, no database.
+ *
+ * The floor of a repeated question (issue 15): once a URL, exactly as sent, has been validated and
+ * answered in a tick, the same URL again is answered when it arrives (onRequest), before query
+ * parsing, validation and the key are made again — the same URL always validates to the same input,
+ * so this is the answer validation would lead to. Each entry keeps its bytes as a Buffer (written
+ * as is) and its headers validated once (`PresetHeaders`).
  */
 export interface TickSource {
   /** Catches up with the clock (may tick). */
@@ -47,8 +54,27 @@ export interface Snapshot {
 }
 
 interface Entry {
-  body: string;
+  /** `{"msg":"ok","data":…}` as UTF-8. */
+  body: Buffer;
   etag: string;
+  /** ETag, cache-control and content-type of a 200; ETag and cache-control of a 304. */
+  ok: PresetHeaders;
+  notModified: PresetHeaders;
+}
+
+function entryOf(text: string): Entry {
+  const body = Buffer.from(text);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const common: Array<[string, string]> = [
+    ['etag', etag],
+    ['cache-control', 'no-cache'],
+  ];
+  return {
+    body,
+    etag,
+    ok: new PresetHeaders([...common, ['content-type', 'application/json; charset=utf-8']]),
+    notModified: new PresetHeaders(common),
+  };
 }
 
 export interface SnapshotOptions {
@@ -71,21 +97,30 @@ const keyOf = (path: string, input: unknown) => `${path} ${stableJson(input ?? {
 
 export function createSnapshot(source: TickSource, options: SnapshotOptions = {}): Snapshot {
   const maxEntries = options.maxEntries ?? 2000;
+  /** This tick's answers by validated question (path and input). */
   let entries = new Map<string, Entry>();
+  /** The same answers by URL exactly as sent, for URLs already validated this tick. */
+  let byUrl = new Map<string, Entry>();
   const stats: SnapshotStats = { generation: 0, computed: 0, hits: 0, notModified: 0 };
   const unsubscribe = source.onTick(() => {
     stats.generation += 1;
     entries = new Map();
+    byUrl = new Map();
   });
 
   function send(reply: FastifyReply, entry: Entry, ifNoneMatch: string | string[] | undefined): FastifyReply {
-    reply.header('etag', entry.etag);
-    reply.header('cache-control', 'no-cache');
     if (etagMatches(ifNoneMatch, entry.etag)) {
       stats.notModified += 1;
+      entry.notModified.apply(reply.raw);
       return reply.code(304).send();
     }
-    return reply.header('content-type', 'application/json; charset=utf-8').send(entry.body);
+    entry.ok.apply(reply.raw);
+    return reply.send(entry.body);
+  }
+
+  /** Remembers `url` (validated, in the tick the entry belongs to) as a spelling of `entry`. */
+  function alias(url: string, entry: Entry): void {
+    if (byUrl.size < maxEntries) byUrl.set(url, entry);
   }
 
   return {
@@ -97,13 +132,21 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
         url: app.deps.config.apiBase + ep.path,
         // Unknown parameters are refused: each would otherwise make an answer of its own.
         schema: { querystring: { ...ep.req, additionalProperties: false } },
+        // A URL already validated and answered in this tick, byte for byte: its answer at once.
+        onRequest(req, reply, done) {
+          source.sync();
+          const entry = byUrl.get(req.url);
+          if (!entry) return done();
+          stats.hits += 1;
+          send(reply, entry, req.headers['if-none-match']);
+        },
         // After validation, so the key is the validated input (coerced, defaults applied): any
         // spelling of the same question — order, `page=01`, an omitted default — is one entry.
         preHandler(req, reply, done) {
-          source.sync();
           const entry = entries.get(keyOf(ep.path, req.query));
           if (!entry) return done();
           stats.hits += 1;
+          alias(req.url, entry);
           send(reply, entry, req.headers['if-none-match']);
         },
         async handler(req, reply) {
@@ -118,12 +161,15 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
             data = await handler(input);
           } while (generation !== stats.generation && ++tries < 3);
           stats.computed += 1;
-          const body =
+          const entry = entryOf(
             data instanceof RawJson
               ? `{"msg":"ok","data":${data.text}}`
-              : JSON.stringify({ msg: 'ok', data });
-          const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-          if (generation === stats.generation && entries.size < maxEntries) entries.set(key, entry);
+              : JSON.stringify({ msg: 'ok', data }),
+          );
+          if (generation === stats.generation && entries.size < maxEntries) {
+            entries.set(key, entry);
+            alias(req.url, entry);
+          }
           return send(reply, entry, req.headers['if-none-match']);
         },
       });

@@ -16,7 +16,7 @@ import { percentOf } from './valuation';
 
 /** The account's calendar: India time, like its financial year. */
 const CALENDAR = 'NSE' as const;
-export const today = (at: number) => localDay(CALENDAR, at);
+const today = (at: number) => localDay(CALENDAR, at);
 
 /** Users valued per page of the job, by id. */
 const PAGE = 200;
@@ -36,7 +36,7 @@ async function valuation(deps: Deps, userId: number) {
 }
 
 /** One pass: today's row of every user who has anything. Idempotent; the clock decides the day. */
-export async function snapshotAll(deps: Deps): Promise<number> {
+async function snapshotAll(deps: Deps): Promise<number> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const day = today(now);

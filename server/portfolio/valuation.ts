@@ -117,7 +117,7 @@ export async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number)
 }
 
 /** Totals of a set of valued positions. */
-export function totalsOf(rows: Valued[]): PortfolioTotals {
+function totalsOf(rows: Valued[]): PortfolioTotals {
   let invested = 0;
   let value = 0;
   let todayPnl = 0;

@@ -3,6 +3,9 @@ import { feeMinor, fromMinor, perCroreOfMinor } from '#shared/money';
 import type { ChargeSchedule } from '../config';
 import type { Instrument } from '../market/provider';
 
+/** The order columns that keep each charge of a fill (`ch_*`, added by migration 048). */
+export { CHARGE_COLUMNS } from '../db/migrations/048_order_charges';
+
 /**
  * The charges model (issue 13): what an executed stock/forex/futures/treasury order costs beyond its
  * value, computed here only — the quote call, the fill and the contract note all use these
@@ -28,10 +31,10 @@ export interface Charges {
   total: number;
 }
 
-export const NO_CHARGES: Charges = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, stamp: 0, gst: 0, total: 0 };
+const NO_CHARGES: Charges = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, stamp: 0, gst: 0, total: 0 };
 
 /** Whether the Indian exchange levies (STT, stamp, exchange charge, SEBI fee) apply to an instrument. */
-export function leviesApply(instrument: Pick<Instrument, 'kind' | 'region'> | undefined): boolean {
+function leviesApply(instrument: Pick<Instrument, 'kind' | 'region'> | undefined): boolean {
   return instrument?.kind === 'stock' && instrument.region === 'IN';
 }
 

@@ -6,6 +6,7 @@ import type { DB, OrdersTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { post } from '../lib/ledger';
+import type { Instrument } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
 import { rateTicks } from './fx';
 import { assertMarketOpen, isMarketOpen, sessionEnd } from './hours';
@@ -124,14 +125,45 @@ async function takeFromPosition(
 /** Average price (ticks) of units whose native cost is `native`. */
 const avgTicks = (native: number, count: number) => Number(divRoundHalfUp(BigInt(native), BigInt(count)));
 
-export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
+/** What every stock order placed now starts from: a valid count of a tradable instrument whose market is open, the time, its rate and quote. */
+async function placing(deps: Deps, db: Kysely<DB>, input: { tag: string; count: number }) {
   checkStockQuantity(input.count);
   const { instrument, quote } = tradable(deps, input.tag);
   assertMarketOpen(deps, instrument);
   const now = deps.clock.now();
   const rate = await rateTicks(deps, db, instrument.currency);
+  return { instrument, now, rate, quoteTicks: priceToTicks(quote.price) };
+}
+
+/** The columns every stock order row placed by `userId` at `now` shares. */
+function stockOrder(
+  userId: number,
+  instrument: Instrument,
+  side: 'buy' | 'sell',
+  count: number,
+  now: number,
+  rate: number,
+) {
+  return {
+    no: orderNo('stock', now),
+    user_id: userId,
+    mold: 'stock' as const,
+    symbol: instrument.symbol,
+    market: instrument.market,
+    name: instrument.name,
+    state: side,
+    count,
+    ref_id: null,
+    created_at: now,
+    updated_at: now,
+    rate,
+    region: instrument.region,
+  };
+}
+
+export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
+  const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
-  const quoteTicks = priceToTicks(quote.price);
   const fills = withinTolerance('buy', quoteTicks, seen);
   const exec = fills ? quoteTicks : seen;
   const value = tradeValueMinor(exec, input.count, rate);
@@ -140,27 +172,15 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
   // A fill pays value and charges; a resting buy reserves both at its limit (the most they can be).
   const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
   const order = await insertOrder(db, {
-    no: orderNo('stock', now),
-    user_id: userId,
-    mold: 'stock',
-    symbol: instrument.symbol,
-    market: instrument.market,
-    name: instrument.name,
-    state: 'buy',
+    ...stockOrder(userId, instrument, 'buy', input.count, now, rate),
     status: fills ? STOCK.success : STOCK.pending,
-    count: input.count,
     limit_price: seen,
     price: exec,
     sell_price: null,
     ...chargeColumns(charges),
     price_all: value,
     profit: null,
-    ref_id: null,
-    created_at: now,
-    updated_at: now,
     expires_at: fills ? null : sessionEnd(instrument, now),
-    rate,
-    region: instrument.region,
   });
   if (fills) await addToPosition(db, userId, instrument.symbol, input.count, value, exec * input.count, now);
   await post(db, {
@@ -189,29 +209,12 @@ async function postCharges(db: Kysely<DB>, userId: number, orderId: number, tota
 }
 
 export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
-  checkStockQuantity(input.count);
-  const { instrument, quote } = tradable(deps, input.tag);
-  assertMarketOpen(deps, instrument);
-  const now = deps.clock.now();
-  const rate = await rateTicks(deps, db, instrument.currency);
+  const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
-  const quoteTicks = priceToTicks(quote.price);
   const base = {
-    no: orderNo('stock', now),
-    user_id: userId,
-    mold: 'stock',
-    symbol: instrument.symbol,
-    market: instrument.market,
-    name: instrument.name,
-    state: 'sell' as const,
-    count: input.count,
+    ...stockOrder(userId, instrument, 'sell', input.count, now, rate),
     limit_price: seen,
     fee: 0,
-    ref_id: null,
-    created_at: now,
-    updated_at: now,
-    rate,
-    region: instrument.region,
   };
   if (withinTolerance('sell', quoteTicks, seen)) {
     const taken = await takeFromPosition(
@@ -301,12 +304,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * that limit — a buy's value and charges, a sell's units — and released exactly by cancel or expiry.
  */
 export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, input: StopInput) {
-  checkStockQuantity(input.count);
-  const { instrument, quote } = tradable(deps, input.tag);
-  assertMarketOpen(deps, instrument);
-  const now = deps.clock.now();
-  const rate = await rateTicks(deps, db, instrument.currency);
-  const quoteTicks = priceToTicks(quote.price);
+  const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const trigger = priceToTicks(input.trigger);
   const buying = input.side === 'buy';
   const gtt = input.order_type === 'gtt';
@@ -332,28 +330,16 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const reservedUnits = buying ? null : await reserveShares(db, userId, instrument.symbol, input.count, now);
   const charges = buying ? chargesFor(deps.config.charges, instrument, 'buy', value) : null;
   const order = await insertOrder(db, {
-    no: orderNo('stock', now),
-    user_id: userId,
-    mold: 'stock',
-    symbol: instrument.symbol,
-    market: instrument.market,
-    name: instrument.name,
-    state: input.side,
+    ...stockOrder(userId, instrument, input.side, input.count, now, rate),
     status: STOCK.pending,
-    count: input.count,
     limit_price: limit,
     price: reservedUnits ? avgTicks(reservedUnits.cost_native, reservedUnits.qty) : limit,
     sell_price: null,
     ...(charges ? chargeColumns(charges) : { fee: 0 }),
     price_all: value,
     profit: null,
-    ref_id: null,
-    created_at: now,
-    updated_at: now,
     // A stop lives for its session; a GTT for its validity (its triggered order, for that session).
     expires_at: gtt ? now + (input.valid_days ?? GTT_MAX_DAYS) * DAY_MS : sessionEnd(instrument, now),
-    rate,
-    region: instrument.region,
     order_type: input.order_type,
     trigger_price: trigger,
     triggered_at: null,
@@ -419,27 +405,15 @@ export async function placeOco(deps: Deps, db: Kysely<DB>, userId: number, input
   if (value <= 0 || tradeValueMinor(stopLimit, input.count, rate) <= 0) throw invalid();
   const reserved = await reserveShares(db, userId, instrument.symbol, input.count, now);
   return insertOrder(db, {
-    no: orderNo('stock', now),
-    user_id: userId,
-    mold: 'stock',
-    symbol: instrument.symbol,
-    market: instrument.market,
-    name: instrument.name,
-    state: 'sell',
+    ...stockOrder(userId, instrument, 'sell', input.count, now, rate),
     status: STOCK.pending,
-    count: input.count,
     limit_price: targetLimit,
     price: avgTicks(reserved.cost_native, reserved.qty),
     sell_price: null,
     fee: 0,
     price_all: value,
     profit: null,
-    ref_id: null,
-    created_at: now,
-    updated_at: now,
     expires_at: now + (input.valid_days ?? GTT_MAX_DAYS) * DAY_MS,
-    rate,
-    region: instrument.region,
     order_type: 'oco',
     trigger_price: target,
     triggered_at: null,
@@ -608,7 +582,7 @@ export async function modifyPending(
 }
 
 /** Whether a quote reaches a stop's trigger: a buy stop on a rise to it, a sell stop on a fall. */
-export function triggerReached(side: 'buy' | 'sell', quoteTicks: number, trigger: number): boolean {
+function triggerReached(side: 'buy' | 'sell', quoteTicks: number, trigger: number): boolean {
   return side === 'buy' ? quoteTicks >= trigger : quoteTicks <= trigger;
 }
 

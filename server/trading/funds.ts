@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Fund, FundOrder } from '#shared/contract/invest';
-import { divRoundHalfUp, fromMinor, percentOfMinor } from '#shared/money';
+import { divRoundHalfUp, feeMinor, fromMinor } from '#shared/money';
 import { OFFER_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { DB, FundOrdersTable, FundsTable } from '../db/schema';
@@ -113,7 +113,7 @@ export async function matureFunds(deps: Deps): Promise<number> {
   for (const order of due) {
     const done = await withTx(deps.database, async (trx) => {
       const now = deps.clock.now();
-      const profit = percentOfMinor(order.amount, order.expected_return);
+      const profit = feeMinor(order.amount, order.expected_return);
       const settled = await trx
         .updateTable('fund_orders')
         .set({ status: 'completed', profit, settled_at: now })

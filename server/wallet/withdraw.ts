@@ -24,7 +24,7 @@ async function minWithdraw(db: Kysely<DB>): Promise<number> {
 }
 
 /** Why a payout waits for the operator (i18n keys the withdraw record shows). */
-export const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard' } as const;
+const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard' } as const;
 
 /**
  * A withdrawal to one of the user's usable bank cards: recorded in progress (`n`) and the amount

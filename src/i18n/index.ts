@@ -89,6 +89,21 @@ export function loadMessages(areas?: readonly Area[]): Promise<void> {
   return loadAreas(current(), areas ?? ALL_AREAS);
 }
 
+/**
+ * Starts downloading message files before i18next starts (src/main.tsx, for the first screen's
+ * route): the module cache keeps them, and `loadMessages` / `initI18n` then find them there. With a
+ * language other than English its first areas too, which `initI18n` waits for.
+ */
+export function prefetchMessages(areas?: readonly Area[]): void {
+  const lng = storedLanguage();
+  const wanted = [...(lng === 'en' ? [] : FIRST_AREAS), ...(areas ?? ALL_AREAS)];
+  for (const l of lng === 'en' ? ['en' as const] : [lng, 'en' as const])
+    for (const area of wanted) {
+      const path = fileOf(l, area);
+      if (!englishFirst[path]) void files[path]?.().catch(() => undefined);
+    }
+}
+
 /** Every area of the current language: started once the first screen is up. */
 export function loadAllMessages(): Promise<void> {
   return loadAreas(current(), ALL_AREAS);

@@ -76,7 +76,10 @@ export function tradeValueMinor(priceTicks: number, qty: number, rateTicks: numb
   return Number(divRoundHalfUp(n, d));
 }
 
-/** A fee of `bps` basis points (1 bp = 0.01 %) on an amount, HALF_UP. */
+/**
+ * `bps` basis points (1 bp = 0.01 %) of an amount, HALF_UP: the one rule for fees, fund returns and
+ * loan interest alike.
+ */
 export function feeMinor(amountMinor: number, bps: number): number {
   return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(bps), 10_000n));
 }
@@ -89,9 +92,6 @@ export function feeMinor(amountMinor: number, bps: number): number {
 export function perCroreOfMinor(amountMinor: number, perCrore: number): number {
   return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(perCrore), 10_000_000n));
 }
-
-/** `bps` basis points of an amount, HALF_UP: the same rule as fees, for returns and interest. */
-export const percentOfMinor = feeMinor;
 
 /**
  * Conversion rates are decimals with at most 4 places, kept as integer ticks (PRICE_SCALE per unit:

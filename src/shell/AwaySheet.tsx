@@ -6,6 +6,7 @@ import { listen } from '../api/client';
 import { isClaimed } from '../api/money';
 import { useConfig } from '../api/useConfig';
 import { loadAllMessages } from '../i18n/index';
+import { PATHS } from '../paths';
 import { reasonKey } from '../screens/_parts/wallet/status';
 import { formatMoney, formatNumber } from '../shared/format';
 import { displayCode } from '../shared/rules';
@@ -121,7 +122,7 @@ export function AwaySheet() {
           <ul className={ui.plainList}>
             {summary.replies.map((m) => (
               <li key={m.id} className={s.awayRow}>
-                <Link to="/customer-service" onClick={close}>
+                <Link to={PATHS.customerService} onClick={close}>
                   {t('core.away.reply', { text: m.body.length > 60 ? `${m.body.slice(0, 60)}…` : m.body })}
                 </Link>
               </li>
@@ -131,7 +132,7 @@ export function AwaySheet() {
       )}
       <div className={s.awayActions}>
         {summary.orders.length > 0 && (
-          <Link to="/records" className={s.awayLink} onClick={close}>
+          <Link to={PATHS.records} className={s.awayLink} onClick={close}>
             {t('core.away.open')}
           </Link>
         )}

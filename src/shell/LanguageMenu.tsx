@@ -5,6 +5,7 @@ import { changeLanguage, LANGUAGES, type Language } from '../i18n/index';
 import { IconButton } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { IconCheck, IconGlobe } from '../ui/icons';
+import ui from '../ui/ui.module.css';
 import s from './core.module.css';
 
 /** Each language named in itself, so a reader finds theirs whatever the current one is. */
@@ -40,14 +41,14 @@ export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () =>
   const current = i18n.language as Language;
   return (
     <Dialog open={open} onClose={onClose} title={t('core.language.title')} sheet>
-      <ul className={s.languages}>
+      <ul className={`${ui.choices} ${s.languages}`}>
         {enabledLanguages(languages).map((lng) => (
           <li key={lng}>
             <button
               type="button"
               aria-current={lng === current ? 'true' : undefined}
               lang={lng}
-              className={s.language}
+              className={`${ui.choice} ${s.language}`}
               onClick={async () => {
                 await changeLanguage(lng);
                 onClose();

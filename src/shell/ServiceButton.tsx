@@ -3,6 +3,7 @@ import { useWatch } from '../api/hooks';
 import { POLL_MS } from '../shared/rules';
 import { useUi } from '../store/ui';
 import { IconService } from '../ui/icons';
+import ui from '../ui/ui.module.css';
 import s from './core.module.css';
 import { ServiceLink, useCustomerService } from './service';
 
@@ -36,7 +37,7 @@ export function ServiceButton({ raised = false }: { raised?: boolean }) {
       >
         <IconService size={24} />
         {count > 0 && (
-          <span className={s.serviceBadge} aria-hidden="true">
+          <span className={`${ui.countBadge} ${s.serviceBadge}`} aria-hidden="true">
             {count > 99 ? '99+' : count}
           </span>
         )}

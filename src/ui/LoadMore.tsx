@@ -14,11 +14,11 @@ export function usePages(resetKey: string) {
   const current = state.key === resetKey ? state : { key: resetKey, pages: 1, settled: 1 };
   if (current !== state) setState(current);
   const more = useCallback(
-    () => setState((s) => (s.settled >= s.pages ? { ...s, pages: s.pages + 1 } : s)),
+    () => setState((st) => (st.settled >= st.pages ? { ...st, pages: st.pages + 1 } : st)),
     [],
   );
   const settle = useCallback(
-    (page: number) => setState((s) => (page > s.settled ? { ...s, settled: page } : s)),
+    (page: number) => setState((st) => (page > st.settled ? { ...st, settled: page } : st)),
     [],
   );
   const rest = Array.from({ length: current.pages - 1 }, (_, i) => i + 2);

@@ -123,13 +123,15 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** The reference: the smallest Fastify JSON route, in its own process on `port`. */
-export function startBare(port: number): Promise<ChildProcess> {
+export function startBare(port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
   const source = `
 const app = require('fastify')();
 app.get('/bare', async () => ({ msg: 'ok', data: { hello: 'world' } }));
 app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('bare ready'));
+// An orderly exit on SIGTERM, so --cpu-prof (bench:profile bare) writes its profile.
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 `;
-  return startProcess('bare fastify', ['-e', source], {}, /bare ready/);
+  return startProcess('bare fastify', [...nodeArgs, '-e', source], {}, /bare ready/);
 }
 
 /**

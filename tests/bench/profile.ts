@@ -6,20 +6,30 @@
  * during the load are counted. Prints the server's CPU per answer and the functions and packages
  * that take it, self and inclusive. Routes: a path (`/healthz`, `/api/v2/stock/list?market=IN`),
  * `user:<path>` to call it as the users in turn (`user:/api/stock/success/v2/user/info`), or `buy`
- * (dealBuy with fresh Idempotency-Keys). Env: BENCH_PORT (4391), BENCH_CONNECTIONS (64),
- * and anything the server reads (e.g. SQLITE_GROUP_COMMIT=0).
+ * (dealBuy with fresh Idempotency-Keys), or `bare` (the bare Fastify route of bench:server, the
+ * reference: what any answer costs). Env: BENCH_PORT (4391), BENCH_CONNECTIONS (64), PROFILE_TOP
+ * (rows per table, 30), PROFILE_OUT (a file to keep the .cpuprofile in, for Chrome DevTools), and
+ * anything the server reads (e.g. SQLITE_GROUP_COMMIT=0).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { asUsers, buildServer, loadLine, prepareDatabase, startServer, stopProcess } from './api-kit';
+import {
+  asUsers,
+  buildServer,
+  loadLine,
+  prepareDatabase,
+  startBare,
+  startServer,
+  stopProcess,
+} from './api-kit';
 
 const route = process.argv[2] ?? '/healthz';
 const SECONDS = Number(process.argv[3] ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const TOP = 30;
+const TOP = Number(process.env.PROFILE_TOP ?? 30);
 
 interface ProfileNode {
   id: number;
@@ -117,11 +127,15 @@ async function main(): Promise<void> {
   console.log(`Profile of ${route}: ${CONNECTIONS} connections, ${SECONDS} s; ${loadLine()}`);
   buildServer();
   const tokens = await prepareDatabase(url, 1000);
-  const server = await startServer(PORT, url, dir, {}, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+  const profiler = ['--cpu-prof', `--cpu-prof-dir=${profDir}`];
+  const server =
+    route === 'bare' ? await startBare(PORT, profiler) : await startServer(PORT, url, dir, {}, profiler);
   try {
     const api = `http://127.0.0.1:${PORT}`;
     let opts: Parameters<typeof autocannon>[0];
-    if (route === 'buy') {
+    if (route === 'bare') {
+      opts = { url: `${api}/bare` };
+    } else if (route === 'buy') {
       const quote = `${api}/api/v2/quote?symbol=RELIANCE.NS`;
       let price = (await (await fetch(quote)).json()).data.price as number;
       const refresh = setInterval(() => {
@@ -166,6 +180,12 @@ async function main(): Promise<void> {
     const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
     const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as Profile;
+    // Kept with the load window (profile clock, µs) and the answers in it, for further analysis.
+    if (process.env.PROFILE_OUT)
+      fs.writeFileSync(
+        process.env.PROFILE_OUT,
+        JSON.stringify({ ...profile, window: { from, to, answers: result.requests.total } }),
+      );
     console.log(
       `  ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; ${loadLine()}`,
     );

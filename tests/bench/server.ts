@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../../server/db/index';
-import { auditLedger } from '../../server/lib/audit';
+import { auditLedger } from '../../server/wallet/audit';
 import {
   asUsers,
   buildServer,

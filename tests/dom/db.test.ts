@@ -2,10 +2,10 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { createDevice } from '../../workers/device';
 import { CURRENT_VERSION, DeviceDb, VERSIONS } from '../../workers/store/schema';
+import { freshDeviceName } from '../support/device';
 
 /** The device store's schema history: fresh installs, upgrades from every version, wipe, a newer database. */
-let seq = 0;
-const freshName = () => `bourse-test-db-${Date.now()}-${++seq}`;
+const freshName = () => freshDeviceName('test-db');
 
 describe('device store schema', () => {
   it('a fresh install opens at the current version with every table', async () => {

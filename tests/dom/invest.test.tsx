@@ -13,6 +13,7 @@ import FundOrdersScreen from '../../src/screens/FundOrders/FundOrdersScreen';
 import { ipoOrderStatus, showsQuantity } from '../../src/screens/IpoOrders/useIpoOrders';
 import { useUi } from '../../src/store/ui';
 import { fake } from '../support/fake-worker';
+import { ORDER } from '../support/trading-screen';
 
 /** The invest screens' own logic: the block buy rules, the idempotency key, status labels, fund periods. */
 
@@ -254,12 +255,12 @@ describe('IPO order labels (SPEC §4)', () => {
 
 describe('block orders screen', () => {
   const order = (id: number, status: number, reason: string | null): OrderRow => ({
+    ...ORDER,
     id,
     no: `B${id}`,
     tag: 'RELIANCE.NS',
     name: 'Reliance Industries',
     market: 'NSE',
-    type: 'IN',
     mold: 'bulk',
     state: 'buy',
     status,
@@ -271,19 +272,9 @@ describe('block orders screen', () => {
     profit: null,
     created_at: 1_790_000_000_000,
     updated_at: 1_790_000_000_000,
-    expires_at: null,
     limit_price: null,
     sellable: status === 1,
-    unlock_at: null,
     reason,
-    order_type: null,
-    trigger_price: null,
-    triggered_at: null,
-    trigger_rises: null,
-    target_limit: null,
-    stop_trigger: null,
-    stop_limit: null,
-    fired_leg: null,
   });
 
   it('shows a refused buy as failed with its reason instead of a total', () => {

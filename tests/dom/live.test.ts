@@ -3,11 +3,11 @@ import type { CallResult } from '#shared/contract/define';
 import type { CandleRow, Period, QuoteAnswer } from '#shared/contract/market';
 import { ANSWER_WRITE_EVERY_MS, createAnswerCache, MAX_ANSWERS_PER_ENDPOINT } from '../../workers/answers';
 import { type ChartUpdate, createCharts } from '../../workers/charts';
-import { createDevice, type Device } from '../../workers/device';
+import type { Device } from '../../workers/device';
 import { createQuoteHub, extractQuotes, type QuoteDelta } from '../../workers/quotes';
+import { freshDevice } from '../support/device';
 
-let seq = 0;
-const fresh = () => createDevice(`bourse-live-${Date.now()}-${++seq}`);
+const fresh = () => freshDevice('live');
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function hubOn(device: Device, persistDelayMs = 0) {

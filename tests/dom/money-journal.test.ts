@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#shared/contract/index';
 import { createDevice } from '../../workers/device';
 import { createMoneyJournal, type MoneyView } from '../../workers/money';
+import { freshDevice, freshDeviceName } from '../support/device';
 
 /**
  * The money journal (workers/money.ts): what its sender and the rest of the app are told. A reply
  * its sender awaited is the sender's; only an outcome learnt later (reconcile) is marked `late`,
  * the one the shell announces when no screen is waiting (src/shell/AwaySheet.tsx).
  */
-let seq = 0;
-
 function journal(send: () => Promise<CallResult<unknown>>, found: boolean) {
   const views: MoneyView[] = [];
   const j = createMoneyJournal({
-    device: createDevice(`bourse-money-${Date.now()}-${++seq}`),
+    device: freshDevice('money'),
     send,
     lookup: async () =>
       ({
@@ -27,7 +26,7 @@ function journal(send: () => Promise<CallResult<unknown>>, found: boolean) {
 
 describe('money journal', () => {
   it('writes the key to the device before the request leaves, without the password', async () => {
-    const name = `bourse-money-${Date.now()}-${++seq}`;
+    const name = freshDeviceName('money');
     let seen: unknown;
     const j = createMoneyJournal({
       device: createDevice(name),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../server/lib/audit';
 import { COMMANDS } from '../../server/ops/commands/index';
+import { auditLedger } from '../../server/wallet/audit';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { controlMarket, idem } from '../support/trading';
 import { addCard, fund, TRADE_CODE } from '../support/wallet';

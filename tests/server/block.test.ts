@@ -4,8 +4,8 @@ import { stableJson } from '#shared/contract/define';
 import { contract } from '#shared/contract/index';
 import { feeMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
-import { auditLedger } from '../../server/lib/audit';
 import { nextSession } from '../../server/market/hours';
+import { auditLedger } from '../../server/wallet/audit';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
@@ -56,6 +56,31 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
   }
   const blockBuy = (token: string, body: Record<string, unknown>, headers = idem()) =>
     s.call('dealBuy', { token, body, headers });
+  /** The whole of each item on offer at its block price, with the buyer's transaction code. */
+  const relianceBulk = (code: string) => ({
+    tag: 'RELIANCE.NS',
+    count: 100,
+    price: 2412.37,
+    mold: 'bulk',
+    id: bulkIn,
+    stock_password: code,
+  });
+  const aaplBulk = (code: string) => ({
+    tag: 'AAPL',
+    count: 50,
+    price: 190.55,
+    mold: 'bulk',
+    id: bulkUs,
+    stock_password: code,
+  });
+  const qipBuy = (code: string) => ({
+    tag: 'TCS.NS',
+    count: 200,
+    price: 3900,
+    mold: 'finalize',
+    id: qip,
+    stock_password: code,
+  });
   /** Moves the server's clock to the moment a bought lot unlocks (clocks only move forward). */
   async function passLockIn(lot: { unlock_at: number | null }) {
     expect(lot.unlock_at).toBeGreaterThan(s.clock.now());
@@ -150,14 +175,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
 
     it('buys a QIP item with mold finalize', async () => {
       const u = await buyer();
-      const res = await blockBuy(u.token, {
-        tag: 'TCS.NS',
-        count: 200,
-        price: 3900,
-        mold: 'finalize',
-        id: qip,
-        stock_password: u.code,
-      });
+      const res = await blockBuy(u.token, qipBuy(u.code));
       expect(res.body.data).toMatchObject({ mold: 'finalize', price_all: '780234.00', fee: '234.00' });
       const deals = await s.call('dealList', { token: u.token, body: { mold: 'finalize' } });
       expect(deals.body.data.rows).toHaveLength(1);
@@ -247,14 +265,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     it('a QIP buy the balance cannot cover is a failed QIP order; a retry with the same key replays the refusal once', async () => {
       const u = await buyer(100_000);
       const headers = idem();
-      const body = {
-        tag: 'TCS.NS',
-        count: 200,
-        price: 3900,
-        mold: 'finalize',
-        id: qip,
-        stock_password: u.code,
-      };
+      const body = qipBuy(u.code);
       const first = await blockBuy(u.token, body, headers);
       expect(first.status).toBe(422);
       expect(first.body).toEqual({ msg: 'no', data: 'errors.insufficientFunds' });
@@ -283,14 +294,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     it('keeps the transaction password out of the stored idempotency record', async () => {
       const u = await buyer();
       const key = `secret-${u.id}-key`;
-      const body = {
-        tag: 'RELIANCE.NS',
-        count: 100,
-        price: 2412.37,
-        mold: 'bulk',
-        id: bulkIn,
-        stock_password: u.code,
-      };
+      const body = relianceBulk(u.code);
       expect((await blockBuy(u.token, body, { 'idempotency-key': key })).body.msg).toBe('ok');
       const row = await s.deps.database.db
         .selectFrom('idempotency_keys')
@@ -345,14 +349,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     it('a buy the balance cannot cover (fee included) changes nothing', async () => {
       // 100 × 2412.37 = 241,237.00 is covered; the fee of 72.37 is not.
       const u = await buyer(24_123_700 + 7_236);
-      const res = await blockBuy(u.token, {
-        tag: 'RELIANCE.NS',
-        count: 100,
-        price: 2412.37,
-        mold: 'bulk',
-        id: bulkIn,
-        stock_password: u.code,
-      });
+      const res = await blockBuy(u.token, relianceBulk(u.code));
       expect(res.body).toEqual({ msg: 'no', data: 'errors.insufficientFunds' });
       expect(await balanceOf(s, u.id)).toBe(24_123_700 + 7_236);
       expect(await ledgerOf(s, u.id)).toHaveLength(1);
@@ -365,14 +362,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
     it('replays the same key once and rejects it with another body', async () => {
       const u = await buyer();
       const headers = idem();
-      const body = {
-        tag: 'RELIANCE.NS',
-        count: 100,
-        price: 2412.37,
-        mold: 'bulk',
-        id: bulkIn,
-        stock_password: u.code,
-      };
+      const body = relianceBulk(u.code);
       const first = await blockBuy(u.token, body, headers);
       const again = await blockBuy(u.token, body, headers);
       expect(again.body).toEqual(first.body);
@@ -385,14 +375,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
   describe.skipIf(!enabled)('audit', () => {
     it('finds a block or QIP order whose recorded price, rate or fee is not what the ledger took', async () => {
       const u = await buyer();
-      const res = await blockBuy(u.token, {
-        tag: 'TCS.NS',
-        count: 200,
-        price: 3900,
-        mold: 'finalize',
-        id: qip,
-        stock_password: u.code,
-      });
+      const res = await blockBuy(u.token, qipBuy(u.code));
       expect(res.body.msg).toBe('ok');
       const db = s.deps.database.db;
       const row = await db
@@ -428,14 +411,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
   describe.skipIf(!enabled)('holdings and orders', () => {
     it('sells a block holding whole at the quote by its order number, once; others cannot', async () => {
       const u = await buyer();
-      const bought = await blockBuy(u.token, {
-        tag: 'RELIANCE.NS',
-        count: 100,
-        price: 2412.37,
-        mold: 'bulk',
-        id: bulkIn,
-        stock_password: u.code,
-      });
+      const bought = await blockBuy(u.token, relianceBulk(u.code));
       const no = bought.body.data.no;
       await passLockIn(bought.body.data);
       const stranger = await buyer();
@@ -482,14 +458,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
 
     it('refuses a holding sale when the quote fell beyond tolerance below what the user saw', async () => {
       const u = await buyer();
-      const bought = await blockBuy(u.token, {
-        tag: 'AAPL',
-        count: 50,
-        price: 190.55,
-        mold: 'bulk',
-        id: bulkUs,
-        stock_password: u.code,
-      });
+      const bought = await blockBuy(u.token, aaplBulk(u.code));
       await passLockIn(bought.body.data);
       const before = await balanceOf(s, u.id);
       const res = await s.call('dealSell', {
@@ -525,14 +494,7 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
 
     it('counts an unsold block holding at market value in total assets', async () => {
       const u = await buyer();
-      await blockBuy(u.token, {
-        tag: 'RELIANCE.NS',
-        count: 100,
-        price: 2412.37,
-        mold: 'bulk',
-        id: bulkIn,
-        stock_password: u.code,
-      });
+      await blockBuy(u.token, relianceBulk(u.code));
       const info = await s.call('userInfo', { token: u.token });
       // cash 1,000,000 − 241,309.37 paid; holding worth 250,000.00 at the quote
       expect(info.body.data.money).toBe('758690.63');

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/index';
 import { LOCK_CLASS, LOCKS } from '../../server/db/pg-locks';
-import { auditLedger } from '../../server/lib/audit';
+import { auditLedger } from '../../server/wallet/audit';
 import { call, freePort, type Instance, startInstance, stop, stopAll } from '../support/process';
 import { freshPgDatabase, freshPhone, PG_URL } from '../support/server';
 import { idem } from '../support/trading';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/index';
-import { auditLedger } from '../../server/lib/audit';
+import { auditLedger } from '../../server/wallet/audit';
 import { prepareDatabase } from '../bench/api-kit';
 import { call, freePort, type Instance, startInstance, stop, stopAll } from '../support/process';
 import { idem } from '../support/trading';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeMinor, toMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
-import { auditLedger } from '../../server/lib/audit';
 import { COMMANDS } from '../../server/ops/commands/index';
 import { setConfiguredRate } from '../../server/trading/fx';
+import { auditLedger } from '../../server/wallet/audit';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,

@@ -39,34 +39,24 @@ describe('security headers', () => {
 
   it('sends the same list on every kind of answer', async () => {
     const { token } = await s.signUp();
-    const quote = await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/v2/quote?symbol=AAPL` });
+    const quote = await s.call('quote', { query: { symbol: 'AAPL' } });
     const answers = {
       healthz: await s.app.inject({ method: 'GET', url: '/healthz' }),
-      'api ok': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/v2/config` }),
-      'api with a session': await s.app.inject({
-        method: 'GET',
-        url: `${s.config.apiBase}/stock/success/v2/balance`,
-        headers: { token },
-      }),
-      'api 400': await s.app.inject({
-        method: 'POST',
-        url: `${s.config.apiBase}/stock/user/login`,
-        payload: 'x',
-        headers: { 'content-type': 'application/json' },
-      }),
-      'api 401': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/stock/success/v2/balance` }),
-      'api 404': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/nothing` }),
+      'api ok': await s.call('config'),
+      'api with a session': await s.call('balance', { token }),
+      'api 400': await s.call('login', { body: 'x', headers: { 'content-type': 'application/json' } }),
+      'api 401': await s.call('balance'),
+      'api 404': await s.api('GET', '/nothing'),
       snapshot: quote,
-      'snapshot 304': await s.app.inject({
-        method: 'GET',
-        url: `${s.config.apiBase}/v2/quote?symbol=AAPL`,
+      'snapshot 304': await s.call('quote', {
+        query: { symbol: 'AAPL' },
         headers: { 'if-none-match': String(quote.headers.etag) },
       }),
       'app shell': await s.app.inject({ method: 'GET', url: '/markets' }),
       asset: await s.app.inject({ method: 'GET', url: '/assets/app-1234.js' }),
-      'bad url': await s.app.inject({ method: 'GET', url: `${s.config.apiBase}/v2/config%` }),
+      'bad url': await s.api('GET', '/v2/config%'),
     };
-    expect(answers['snapshot 304'].statusCode).toBe(304);
+    expect(answers['snapshot 304'].status).toBe(304);
     for (const [kind, res] of Object.entries(answers)) {
       for (const [name, value] of expected) expect(res.headers[name], `${kind}: ${name}`).toBe(value);
       expect(res.headers['strict-transport-security'], kind).toBeUndefined();

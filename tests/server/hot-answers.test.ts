@@ -33,12 +33,6 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
     await s?.close();
   });
 
-  const raw = async (url: string, token?: string) => {
-    const res = await s.app.inject({ method: 'GET', url, headers: token ? { token } : {} });
-    return { status: res.statusCode, body: res.body, headers: res.headers };
-  };
-  const api = (path: string) => `${s.config.apiBase}${path}`;
-
   /** Every answer carries the security headers, as computed once at start. */
   const expectSecurityHeaders = (headers: Record<string, unknown>) => {
     for (const [header, value] of securityHeaders({ hsts: false }))
@@ -71,28 +65,28 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
         .where('id', '=', u.id)
         .executeTakeFirstOrThrow();
 
-      const info = await raw(api('/stock/success/v2/user/info'), u.token);
+      const info = await s.call('userInfo', { token: u.token });
       expect(info.status).toBe(200);
-      expect(info.body).toBe(
+      expect(info.text).toBe(
         `{"msg":"ok","data":{"id":${u.id},"user":"${u.phone}","no":"${no}","img":null,` +
           `"total":"10000.00","money":"2600.00","loan":"0.00","has_fund_password":true}}`,
       );
       expect(info.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(info.headers['content-length']).toBe(String(Buffer.byteLength(info.body)));
+      expect(info.headers['content-length']).toBe(String(Buffer.byteLength(info.text)));
       expectSecurityHeaders(info.headers);
 
-      const balance = await raw(api('/stock/success/v2/balance'), u.token);
-      expect(balance.body).toBe('{"msg":"ok","data":{"balance":"2600.00"}}');
+      const balance = await s.call('balance', { token: u.token });
+      expect(balance.text).toBe('{"msg":"ok","data":{"balance":"2600.00"}}');
       expect(balance.headers['content-type']).toBe('application/json; charset=utf-8');
       expectSecurityHeaders(balance.headers);
 
       await replyToChat(s.deps, u.id, 'Hello');
-      const unread = await raw(api('/stock/success/user_message/unread-count'), u.token);
-      expect(unread.body).toBe('{"msg":"ok","data":{"unread_count":1}}');
+      const unread = await s.call('unreadCount', { token: u.token });
+      expect(unread.text).toBe('{"msg":"ok","data":{"unread_count":1}}');
       expectSecurityHeaders(unread.headers);
 
-      const inbox = () => raw(api('/stock/success/notification/unread-count'), u.token);
-      expect((await inbox()).body).toBe('{"msg":"ok","data":{"unread_count":0,"latest_id":0}}');
+      const inbox = () => s.call('notificationUnread', { token: u.token });
+      expect((await inbox()).text).toBe('{"msg":"ok","data":{"unread_count":0,"latest_id":0}}');
       const item = (ref: number) => ({
         user_id: u.id,
         kind: 'alert' as const,
@@ -112,10 +106,10 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
         .where('user_id', '=', u.id)
         .executeTakeFirstOrThrow();
       const answer = await inbox();
-      expect(answer.body).toBe(`{"msg":"ok","data":{"unread_count":2,"latest_id":${Number(newest.id)}}}`);
+      expect(answer.text).toBe(`{"msg":"ok","data":{"unread_count":2,"latest_id":${Number(newest.id)}}}`);
       expectSecurityHeaders(answer.headers);
       expect((await s.call('notificationRead', { token: u.token, body: {} })).body.msg).toBe('ok');
-      expect((await inbox()).body).toBe(`{"msg":"ok","data":{"unread_count":0,"latest_id":0}}`);
+      expect((await inbox()).text).toBe(`{"msg":"ok","data":{"unread_count":0,"latest_id":0}}`);
     },
   );
 
@@ -126,20 +120,21 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
       .select('no')
       .where('id', '=', u.id)
       .executeTakeFirstOrThrow();
-    expect((await raw(api('/stock/success/v2/user/info'), u.token)).body).toBe(
+    expect((await s.call('userInfo', { token: u.token })).text).toBe(
       `{"msg":"ok","data":{"id":${u.id},"user":"${u.phone}","no":"${no}","img":null,` +
         `"total":"0.00","money":"0.00","loan":"0.00","has_fund_password":false}}`,
     );
-    const health = await raw('/healthz');
+    // Outside the API and its contract.
+    const health = await s.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.body).toBe('{"ok":true}');
     expectSecurityHeaders(health.headers);
-    const refused = await raw(api('/stock/success/v2/user/info'));
+    const refused = await s.call('userInfo');
     expect(refused.status).toBe(401);
-    expect(refused.body).toBe('{"msg":"logout","data":"errors.sessionExpired"}');
+    expect(refused.text).toBe('{"msg":"logout","data":"errors.sessionExpired"}');
     expectSecurityHeaders(refused.headers);
-    const unknown = await raw(api('/stock/success/v2/balance'), 'x'.repeat(43));
+    const unknown = await s.call('balance', { token: 'x'.repeat(43) });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toBe('{"msg":"logout","data":"errors.authKeyIncorrect"}');
+    expect(unknown.text).toBe('{"msg":"logout","data":"errors.authKeyIncorrect"}');
   });
 
   it.runIf(enabled)('user info reads committed rows only, never a transaction under way', async () => {

@@ -5,7 +5,6 @@ import {
   feeMinor,
   fromMinor,
   PRICE_SCALE,
-  percentOfMinor,
   priceToTicks,
   rateToTicks,
   tradeValueMinor,
@@ -15,10 +14,10 @@ import { BLOCK_FEE_BPS, IPO_QTY_STEP } from '#shared/rules';
 import { loadConfig } from '../../server/config';
 import { withTx } from '../../server/db/index';
 import { JOBS, runJob } from '../../server/jobs/index';
-import { auditLedger } from '../../server/lib/audit';
 import { computeCharges } from '../../server/trading/charges';
 import { setConfiguredRate } from '../../server/trading/fx';
 import { allotIpo } from '../../server/trading/ipo';
+import { auditLedger } from '../../server/wallet/audit';
 import {
   disburseLoan,
   payWithdrawal,
@@ -717,7 +716,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         case 'mature': {
           await runJob(s.deps, JOBS.find((j) => j.name === 'funds:mature')!);
           for (const u of users) {
-            for (const f of u.funds) u.balance += f.amount + percentOfMinor(f.amount, f.bps);
+            for (const f of u.funds) u.balance += f.amount + feeMinor(f.amount, f.bps);
             u.funds = [];
           }
           break;

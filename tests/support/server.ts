@@ -28,6 +28,22 @@ export const DIALECTS = [
   { name: 'postgres' as const, enabled: PG_URL !== '' },
 ];
 
+/** An answer through `inject`: the parsed envelope, and `text`, the bytes as sent (for byte-for-byte checks). */
+export interface Reply {
+  status: number;
+  body: Answer;
+  text: string;
+  headers: Record<string, unknown>;
+}
+
+/** What a test request carries besides method and path. */
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string | number>;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
 export interface TestServer {
   app: FastifyInstance;
   deps: Deps;
@@ -35,30 +51,13 @@ export interface TestServer {
   config: Config;
   close(): Promise<void>;
   /** inject() with JSON and an optional token; returns status and parsed body. */
-  api(
-    method: 'GET' | 'POST',
-    url: string,
-    options?: {
-      body?: unknown;
-      query?: Record<string, string | number>;
-      token?: string;
-      headers?: Record<string, string>;
-    },
-  ): Promise<{ status: number; body: Answer; headers: Record<string, unknown> }>;
+  api(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<Reply>;
   /**
    * One contract call by name (`s.call('withdraw', { token, body })`): method and path come from
    * the contract, so a test never spells a URL. `api` stays for what the contract cannot express
    * (hostile paths, raw bodies).
    */
-  call(
-    name: EndpointName,
-    options?: {
-      body?: unknown;
-      query?: Record<string, string | number>;
-      token?: string;
-      headers?: Record<string, string>;
-    },
-  ): Promise<{ status: number; body: Answer; headers: Record<string, unknown> }>;
+  call(name: EndpointName, options?: CallOptions): Promise<Reply>;
   /** Registers and logs in a fresh user; returns the token and id. */
   signUp(phone?: string, password?: string): Promise<{ token: string; id: number; phone: string }>;
 }
@@ -151,7 +150,7 @@ export async function startTestServer(
     } catch {
       body = { msg: '<not json>', data: res.body };
     }
-    return { status: res.statusCode, body, headers: res.headers };
+    return { status: res.statusCode, body, text: res.body, headers: res.headers };
   };
 
   const call: TestServer['call'] = (name, options) =>

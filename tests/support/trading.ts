@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { priceToTicks } from '#shared/money';
 import { setFundPassword } from '../../server/account/fund-password';
 import { withTx } from '../../server/db/index';
-import { auditLedger } from '../../server/lib/audit';
 import { post } from '../../server/lib/ledger';
 import type { Instrument, MarketProvider, Quote } from '../../server/market/provider';
+import { auditLedger } from '../../server/wallet/audit';
 import { startTestServer, type TestServer } from './server';
 
 /** Helpers for the trading suites: a market the test can steer, money, catalogue rows, invariants. */
@@ -122,7 +122,7 @@ export async function setTradePassword(s: TestServer, userId: number, code = '24
 }
 
 /**
- * DESIGN rule 2, checked by the ledger audit (server/lib/audit.ts): every balance equals the sum of
+ * DESIGN rule 2, checked by the ledger audit (server/wallet/audit.ts): every balance equals the sum of
  * its postings, none is negative, and every money row has exactly the postings its status implies.
  */
 export async function expectLedgerConsistent(s: TestServer): Promise<void> {

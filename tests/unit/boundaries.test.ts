@@ -9,10 +9,14 @@ import { describe, expect, it } from 'vitest';
  *   (`src/shared/contract`), so neither the worker nor the schemas end up in the UI bundle; it
  *   starts the worker with `new URL(…)`, which is not an import;
  * - `server/` and `workers/` reach into `src/` only through `#shared/*` (package.json "imports"),
- *   and neither imports the other.
+ *   and neither imports the other;
+ * - `server/lib` is infrastructure (server/lib/README.md): of the server it imports only itself,
+ *   `db/` (not a migration), `deps.ts` and `config.ts` — no domain module.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHARED_PACKAGES = new Set(['@sinclair/typebox']);
+/** What server/lib may import of the server (paths without extension). */
+const LIB_MAY_IMPORT = /^server\/(lib\/|db\/(?!migrations\/)|deps$|config$)/;
 
 interface Import {
   spec: string;
@@ -84,6 +88,8 @@ function violation(file: string, imp: Import): string | null {
     if (t.where === 'ui') return `${name}: server/ and workers/ reach src/ only through #shared/*`;
     const other = file.startsWith('server/') ? 'workers' : 'server';
     if (t.where === other) return `${name}: server/ and workers/ do not import each other`;
+    if (file.startsWith('server/lib/') && t.where === 'server' && !LIB_MAY_IMPORT.test(t.rel))
+      return `${name}: server/lib is infrastructure and imports no domain module`;
   }
   return null;
 }
@@ -156,5 +162,14 @@ describe('boundaries', () => {
     expect(check('workers/http.ts', "import { toast } from '../src/store/ui';")[0]).toMatch(/only through/);
     expect(check('workers/http.ts', "import { x } from '../server/lib/errors';")[0]).toMatch(/each other/);
     expect(check('server/app.ts', "import { ERR } from '#shared/call';")).toEqual([null]);
+    expect(check('server/lib/route.ts', "import { x } from '../account/fund-password';")[0]).toMatch(
+      /infrastructure/,
+    );
+    expect(check('server/lib/x.ts', "import { C } from '../db/migrations/048_order_charges';")[0]).toMatch(
+      /infrastructure/,
+    );
+    expect(
+      check('server/lib/x.ts', "import { withTx } from '../db/index';\nimport type { Deps } from '../deps';"),
+    ).toEqual([null, null]);
   });
 });

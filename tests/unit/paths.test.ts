@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import {
@@ -45,5 +47,33 @@ describe('app paths', () => {
     expect(walletRecordsPath('recharge')).toBe('/recharge-records/recharge');
     expect(routeOf(walletRecordsPath('recharge'))).toBe(PATTERNS.walletRecords);
     expect(walletRecordsPath('withdraw')).toBe(PATHS.withdrawRecords);
+  });
+});
+
+/**
+ * Links, redirects and navigations name their path (`PATHS.x`, a builder) instead of spelling it:
+ * a literal '/records' in a `to=`, `href=` or `navigate(…)` would survive a route's rename.
+ */
+describe('no route spelled outside src/paths.ts', () => {
+  const SRC = path.resolve(import.meta.dirname, '../../src');
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? walk(p) : /\.tsx?$/.test(e.name) ? [p] : [];
+    });
+  const LITERAL_ROUTE = /\b(?:to|href)=\{?\s*['"`]\/|\bnavigate\(\s*['"`]\//;
+
+  it('every link and navigation uses the paths module', () => {
+    const found = walk(SRC)
+      .filter((f) => f !== path.join(SRC, 'paths.ts'))
+      .flatMap((f) =>
+        fs
+          .readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            LITERAL_ROUTE.test(line) ? [`${path.relative(SRC, f)}:${i + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expect(found).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoint } from '#shared/contract/define';
 import type { Deps } from '../../server/deps';
@@ -33,7 +33,10 @@ const ep = endpoint<{ price: number; n: number }>()({
   req: Type.Object({ n: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })) }),
 });
 
-async function appWith(handler: (input: { n?: number }) => { price: number; n: number }) {
+async function appWith(
+  handler: (input: { n?: number }) => { price: number; n: number },
+  setup: (app: FastifyInstance) => void = () => {},
+) {
   const src = source();
   const snap = createSnapshot(src, { maxEntries: 2 });
   const app = Fastify();
@@ -43,6 +46,7 @@ async function appWith(handler: (input: { n?: number }) => { price: number; n: n
   app.setErrorHandler((_err, _req, reply) =>
     reply.code(400).send({ msg: 'no', data: 'errors.invalidInput' }),
   );
+  setup(app);
   snap.route(app, ep, handler);
   await app.ready();
   return { app, src, snap };
@@ -149,5 +153,61 @@ describe('per-tick snapshot', () => {
     }
     expect(runs).toBe(2);
     expect(snap.stats().computed).toBe(2);
+  });
+
+  it('answers a URL already answered in this tick before validation, with the same bytes and headers', async () => {
+    let runs = 0;
+    let price = 1;
+    let validated = 0;
+    const { app, src, snap } = await appWith(
+      ({ n = 1 }) => {
+        runs++;
+        return { price, n };
+      },
+      (app) =>
+        app.addHook('preValidation', (_req, _reply, done) => {
+          validated++;
+          done();
+        }),
+    );
+    close = () => app.close();
+    const headersOf = (res: { headers: Record<string, unknown> }) => {
+      const { date: _date, ...rest } = res.headers;
+      return rest;
+    };
+    const first = await app.inject({ url: '/api/v2/thing?n=2' });
+    expect(validated).toBe(1);
+    const again = await app.inject({ url: '/api/v2/thing?n=2' });
+    expect(validated).toBe(1);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(headersOf(first)).toEqual({
+      etag: first.headers.etag,
+      'cache-control': 'no-cache',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(first.rawPayload.length),
+      connection: 'keep-alive',
+    });
+    // Another spelling is validated and keyed once, then answered at once too.
+    const spelt = await app.inject({ url: '/api/v2/thing?n=02' });
+    await app.inject({ url: '/api/v2/thing?n=02' });
+    expect(validated).toBe(2);
+    expect(spelt.body).toBe(first.body);
+    const revalidated = await app.inject({
+      url: '/api/v2/thing?n=02',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    expect(revalidated.headers['content-type']).toBeUndefined();
+    expect(runs).toBe(1);
+    expect(snap.stats()).toMatchObject({ computed: 1, hits: 4, notModified: 1 });
+    // A tick forgets the URLs with the answers: the next call is validated and computed again.
+    price = 2;
+    src.tick();
+    const next = await app.inject({ url: '/api/v2/thing?n=2' });
+    expect(next.json()).toEqual({ msg: 'ok', data: { price: 2, n: 2 } });
+    expect(validated).toBe(3);
+    expect(runs).toBe(2);
   });
 });

@@ -1,37 +1,29 @@
 import { liveQuery, type Subscription } from 'dexie';
+import type { Topic, WorkerEvents } from '../events';
 import type { FavouriteState, ListOutbox, ListPending } from '../favourites';
 import type { Context } from './context';
 
 /** The favourites domain: toggles through the outbox; the device's state on the `favourites` topic. */
 export function favouritesApi(ctx: Context) {
-  let sub: Subscription | null = null;
-  ctx.events.on('favourites', {
-    initial: () => ctx.favourites.snapshot(),
-    first: () => {
-      sub = liveQuery(() => ctx.favourites.snapshot()).subscribe({
-        next: (map) => ctx.events.emit('favourites', map),
-        error: (err) => console.warn('favourites:', err),
-      });
-    },
-    last: () => {
-      sub?.unsubscribe();
-      sub = null;
-    },
-  });
-  let listsSub: Subscription | null = null;
-  ctx.events.on('lists', {
-    initial: () => ctx.favourites.listOutbox(),
-    first: () => {
-      listsSub = liveQuery(() => ctx.favourites.listOutbox()).subscribe({
-        next: (outbox) => ctx.events.emit('lists', outbox),
-        error: (err) => console.warn('lists:', err),
-      });
-    },
-    last: () => {
-      listsSub?.unsubscribe();
-      listsSub = null;
-    },
-  });
+  /** A topic fed by a live query of the device store: the query runs while someone listens. */
+  const liveTopic = <K extends Topic>(topic: K, read: () => Promise<WorkerEvents[K]>) => {
+    let sub: Subscription | null = null;
+    ctx.events.on(topic, {
+      initial: read,
+      first: () => {
+        sub = liveQuery(read).subscribe({
+          next: (value) => ctx.events.emit(topic, value),
+          error: (err) => console.warn(`${topic}:`, err),
+        });
+      },
+      last: () => {
+        sub?.unsubscribe();
+        sub = null;
+      },
+    });
+  };
+  liveTopic('favourites', () => ctx.favourites.snapshot());
+  liveTopic('lists', () => ctx.favourites.listOutbox());
   /** A list change through the outbox; the retry timer runs while some wait. */
   const queued = <T>(p: Promise<T>) =>
     p.then((r) => {

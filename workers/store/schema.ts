@@ -1,5 +1,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
+import type { ChatMessage } from '#shared/contract/content';
 import type { Period } from '#shared/contract/market';
+import type { Columns } from '../chart';
 import { isPrivateEndpoint } from './private';
 
 /**
@@ -64,15 +66,8 @@ export interface FavouriteOp {
   ids?: number[];
 }
 
-/** A customer-service message confirmed by the server. */
-export interface MessageRecord {
-  id: number;
-  sender: 'user' | 'agent';
-  body: string;
-  client_id: string | null;
-  read_at: number | null;
-  created_at: number;
-}
+/** A customer-service message confirmed by the server: stored as the contract answers it. */
+export type MessageRecord = ChatMessage;
 
 /** A message written on the device, sent when online; the server dedupes by `clientId`. */
 export interface PendingMessage {
@@ -97,17 +92,11 @@ export interface AnswerRecord {
 }
 
 /** All candles of one symbol and period as columns: one record, not a row per candle. */
-export interface CandleChunk {
+export interface CandleChunk extends Columns {
   /** `${symbol}:${period}` */
   key: string;
   symbol: string;
   period: Period;
-  t: Float64Array;
-  o: Float64Array;
-  h: Float64Array;
-  l: Float64Array;
-  c: Float64Array;
-  v: Float64Array;
   name: string;
   decimals: number;
   /** As-of of the newest price in the chunk. */

@@ -1,7 +1,7 @@
-import { auditLedger, formatAudit } from '../../lib/audit';
+import { auditLedger, formatAudit } from '../../wallet/audit';
 import type { OpsCommand } from './index';
 
-/** `ledger:audit`: the ledger audit of lib/audit.ts; a non-zero exit when anything is off. */
+/** `ledger:audit`: the ledger audit of wallet/audit.ts; a non-zero exit when anything is off. */
 export const AUDIT_COMMANDS: OpsCommand[] = [
   {
     name: 'ledger:audit',

@@ -16,9 +16,9 @@ import {
   IconReceipt,
   IconSettings,
   IconWithdraw,
+  ListStates,
   PageHeader,
   Skeleton,
-  SkeletonList,
   StaleLine,
   ui,
 } from '../../ui';
@@ -102,7 +102,7 @@ export default function AccountScreen() {
 
       <Allocation summary={portfolio.data} />
       <p className={p.linkLine}>
-        <Link to={PATHS.statement} className={p.link}>
+        <Link to={PATHS.statement} className={ui.textLink}>
           {t('portfolio.statementLink')}
         </Link>
       </p>
@@ -117,21 +117,21 @@ export default function AccountScreen() {
           </Link>
         </div>
         <StaleLine of={markets} />
-        {markets.data === undefined ? (
-          markets.error ? (
-            <ErrorState message={t(markets.error)} onRetry={markets.reload} />
-          ) : (
-            <SkeletonList rows={ACCOUNT_MARKET_LIMIT} height={44} />
-          )
-        ) : markets.data.rows.length === 0 ? (
-          <p className={`${s.rowSub} ${s.padded}`}>{t('wallet.account.noMarkets')}</p>
-        ) : (
-          <ul className={`${ui.plainList} ${s.rows}`}>
-            {markets.data.rows.slice(0, ACCOUNT_MARKET_LIMIT).map((row) => (
-              <MarketRow key={row.stock} row={row} />
-            ))}
-          </ul>
-        )}
+        <ListStates
+          rows={markets.data?.rows}
+          error={markets.error}
+          onRetry={markets.reload}
+          skeleton={{ rows: ACCOUNT_MARKET_LIMIT, height: 44 }}
+          empty={<p className={`${s.rowSub} ${s.padded}`}>{t('wallet.account.noMarkets')}</p>}
+        >
+          {(rows) => (
+            <ul className={`${ui.plainList} ${s.rows}`}>
+              {rows.slice(0, ACCOUNT_MARKET_LIMIT).map((row) => (
+                <MarketRow key={row.stock} row={row} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
     </main>
   );

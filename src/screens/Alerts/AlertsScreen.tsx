@@ -11,13 +11,12 @@ import { toast } from '../../store/ui';
 import {
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   IconBell,
   IconButton,
   IconEdit,
   IconTrash,
+  ListStates,
   PageHeader,
-  SkeletonList,
   ui,
 } from '../../ui';
 import s from '../_parts/trading/trading.module.css';
@@ -35,7 +34,6 @@ export default function AlertsScreen() {
   const [editing, setEditing] = useState<AlertRow | null>(null);
   const [deleting, setDeleting] = useState<AlertRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const rows = alerts.data?.rows ?? [];
 
   async function remove(a: AlertRow) {
     setBusy(true);
@@ -66,53 +64,57 @@ export default function AlertsScreen() {
           {t('watch.alerts.active', { count: alerts.data.active, max: ALERTS_MAX_ACTIVE })}
         </p>
       )}
-      {alerts.loading && !alerts.data ? (
-        <SkeletonList rows={4} height={64} />
-      ) : alerts.error && !alerts.data ? (
-        <ErrorState message={t(alerts.error)} onRetry={alerts.reload} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('watch.alerts.empty')} icon={<IconBell size={28} />}>
-          {t('watch.alerts.emptyHint')}
-        </EmptyState>
-      ) : (
-        <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.alerts.title')}>
-          {rows.map((a) => (
-            <li key={a.id} className={`${ui.cardRow} ${w.item}`} data-alert={a.id}>
-              <Link to={stockPath(a.symbol, a.name)} className={w.itemMain}>
-                <span className={w.itemTitle}>
-                  {a.name} · {displayCode(a.symbol)}
-                </span>
-                <span className={w.itemSub}>
-                  {alertText(a, t)}{' '}
-                  <span className={`${w.status} ${a.status === 'fired' ? w.statusFired : ''}`}>
-                    {t(`watch.alerts.status.${a.status}`)}
+      <ListStates
+        rows={alerts.data?.rows}
+        error={alerts.error}
+        onRetry={alerts.reload}
+        skeleton={{ rows: 4, height: 64 }}
+        empty={
+          <EmptyState title={t('watch.alerts.empty')} icon={<IconBell size={28} />}>
+            {t('watch.alerts.emptyHint')}
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.alerts.title')}>
+            {rows.map((a) => (
+              <li key={a.id} className={`${ui.cardRow} ${w.item}`} data-alert={a.id}>
+                <Link to={stockPath(a.symbol, a.name)} className={w.itemMain}>
+                  <span className={w.itemTitle}>
+                    {a.name} · {displayCode(a.symbol)}
                   </span>
-                </span>
-                {a.status === 'fired' && a.fired_at !== null && (
                   <span className={w.itemSub}>
-                    {t('watch.alerts.firedAt', {
-                      time: formatDateTime(a.fired_at, i18n.language),
-                      price: formatPrice(a.fired_price, a.decimals),
-                    })}
+                    {alertText(a, t)}{' '}
+                    <span className={`${w.status} ${a.status === 'fired' ? w.statusFired : ''}`}>
+                      {t(`watch.alerts.status.${a.status}`)}
+                    </span>
                   </span>
-                )}
-              </Link>
-              <IconButton
-                label={t('watch.alerts.edit', { code: displayCode(a.symbol) })}
-                onClick={() => setEditing(a)}
-              >
-                <IconEdit size={20} />
-              </IconButton>
-              <IconButton
-                label={t('watch.alerts.delete', { code: displayCode(a.symbol) })}
-                onClick={() => setDeleting(a)}
-              >
-                <IconTrash size={20} />
-              </IconButton>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {a.status === 'fired' && a.fired_at !== null && (
+                    <span className={w.itemSub}>
+                      {t('watch.alerts.firedAt', {
+                        time: formatDateTime(a.fired_at, i18n.language),
+                        price: formatPrice(a.fired_price, a.decimals),
+                      })}
+                    </span>
+                  )}
+                </Link>
+                <IconButton
+                  label={t('watch.alerts.edit', { code: displayCode(a.symbol) })}
+                  onClick={() => setEditing(a)}
+                >
+                  <IconEdit size={20} />
+                </IconButton>
+                <IconButton
+                  label={t('watch.alerts.delete', { code: displayCode(a.symbol) })}
+                  onClick={() => setDeleting(a)}
+                >
+                  <IconTrash size={20} />
+                </IconButton>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
       <AlertDialog
         target={editing && { symbol: editing.symbol, name: editing.name }}
         editing={editing}

@@ -15,6 +15,7 @@ import {
   ListStates,
   PageHeader,
   TextField,
+  ui,
 } from '../../ui';
 import p from '../_parts/settings/settings.module.css';
 import { type CardForm, useBankCards, useCardForm } from './useBankCards';
@@ -28,7 +29,7 @@ export default function BankCardsScreen() {
   const cards = list.data;
 
   return (
-    <main className={p.page}>
+    <main className={ui.clearOfService}>
       <PageHeader title={t('bankCards.title')} back={PATHS.settings} />
       <ListStates
         rows={cards}
@@ -90,7 +91,7 @@ export default function BankCardsScreen() {
           </>
         )}
       </ListStates>
-      {!online && <p className={p.note}>{t('profile.offlineSave')}</p>}
+      {!online && <p className={ui.centredNote}>{t('profile.offlineSave')}</p>}
       {editing && (
         <CardDialog
           editing={editing === 'new' ? null : editing}
@@ -169,7 +170,7 @@ function CardDialog({
           autoComplete="off"
         />
         {f.serverError && (
-          <p className={p.formError} role="alert">
+          <p className={ui.formError} role="alert">
             {t(f.serverError)}
           </p>
         )}

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
 import { BLOCK_STATUS } from '../../shared/status';
-import type { Tone } from '../_parts/invest/parts';
+import type { Tone } from '../../ui';
 import type { BlockMold } from '../BlockTrading/useBlockTrading';
 
 /** SPEC §4 block order tabs: 0 all, 2 failed, 1 success (kept in the URL for back/forward). */

@@ -53,7 +53,7 @@ export function BlockBuyDialog({
       title={t('block.buyTitle', { name: item.name, code: displayCode(item.tag) })}
     >
       <form className={ui.dialogForm} onSubmit={onSubmit} noValidate>
-        <dl className={`${s.stats} ${s.stats3}`}>
+        <dl className={`${ui.statRow} ${s.stats} ${s.stats3}`}>
           <Stat label={t('block.marketPrice')}>
             {item.market_price > 0 ? regionPrice(config, item.type, item.market_price, item.decimals) : '—'}
           </Stat>

@@ -15,10 +15,12 @@ import {
   IconSearch,
   ListStates,
   PageHeader,
+  StatusChip,
   TextField,
+  ui,
 } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
-import { BalanceStrip, regionPrice, Stat, StatusChip } from '../_parts/invest/parts';
+import { BalanceStrip, regionPrice, Stat } from '../_parts/invest/parts';
 import { UsdRateLine } from '../_parts/invest/UsdRateLine';
 import { useUsdRate } from '../_parts/invest/useUsdRate';
 import { BlockBuyDialog } from './BlockBuyDialog';
@@ -162,7 +164,7 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
           </Button>
         )}
       </div>
-      <dl className={`${s.stats} ${s.stats3}`}>
+      <dl className={`${ui.statRow} ${s.stats} ${s.stats3}`}>
         <Stat label={t('block.marketPrice')}>
           {item.market_price > 0 ? regionPrice(config, item.type, item.market_price, item.decimals) : '—'}
         </Stat>

@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../api/connection';
 import { AsOf, EmptyState, IconSend, IconService, PageHeader, SkeletonList, ui, useDates } from '../../ui';
-import p from '../_parts/settings/settings.module.css';
+import p from '../_parts/content/content.module.css';
 import { useCustomerService } from './useCustomerService';
 
 /** Customer-service chat (SPEC §2): message list and send; offline messages wait, marked pending. */
@@ -45,14 +45,14 @@ export default function CustomerServiceScreen() {
       ) : total === 0 ? (
         <div className={p.fill}>
           <EmptyState title={t('chat.empty')} icon={<IconService size={28} />}>
-            {!online && c.fetchedAt === null && <p className={p.note}>{t('chat.offlineEmpty')}</p>}
+            {!online && c.fetchedAt === null && <p className={ui.centredNote}>{t('chat.offlineEmpty')}</p>}
           </EmptyState>
         </div>
       ) : (
         <ol className={p.chatLog} aria-label={t('chat.log')} aria-live="polite">
           {c.messages.map((m) => (
             <li key={m.id} className={`${p.bubbleRow} ${m.sender === 'user' ? p.mine : p.theirs}`}>
-              <span className={p.visuallyHidden}>{t(m.sender === 'user' ? 'chat.you' : 'chat.agent')}: </span>
+              <span className="visually-hidden">{t(m.sender === 'user' ? 'chat.you' : 'chat.agent')}: </span>
               <div className={p.bubble}>{m.body}</div>
               <span className={p.bubbleMeta}>
                 <time dateTime={new Date(m.created_at).toISOString()}>{time(m.created_at)}</time>
@@ -65,7 +65,7 @@ export default function CustomerServiceScreen() {
               className={`${p.bubbleRow} ${p.mine} ${m.failed ? p.failedBubble : p.pendingBubble}`}
               data-testid="chat-pending"
             >
-              <span className={p.visuallyHidden}>{t('chat.you')}: </span>
+              <span className="visually-hidden">{t('chat.you')}: </span>
               <div className={p.bubble}>{m.body}</div>
               <span className={p.bubbleMeta}>
                 {m.failed ? (
@@ -94,7 +94,7 @@ export default function CustomerServiceScreen() {
         </ol>
       )}
       <form className={p.composer} onSubmit={onSubmit} noValidate>
-        <label htmlFor="chat-input" className={p.visuallyHidden}>
+        <label htmlFor="chat-input" className="visually-hidden">
           {t('chat.input')}
         </label>
         <textarea
@@ -119,7 +119,7 @@ export default function CustomerServiceScreen() {
         </button>
       </form>
       {c.error && (
-        <p id="chat-error" className={`${p.formError} ${p.chatError}`} role="alert">
+        <p id="chat-error" className={`${ui.formError} ${p.chatError}`} role="alert">
           {t(c.error)}
         </p>
       )}

@@ -3,9 +3,9 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { Fund } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { percentOfMinor, toMinor } from '../../shared/money';
+import { feeMinor, toMinor } from '../../shared/money';
 import { OFFER_STATUS } from '../../shared/status';
-import { ConfirmDialog, MoneyButton } from '../../ui';
+import { ConfirmDialog, MoneyButton, StatusChip, ui } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { ProductList, Stat, SummaryRow } from '../_parts/invest/parts';
 import { useFundInvestment } from './useFundInvestment';
@@ -81,9 +81,7 @@ function FundCard({
     <li className={s.card}>
       <div className={s.cardTop}>
         <h2 className={s.name}>{fund.name}</h2>
-        <span className={`${s.chip} ${s['tone-info']}`}>
-          {t('fund.days', { count: fund.investment_period })}
-        </span>
+        <StatusChip tone="info">{t('fund.days', { count: fund.investment_period })}</StatusChip>
       </div>
       <div className={`${s.cardTop} ${s.bottomAligned}`}>
         <div className={s.titleBlock}>
@@ -93,13 +91,13 @@ function FundCard({
           <span className={s.returnLabel}>{t('fund.returnRange')}</span>
           <span className={s.returnLabel}>{t('watch.fund.projected')}</span>
         </div>
-        <dl className={`${s.stats} ${s.statsEnd}`}>
+        <dl className={`${ui.statRow} ${s.stats} ${s.statsEnd}`}>
           <Stat label={t('fund.amount')} strong>
             {formatMoney(fund.amount, config.currency)}
           </Stat>
         </dl>
       </div>
-      <dl className={s.stats}>
+      <dl className={`${ui.statRow} ${s.stats}`}>
         <Stat label={t('watch.fund.manager')}>{fund.manager ?? t('watch.fund.notRated')}</Stat>
         <Stat label={t('watch.fund.risk')}>
           {fund.risk === null ? t('watch.fund.notRated') : t(`watch.fund.riskLevel.${fund.risk}`)}
@@ -148,8 +146,8 @@ function FundConfirmation({ fund }: { fund: Fund }) {
       <SummaryRow label={t('fund.amount')}>{formatMoney(fund.amount, config.currency)}</SummaryRow>
       <SummaryRow label={t('fund.period')}>{t('fund.days', { count: fund.investment_period })}</SummaryRow>
       <SummaryRow label={`${t('fund.returnAtMaturity')} (${t('watch.fund.projected')})`}>
-        {formatMoney(percentOfMinor(amount, bps(fund.min_return)), config.currency)} –{' '}
-        {formatMoney(percentOfMinor(amount, bps(fund.max_return)), config.currency)}
+        {formatMoney(feeMinor(amount, bps(fund.min_return)), config.currency)} –{' '}
+        {formatMoney(feeMinor(amount, bps(fund.max_return)), config.currency)}
       </SummaryRow>
     </dl>
   );

@@ -4,10 +4,10 @@ import { PATHS } from '../../paths';
 import type { FundOrder } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { fundPeriod } from '../../shared/rules';
-import { useDates } from '../../ui';
+import { StatusChip, useDates } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { OrdersPage } from '../_parts/invest/OrdersPage';
-import { SignedMoney, Stat, StatusChip } from '../_parts/invest/parts';
+import { SignedMoney, Stat } from '../_parts/invest/parts';
 import { type FundTab, fundOrderStatus, useFundOrders } from './useFundOrders';
 
 /** Fund orders (SPEC §2): tabs all, active, completed, cancelled. */

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { FundOrder } from '../../shared/contract/invest';
-import type { Tone } from '../_parts/invest/parts';
+import type { Tone } from '../../ui';
 
 /** SPEC §2 fund order tabs (kept in the URL for back/forward). */
 export type FundTab = 'all' | FundOrder['status'];

@@ -46,7 +46,7 @@ export default function HoldingsScreen() {
         stale={summary.stale}
         every={summary.intervalMs}
         action={
-          <Link to={PATHS.statement} className={p.link}>
+          <Link to={PATHS.statement} className={ui.textLink}>
             {t('portfolio.statementLink')}
           </Link>
         }

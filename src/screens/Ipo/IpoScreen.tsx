@@ -5,17 +5,9 @@ import { PATHS } from '../../paths';
 import type { Ipo } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { Button, Dialog, MoneyButton, ui, useDates } from '../../ui';
+import { Button, Dialog, MoneyButton, StatusChip, type Tone, ui, useDates } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
-import {
-  ProductList,
-  QuantityStepper,
-  regionPrice,
-  Stat,
-  StatusChip,
-  SummaryRow,
-  type Tone,
-} from '../_parts/invest/parts';
+import { ProductList, QuantityStepper, regionPrice, Stat, SummaryRow } from '../_parts/invest/parts';
 import { UsdRateLine } from '../_parts/invest/UsdRateLine';
 import { useIpo, useIpoApply } from './useIpo';
 
@@ -86,7 +78,7 @@ function IpoCard({ ipo, onApply }: { ipo: Ipo; onApply: () => void }) {
           <StatusChip tone={WINDOW_TONE[ipo.window]}>{t(`watch.ipo.window.${ipo.window}`)}</StatusChip>
         )}
       </div>
-      <dl className={s.stats}>
+      <dl className={`${ui.statRow} ${s.stats}`}>
         {ipo.band_low !== null ? (
           <Stat label={t('watch.ipo.band')} strong>
             {regionPrice(config, ipo.region, ipo.band_low)} –{' '}
@@ -148,7 +140,7 @@ function ApplyDialog({
   return (
     <Dialog open sheet onClose={onClose} title={t('ipo.applyTitle', { name: ipo.company_name })}>
       <form className={ui.dialogForm} onSubmit={onSubmit} noValidate>
-        <dl className={s.stats}>
+        <dl className={`${ui.statRow} ${s.stats}`}>
           <Stat label={t('ipo.issuePrice')}>{regionPrice(config, ipo.region, ipo.issue_price)}</Stat>
           <Stat label={t('ipo.code')}>{displayCode(ipo.symbol)}</Stat>
         </dl>

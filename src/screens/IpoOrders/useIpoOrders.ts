@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
 import { IPO_QUANTITY_STATUSES, IPO_STATUS } from '../../shared/status';
-import type { Tone } from '../_parts/invest/parts';
+import type { Tone } from '../../ui';
 
 /** SPEC §2 IPO orders: tab 0 Application Records, 1 Sales Record (kept in the URL for back/forward). */
 export type IpoTab = '0' | '1';

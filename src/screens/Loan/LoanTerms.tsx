@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoanData } from '../../shared/contract/wallet';
 import { type CurrencyDisplay, formatMoney, formatNumber } from '../../shared/format';
-import { percentOfMinor, unitsToMinor } from '../../shared/money';
+import { feeMinor, unitsToMinor } from '../../shared/money';
 import { DEFAULT_CREDIT_SCORE, parseWholeAmount } from '../../shared/rules';
+import w from '../_parts/wallet/wallet.module.css';
 import s from './loanTerms.module.css';
 
 /** Interest for `days` at a yearly percent, in basis points of the amount (whole bps, HALF_UP). */
@@ -20,7 +21,7 @@ export function LoanTerms({ loan, currency }: { loan: LoanData; currency: Curren
   const { terms } = loan;
   const titleId = useId();
   return (
-    <section className={s.terms} aria-labelledby={titleId}>
+    <section className={w.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={s.title}>
         {t('watch.loan.terms')}
       </h2>
@@ -73,7 +74,7 @@ export function TotalRepayable({
   if (units === null) return null;
   const principal = unitsToMinor(units);
   const { interestRate, tenureDays } = loan.terms;
-  const interest = tenureDays === null ? 0 : percentOfMinor(principal, interestBps(interestRate, tenureDays));
+  const interest = tenureDays === null ? 0 : feeMinor(principal, interestBps(interestRate, tenureDays));
   const total = principal + interest;
   return (
     <p data-testid="loan-total" className={s.total}>

@@ -13,5 +13,5 @@ export function useLoanApplication() {
   const latest = list.data?.rows[0];
   const applying = latest?.state === LOAN_STATE.applying;
   useEffect(() => setWaiting(applying), [applying]);
-  return { list, latest };
+  return { list };
 }

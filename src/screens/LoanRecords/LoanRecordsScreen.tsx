@@ -5,9 +5,18 @@ import { PATHS } from '../../paths';
 import type { LoanRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
 import { LOAN_STATE } from '../../shared/status';
-import { ConfirmDialog, EmptyState, ListStates, MoneyButton, PageHeader, ui, useDates } from '../../ui';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ListStates,
+  MoneyButton,
+  PageHeader,
+  StatusChip,
+  ui,
+  useDates,
+} from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
-import { StatusChip, SummaryRow } from '../_parts/invest/parts';
+import { SummaryRow } from '../_parts/invest/parts';
 import { loanState } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
 import { useLoanRecords } from './useLoanRecords';

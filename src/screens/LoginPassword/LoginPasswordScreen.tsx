@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useOnline } from '../../api/connection';
 import { PATHS } from '../../paths';
 import { toast } from '../../store/ui';
-import { Button, PageHeader, PasswordField } from '../../ui';
+import { Button, PageHeader, PasswordField, ui } from '../../ui';
 import p from '../_parts/settings/settings.module.css';
 import { useLoginPassword } from './useLoginPassword';
 
@@ -28,7 +28,7 @@ export default function LoginPasswordScreen() {
     return key ? t(key) : null;
   };
   return (
-    <main className={p.page}>
+    <main className={ui.clearOfService}>
       <PageHeader title={t('loginPassword.title')} back={PATHS.settings} />
       <form className={p.form} onSubmit={onSubmit} noValidate>
         <p className={p.lead}>{t('loginPassword.explain')}</p>
@@ -58,14 +58,14 @@ export default function LoginPasswordScreen() {
           autoComplete="new-password"
         />
         {f.serverError && (
-          <p className={p.formError} role="alert">
+          <p className={ui.formError} role="alert">
             {t(f.serverError)}
           </p>
         )}
         <Button type="submit" block loading={f.busy} disabled={!online} unready={!f.canSave}>
           {t('loginPassword.save')}
         </Button>
-        {!online && <p className={p.note}>{t('profile.offlineSave')}</p>}
+        {!online && <p className={ui.centredNote}>{t('profile.offlineSave')}</p>}
       </form>
     </main>
   );

@@ -11,9 +11,10 @@ import {
   Pager,
   Segmented,
   StaleLine,
+  ui,
   useDates,
 } from '../../ui';
-import p from '../_parts/settings/settings.module.css';
+import p from '../_parts/content/content.module.css';
 import { type NewsPageSize, useNews } from './useNews';
 
 /** News (SPEC §2): paged list, page sizes 10, 20, 30, 50 (default 10). */
@@ -25,7 +26,7 @@ export default function NewsScreen() {
   const data = n.list.data;
 
   return (
-    <main className={p.page}>
+    <main className={ui.clearOfService}>
       <PageHeader title={t('news.title')} />
       <div className={p.toolbar}>
         <span className={p.toolbarLabel} id="news-size">

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLowData } from '../../api/lowData';
 import { PATHS } from '../../paths';
-import { AsOf, ErrorState, PageHeader, Skeleton, useDates } from '../../ui';
-import p from '../_parts/settings/settings.module.css';
+import { AsOf, ErrorState, PageHeader, Skeleton, ui, useDates } from '../../ui';
+import p from '../_parts/content/content.module.css';
 import { useNewsArticle } from './useNewsArticle';
 
 /** A news article (SPEC §2): title, subhead, image and sanitised HTML content. */
@@ -14,7 +14,7 @@ export default function NewsArticleScreen() {
   const data = article.data;
 
   return (
-    <main className={p.page}>
+    <main className={ui.clearOfService}>
       <PageHeader title={t('news.article')} back={PATHS.news} />
       {!valid ? (
         <ErrorState message={t('errors.notFound')} />

@@ -6,7 +6,7 @@ import { PATHS, stockPath } from '../../paths';
 import type { NotificationRow } from '../../shared/contract/watchlist';
 import { formatDateTime } from '../../shared/format';
 import { POLL_MS } from '../../shared/rules';
-import { Button, EmptyState, ErrorState, IconBell, PageHeader, SkeletonList, ui } from '../../ui';
+import { Button, EmptyState, IconBell, ListStates, PageHeader, ui } from '../../ui';
 import s from '../_parts/trading/trading.module.css';
 import { inboxText } from '../_parts/watchlist/inbox';
 import w from '../_parts/watchlist/watchlist.module.css';
@@ -23,7 +23,6 @@ export default function NotificationsScreen() {
   const navigate = useNavigate();
   const inbox = useWatch('notificationList', { page: 1, limit: INBOX_ROWS }, POLL_MS.unreadCount);
   const unread = useWatch('notificationUnread', {}, POLL_MS.unreadCount);
-  const rows = inbox.data?.rows ?? [];
 
   async function open(n: NotificationRow) {
     if (!n.read) {
@@ -53,39 +52,43 @@ export default function NotificationsScreen() {
           )
         }
       />
-      {inbox.loading && !inbox.data ? (
-        <SkeletonList rows={4} height={64} />
-      ) : inbox.error && !inbox.data ? (
-        <ErrorState message={t(inbox.error)} onRetry={inbox.reload} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('watch.inbox.empty')} icon={<IconBell size={28} />}>
-          <Button variant="secondary" onClick={() => navigate(PATHS.alerts)}>
-            {t('watch.alerts.title')}
-          </Button>
-        </EmptyState>
-      ) : (
-        <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.inbox.title')}>
-          {rows.map((n) => {
-            const text = inboxText(n, t);
-            return (
-              <li
-                key={n.id}
-                className={`${ui.cardRow} ${w.item} ${n.read ? '' : w.unread}`}
-                data-read={n.read ? '1' : '0'}
-              >
-                <button type="button" className={w.itemMain} onClick={() => void open(n)}>
-                  <span className={w.itemTitle}>
-                    {!n.read && <span className="visually-hidden">{t('watch.inbox.unread')} </span>}
-                    {text.title}
-                  </span>
-                  <span className={w.itemSub}>{text.body}</span>
-                  <span className={w.itemSub}>{formatDateTime(n.created_at, i18n.language)}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ListStates
+        rows={inbox.data?.rows}
+        error={inbox.error}
+        onRetry={inbox.reload}
+        skeleton={{ rows: 4, height: 64 }}
+        empty={
+          <EmptyState title={t('watch.inbox.empty')} icon={<IconBell size={28} />}>
+            <Button variant="secondary" onClick={() => navigate(PATHS.alerts)}>
+              {t('watch.alerts.title')}
+            </Button>
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <ul className={`${ui.cardList} ${w.items}`} aria-label={t('watch.inbox.title')}>
+            {rows.map((n) => {
+              const text = inboxText(n, t);
+              return (
+                <li
+                  key={n.id}
+                  className={`${ui.cardRow} ${w.item} ${n.read ? '' : w.unread}`}
+                  data-read={n.read ? '1' : '0'}
+                >
+                  <button type="button" className={w.itemMain} onClick={() => void open(n)}>
+                    <span className={w.itemTitle}>
+                      {!n.read && <span className="visually-hidden">{t('watch.inbox.unread')} </span>}
+                      {text.title}
+                    </span>
+                    <span className={w.itemSub}>{text.body}</span>
+                    <span className={w.itemSub}>{formatDateTime(n.created_at, i18n.language)}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListStates>
     </main>
   );
 }

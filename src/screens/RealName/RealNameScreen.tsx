@@ -38,7 +38,7 @@ export default function RealNameScreen() {
     return key ? t(key) : null;
   };
   return (
-    <main className={p.page}>
+    <main className={ui.clearOfService}>
       <PageHeader title={t('realName.title')} back={PATHS.settings} />
       {r.state.error && !r.current && (
         <p className={p.notice} role="status">
@@ -98,14 +98,14 @@ export default function RealNameScreen() {
           ))}
         </div>
         {r.serverError && (
-          <p className={p.formError} role="alert">
+          <p className={ui.formError} role="alert">
             {t(r.serverError)}
           </p>
         )}
         <Button type="submit" block loading={r.busy} disabled={!online || r.uploading} unready={!r.ready}>
           {t('realName.submit')}
         </Button>
-        {!online && <p className={p.note}>{t('profile.offlineSave')}</p>}
+        {!online && <p className={ui.centredNote}>{t('profile.offlineSave')}</p>}
       </form>
     </main>
   );
@@ -170,11 +170,11 @@ function PhotoPicker({
         )}
       </div>
       {uploading ? (
-        <span className={`${p.note} ${p.start}`}>
+        <span className={`${ui.centredNote} ${p.start}`}>
           {t('realName.uploadingPercent', { percent: Math.round((photo.progress ?? 0) * 100) })}
         </span>
       ) : photo.url && !error ? (
-        <span className={`${p.note} ${p.start}`}>{t('realName.uploaded')}</span>
+        <span className={`${ui.centredNote} ${p.start}`}>{t('realName.uploaded')}</span>
       ) : null}
       {error && (
         <span id={`${inputId}-error`} className={p.photoError} role="alert">
@@ -189,7 +189,7 @@ function LockedView({ state, justSubmitted }: { state: KycState; justSubmitted: 
   const { t } = useTranslation();
   const approved = state.status === KYC_STATUS.approved;
   return (
-    <main className={p.page}>
+    <main className={ui.clearOfService}>
       <PageHeader title={t('realName.title')} back={PATHS.settings} />
       <div className={p.stampHero}>
         <div
@@ -219,7 +219,7 @@ function LockedView({ state, justSubmitted }: { state: KycState; justSubmitted: 
           <span className="num">{state.id_number ?? '—'}</span>
         </SummaryRow>
       </dl>
-      <p className={p.note}>{t('realName.locked')}</p>
+      <p className={ui.centredNote}>{t('realName.locked')}</p>
     </main>
   );
 }

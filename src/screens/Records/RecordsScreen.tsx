@@ -9,9 +9,20 @@ import { formatMoney, formatNumber } from '../../shared/format';
 import { fromMinor, toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
-import { Button, EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, useDates } from '../../ui';
+import {
+  Button,
+  EmptyState,
+  ListStates,
+  LoadMore,
+  PageHeader,
+  StaleLine,
+  StatusChip,
+  Tabs,
+  ui,
+  useDates,
+} from '../../ui';
 import s from '../_parts/invest/invest.module.css';
-import { regionPrice, SignedMoney, Stat, StatusChip } from '../_parts/invest/parts';
+import { regionPrice, SignedMoney, Stat } from '../_parts/invest/parts';
 import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
 import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
 import { ModifyOrderSheet, ORDER_TYPE_LABEL, orderTypeOf } from '../_parts/trading/ModifyOrderSheet';
@@ -156,7 +167,7 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
           </div>
           <StatusChip tone={status.tone}>{t(status.key)}</StatusChip>
         </div>
-        <dl className={`${s.stats} ${s.stats3}`}>
+        <dl className={`${ui.statRow} ${s.stats} ${s.stats3}`}>
           <Stat label={t('records.quantity')}>{formatNumber(order.count, 0)}</Stat>
           {!armedOco && (
             <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>

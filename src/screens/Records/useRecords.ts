@@ -4,8 +4,8 @@ import { useWatch } from '../../api/hooks';
 import type { OrderRow } from '../../shared/contract/trading';
 import { PAGE_SIZE, POLL_MS } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
+import type { Tone } from '../../ui';
 import { usePages } from '../../ui';
-import type { Tone } from '../_parts/invest/parts';
 import { useCancelOrder } from '../_parts/trading/useCancelOrder';
 import { useModifyOrder } from '../_parts/trading/useModifyOrder';
 

@@ -117,12 +117,12 @@ export default function SettingsScreen() {
       )}
       <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
       <Dialog open={colorsOpen} onClose={() => setColorsOpen(false)} title={t('core.updown.title')} sheet>
-        <ul className={s.options}>
+        <ul className={`${ui.choices} ${s.options}`}>
           {(['green-up', 'red-up'] as UpDown[]).map((mode) => (
             <li key={mode}>
               <button
                 type="button"
-                className={s.option}
+                className={`${ui.choice} ${s.option}`}
                 aria-current={updown.mode === mode ? 'true' : undefined}
                 data-mode={mode}
                 onClick={() => {
@@ -145,12 +145,12 @@ export default function SettingsScreen() {
       </Dialog>
       <Dialog open={lowDataOpen} onClose={() => setLowDataOpen(false)} title={t('core.lowData.title')} sheet>
         <p className={s.sheetHint}>{t('core.lowData.hint')}</p>
-        <ul className={s.options}>
+        <ul className={`${ui.choices} ${s.options}`}>
           {(['auto', 'on', 'off'] as const).map((pref) => (
             <li key={pref}>
               <button
                 type="button"
-                className={s.option}
+                className={`${ui.choice} ${s.option}`}
                 aria-current={lowDataPref === pref ? 'true' : undefined}
                 onClick={() => {
                   setLowDataPref(pref);

@@ -60,7 +60,7 @@ export default function StatementScreen() {
             data-testid="statement-totals"
           >
             <div className={p.label}>{t('portfolio.statement.totals')}</div>
-            <dl className={s.totals}>
+            <dl className={`${ui.stats} ${ui.statsLarge} ${s.totals}`}>
               <div>
                 <dt>{t('portfolio.statement.realised')}</dt>
                 <dd>
@@ -109,7 +109,7 @@ function Row({ row }: { row: StatementRow }) {
         <Signed amount={row.net} currency={currency} className={s.net} />
       </div>
       <div className={`${ui.twoLines} ${s.name}`}>{row.name}</div>
-      <dl className={s.figures}>
+      <dl className={`${ui.stats} ${s.figures}`}>
         <div>
           <dt>{t('portfolio.statement.sold')}</dt>
           <dd>{t('portfolio.statement.units', { count: row.sold })}</dd>

@@ -20,19 +20,13 @@ import {
   PageHeader,
   Segmented,
   Skeleton,
+  StatusChip,
   Tabs,
   TextField,
   ui,
 } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
-import {
-  QuantityStepper,
-  regionPrice,
-  SignedMoney,
-  Stat,
-  StatusChip,
-  SummaryRow,
-} from '../_parts/invest/parts';
+import { QuantityStepper, regionPrice, SignedMoney, Stat, SummaryRow } from '../_parts/invest/parts';
 import { DepthLadder } from '../_parts/market/DepthLadder';
 import { CancelOrderDialog } from '../_parts/trading/CancelOrderDialog';
 import { ChargesRows } from '../_parts/trading/Charges';
@@ -253,7 +247,7 @@ export default function StockTradingScreen() {
             <Skeleton height={72} />
           )
         ) : tr.position ? (
-          <dl className={`${inv.stats} ${inv.stats3} ${s.card}`} data-testid="trade-position">
+          <dl className={`${ui.statRow} ${inv.stats} ${inv.stats3} ${s.card}`} data-testid="trade-position">
             <Stat label={t('trade.held')}>{formatNumber(tr.position.count, 0)}</Stat>
             <Stat label={t('trade.available')}>{formatNumber(tr.position.available, 0)}</Stat>
             <Stat label={t('trade.avgCost')}>
@@ -467,7 +461,7 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
             </SummaryRow>
           </dl>
           {pending && <p className={inv.summaryHint}>{t('trade.result.pendingHint')}</p>}
-          <div className={inv.dialogActions}>
+          <div className={ui.dialogActions}>
             <Link to={PATHS.records} className={s.linkButton}>
               {t('trade.result.records')}
             </Link>
@@ -582,7 +576,7 @@ function OrderDialog({ tr, code }: { tr: ReturnType<typeof useStockTrading>; cod
           {tr.failure !== ERR.server && <span>{t(tr.failure)}</span>}
         </div>
       )}
-      <div className={inv.dialogActions}>
+      <div className={ui.dialogActions}>
         <Button variant="ghost" onClick={tr.closeConfirm}>
           {t('common.cancel')}
         </Button>

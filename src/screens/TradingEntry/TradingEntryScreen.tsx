@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PATHS, tradingPath } from '../../paths';
 import { displayCode } from '../../shared/rules';
-import { EmptyState, ErrorState, PageHeader, SkeletonList } from '../../ui';
+import { EmptyState, ListStates, PageHeader } from '../../ui';
 
 import s from '../_parts/trading/trading.module.css';
 import { useTradingEntry } from './useTradingEntry';
@@ -19,15 +19,20 @@ export default function TradingEntryScreen() {
   return (
     <main className={s.page}>
       <PageHeader title={displayCode(code)} back={PATHS.markets} />
-      {result.state === 'loading' ? (
-        <SkeletonList rows={3} height={72} />
-      ) : result.state === 'error' ? (
-        <ErrorState message={t(result.error)} onRetry={retry} />
-      ) : (
-        <EmptyState title={t('trade.notFound', { code: displayCode(code) })}>
-          <Link to={PATHS.markets}>{t('records.browse')}</Link>
-        </EmptyState>
-      )}
+      <ListStates
+        rows={result.state === 'notFound' ? [] : undefined}
+        error={result.state === 'error' ? result.error : null}
+        onRetry={retry}
+        skeleton={{ rows: 3, height: 72 }}
+        empty={
+          <EmptyState title={t('trade.notFound', { code: displayCode(code) })}>
+            <Link to={PATHS.markets}>{t('records.browse')}</Link>
+          </EmptyState>
+        }
+      >
+        {/* A found code has already navigated away; only the ladder's first three rungs show here. */}
+        {() => null}
+      </ListStates>
     </main>
   );
 }

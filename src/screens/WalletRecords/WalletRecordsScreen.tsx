@@ -4,8 +4,17 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS, recordDetailPath, walletRecordsPath } from '../../paths';
 import type { RechargeRecord, WithdrawRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { EmptyState, ListStates, PageHeader, Pager, StaleLine, Tabs, ui, useDates } from '../../ui';
-import { StatusChip } from '../_parts/invest/parts';
+import {
+  EmptyState,
+  ListStates,
+  PageHeader,
+  Pager,
+  StaleLine,
+  StatusChip,
+  Tabs,
+  ui,
+  useDates,
+} from '../../ui';
 import { isPending, recordStatus } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
 import { type RecordsTab, useWalletRecords } from './useWalletRecords';

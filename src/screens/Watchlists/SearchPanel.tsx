@@ -48,7 +48,7 @@ export function InstrumentPicks({
   onToggle,
 }: {
   label: string;
-  rows: StockRow[];
+  rows: readonly StockRow[];
   listName: string;
   has: (symbol: string) => boolean;
   onToggle: (row: StockRow, on: boolean) => void;

@@ -10,16 +10,15 @@ import {
   AsOf,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   IconBell,
   IconButton,
   IconEdit,
   IconPlus,
   IconStar,
+  ListStates,
   LoadMore,
   PageHeader,
   Skeleton,
-  SkeletonList,
   Tabs,
   ui,
 } from '../../ui';
@@ -46,8 +45,6 @@ export default function WatchlistsScreen() {
   const { first, paging, selected, named } = w$;
   const items = named === null ? first.items : w$.namedRows;
   const shown = named === null ? first : w$.namedItems;
-  const loading = shown.loading && items.length === 0;
-  const empty = !shown.loading && items.length === 0 && shown.error === null;
   const { text, setText, term } = useMarketSearch();
   const [menu, setMenu] = useState<RowInstrument | null>(null);
   const [alerting, setAlerting] = useState<RowInstrument | null>(null);
@@ -142,52 +139,56 @@ export default function WatchlistsScreen() {
             {selected?.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}
             {shown.stale && <AsOf at={shown.updatedAt} stale />}
           </div>
-          {loading ? (
-            <SkeletonList rows={5} height={52} />
-          ) : shown.error && items.length === 0 ? (
-            <ErrorState message={t(shown.error)} onRetry={shown.reload} />
-          ) : empty ? (
-            <>
-              <EmptyState
-                title={t(named === null ? 'watchlist.empty' : 'watch.lists.empty')}
-                icon={<IconStar size={28} />}
-              >
-                <Link to={PATHS.markets}>{t('watchlist.browse')}</Link>
-              </EmptyState>
-              <Popular listName={title} has={has} onToggle={onToggle} />
-            </>
-          ) : (
-            <>
-              <ul className={`${ui.cardList} ${s.rows}`} aria-labelledby="favourites-title">
-                {items.map((item) => (
-                  <WatchRow
-                    key={item.stock_code}
-                    item={item}
-                    editing={w$.editing}
-                    onDelete={(i) => w$.setConfirming({ item: i, list: named })}
-                    onMenu={setMenu}
-                    handlers={handlers}
-                  />
-                ))}
-                {named === null &&
-                  paging.rest.map((page) => (
-                    <FavouritePage
-                      key={page}
-                      page={page}
+          <ListStates
+            rows={items.length === 0 && (shown.loading || shown.error) ? undefined : items}
+            error={shown.loading ? null : shown.error}
+            onRetry={shown.reload}
+            skeleton={{ rows: 5, height: 52 }}
+            empty={
+              <>
+                <EmptyState
+                  title={t(named === null ? 'watchlist.empty' : 'watch.lists.empty')}
+                  icon={<IconStar size={28} />}
+                >
+                  <Link to={PATHS.markets}>{t('watchlist.browse')}</Link>
+                </EmptyState>
+                <Popular listName={title} has={has} onToggle={onToggle} />
+              </>
+            }
+          >
+            {(rows) => (
+              <>
+                <ul className={`${ui.cardList} ${s.rows}`} aria-labelledby="favourites-title">
+                  {rows.map((item) => (
+                    <WatchRow
+                      key={item.stock_code}
+                      item={item}
                       editing={w$.editing}
-                      onDelete={(i) => w$.setConfirming({ item: i, list: null })}
+                      onDelete={(i) => w$.setConfirming({ item: i, list: named })}
                       onMenu={setMenu}
                       handlers={handlers}
-                      onSettled={paging.settle}
                     />
                   ))}
-              </ul>
-              {named === null && (
-                <LoadMore hasMore={w$.hasMore} loading={paging.loading} onMore={paging.more} />
-              )}
-              <p className={w.toolbar}>{t('watch.row.hint')}</p>
-            </>
-          )}
+                  {named === null &&
+                    paging.rest.map((page) => (
+                      <FavouritePage
+                        key={page}
+                        page={page}
+                        editing={w$.editing}
+                        onDelete={(i) => w$.setConfirming({ item: i, list: null })}
+                        onMenu={setMenu}
+                        handlers={handlers}
+                        onSettled={paging.settle}
+                      />
+                    ))}
+                </ul>
+                {named === null && (
+                  <LoadMore hasMore={w$.hasMore} loading={paging.loading} onMore={paging.more} />
+                )}
+                <p className={w.toolbar}>{t('watch.row.hint')}</p>
+              </>
+            )}
+          </ListStates>
         </>
       )}
 

@@ -11,13 +11,12 @@ import {
   Button,
   CardNumber,
   EmptyState,
-  ErrorState,
   HeaderLink,
   IconWallet,
+  ListStates,
   MoneyButton,
   PageHeader,
   Skeleton,
-  SkeletonList,
 } from '../../ui';
 import s from '../_parts/wallet/wallet.module.css';
 import { useWithdraw } from './useWithdraw';
@@ -38,112 +37,108 @@ export default function WithdrawScreen() {
     />
   );
 
-  if (w.cards.data === undefined) {
-    return (
-      <main className={s.page}>
-        {header}
-        {w.cards.error ? (
-          <ErrorState message={t('wallet.withdraw.cardsFailed')} onRetry={w.cards.reload} />
-        ) : (
-          <SkeletonList rows={3} height={64} />
-        )}
-      </main>
-    );
-  }
-
-  if (w.usable.length === 0) {
-    return (
-      <main className={s.page}>
-        {header}
-        <EmptyState title={t('wallet.withdraw.noCards')} icon={<IconWallet size={28} />}>
-          <p className={s.doneText}>{t('wallet.withdraw.noCardsHint')}</p>
-          <Button onClick={() => navigate(PATHS.bankCards)}>{t('wallet.withdraw.addCard')}</Button>
-        </EmptyState>
-      </main>
-    );
-  }
-
   return (
     <main className={s.page}>
       {header}
-      <form
-        className={s.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void w.submit();
-        }}
+      <ListStates
+        rows={w.cards.data && w.usable}
+        error={w.cards.error && 'wallet.withdraw.cardsFailed'}
+        onRetry={w.cards.reload}
+        skeleton={{ rows: 3, height: 64 }}
+        empty={
+          <EmptyState title={t('wallet.withdraw.noCards')} icon={<IconWallet size={28} />}>
+            <p className={s.doneText}>{t('wallet.withdraw.noCardsHint')}</p>
+            <Button onClick={() => navigate(PATHS.bankCards)}>{t('wallet.withdraw.addCard')}</Button>
+          </EmptyState>
+        }
       >
-        <div className={s.formCard}>
-          <fieldset className={s.fieldset}>
-            <legend className={s.legend}>{t('wallet.withdraw.card')}</legend>
-            {w.usable.map((card) => (
-              <label key={card.id} className={s.option}>
-                <input
-                  type="radio"
-                  name="bank"
-                  value={card.id}
-                  checked={w.bankId === card.id}
-                  onChange={() => w.choose(card.id)}
+        {() => (
+          <>
+            <form
+              className={s.form}
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void w.submit();
+              }}
+            >
+              <div className={s.formCard}>
+                <fieldset className={s.fieldset}>
+                  <legend className={s.legend}>{t('wallet.withdraw.card')}</legend>
+                  {w.usable.map((card) => (
+                    <label key={card.id} className={s.option}>
+                      <input
+                        type="radio"
+                        name="bank"
+                        value={card.id}
+                        checked={w.bankId === card.id}
+                        onChange={() => w.choose(card.id)}
+                      />
+                      <span className={s.optionText}>
+                        <span className={s.optionTitle}>{card.bank}</span>
+                        <span className={s.optionSub}>
+                          <CardNumber value={card.bank_card} /> · {card.bank_user}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+                <AmountField
+                  label={t('wallet.withdraw.amount')}
+                  value={w.amount}
+                  onChange={w.setAmount}
+                  symbol={currency.symbol}
+                  placeholder={t('wallet.withdraw.placeholder', { min: w.minimum })}
+                  error={w.inline && t(w.inline, { min: minText })}
+                  hint={t('wallet.withdraw.minHint', { min: minText })}
                 />
-                <span className={s.optionText}>
-                  <span className={s.optionTitle}>{card.bank}</span>
-                  <span className={s.optionSub}>
-                    <CardNumber value={card.bank_card} /> · {card.bank_user}
+                <div className={s.balanceLine}>
+                  <span>
+                    {t('wallet.withdraw.available')}{' '}
+                    <strong data-testid="available-balance">
+                      {w.info.data ? (
+                        formatMoney(w.info.data.money, currency)
+                      ) : (
+                        <Skeleton width={80} height={16} />
+                      )}
+                    </strong>
                   </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <AmountField
-            label={t('wallet.withdraw.amount')}
-            value={w.amount}
-            onChange={w.setAmount}
-            symbol={currency.symbol}
-            placeholder={t('wallet.withdraw.placeholder', { min: w.minimum })}
-            error={w.inline && t(w.inline, { min: minText })}
-            hint={t('wallet.withdraw.minHint', { min: minText })}
-          />
-          <div className={s.balanceLine}>
-            <span>
-              {t('wallet.withdraw.available')}{' '}
-              <strong data-testid="available-balance">
-                {w.info.data ? formatMoney(w.info.data.money, currency) : <Skeleton width={80} height={16} />}
-              </strong>
-            </span>
-            {w.info.stale && <AsOf at={w.info.updatedAt} stale />}
-            <button type="button" className={s.linkButton} onClick={w.fillAll}>
-              {t('wallet.withdraw.all')}
-            </button>
-          </div>
-        </div>
-        <MoneyButton
-          type="submit"
-          block
-          call={w.call}
-          loading={w.busy}
-          disabled={!w.canSubmit || w.hasTradePassword === undefined}
-        >
-          {t('wallet.withdraw.submit')}
-        </MoneyButton>
-        <div className={s.notice}>
-          <ul className={s.noticeList}>
-            <li>{t('wallet.withdraw.creditTime')}</li>
-            <li>{t('wallet.withdraw.reserved')}</li>
-            <li>{t('wallet.withdraw.newCardNote')}</li>
-          </ul>
-        </div>
-      </form>
-      {w.asking && w.hasTradePassword !== undefined && (
-        <TradePasswordPrompt
-          hasPassword={w.hasTradePassword}
-          message={t('tradePassword.askWithdraw', {
-            amount: formatMoney(unitsToMinor(w.units ?? 0), currency, 0),
-          })}
-          onClose={w.cancelAsking}
-          onSubmit={w.confirm}
-        />
-      )}
+                  {w.info.stale && <AsOf at={w.info.updatedAt} stale />}
+                  <button type="button" className={s.linkButton} onClick={w.fillAll}>
+                    {t('wallet.withdraw.all')}
+                  </button>
+                </div>
+              </div>
+              <MoneyButton
+                type="submit"
+                block
+                call={w.call}
+                loading={w.busy}
+                disabled={!w.canSubmit || w.hasTradePassword === undefined}
+              >
+                {t('wallet.withdraw.submit')}
+              </MoneyButton>
+              <div className={s.notice}>
+                <ul className={s.noticeList}>
+                  <li>{t('wallet.withdraw.creditTime')}</li>
+                  <li>{t('wallet.withdraw.reserved')}</li>
+                  <li>{t('wallet.withdraw.newCardNote')}</li>
+                </ul>
+              </div>
+            </form>
+            {w.asking && w.hasTradePassword !== undefined && (
+              <TradePasswordPrompt
+                hasPassword={w.hasTradePassword}
+                message={t('tradePassword.askWithdraw', {
+                  amount: formatMoney(unitsToMinor(w.units ?? 0), currency, 0),
+                })}
+                onClose={w.cancelAsking}
+                onSubmit={w.confirm}
+              />
+            )}
+          </>
+        )}
+      </ListStates>
     </main>
   );
 }

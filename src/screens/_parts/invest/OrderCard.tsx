@@ -6,9 +6,9 @@ import type { OrderRow } from '../../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { displayCode } from '../../../shared/rules';
-import { Button, IconLock, useDates } from '../../../ui';
+import { Button, IconLock, StatusChip, type Tone, useDates } from '../../../ui';
 import s from './invest.module.css';
-import { regionPrice, SignedMoney, Stat, StatusChip, type Tone } from './parts';
+import { regionPrice, SignedMoney, Stat } from './parts';
 
 /**
  * One IPO or block/QIP order (SPEC §2 IPO orders row): market, code without .BO/.NS, buy/sell,

@@ -8,13 +8,7 @@ import { toMinor } from '../../../shared/money';
 import { AsOf, EmptyState, HeaderLink, ListStates, PageHeader, Skeleton, StaleLine } from '../../../ui';
 import s from './invest.module.css';
 
-/** Pieces the invest screens share: balance strip, stats, chips, steppers and prices. */
-
-export type Tone = 'info' | 'success' | 'warn' | 'danger' | 'muted';
-
-export function StatusChip({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`${s.chip} ${s[`tone-${tone}`]}`}>{children}</span>;
-}
+/** Pieces the invest screens share: balance strip, stats, steppers and prices. */
 
 /** One label/value pair of a card's <dl>. */
 export function Stat({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {

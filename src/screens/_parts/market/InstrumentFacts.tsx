@@ -3,6 +3,7 @@ import { useWatch } from '../../../api/hooks';
 import { formatPrice, formatSessionTime } from '../../../shared/format';
 import { isMarketOpen, lastSession, nextSession, scheduleOf } from '../../../shared/market-hours';
 import { useNow } from '../../../ui/clock';
+import ui from '../../../ui/ui.module.css';
 import d from './depth.module.css';
 
 /**
@@ -24,7 +25,7 @@ export function MarketStatusChip({
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
   const time = formatSessionTime(at, sameDay, i18n.language);
   return (
-    <span className={`${d.chip} ${open ? d.chipOpen : ''}`} data-testid="market-status">
+    <span className={`${ui.chip} ${d.chip} ${open ? d.chipOpen : ''}`} data-testid="market-status">
       {t(open ? 'watch.facts.openUntil' : 'watch.facts.closedUntil', { time })}
     </span>
   );

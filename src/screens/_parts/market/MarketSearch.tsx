@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import type { StockRow } from '../../../shared/contract/market';
-import { EmptyState, ErrorState, IconSearch, SkeletonList, TextField } from '../../../ui';
+import { EmptyState, IconSearch, ListStates, TextField } from '../../../ui';
 import s from './market.module.css';
 import { useDebounced } from './useDebounced';
 
@@ -56,14 +56,19 @@ export function SearchResults({
   children,
 }: {
   term: string;
-  children: (rows: StockRow[]) => ReactNode;
+  children: (rows: readonly StockRow[]) => ReactNode;
 }) {
   const { t } = useTranslation();
   const results = useWatch('marketSearch', { q: term, limit: 20 }, 0);
-  const rows = results.data?.rows ?? [];
-  if (results.loading && !results.data) return <SkeletonList rows={4} height={56} />;
-  if (results.error && !results.data)
-    return <ErrorState message={t(results.error)} onRetry={results.reload} />;
-  if (rows.length === 0) return <EmptyState title={t('markets.search.none', { term })} />;
-  return <>{children(rows)}</>;
+  return (
+    <ListStates
+      rows={results.data?.rows}
+      error={results.error}
+      onRetry={results.reload}
+      skeleton={{ rows: 4, height: 56 }}
+      empty={<EmptyState title={t('markets.search.none', { term })} />}
+    >
+      {children}
+    </ListStates>
+  );
 }

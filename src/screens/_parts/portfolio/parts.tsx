@@ -6,7 +6,7 @@ import type { PortfolioTotals } from '../../../shared/contract/portfolio';
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { POLL_MS } from '../../../shared/rules';
-import { AsOf, Skeleton } from '../../../ui';
+import { AsOf, Skeleton, ui } from '../../../ui';
 import s from './portfolio.module.css';
 
 /** The server's portfolio summary, polled with the prices it rests on. */
@@ -73,7 +73,7 @@ export function TotalsCard({
       <div className={`${s.big} num`} data-testid="portfolio-value">
         {totals ? formatMoney(totals.value, currency) : <Skeleton width={160} height={30} />}
       </div>
-      <dl className={s.grid}>
+      <dl className={`${ui.stats} ${s.grid}`}>
         <div>
           <dt>{t('portfolio.invested')}</dt>
           <dd className="num" data-testid="portfolio-invested">

@@ -3,7 +3,7 @@ import { useWatch } from '../../../api/hooks';
 import { useConfig } from '../../../api/useConfig';
 import { formatMoney, formatNumber } from '../../../shared/format';
 import { displayCode } from '../../../shared/rules';
-import { Button, Dialog, ErrorState, Skeleton, useDates } from '../../../ui';
+import { Button, Dialog, ErrorState, Skeleton, ui, useDates } from '../../../ui';
 import inv from '../invest/invest.module.css';
 import { regionPrice, SummaryRow } from '../invest/parts';
 import { ChargesRows } from './Charges';
@@ -50,7 +50,7 @@ export function ContractNoteSheet({ no, onClose }: { no: string | null; onClose:
       ) : (
         <Skeleton height={320} />
       )}
-      <div className={inv.dialogActions}>
+      <div className={ui.dialogActions}>
         <Button onClick={onClose}>{t('trade.result.done')}</Button>
       </div>
     </Dialog>

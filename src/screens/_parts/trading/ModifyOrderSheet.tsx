@@ -217,7 +217,7 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
           {modify.failure !== ERR.server && <span>{t(modify.failure)}</span>}
         </div>
       )}
-      <div className={inv.dialogActions}>
+      <div className={ui.dialogActions}>
         <Button variant="ghost" onClick={() => modify.open(null)}>
           {t('common.cancel')}
         </Button>

@@ -1,6 +1,6 @@
 import type { LoanRecord, RechargeRecord, WithdrawRecord } from '../../../shared/contract/wallet';
 import { LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '../../../shared/status';
-import type { Tone } from '../invest/parts';
+import type { Tone } from '../../../ui';
 
 /** SPEC §4 labels of wallet records; a value the app does not know gets the unknown label. */
 export interface StatusLabel {

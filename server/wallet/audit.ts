@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { feeMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
 import { LEDGER_REASONS, LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
-import { CHARGE_COLUMNS } from '../db/migrations/048_order_charges';
 import type { DB } from '../db/schema';
+import { CHARGE_COLUMNS } from '../trading/charges';
 import { BLOCK, IPO, STOCK } from '../trading/orders';
 
 /**

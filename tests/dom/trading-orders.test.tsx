@@ -1,61 +1,31 @@
 import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderRow } from '#shared/contract/trading';
-import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
 import { ModifyOrderSheet } from '../../src/screens/_parts/trading/ModifyOrderSheet';
-import { priceDecimals } from '../../src/screens/_parts/trading/parts';
 import type { useModifyOrder } from '../../src/screens/_parts/trading/useModifyOrder';
 import { RecordCard } from '../../src/screens/Records/RecordsScreen';
 import { recordStatus, statusOfTab } from '../../src/screens/Records/useRecords';
-import { checkOco, parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
-import { candidateSymbols } from '../../src/screens/TradingEntry/useTradingEntry';
 import { LoadMore, usePages } from '../../src/ui';
+import { ORDER, played, resetPlayed } from '../support/trading-screen';
 
-/** The trading screens' pure pieces: paging, record cards and statuses, limit prices, code lookup. */
+/** The orders (Records) screen: paging, each order's card and status, an OCO's legs, the modify sheet. */
 
-const config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
-vi.mock('../../src/api/useConfig', async (original) => ({
-  ...(await original<typeof import('../../src/api/useConfig')>()),
-  useConfig: () => config,
-}));
-
-/** The trading screen's data and clock, played by the tests that set them (the others see the real ones). */
-const played = vi.hoisted(() => ({
-  watch: null as null | ((name: string, input?: unknown) => unknown),
-  now: null as number | null,
-}));
-vi.mock('../../src/api/hooks', async (original) => {
-  const real = await original<typeof import('../../src/api/hooks')>();
-  return {
-    ...real,
-    useWatch: ((...args: Parameters<typeof real.useWatch>) =>
-      // biome-ignore lint/correctness/useHookAtTopLevel: whether a test plays the screen is fixed for the whole test
-      played.watch ? played.watch(args[0], args[1]) : real.useWatch(...args)) as typeof real.useWatch,
-  };
-});
+vi.mock('../../src/api/useConfig', async (original) =>
+  (await import('../support/trading-screen')).playConfig(await original()),
+);
+vi.mock('../../src/api/hooks', async (original) =>
+  (await import('../support/trading-screen')).playHooks(await original()),
+);
 vi.mock('../../src/api/client', async (original) => {
-  const real = await original<typeof import('../../src/api/client')>();
-  // A played screen has no worker: its events (money outcomes) come from the one fake worker.
+  const { playClient } = await import('../support/trading-screen');
   const { fakeClient } = await import('../support/fake-worker');
-  return {
-    ...real,
-    listen: ((...args: Parameters<typeof real.listen>) =>
-      played.watch
-        ? (fakeClient.listen as unknown as typeof real.listen)(...args)
-        : real.listen(...args)) as typeof real.listen,
-  };
+  return playClient(await original(), fakeClient.listen);
 });
-vi.mock('../../src/ui/clock', async (original) => {
-  const real = await original<typeof import('../../src/ui/clock')>();
-  return {
-    ...real,
-    // biome-ignore lint/correctness/useHookAtTopLevel: whether a test sets the time is fixed for the whole test
-    useNow: () => played.now ?? real.useNow(),
-  };
-});
+vi.mock('../../src/ui/clock', async (original) =>
+  (await import('../support/trading-screen')).playClock(await original()),
+);
 
 beforeAll(async () => {
   await initI18n('all');
@@ -63,42 +33,8 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  played.watch = null;
-  played.now = null;
+  resetPlayed();
 });
-
-const ORDER: OrderRow = {
-  id: 7,
-  no: 'S123',
-  tag: 'TCS.NS',
-  name: 'Tata Consultancy Services',
-  market: 'IN',
-  type: 'IN',
-  mold: 'stock',
-  state: 'sell',
-  status: 1,
-  count: 10,
-  price: 3700,
-  sell_price: 3772.06,
-  fee: '0.00',
-  price_all: '37720.60',
-  profit: '720.60',
-  created_at: Date.UTC(2026, 10, 24, 9, 30),
-  updated_at: Date.UTC(2026, 10, 24, 9, 30),
-  expires_at: null,
-  limit_price: 3770,
-  sellable: false,
-  unlock_at: null,
-  reason: null,
-  order_type: null,
-  trigger_price: null,
-  triggered_at: null,
-  trigger_rises: null,
-  target_limit: null,
-  stop_trigger: null,
-  stop_limit: null,
-  fired_leg: null,
-};
 
 describe('infinite paging', () => {
   it('asks for one more page only once the last one asked for has settled', () => {
@@ -249,219 +185,30 @@ describe('stock records', () => {
   });
 });
 
-describe('trading inputs and links', () => {
-  it('takes a limit price as typed, within the instrument decimals', () => {
-    expect(parseLimitPrice('1234.5', 2)).toBe(1234.5);
-    expect(parseLimitPrice('1.23456', 4)).toBeNull();
-    expect(parseLimitPrice('1.2345', 4)).toBe(1.2345);
-    expect(parseLimitPrice('0', 2)).toBeNull();
-    expect(parseLimitPrice('1.2.3', 2)).toBeNull();
-    expect(parseLimitPrice('', 2)).toBeNull();
-  });
+/** 4 RELIANCE held by an armed OCO sell: target 2,700 → 2,690, stop 2,300 → 2,290. */
+const OCO: OrderRow = {
+  ...ORDER,
+  tag: 'RELIANCE.NS',
+  name: 'Reliance Industries',
+  status: 0,
+  count: 4,
+  sell_price: null,
+  profit: null,
+  price_all: '10760.00',
+  fee: '0.00',
+  order_type: 'oco',
+  trigger_price: 2700,
+  target_limit: 2690,
+  stop_trigger: 2300,
+  stop_limit: 2290,
+  limit_price: 2690,
+  trigger_rises: true,
+  expires_at: Date.UTC(2027, 10, 24, 10, 0),
+};
 
-  it('shows order prices with two decimals unless they need four', () => {
-    expect(priceDecimals(3772.06)).toBe(2);
-    expect(priceDecimals(1.0855)).toBe(4);
-    expect(priceDecimals(83.1)).toBe(2);
-  });
-
-  it('tries a display code with the suffixes it drops', () => {
-    expect(candidateSymbols('RELIANCE')).toEqual([
-      'RELIANCE',
-      'RELIANCE.NS',
-      'RELIANCE.BO',
-      'RELIANCE=X',
-      'RELIANCE=F',
-    ]);
-    expect(candidateSymbols('TCS.NS')).toEqual(['TCS.NS']);
-    expect(candidateSymbols('EURUSD=X')).toEqual(['EURUSD=X']);
-    expect(candidateSymbols('EURUSD')).toContain('EURUSD=X');
-    expect(candidateSymbols('bad code!')).toEqual([]);
-  });
-});
-
-describe('order type on a price that is not live (issue 11)', () => {
-  // Tuesday 24 Nov 2026, 13:30 IST: NSE in session. Its close that day: 15:30 IST.
-  const OPEN = Date.UTC(2026, 10, 24, 8, 0);
-  const CLOSE = Date.UTC(2026, 10, 24, 10, 0);
-  const reloads: string[] = [];
-
-  function play(now: number, quote: { as_of: number; updatedAt: number; stale: boolean }): void {
-    played.now = now;
-    played.watch = (name) => ({
-      data:
-        name === 'quote'
-          ? {
-              symbol: 'RELIANCE.NS',
-              market: 'IN',
-              region: 'IN',
-              price: 2412.5,
-              decimals: 2,
-              as_of: quote.as_of,
-            }
-          : name === 'holdings'
-            ? { rows: [], total: 0 }
-            : { rows: [], total: 0 },
-      error: null,
-      loading: false,
-      updatedAt: quote.updatedAt,
-      source: quote.stale ? 'device' : 'network',
-      stale: quote.stale,
-      intervalMs: 3_000,
-      reload: () => reloads.push(name),
-    });
-  }
-  const screenAt = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={['/stock/trading/RELIANCE.NS/IN/Reliance']}>
-      <Routes>
-        <Route path="/stock/trading/:symbol/:market/:name" element={children} />
-      </Routes>
-    </MemoryRouter>
-  );
-
-  it('offers a market order on a live price', () => {
-    play(OPEN, { as_of: OPEN - 1_000, updatedAt: OPEN - 1_000, stale: false });
-    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
-    expect(result.current.marketAllowed).toBe(true);
-    expect(result.current.orderType).toBe('market');
-  });
-
-  it('limit only on a stale price while the market trades, and the price is fetched afresh before confirming', () => {
-    reloads.length = 0;
-    play(OPEN, { as_of: OPEN - 60_000, updatedAt: OPEN - 60_000, stale: true });
-    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
-    expect(result.current.marketAllowed).toBe(false);
-    expect(result.current.orderType).toBe('limit');
-    act(() => result.current.setOrderType('market'));
-    expect(result.current.orderType).toBe('limit');
-    act(() => result.current.setLimitText('2400'));
-    act(() => result.current.openConfirm());
-    expect(reloads).toContain('quote');
-  });
-
-  it('a price too old for its poll interval is stale too, even without an error', () => {
-    play(OPEN, { as_of: OPEN - 30_000, updatedAt: OPEN - 30_000, stale: false });
-    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
-    expect(result.current.orderType).toBe('limit');
-  });
-
-  it("a closed market's last price is right, not stale: the order type stays the user's", () => {
-    play(CLOSE + 3 * 3_600_000, { as_of: CLOSE - 1_000, updatedAt: CLOSE - 1_000, stale: true });
-    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
-    expect(result.current.marketAllowed).toBe(true);
-    expect(result.current.orderType).toBe('market');
-  });
-});
-
-describe('OCO GTT ticket (issue 13)', () => {
-  // NSE in session; RELIANCE at 2,500.00, 10 units held and free.
-  const OPEN = Date.UTC(2026, 10, 24, 8, 0);
-  function play(): void {
-    played.now = OPEN;
-    played.watch = (name) => ({
-      data:
-        name === 'quote'
-          ? {
-              symbol: 'RELIANCE.NS',
-              market: 'IN',
-              region: 'IN',
-              price: 2500,
-              decimals: 2,
-              as_of: OPEN - 1_000,
-            }
-          : name === 'holdings'
-            ? { rows: [{ stock: 'RELIANCE.NS', count: 10, available: 10 }], total: 1 }
-            : { rows: [], total: 0 },
-      error: null,
-      loading: false,
-      updatedAt: OPEN - 1_000,
-      source: 'network',
-      stale: false,
-      intervalMs: 3_000,
-      reload: () => {},
-    });
-  }
-  const at =
-    (entry: string) =>
-    ({ children }: { children: ReactNode }) => (
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/stock/trading/:symbol/:market/:name" element={children} />
-        </Routes>
-      </MemoryRouter>
-    );
-
-  it('checks both legs against the last price and their limits', () => {
-    const ok = { target: 2700, targetLimit: 2690, stop: 2300, stopLimit: 2290 };
-    expect(checkOco(ok, 2500)).toEqual({ target: null, targetLimit: null, stop: null, stopLimit: null });
-    expect(checkOco({ ...ok, target: 2500 }, 2500).target).toBe('errors.ocoTarget');
-    expect(checkOco({ ...ok, target: 2400, targetLimit: 2390 }, 2500).target).toBe('errors.ocoTarget');
-    expect(checkOco({ ...ok, stop: 2500, stopLimit: 2490 }, 2500).stop).toBe('errors.ocoStop');
-    expect(checkOco({ ...ok, stop: null }, 2500).stop).toBe('errors.ocoBothTriggers');
-    expect(checkOco({ ...ok, target: null }, 2500).target).toBe('errors.ocoBothTriggers');
-    expect(checkOco({ ...ok, targetLimit: 2710 }, 2500).targetLimit).toBe('errors.triggerLimit');
-    expect(checkOco({ ...ok, stopLimit: 2310 }, 2500).stopLimit).toBe('errors.triggerLimit');
-    expect(checkOco({ ...ok, stopLimit: null }, 2500).stopLimit).toBe('trade.limit.invalid');
-  });
-
-  it('a sell GTT may be OCO: blocked until both legs are right, the quantity within the holding', () => {
-    play();
-    const { result } = renderHook(() => useStockTrading(), {
-      wrapper: at('/stock/trading/RELIANCE.NS/IN/Reliance?type=sell'),
-    });
-    act(() => result.current.setOrderType('gtt'));
-    act(() => result.current.setGttKind('oco'));
-    expect(result.current.oco).toBe(true);
-    expect(result.current.blocked).toBe(true);
-    act(() => result.current.setTriggerText('2700'));
-    act(() => result.current.setLimitText('2690'));
-    act(() => result.current.setStopText('2550'));
-    act(() => result.current.setStopLimitText('2540'));
-    // The stop above the last price: named on its field, and nothing may be sent.
-    expect(result.current.ocoErrors).toMatchObject({ stop: 'errors.ocoStop', target: null });
-    expect(result.current.blocked).toBe(true);
-    act(() => result.current.setStopText('2300'));
-    act(() => result.current.setStopLimitText('2290'));
-    expect(result.current.ocoErrors).toEqual({
-      target: null,
-      targetLimit: null,
-      stop: null,
-      stopLimit: null,
-    });
-    expect(result.current.blocked).toBe(false);
-    act(() => result.current.setQtyText('11'));
-    expect(result.current.qtyError).not.toBeNull();
-    expect(result.current.blocked).toBe(true);
-  });
-
-  it('a buy GTT stays single: OCO is for a holding', () => {
-    play();
-    const { result } = renderHook(() => useStockTrading(), {
-      wrapper: at('/stock/trading/RELIANCE.NS/IN/Reliance'),
-    });
-    act(() => result.current.setOrderType('gtt'));
-    act(() => result.current.setGttKind('oco'));
-    expect(result.current.gttKind).toBe('single');
-    expect(result.current.oco).toBe(false);
-  });
-
+describe('OCO orders (issue 13)', () => {
   it('the orders screen shows both legs, and which one fired', () => {
-    const oco: OrderRow = {
-      ...ORDER,
-      tag: 'RELIANCE.NS',
-      status: 0,
-      sell_price: null,
-      profit: null,
-      order_type: 'oco',
-      trigger_price: 2700,
-      target_limit: 2690,
-      stop_trigger: 2300,
-      stop_limit: 2290,
-      limit_price: 2690,
-      trigger_rises: true,
-      expires_at: Date.UTC(2027, 10, 24, 10, 0),
-    };
-    const { show } = renderCard(oco);
+    const { show } = renderCard(OCO);
     expect(screen.getByTestId('order-type').textContent).toBe('GTT OCO');
     expect(screen.getByTestId('oco-target').textContent).toBe('₹2,700.00 → limit ₹2,690.00');
     expect(screen.getByTestId('oco-stop').textContent).toBe('₹2,300.00 → limit ₹2,290.00');
@@ -473,12 +220,12 @@ describe('OCO GTT ticket (issue 13)', () => {
     expect(screen.queryByText('Reserved')).toBeNull();
     expect(screen.queryByText('Fee')).toBeNull();
     show({
-      ...oco,
+      ...OCO,
       status: 1,
       fired_leg: 'stop',
       limit_price: 2290,
       sell_price: 2295,
-      triggered_at: OPEN,
+      triggered_at: Date.UTC(2026, 10, 24, 8, 0),
     });
     expect(screen.getByTestId('oco-fired').textContent).toBe('₹2,300.00 (stop)');
     expect(screen.getByText('Triggered at')).toBeTruthy();
@@ -489,26 +236,6 @@ describe('OCO GTT ticket (issue 13)', () => {
 });
 
 describe('Modify sheet of an OCO (issue 13)', () => {
-  // 4 RELIANCE held by an OCO sell: target 2,700 → 2,690, stop 2,300 → 2,290.
-  const OCO: OrderRow = {
-    ...ORDER,
-    tag: 'RELIANCE.NS',
-    name: 'Reliance Industries',
-    status: 0,
-    count: 4,
-    sell_price: null,
-    profit: null,
-    price_all: '10760.00',
-    fee: '0.00',
-    order_type: 'oco',
-    trigger_price: 2700,
-    target_limit: 2690,
-    stop_trigger: 2300,
-    stop_limit: 2290,
-    limit_price: 2690,
-    trigger_rises: true,
-    expires_at: Date.UTC(2027, 10, 24, 10, 0),
-  };
   const FIRED: OrderRow = {
     ...OCO,
     fired_leg: 'stop',

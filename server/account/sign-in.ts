@@ -1,0 +1,66 @@
+import type { LoginAnswer } from '#shared/contract/account';
+import { checkPassword, checkPhone, checkRequired } from '#shared/rules';
+import type { Deps } from '../deps';
+import { createSession } from '../lib/auth';
+import { ApiError, refuseFirst } from '../lib/errors';
+import { hashQueue } from '../lib/hash-queue';
+import { hashSecret, verifySecret } from '../lib/passwords';
+import { verifyUnderLoginLimit } from './login-limit';
+import { replaceLoginPassword } from './login-password';
+
+/** Compared against when the phone is unknown, so a wrong phone costs the same time as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+/** Hashes the stand-in password once, at start, so no request pays for it. */
+export function prepareSignIn(deps: Deps): void {
+  dummyHash ??= hashSecret('not a password', deps.config.scrypt);
+}
+
+/** Verifies a phone + password pair under the login limit; returns the user id or refuses with `wrongKey`. */
+async function verifyLogin(deps: Deps, phone: string, password: string, ip: string, wrongKey: string) {
+  prepareSignIn(deps);
+  const hashing = hashQueue(deps.config);
+  let id: number | null = null;
+  const ok = await verifyUnderLoginLimit(deps, phone, ip, async () => {
+    const user = await deps.database.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    const stored = user?.password_hash ?? (await dummyHash!);
+    const right = await hashing.run(() => verifySecret(password, stored));
+    id = user && right ? user.id : null;
+    return id !== null;
+  });
+  if (!ok || id === null) throw new ApiError(wrongKey, 400);
+  return id;
+}
+
+/** Login (SPEC §5): phone and password under the login limit; a new session. */
+export async function login(
+  deps: Deps,
+  input: { user: string; password: string },
+  ip: string,
+): Promise<LoginAnswer> {
+  refuseFirst(checkRequired(input.user, input.password), checkPhone(input.user));
+  const id = await verifyLogin(deps, input.user, input.password, ip, 'errors.invalidCredentials');
+  const token = await createSession(deps, id);
+  return { token, id, user: input.user, login: deps.clock.now() };
+}
+
+/** Forgot password (SPEC §5): the old password, guessed under the login limit, sets a new one and ends every session. */
+export async function forgetPassword(
+  deps: Deps,
+  input: { user: string; password: string; new_password: string },
+  ip: string,
+): Promise<null> {
+  refuseFirst(
+    checkRequired(input.user, input.password, input.new_password),
+    checkPhone(input.user),
+    checkPassword(input.new_password),
+  );
+  const id = await verifyLogin(deps, input.user, input.password, ip, 'errors.oldPasswordIncorrect');
+  const hash = await hashQueue(deps.config).run(() => hashSecret(input.new_password, deps.config.scrypt));
+  await replaceLoginPassword(deps, id, hash);
+  return null;
+}

@@ -1,0 +1,220 @@
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../src/i18n/index';
+import { priceDecimals } from '../../src/screens/_parts/trading/parts';
+import { checkOco, parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
+import { candidateSymbols } from '../../src/screens/TradingEntry/useTradingEntry';
+import { played, resetPlayed } from '../support/trading-screen';
+
+/** The order ticket (StockTrading, TradingEntry): limit prices, code lookup, the order type on a stale price, OCO GTT. */
+
+vi.mock('../../src/api/useConfig', async (original) =>
+  (await import('../support/trading-screen')).playConfig(await original()),
+);
+vi.mock('../../src/api/hooks', async (original) =>
+  (await import('../support/trading-screen')).playHooks(await original()),
+);
+vi.mock('../../src/api/client', async (original) => {
+  const { playClient } = await import('../support/trading-screen');
+  const { fakeClient } = await import('../support/fake-worker');
+  return playClient(await original(), fakeClient.listen);
+});
+vi.mock('../../src/ui/clock', async (original) =>
+  (await import('../support/trading-screen')).playClock(await original()),
+);
+
+beforeAll(async () => {
+  await initI18n('all');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetPlayed();
+});
+
+/**
+ * The ticket's data as the worker would give it: RELIANCE's quote at `price` as of `as_of`,
+ * `held` units held and free, every answer fetched at `updatedAt` (from the device when stale);
+ * a reload asked for is noted in `reloads`.
+ */
+function playTicket(t: {
+  now: number;
+  price: number;
+  held: number;
+  as_of: number;
+  updatedAt: number;
+  stale: boolean;
+  reloads?: string[];
+}): void {
+  played.now = t.now;
+  played.watch = (name) => ({
+    data:
+      name === 'quote'
+        ? { symbol: 'RELIANCE.NS', market: 'IN', region: 'IN', price: t.price, decimals: 2, as_of: t.as_of }
+        : name === 'holdings' && t.held > 0
+          ? { rows: [{ stock: 'RELIANCE.NS', count: t.held, available: t.held }], total: 1 }
+          : { rows: [], total: 0 },
+    error: null,
+    loading: false,
+    updatedAt: t.updatedAt,
+    source: t.stale ? 'device' : 'network',
+    stale: t.stale,
+    intervalMs: 3_000,
+    reload: () => t.reloads?.push(name),
+  });
+}
+
+/** The order ticket's route, opened at `entry`. */
+const ticketAt =
+  (entry: string) =>
+  ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/stock/trading/:symbol/:market/:name" element={children} />
+      </Routes>
+    </MemoryRouter>
+  );
+
+describe('trading inputs and links', () => {
+  it('takes a limit price as typed, within the instrument decimals', () => {
+    expect(parseLimitPrice('1234.5', 2)).toBe(1234.5);
+    expect(parseLimitPrice('1.23456', 4)).toBeNull();
+    expect(parseLimitPrice('1.2345', 4)).toBe(1.2345);
+    expect(parseLimitPrice('0', 2)).toBeNull();
+    expect(parseLimitPrice('1.2.3', 2)).toBeNull();
+    expect(parseLimitPrice('', 2)).toBeNull();
+  });
+
+  it('shows order prices with two decimals unless they need four', () => {
+    expect(priceDecimals(3772.06)).toBe(2);
+    expect(priceDecimals(1.0855)).toBe(4);
+    expect(priceDecimals(83.1)).toBe(2);
+  });
+
+  it('tries a display code with the suffixes it drops', () => {
+    expect(candidateSymbols('RELIANCE')).toEqual([
+      'RELIANCE',
+      'RELIANCE.NS',
+      'RELIANCE.BO',
+      'RELIANCE=X',
+      'RELIANCE=F',
+    ]);
+    expect(candidateSymbols('TCS.NS')).toEqual(['TCS.NS']);
+    expect(candidateSymbols('EURUSD=X')).toEqual(['EURUSD=X']);
+    expect(candidateSymbols('EURUSD')).toContain('EURUSD=X');
+    expect(candidateSymbols('bad code!')).toEqual([]);
+  });
+});
+
+describe('order type on a price that is not live (issue 11)', () => {
+  // Tuesday 24 Nov 2026, 13:30 IST: NSE in session. Its close that day: 15:30 IST.
+  const OPEN = Date.UTC(2026, 10, 24, 8, 0);
+  const CLOSE = Date.UTC(2026, 10, 24, 10, 0);
+  const reloads: string[] = [];
+  const play = (now: number, quote: { as_of: number; updatedAt: number; stale: boolean }) =>
+    playTicket({ now, price: 2412.5, held: 0, ...quote, reloads });
+  const screenAt = ticketAt('/stock/trading/RELIANCE.NS/IN/Reliance');
+
+  it('offers a market order on a live price', () => {
+    play(OPEN, { as_of: OPEN - 1_000, updatedAt: OPEN - 1_000, stale: false });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.marketAllowed).toBe(true);
+    expect(result.current.orderType).toBe('market');
+  });
+
+  it('limit only on a stale price while the market trades, and the price is fetched afresh before confirming', () => {
+    reloads.length = 0;
+    play(OPEN, { as_of: OPEN - 60_000, updatedAt: OPEN - 60_000, stale: true });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.marketAllowed).toBe(false);
+    expect(result.current.orderType).toBe('limit');
+    act(() => result.current.setOrderType('market'));
+    expect(result.current.orderType).toBe('limit');
+    act(() => result.current.setLimitText('2400'));
+    act(() => result.current.openConfirm());
+    expect(reloads).toContain('quote');
+  });
+
+  it('a price too old for its poll interval is stale too, even without an error', () => {
+    play(OPEN, { as_of: OPEN - 30_000, updatedAt: OPEN - 30_000, stale: false });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.orderType).toBe('limit');
+  });
+
+  it("a closed market's last price is right, not stale: the order type stays the user's", () => {
+    play(CLOSE + 3 * 3_600_000, { as_of: CLOSE - 1_000, updatedAt: CLOSE - 1_000, stale: true });
+    const { result } = renderHook(() => useStockTrading(), { wrapper: screenAt });
+    expect(result.current.marketAllowed).toBe(true);
+    expect(result.current.orderType).toBe('market');
+  });
+});
+
+describe('OCO GTT ticket (issue 13)', () => {
+  // NSE in session; RELIANCE at 2,500.00, 10 units held and free.
+  const OPEN = Date.UTC(2026, 10, 24, 8, 0);
+  const play = () =>
+    playTicket({
+      now: OPEN,
+      price: 2500,
+      held: 10,
+      as_of: OPEN - 1_000,
+      updatedAt: OPEN - 1_000,
+      stale: false,
+    });
+
+  it('checks both legs against the last price and their limits', () => {
+    const ok = { target: 2700, targetLimit: 2690, stop: 2300, stopLimit: 2290 };
+    expect(checkOco(ok, 2500)).toEqual({ target: null, targetLimit: null, stop: null, stopLimit: null });
+    expect(checkOco({ ...ok, target: 2500 }, 2500).target).toBe('errors.ocoTarget');
+    expect(checkOco({ ...ok, target: 2400, targetLimit: 2390 }, 2500).target).toBe('errors.ocoTarget');
+    expect(checkOco({ ...ok, stop: 2500, stopLimit: 2490 }, 2500).stop).toBe('errors.ocoStop');
+    expect(checkOco({ ...ok, stop: null }, 2500).stop).toBe('errors.ocoBothTriggers');
+    expect(checkOco({ ...ok, target: null }, 2500).target).toBe('errors.ocoBothTriggers');
+    expect(checkOco({ ...ok, targetLimit: 2710 }, 2500).targetLimit).toBe('errors.triggerLimit');
+    expect(checkOco({ ...ok, stopLimit: 2310 }, 2500).stopLimit).toBe('errors.triggerLimit');
+    expect(checkOco({ ...ok, stopLimit: null }, 2500).stopLimit).toBe('trade.limit.invalid');
+  });
+
+  it('a sell GTT may be OCO: blocked until both legs are right, the quantity within the holding', () => {
+    play();
+    const { result } = renderHook(() => useStockTrading(), {
+      wrapper: ticketAt('/stock/trading/RELIANCE.NS/IN/Reliance?type=sell'),
+    });
+    act(() => result.current.setOrderType('gtt'));
+    act(() => result.current.setGttKind('oco'));
+    expect(result.current.oco).toBe(true);
+    expect(result.current.blocked).toBe(true);
+    act(() => result.current.setTriggerText('2700'));
+    act(() => result.current.setLimitText('2690'));
+    act(() => result.current.setStopText('2550'));
+    act(() => result.current.setStopLimitText('2540'));
+    // The stop above the last price: named on its field, and nothing may be sent.
+    expect(result.current.ocoErrors).toMatchObject({ stop: 'errors.ocoStop', target: null });
+    expect(result.current.blocked).toBe(true);
+    act(() => result.current.setStopText('2300'));
+    act(() => result.current.setStopLimitText('2290'));
+    expect(result.current.ocoErrors).toEqual({
+      target: null,
+      targetLimit: null,
+      stop: null,
+      stopLimit: null,
+    });
+    expect(result.current.blocked).toBe(false);
+    act(() => result.current.setQtyText('11'));
+    expect(result.current.qtyError).not.toBeNull();
+    expect(result.current.blocked).toBe(true);
+  });
+
+  it('a buy GTT stays single: OCO is for a holding', () => {
+    play();
+    const { result } = renderHook(() => useStockTrading(), {
+      wrapper: ticketAt('/stock/trading/RELIANCE.NS/IN/Reliance'),
+    });
+    act(() => result.current.setOrderType('gtt'));
+    act(() => result.current.setGttKind('oco'));
+    expect(result.current.gttKind).toBe('single');
+    expect(result.current.oco).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { PATHS, PATTERNS } from '../../src/paths';
+import { firstRoute } from '../../src/routes';
+
+/** The screen src/main.tsx starts loading before React: the one the router and the shell will show. */
+describe('firstRoute', () => {
+  const at = (url: string, signedIn: boolean) => firstRoute(url, signedIn)?.path;
+
+  it('follows the shell’s redirects', () => {
+    expect(at('/', false)).toBe(PATHS.login);
+    expect(at('/records', false)).toBe(PATHS.login);
+    expect(at('/login', true)).toBe(PATHS.home);
+    expect(at('/register', false)).toBe(PATHS.register);
+    expect(at('/', true)).toBe(PATHS.home);
+  });
+
+  it('ranks as the router does, and knows no screen for an unknown path', () => {
+    expect(at('/stock/trading/INFY.NS/IN', true)).toBe(PATTERNS.stockTrading);
+    expect(at('/stock/v2/INFY.NS/Infosys', true)).toBe(PATTERNS.stockDetail);
+    expect(at('/no/such/screen', true)).toBeUndefined();
+  });
+});
