@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS } from './playwright.config';
-import { goOffline, goOnline, login, serviceWorkerReady } from './support';
+import { expectAccessible, goOffline, goOnline, login, serviceWorkerReady, snap } from './support';
 
 /*
  * The app core in the real browser against the real server: installability, the offline shell
@@ -149,12 +149,41 @@ test.describe('offline', () => {
     await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
     await expect.poll(async () => (await deviceCounts(page)).answers ?? 0).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Settings' }).click();
+    // On Settings, then the connection goes (going offline mid-navigation is the next journey's).
+    const logOut = page.getByRole('button', { name: 'Log out' });
+    await expect(logOut).toBeVisible();
     await goOffline(context);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut.click();
     await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(async () => Object.values(await deviceCounts(page)).reduce((a, b) => a + b, 0)).toBe(0);
     await goOnline(context);
+  });
+});
+
+test.describe('a screen that cannot be fetched', () => {
+  // No service worker holds the app yet (a first visit): the screen's code comes from the network.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says so under the shell, and opens on Retry once the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await login(page);
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('alert')).toHaveText(/This screen could not load\. Check your connection/);
+    await expect(page.getByRole('heading', { name: 'Not loaded' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'screen-failed');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/This screen could not load/);
+    await goOnline(context);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadMessages } from './i18n/index';
 import { type AppRoute, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
+import { ScreenBoundary } from './shell/ScreenBoundary';
 
 const NOT_FOUND: AppRoute = {
   path: '*',
@@ -17,26 +18,34 @@ const NOT_FOUND: AppRoute = {
  * JavaScript. Navigations run as React transitions, so the screen being left stays until the next
  * one has arrived (the first screen: the static shell of index.html stays until then).
  */
-function screenOf({ load, messages }: AppRoute): LazyExoticComponent<ComponentType> {
-  return lazy(() => Promise.all([load(), loadMessages(messages)]).then(([screen]) => screen));
+const screens = new Map<AppRoute, LazyExoticComponent<ComponentType>>();
+
+/** The route's screen, loaded once; a load that failed is forgotten by Retry (ScreenBoundary). */
+function RouteScreen({ route }: { route: AppRoute }) {
+  let Screen = screens.get(route);
+  if (!Screen) {
+    const { load, messages } = route;
+    Screen = lazy(() => Promise.all([load(), loadMessages(messages)]).then(([screen]) => screen));
+    screens.set(route, Screen);
+  }
+  return <Screen />;
 }
 
-const routes = [...ROUTES, NOT_FOUND].map((route) => {
-  const Screen = screenOf(route);
-  return (
-    <Route
-      key={route.path}
-      path={route.path}
-      element={
-        <Suspense fallback={null}>
-          <AppShell route={route}>
-            <Screen />
-          </AppShell>
-        </Suspense>
-      }
-    />
-  );
-});
+const routes = [...ROUTES, NOT_FOUND].map((route) => (
+  <Route
+    key={route.path}
+    path={route.path}
+    element={
+      <Suspense fallback={null}>
+        <AppShell route={route}>
+          <ScreenBoundary onRetry={() => screens.delete(route)}>
+            <RouteScreen route={route} />
+          </ScreenBoundary>
+        </AppShell>
+      </Suspense>
+    }
+  />
+));
 
 export function App() {
   return (
