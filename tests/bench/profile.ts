@@ -3,7 +3,7 @@
  *
  * The real server (the bundle `npm start` runs) on a fresh SQLite database with 1,000 users runs
  * under V8's CPU profiler while autocannon (64 connections) calls `<route>`; only the samples taken
- * during the load are counted. Prints the server's CPU per answer and the functions and packages
+ * during the load are counted. Prints the server's CPU per answer, its minor garbage collections (bytes promoted per answer) and the functions and packages
  * that take it, self and inclusive. Routes: a path (`/healthz`, `/api/v2/stock/list?market=IN`),
  * `user:<path>` to call it as the users in turn (`user:/api/stock/success/v2/user/info`), or `buy`
  * (dealBuy with fresh Idempotency-Keys), or `bare` (the bare Fastify route of bench:server, the
@@ -120,6 +120,24 @@ function analyse(profile: Profile, from: number, to: number, answered: number): 
   table('by function (inclusive)', inclusive);
 }
 
+/**
+ * Minor collections (scavenges) in the load window from V8's --trace-gc-nvp lines: how many, the
+ * bytes they promoted to the old generation per answer (what outlived two of them: data kept on
+ * purpose, or garbage that an old object still pointed at), and their pauses per answer.
+ */
+function minorCollections(log: string, answered: number): string {
+  let count = 0;
+  let promoted = 0;
+  let pause = 0;
+  for (const line of log.split('\n')) {
+    if (!line.includes(' gc=s ')) continue;
+    count++;
+    promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+    pause += Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+  }
+  return `  minor collections: ${count}, promoted ${(promoted / answered).toFixed(0)} B per answer, pauses ${((pause * 1000) / answered).toFixed(2)} µs per answer`;
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-profile-'));
   const profDir = path.join(dir, 'profile');
@@ -127,9 +145,14 @@ async function main(): Promise<void> {
   console.log(`Profile of ${route}: ${CONNECTIONS} connections, ${SECONDS} s; ${loadLine()}`);
   buildServer();
   const tokens = await prepareDatabase(url, 1000);
-  const profiler = ['--cpu-prof', `--cpu-prof-dir=${profDir}`];
+  // V8 also reports each minor collection (one line each, name=value pairs): what it promoted.
+  const profiler = ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--trace-gc', '--trace-gc-nvp'];
   const server =
     route === 'bare' ? await startBare(PORT, profiler) : await startServer(PORT, url, dir, {}, profiler);
+  let gcLog = '';
+  server.stdout?.on('data', (d: Buffer) => {
+    gcLog += d.toString();
+  });
   try {
     const api = `http://127.0.0.1:${PORT}`;
     let opts: Parameters<typeof autocannon>[0];
@@ -174,8 +197,10 @@ async function main(): Promise<void> {
     // Warm-up (JIT, caches), then the measured window.
     await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
     const from = nowUs();
+    const gcFrom = gcLog.length;
     const result = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
     const to = nowUs();
+    const minor = minorCollections(gcLog.slice(gcFrom), result.requests.total);
     await stopProcess(server);
     const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
@@ -189,6 +214,7 @@ async function main(): Promise<void> {
     console.log(
       `  ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; ${loadLine()}`,
     );
+    console.log(minor);
     analyse(profile, from, to, result.requests.total);
   } finally {
     await stopProcess(server);
