@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadMessages } from './i18n/index';
 import { type AppRoute, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
-import { ScreenBoundary } from './shell/ScreenBoundary';
+import { ScreenBoundary, ScreenLoadError } from './shell/ScreenBoundary';
 
 const NOT_FOUND: AppRoute = {
   path: '*',
@@ -25,7 +25,14 @@ function RouteScreen({ route }: { route: AppRoute }) {
   let Screen = screens.get(route);
   if (!Screen) {
     const { load, messages } = route;
-    Screen = lazy(() => Promise.all([load(), loadMessages(messages)]).then(([screen]) => screen));
+    Screen = lazy(() =>
+      Promise.all([load(), loadMessages(messages)]).then(
+        ([screen]) => screen,
+        (err: unknown) => {
+          throw new ScreenLoadError(err);
+        },
+      ),
+    );
     screens.set(route, Screen);
   }
   return <Screen />;

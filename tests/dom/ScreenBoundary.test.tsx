@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../src/i18n/index';
+import { ScreenBoundary, ScreenLoadError } from '../../src/shell/ScreenBoundary';
+
+/**
+ * What a screen that throws leaves on the page (src/shell/ScreenBoundary.tsx): a failed fetch is
+ * told as the connection, any other failure as the screen's own, both with a way back and a Retry
+ * that asks for a fresh load and shows the screen once it renders. The journey in
+ * e2e/app-core.spec.ts shows the fetch case in the real browser.
+ */
+let failure: Error | null = null;
+function Screen() {
+  if (failure) throw failure;
+  return <h1>Settings</h1>;
+}
+
+function shown(onRetry = () => {}) {
+  return render(
+    <MemoryRouter>
+      <ScreenBoundary onRetry={onRetry}>
+        <Screen />
+      </ScreenBoundary>
+    </MemoryRouter>,
+  );
+}
+
+describe('ScreenBoundary', () => {
+  beforeAll(async () => {
+    await initI18n('all');
+  });
+  afterEach(() => {
+    cleanup();
+    failure = null;
+    vi.restoreAllMocks();
+  });
+
+  it('shows the screen when nothing fails', () => {
+    shown();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells a screen that could not be fetched as the connection, and Retry loads it afresh', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    failure = new ScreenLoadError(new TypeError('Failed to fetch dynamically imported module'));
+    const onRetry = vi.fn(() => {
+      failure = null;
+    });
+    shown(onRetry);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'This screen could not load. Check your connection and try again.',
+    );
+    expect(screen.getByRole('heading', { name: 'Not loaded' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells any other failure as the screen’s own, not the connection, and stays on it while it keeps failing', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    failure = new Error('a bug');
+    shown();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong on this screen.');
+    expect(alert.textContent).not.toContain('connection');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong on this screen.');
+  });
+});
