@@ -66,8 +66,10 @@ function loadArea(lng: Language, area: string): Promise<void> {
     const eager = lng === 'en' ? englishFirst[path] : undefined;
     const read = files[path];
     done = (eager ? Promise.resolve(eager) : read ? read() : Promise.resolve({})).then((messages) => {
-      // Deep: the areas of a language share top-level keys (errors.*).
-      i18n.addResourceBundle(lng, 'translation', messages, true, true);
+      // Deep: the areas of a language share top-level keys (errors.*). Silent: `loadAreas` tells
+      // the screens once per batch.
+      i18n.addResourceBundle(lng, 'translation', messages, true, true, { silent: true, skipCopy: false });
+      unannounced = true;
     });
     // A failed download (offline before the shell was cached) may be tried again.
     done.catch(() => loaded.delete(id));
@@ -76,9 +78,22 @@ function loadArea(lng: Language, area: string): Promise<void> {
   return done;
 }
 
+/** An area was added since the screens were last told. */
+let unannounced = false;
+
+/*
+ * Screens re-render (react-i18next, bindI18nStore 'added') once the batch is in, not once per area:
+ * the rest of the areas, fetched after the first screen (`loadAllMessages`), arrive one by one, and
+ * each 'added' re-rendered every translated component on a phone that is still starting up.
+ */
 function loadAreas(lng: Language, areas: readonly string[]): Promise<void> {
   const langs: Language[] = lng === 'en' ? ['en'] : [lng, 'en'];
-  return Promise.all(langs.flatMap((l) => areas.map((a) => loadArea(l, a)))).then(() => undefined);
+  return Promise.all(langs.flatMap((l) => areas.map((a) => loadArea(l, a)))).then(() => {
+    if (!unannounced) return;
+    unannounced = false;
+    // Nothing to add: the one 'added' event, through the typed API.
+    i18n.addResourceBundle(lng, 'translation', {}, true, true);
+  });
 }
 
 const current = (): Language =>
