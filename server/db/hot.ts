@@ -136,16 +136,40 @@ function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
   };
 }
 
-function kyselyRunner(database: Database): Runner {
-  const numbered = (text: string) => {
-    if (database.dialect !== 'postgres') return text;
-    let n = 0;
-    return text.replace(/\?/g, () => `$${++n}`);
-  };
+/*
+ * PostgreSQL: each read is a named prepared statement, parsed and planned once per pooled
+ * connection instead of on every call (user info's seven subqueries were planned per answer).
+ */
+function postgresRunner(pool: NonNullable<Database['pool']>): Runner {
   const texts = new Map(
     Object.entries(SQL).map(([name, text]) => [
       name,
-      name === 'userInfo' ? userInfoSql(database.dialect) : numbered(text),
+      name === 'userInfo' ? userInfoSql('postgres') : numbered('postgres', text),
+    ]),
+  );
+  return {
+    one: async (name, params) =>
+      (
+        await pool.query<Record<string, unknown>>({
+          name: `bourse_hot_${name}`,
+          text: texts.get(name)!,
+          values: params,
+        })
+      ).rows[0],
+  };
+}
+
+const numbered = (dialect: Database['dialect'], text: string) => {
+  if (dialect !== 'postgres') return text;
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+function kyselyRunner(database: Database): Runner {
+  const texts = new Map(
+    Object.entries(SQL).map(([name, text]) => [
+      name,
+      name === 'userInfo' ? userInfoSql(database.dialect) : numbered(database.dialect, text),
     ]),
   );
   return {
@@ -160,7 +184,11 @@ const arrays = (value: unknown): unknown[][] =>
   (typeof value === 'string' ? JSON.parse(value) : value) as unknown[][];
 
 function createHotReads(database: Database): HotReads {
-  const r = database.reader ? sqliteRunner(database.reader) : kyselyRunner(database);
+  const r = database.reader
+    ? sqliteRunner(database.reader)
+    : database.pool
+      ? postgresRunner(database.pool)
+      : kyselyRunner(database);
   return {
     async session(tokenHash) {
       const row = await r.one('session', [tokenHash]);

@@ -28,6 +28,11 @@ export interface Database {
   reader: SQLite.Database | null;
   /** SQLite: transactions that arrive together share one commit (GroupCommit); null when off. */
   group: GroupCommit | null;
+  /**
+   * PostgreSQL: the pool under `db`, for the hot reads of `db/hot.ts` as named prepared statements
+   * (parsed and planned once per connection); null on SQLite.
+   */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,15 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
     // from the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqlite: null, reader: null, group: null, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      sqlite: null,
+      reader: null,
+      group: null,
+      pool,
+      close: () => db.destroy(),
+    };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -66,6 +79,7 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
     sqlite,
     reader,
     group,
+    pool: null,
     close: async () => {
       reader?.close();
       await db.destroy();

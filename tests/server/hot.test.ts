@@ -96,3 +96,43 @@ describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
     },
   );
 });
+
+/** PostgreSQL only: how the polled reads reach the database there. */
+const pg = DIALECTS.find((d) => d.name === 'postgres')!;
+describe('hot reads on postgres, prepared', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    if (pg.enabled) s = await startTestServer('postgres');
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it.runIf(pg.enabled)(
+    'on PostgreSQL they are named prepared statements, planned once per pooled connection',
+    async () => {
+      const u = await s.signUp();
+      const pool = s.deps.database.pool!;
+      const hot = hotReads(s.deps.database);
+      await hot.userInfo(u.id);
+      await hot.balance(u.id);
+      // The pool hands back the connection released last: the one those reads used.
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>(
+          "select name from pg_prepared_statements where name like 'bourse_hot_%' order by name",
+        );
+        expect(rows.map((r) => r.name)).toEqual(
+          expect.arrayContaining(['bourse_hot_balance', 'bourse_hot_userInfo']),
+        );
+      } finally {
+        client.release();
+      }
+      // And a second call still reads the data of now, not of the first call.
+      await withTx(s.deps.database, (trx) =>
+        post(trx, { userId: u.id, amount: unitsToMinor(5), reason: 'recharge', refType: 'test', at: 1 }),
+      );
+      expect(await hot.balance(u.id)).toBe(unitsToMinor(5));
+    },
+  );
+});
