@@ -139,12 +139,17 @@ function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
 /*
  * PostgreSQL: each read is a named prepared statement, parsed and planned once per pooled
  * connection instead of on every call (user info's seven subqueries were planned per answer).
+ * Placeholders are numbered ($1, $2 …); user info numbers its own.
  */
 function postgresRunner(pool: NonNullable<Database['pool']>): Runner {
+  const numbered = (text: string) => {
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
+  };
   const texts = new Map(
     Object.entries(SQL).map(([name, text]) => [
       name,
-      name === 'userInfo' ? userInfoSql('postgres') : numbered('postgres', text),
+      name === 'userInfo' ? userInfoSql('postgres') : numbered(text),
     ]),
   );
   return {
@@ -159,23 +164,11 @@ function postgresRunner(pool: NonNullable<Database['pool']>): Runner {
   };
 }
 
-const numbered = (dialect: Database['dialect'], text: string) => {
-  if (dialect !== 'postgres') return text;
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
-
-function kyselyRunner(database: Database): Runner {
-  const texts = new Map(
-    Object.entries(SQL).map(([name, text]) => [
-      name,
-      name === 'userInfo' ? userInfoSql(database.dialect) : numbered(database.dialect, text),
-    ]),
-  );
+/** SQLite in memory (tests): no second connection to read from, so the same SQL through Kysely. */
+function memoryRunner(database: Database): Runner {
   return {
     one: async (name, params) =>
-      (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(texts.get(name)!, params)))
-        .rows[0],
+      (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(SQL[name], params))).rows[0],
   };
 }
 
@@ -188,7 +181,7 @@ function createHotReads(database: Database): HotReads {
     ? sqliteRunner(database.reader)
     : database.pool
       ? postgresRunner(database.pool)
-      : kyselyRunner(database);
+      : memoryRunner(database);
   return {
     async session(tokenHash) {
       const row = await r.one('session', [tokenHash]);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitsToMinor } from '#shared/money';
+import { createUser } from '../../server/account/users';
 import { replyToChat } from '../../server/content/chat';
 import { publishNews } from '../../server/content/news';
 import { NEWS_VERSION_CHECK_MS } from '../../server/content/news-cache';
 import { hotReads } from '../../server/db/hot';
-import { withTx } from '../../server/db/index';
+import { createDatabase, migrate, withTx } from '../../server/db/index';
 import { post } from '../../server/lib/ledger';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 
@@ -135,4 +136,31 @@ describe('hot reads on postgres, prepared', () => {
       expect(await hot.balance(u.id)).toBe(unitsToMinor(5));
     },
   );
+});
+
+describe('hot reads on SQLite in memory', () => {
+  it('with no second connection to read from, the same reads go through Kysely', async () => {
+    const database = createDatabase('sqlite::memory:');
+    try {
+      expect(database.reader).toBeNull();
+      await migrate(database);
+      const id = await withTx(database, async (trx) => {
+        const userId = await createUser(trx, {
+          phone: '9000000001',
+          passwordHash: 'x',
+          at: 1,
+          no: 'M0000001',
+        });
+        await post(trx, { userId, amount: unitsToMinor(42), reason: 'recharge', refType: 'test', at: 1 });
+        return userId;
+      });
+      const hot = hotReads(database);
+      expect(await hot.balance(id)).toBe(unitsToMinor(42));
+      expect(await hot.balance(id + 1)).toBeUndefined();
+      expect((await hot.userInfo(id))?.user).toMatchObject({ id, balance: unitsToMinor(42) });
+      expect(await hot.unreadCount(id)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
 });
