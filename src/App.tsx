@@ -1,9 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadMessages } from './i18n/index';
 import { type AppRoute, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
-import { ScreenBoundary, ScreenLoadError } from './shell/ScreenBoundary';
+import { ScreenBoundary } from './shell/ScreenBoundary';
+import { retryableLazy } from './ui/FailureBoundary';
 
 const NOT_FOUND: AppRoute = {
   path: '*',
@@ -16,43 +17,30 @@ const NOT_FOUND: AppRoute = {
  * inside the shell. The declarative router, not the data router (createBrowserRouter): no route
  * has a loader or an action, and the data router's code was a fifth of the first screen's
  * JavaScript. Navigations run as React transitions, so the screen being left stays until the next
- * one has arrived (the first screen: the static shell of index.html stays until then).
+ * one has arrived (the first screen: the static shell of index.html stays until then). A load that
+ * failed is forgotten by the screen's Retry (ScreenBoundary) and fetched afresh.
  */
-const screens = new Map<AppRoute, LazyExoticComponent<ComponentType>>();
-
-/** The route's screen, loaded once; a load that failed is forgotten by Retry (ScreenBoundary). */
-function RouteScreen({ route }: { route: AppRoute }) {
-  let Screen = screens.get(route);
-  if (!Screen) {
-    const { load, messages } = route;
-    Screen = lazy(() =>
-      Promise.all([load(), loadMessages(messages)]).then(
-        ([screen]) => screen,
-        (err: unknown) => {
-          throw new ScreenLoadError(err);
-        },
-      ),
-    );
-    screens.set(route, Screen);
-  }
-  return <Screen />;
-}
-
-const routes = [...ROUTES, NOT_FOUND].map((route) => (
-  <Route
-    key={route.path}
-    path={route.path}
-    element={
-      <Suspense fallback={null}>
-        <AppShell route={route}>
-          <ScreenBoundary onRetry={() => screens.delete(route)}>
-            <RouteScreen route={route} />
-          </ScreenBoundary>
-        </AppShell>
-      </Suspense>
-    }
-  />
-));
+const routes = [...ROUTES, NOT_FOUND].map((route) => {
+  const screen = retryableLazy(async (): Promise<{ default: ComponentType }> => {
+    const [loaded] = await Promise.all([route.load(), loadMessages(route.messages)]);
+    return loaded;
+  });
+  return (
+    <Route
+      key={route.path}
+      path={route.path}
+      element={
+        <Suspense fallback={null}>
+          <AppShell route={route}>
+            <ScreenBoundary onRetry={screen.retry}>
+              <screen.Component />
+            </ScreenBoundary>
+          </AppShell>
+        </Suspense>
+      }
+    />
+  );
+});
 
 export function App() {
   return (

@@ -1,15 +1,8 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureBoundary } from '../ui/FailureBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState } from '../ui/States';
-
-/** A screen's code or words could not be fetched (src/App.tsx wraps its lazy load's failure). */
-export class ScreenLoadError extends Error {
-  constructor(cause: unknown) {
-    super('screen could not be fetched', { cause });
-    this.name = 'ScreenLoadError';
-  }
-}
 
 /*
  * A screen that throws would otherwise take every component with it and leave a blank page. This
@@ -19,28 +12,15 @@ export class ScreenLoadError extends Error {
  * a failed load so the screen is fetched afresh. Each route has its own boundary, so another
  * screen starts clear.
  */
-export class ScreenBoundary extends Component<
-  { onRetry: () => void; children: ReactNode },
-  { failed: 'fetch' | 'screen' | null }
-> {
-  override state: { failed: 'fetch' | 'screen' | null } = { failed: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { failed: error instanceof ScreenLoadError ? 'fetch' : 'screen' };
-  }
-
-  private retry = () => {
-    this.props.onRetry();
-    this.setState({ failed: null });
-  };
-
-  override render() {
-    const { failed } = this.state;
-    return failed ? <ScreenFailed why={failed} onRetry={this.retry} /> : this.props.children;
-  }
+export function ScreenBoundary({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  return (
+    <FailureBoundary onRetry={onRetry} failed={(why, retry) => <ScreenFailed why={why} onRetry={retry} />}>
+      {children}
+    </FailureBoundary>
+  );
 }
 
-function ScreenFailed({ why, onRetry }: { why: 'fetch' | 'screen'; onRetry: () => void }) {
+function ScreenFailed({ why, onRetry }: { why: 'fetch' | 'broken'; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <>

@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
-import { ScreenBoundary, ScreenLoadError } from '../../src/shell/ScreenBoundary';
+import { ScreenBoundary } from '../../src/shell/ScreenBoundary';
+import { FailureBoundary, FetchError, retryableLazy } from '../../src/ui/FailureBoundary';
 
 /**
  * What a screen that throws leaves on the page (src/shell/ScreenBoundary.tsx): a failed fetch is
@@ -44,7 +46,7 @@ describe('ScreenBoundary', () => {
 
   it('tells a screen that could not be fetched as the connection, and Retry loads it afresh', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    failure = new ScreenLoadError(new TypeError('Failed to fetch dynamically imported module'));
+    failure = new FetchError(new TypeError('Failed to fetch dynamically imported module'));
     const onRetry = vi.fn(() => {
       failure = null;
     });
@@ -69,5 +71,40 @@ describe('ScreenBoundary', () => {
     expect(alert.textContent).not.toContain('connection');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong on this screen.');
+  });
+});
+
+describe('retryableLazy', () => {
+  afterEach(cleanup);
+
+  it('turns a failed load into a FetchError, and after retry() loads afresh', async () => {
+    let attempts = 0;
+    const part = retryableLazy(async () => {
+      attempts++;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: () => <p>Chart</p> };
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Shown() {
+      return (
+        <FailureBoundary
+          onRetry={part.retry}
+          failed={(why, retry) => (
+            <button type="button" onClick={retry}>
+              {why}
+            </button>
+          )}
+        >
+          <Suspense fallback={<span>loading</span>}>
+            <part.Component />
+          </Suspense>
+        </FailureBoundary>
+      );
+    }
+    render(<Shown />);
+    fireEvent.click(await screen.findByRole('button', { name: 'fetch' }));
+    expect(await screen.findByText('Chart')).toBeTruthy();
+    expect(attempts).toBe(2);
+    vi.restoreAllMocks();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { useConfig } from '../../../api/useConfig';
@@ -6,17 +6,30 @@ import type { HistoryRange, PortfolioSummary } from '../../../shared/contract/po
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { HOLDING_TYPES } from '../../../shared/rules';
-import { Segmented, Skeleton } from '../../../ui';
+import { Button, FailureBoundary, retryableLazy, Segmented, Skeleton } from '../../../ui';
 import { Signed } from './parts';
 import s from './portfolio.module.css';
 
-const ValueChart = lazy(() => import('./ValueChart'));
+/** The chart's code (chart.js) loads once a history is there; a failed load is retried from its box. */
+const valueChart = retryableLazy(() => import('./ValueChart'));
 
 const RANGES: HistoryRange[] = ['1W', '1M', '1Y', 'ALL'];
 /** The history changes once a day plus the live last point: a minute is fresh enough. */
 const HISTORY_POLL_MS = 60_000;
 
 /** Portfolio value over 1W/1M/1Y/All from the server's daily snapshots, the total now last. */
+function ChartFailed({ why, onRetry }: { why: 'fetch' | 'broken'; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={s.chartEmpty} role="alert">
+      <p>{t(why === 'fetch' ? 'portfolio.chartFailed' : 'portfolio.chartBroken')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
 export function ValueChartCard() {
   const { t } = useTranslation();
   const { currency } = useConfig();
@@ -54,9 +67,14 @@ export function ValueChartCard() {
                 change: formatMoney(history.data?.change ?? '0.00', currency),
               })}
             </p>
-            <Suspense fallback={<Skeleton height={140} />}>
-              <ValueChart points={points} />
-            </Suspense>
+            <FailureBoundary
+              onRetry={valueChart.retry}
+              failed={(why, retry) => <ChartFailed why={why} onRetry={retry} />}
+            >
+              <Suspense fallback={<Skeleton height={140} />}>
+                <valueChart.Component points={points} />
+              </Suspense>
+            </FailureBoundary>
           </>
         )}
       </div>
