@@ -17,6 +17,7 @@ export function retryableLazy<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): { Component: ComponentType<P>; retry: () => void } {
   let current: LazyExoticComponent<ComponentType<P>> | null = null;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy part, at module level (App's routes, the Home chart), so its identity never changes
   function Component(props: P) {
     current ??= lazy(() =>
       load().catch((err: unknown) => {

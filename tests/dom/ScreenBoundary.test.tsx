@@ -85,23 +85,20 @@ describe('retryableLazy', () => {
       return { default: () => <p>Chart</p> };
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Shown() {
-      return (
-        <FailureBoundary
-          onRetry={part.retry}
-          failed={(why, retry) => (
-            <button type="button" onClick={retry}>
-              {why}
-            </button>
-          )}
-        >
-          <Suspense fallback={<span>loading</span>}>
-            <part.Component />
-          </Suspense>
-        </FailureBoundary>
-      );
-    }
-    render(<Shown />);
+    render(
+      <FailureBoundary
+        onRetry={part.retry}
+        failed={(why, retry) => (
+          <button type="button" onClick={retry}>
+            {why}
+          </button>
+        )}
+      >
+        <Suspense fallback={<span>loading</span>}>
+          <part.Component />
+        </Suspense>
+      </FailureBoundary>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'fetch' }));
     expect(await screen.findByText('Chart')).toBeTruthy();
     expect(attempts).toBe(2);
