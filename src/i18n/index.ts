@@ -68,7 +68,7 @@ function loadArea(lng: Language, area: string): Promise<void> {
     done = (eager ? Promise.resolve(eager) : read ? read() : Promise.resolve({})).then((messages) => {
       // Deep: the areas of a language share top-level keys (errors.*). Silent: `loadAreas` tells
       // the screens once per batch.
-      i18n.addResourceBundle(lng, 'translation', messages, true, true, { silent: true, skipCopy: false });
+      i18n.addResourceBundle(lng, 'translation', messages, true, true, { silent: true });
       unannounced = true;
     });
     // A failed download (offline before the shell was cached) may be tried again.

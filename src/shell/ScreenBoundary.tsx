@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureBoundary } from '../ui/FailureBoundary';
+import { type Failure, FailureBoundary } from '../ui/FailureBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState } from '../ui/States';
 
@@ -20,7 +20,7 @@ export function ScreenBoundary({ onRetry, children }: { onRetry: () => void; chi
   );
 }
 
-function ScreenFailed({ why, onRetry }: { why: 'fetch' | 'broken'; onRetry: () => void }) {
+function ScreenFailed({ why, onRetry }: { why: Failure; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <>

@@ -1,5 +1,8 @@
 import { Component, type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 
+/** Why a part failed: it could not be fetched (the connection), or it broke (its own fault). */
+export type Failure = 'fetch' | 'broken';
+
 /** Code or words that could not be fetched (a lazy load's failure), told apart from a bug. */
 export class FetchError extends Error {
   constructor(cause: unknown) {
@@ -44,12 +47,12 @@ export function retryableLazy<P extends object>(
 export class FailureBoundary extends Component<
   {
     onRetry?: () => void;
-    failed: (why: 'fetch' | 'broken', retry: () => void) => ReactNode;
+    failed: (why: Failure, retry: () => void) => ReactNode;
     children: ReactNode;
   },
-  { failed: 'fetch' | 'broken' | null }
+  { failed: Failure | null }
 > {
-  override state: { failed: 'fetch' | 'broken' | null } = { failed: null };
+  override state: { failed: Failure | null } = { failed: null };
 
   static getDerivedStateFromError(error: unknown) {
     return { failed: error instanceof FetchError ? 'fetch' : 'broken' };

@@ -4,7 +4,7 @@ export { Button, IconButton } from './Button';
 export { CardNumber } from './CardNumber';
 export { ConfirmDialog, Dialog } from './Dialog';
 export { useDates } from './dates';
-export { FailureBoundary, FetchError, retryableLazy } from './FailureBoundary';
+export { type Failure, FailureBoundary, retryableLazy } from './FailureBoundary';
 export * from './icons';
 export { LoadMore, usePages } from './LoadMore';
 export { MoneyButton } from './MoneyButton';

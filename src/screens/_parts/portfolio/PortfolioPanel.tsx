@@ -6,7 +6,7 @@ import type { HistoryRange, PortfolioSummary } from '../../../shared/contract/po
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { HOLDING_TYPES } from '../../../shared/rules';
-import { Button, FailureBoundary, retryableLazy, Segmented, Skeleton } from '../../../ui';
+import { Button, type Failure, FailureBoundary, retryableLazy, Segmented, Skeleton } from '../../../ui';
 import { Signed } from './parts';
 import s from './portfolio.module.css';
 
@@ -18,7 +18,7 @@ const RANGES: HistoryRange[] = ['1W', '1M', '1Y', 'ALL'];
 const HISTORY_POLL_MS = 60_000;
 
 /** Portfolio value over 1W/1M/1Y/All from the server's daily snapshots, the total now last. */
-function ChartFailed({ why, onRetry }: { why: 'fetch' | 'broken'; onRetry: () => void }) {
+function ChartFailed({ why, onRetry }: { why: Failure; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className={s.chartEmpty} role="alert">
