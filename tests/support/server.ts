@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { createDatabase, type Database, migrate } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
 import { createDeps, type Deps } from '../../server/deps';
-import type { Clock } from '../../server/lib/clock';
+import { type Clock, systemClock } from '../../server/lib/clock';
 import { COMMANDS } from '../../server/ops/commands/index';
 
 /**
@@ -90,7 +90,17 @@ export async function freshPgDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+/**
+ * Where a test server's clock starts: a Wednesday, 10:30 in Mumbai (NSE open, forex open). The
+ * clock then runs in real time from there. A suite on the system clock passed or failed by the
+ * weekday it ran on: on a Friday night, "two days later" is a Sunday, when no session has closed
+ * and no forex quote can be newer.
+ */
+export const TEST_EPOCH = Date.UTC(2026, 10, 25, 5, 0, 0);
+
 export interface TestServerOptions {
+  /** The server's clock (default: real time from TEST_EPOCH). */
+  clock?: Clock;
   /** Fastify's logger (default: none). */
   logger?: boolean | object;
   /** Runs before the app is ready: a test may add a route of its own. */
@@ -126,7 +136,7 @@ export async function startTestServer(
   });
   const database: Database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
   await migrate(database);
-  const deps = createDeps(config, database);
+  const deps = createDeps(config, database, options.clock ?? systemClock(TEST_EPOCH - Date.now()));
   const { clock, market } = deps;
   await seed(deps);
   const app = await buildApp(deps, { logger: options.logger ?? false });
