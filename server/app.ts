@@ -154,7 +154,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // maxParamLength) answer in the API's envelope too, not in Fastify's.
     frameworkErrors: (err, _req, reply) => {
       const { status, body } = answerFor(err);
-      security.apply(reply.raw);
+      security.applyApi(reply.raw);
       return (reply as FastifyReply).code(status).send(body);
     },
     // So do requests the HTTP parser itself refuses (oversized headers, broken framing), written
@@ -169,7 +169,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // no NUL, finite numbers.
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
 
-  addSecurityHeaders(app, security);
+  addSecurityHeaders(app, security, deps.config.apiBase);
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body, fault } = answerFor(err);

@@ -8,6 +8,10 @@ import { PresetHeaders } from './preset-headers';
  * @fastify/helmet rebuilding helmet's middleware — parsing the CSP directives — on every request,
  * about 15 % of a bare answer's CPU); here each request only copies a fixed list, validated once
  * (`PresetHeaders`: no per-answer checks of names and values either).
+ *
+ * Two Content-Security-Policies: the app's documents get the policy below; a JSON answer of the
+ * API is never a document to render, so it gets the strictest one, `default-src 'none'` and no
+ * framing (OWASP's REST security advice) — which is also 300 bytes shorter on every polled answer.
  */
 
 /** The Content-Security-Policy directives; the quote widget (iframe.html) widens frame-ancestors. */
@@ -32,13 +36,16 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP)
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join(';');
 
+/** The CSP of every API answer (and /healthz): nothing may load, nothing may frame it. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
+
 /** The CSP of a page partner sites may frame (iframe.html, the quote widget). */
 export const EMBEDDABLE_CSP = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'self'", 'frame-ancestors *');
 
-/** Name → value, in the order they are sent. */
-export function securityHeaders(options: { hsts: boolean }): Array<[string, string]> {
+/** Name → value, in the order they are sent (`api`: an API answer's, else a document's). */
+export function securityHeaders(options: { hsts: boolean; api?: boolean }): Array<[string, string]> {
   return [
-    ['content-security-policy', CONTENT_SECURITY_POLICY],
+    ['content-security-policy', options.api ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY],
     ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
@@ -57,19 +64,33 @@ export function securityHeaders(options: { hsts: boolean }): Array<[string, stri
 }
 
 export interface SecurityHeaders {
-  /** Sets every header on a raw response (before its head is written). */
+  /** Sets every header of a document (app shell, assets) on a raw response, before its head is written. */
   apply(res: ServerResponse): void;
-  /** The header lines as written to a socket, each ending in CRLF (for answers made by hand). */
+  /** Sets every header of an API answer. */
+  applyApi(res: ServerResponse): void;
+  /** An API answer's header lines as written to a socket, each ending in CRLF (answers made by hand). */
   lines: string;
 }
 
 export function createSecurityHeaders(options: { hsts: boolean }): SecurityHeaders {
-  const list = securityHeaders(options);
-  const preset = new PresetHeaders(list);
+  const document = new PresetHeaders(securityHeaders(options));
+  const apiList = securityHeaders({ ...options, api: true });
+  const api = new PresetHeaders(apiList);
   return {
-    apply: (res) => preset.apply(res),
-    lines: list.map(([n, v]) => `${n}: ${v}\r\n`).join(''),
+    apply: (res) => document.apply(res),
+    applyApi: (res) => api.apply(res),
+    lines: apiList.map(([n, v]) => `${n}: ${v}\r\n`).join(''),
   };
+}
+
+/** Whether a request path is answered by the API (JSON, never a document). */
+export function isApiPath(url: string, apiBase: string): boolean {
+  return (
+    (url.startsWith(apiBase) &&
+      (url.length === apiBase.length || url[apiBase.length] === '/' || url[apiBase.length] === '?')) ||
+    url === '/healthz' ||
+    url.startsWith('/healthz?')
+  );
 }
 
 /**
@@ -77,9 +98,10 @@ export function createSecurityHeaders(options: { hsts: boolean }): SecurityHeade
  * on the raw response so the static file plugin sees them too. Frame embedding is governed by CSP
  * frame-ancestors, not X-Frame-Options, because the quote widget must be embeddable.
  */
-export function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
-  app.addHook('onRequest', (_req, reply, done) => {
-    headers.apply(reply.raw);
+export function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders, apiBase: string): void {
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isApiPath(req.url, apiBase)) headers.applyApi(reply.raw);
+    else headers.apply(reply.raw);
     done();
   });
 }

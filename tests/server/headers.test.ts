@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, EMBEDDABLE_CSP, securityHeaders } from '../../server/lib/security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  CONTENT_SECURITY_POLICY,
+  EMBEDDABLE_CSP,
+  securityHeaders,
+} from '../../server/lib/security-headers';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
  * Every kind of answer carries every security header (they are computed once at start, not per
  * request): API answers and refusals, snapshot answers and their 304s, the app shell, assets and
- * errors; the quote widget alone may be framed by other sites. Headers do not depend on the
+ * errors; an API answer's policy lets nothing load or frame it, the app's documents get the app's
+ * policy, and the quote widget alone may be framed by other sites. Headers do not depend on the
  * database, so SQLite alone is enough here.
  */
 describe('security headers', () => {
@@ -35,9 +41,10 @@ describe('security headers', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const expected = securityHeaders({ hsts: false });
+  const documentHeaders = securityHeaders({ hsts: false });
+  const apiHeaders = securityHeaders({ hsts: false, api: true });
 
-  it('sends the same list on every kind of answer', async () => {
+  it('sends the same list on every kind of answer, with the strictest policy on the API', async () => {
     const { token } = await s.signUp();
     const quote = await s.call('quote', { query: { symbol: 'AAPL' } });
     const answers = {
@@ -52,15 +59,30 @@ describe('security headers', () => {
         query: { symbol: 'AAPL' },
         headers: { 'if-none-match': String(quote.headers.etag) },
       }),
-      'app shell': await s.app.inject({ method: 'GET', url: '/markets' }),
-      asset: await s.app.inject({ method: 'GET', url: '/assets/app-1234.js' }),
       'bad url': await s.api('GET', '/v2/config%'),
     };
+    const documents = {
+      'app shell': await s.app.inject({ method: 'GET', url: '/markets' }),
+      'app shell (a path that only starts like the API)': await s.app.inject({
+        method: 'GET',
+        url: '/apiary',
+      }),
+      asset: await s.app.inject({ method: 'GET', url: '/assets/app-1234.js' }),
+    };
     expect(answers['snapshot 304'].status).toBe(304);
-    for (const [kind, res] of Object.entries(answers)) {
-      for (const [name, value] of expected) expect(res.headers[name], `${kind}: ${name}`).toBe(value);
-      expect(res.headers['strict-transport-security'], kind).toBeUndefined();
-    }
+    expect(documents['app shell (a path that only starts like the API)'].statusCode).toBe(200);
+    const check = (
+      all: Record<string, { headers: Record<string, unknown> }>,
+      expected: Array<[string, string]>,
+    ) => {
+      for (const [kind, res] of Object.entries(all)) {
+        for (const [name, value] of expected) expect(res.headers[name], `${kind}: ${name}`).toBe(value);
+        expect(res.headers['strict-transport-security'], kind).toBeUndefined();
+      }
+    };
+    check(answers, apiHeaders);
+    check(documents, documentHeaders);
+    expect(API_CONTENT_SECURITY_POLICY).toBe("default-src 'none';frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
