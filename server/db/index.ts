@@ -89,8 +89,6 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
 
 /** Statements kept compiled; past this the oldest is dropped (texts vary with IN-list lengths). */
 const STATEMENT_CACHE = 1000;
-/** Transaction control: cheap to compile, and counted by tests that watch `prepare`. */
-const CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 
 /**
  * Kysely's SQLite driver asks better-sqlite3 to compile every query anew (`prepare`), which costs
@@ -102,7 +100,6 @@ function statementCache(sqlite: SQLite.Database): { prepare: SQLite.Database['pr
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(source: string) {
-      if (CONTROL.test(source)) return sqlite.prepare(source);
       let stmt = cache.get(source);
       if (stmt === undefined) {
         stmt = sqlite.prepare(source);

@@ -1,9 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ERR } from '#shared/contract/define';
 import { fromMinor } from '#shared/money';
 import { type LedgerReason, RECHARGE_STATUS } from '#shared/status';
 import type { Dialect } from '../db/index';
 import type { DB } from '../db/schema';
+import { statement } from '../db/statement';
 import { ApiError } from './errors';
 
 /**
@@ -28,31 +29,40 @@ export interface Posting {
  */
 export const BALANCE_CEILING_MINOR = 1_000_000_000_000_000;
 
+/*
+ * Fixed SQL (db/statement.ts): every order, recharge and payout posts, usually twice. A debit
+ * changes no row unless the balance covers it; a credit none past the ceiling.
+ */
+const DEBIT = statement<{ balance: number }>(
+  'update users set balance = balance + ? where id = ? and balance >= ? returning balance',
+);
+const CREDIT = statement<{ balance: number }>(
+  'update users set balance = balance + ? where id = ? and balance <= ? returning balance',
+);
+const INSERT_POSTING = statement<{ id: number }>(
+  `insert into ledger (user_id, amount, balance_after, reason, ref_type, ref_id, created_at)
+   values (?, ?, ?, ?, ?, ?, ?) returning id`,
+);
+
 export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter: number; id: number }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`bad posting amount ${p.amount}`);
-  const updated = await trx
-    .updateTable('users')
-    .set({ balance: sql<number>`balance + ${p.amount}` })
-    .where('id', '=', p.userId)
-    .$if(p.amount < 0, (q) => q.where('balance', '>=', -p.amount))
-    .$if(p.amount > 0, (q) => q.where('balance', '<=', BALANCE_CEILING_MINOR - p.amount))
-    .returning('balance')
-    .executeTakeFirst();
+  const [updated] =
+    p.amount < 0
+      ? await DEBIT(trx, [p.amount, p.userId, -p.amount])
+      : await CREDIT(trx, [p.amount, p.userId, BALANCE_CEILING_MINOR - p.amount]);
   if (!updated) throw new ApiError(p.amount < 0 ? ERR.insufficientFunds : 'errors.balanceMax', 422);
-  const row = await trx
-    .insertInto('ledger')
-    .values({
-      user_id: p.userId,
-      amount: p.amount,
-      balance_after: updated.balance,
-      reason: p.reason,
-      ref_type: p.refType ?? null,
-      ref_id: p.refId ?? null,
-      created_at: p.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { balanceAfter: updated.balance, id: row.id };
+  const balanceAfter = Number(updated.balance);
+  const [row] = await INSERT_POSTING(trx, [
+    p.userId,
+    p.amount,
+    balanceAfter,
+    p.reason,
+    p.refType ?? null,
+    p.refId ?? null,
+    p.at,
+  ]);
+  if (!row) throw new Error('ledger insert returned no row');
+  return { balanceAfter, id: Number(row.id) };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '#shared/contract/define';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
+import { statement } from '../db/statement';
 import type { Deps } from '../deps';
 import { type AuthUser, authenticate } from './auth';
 import { ApiError, errorAnswer, RecordedRefusal } from './errors';
@@ -87,6 +88,31 @@ const withoutSecrets = (input: unknown): unknown =>
     ? Object.fromEntries(Object.entries(input).filter(([k]) => !SECRET_FIELDS.includes(k)))
     : input;
 
+/*
+ * The Idempotency-Key rows every money call writes, as fixed SQL (db/statement.ts). A claim
+ * inserts the key unless the user already has it: a row comes back only when it was inserted.
+ */
+const CLAIM_KEY = statement(
+  `insert into idempotency_keys (user_id, "key", request_hash, status_code, response, created_at)
+   values (?, ?, ?, ?, ?, ?) on conflict (user_id, "key") do nothing returning user_id`,
+);
+const KEY_ANSWERED = statement(
+  'update idempotency_keys set status_code = 200, response = ? where user_id = ? and "key" = ?',
+);
+
+/** Takes `key` for this request (true), or finds it already taken by an earlier one (false). */
+async function claimKey(
+  trx: Kysely<DB>,
+  userId: number,
+  key: string,
+  requestHash: string,
+  status: number,
+  response: string,
+  at: number,
+): Promise<boolean> {
+  return (await CLAIM_KEY(trx, [userId, key, requestHash, status, response, at])).length > 0;
+}
+
 /**
  * Registers one contract entry: validation by its schema, the session check, the transaction
  * password of `tradePassword` entries, the `{ msg, data }` envelope, and for money endpoints one
@@ -142,19 +168,7 @@ export function route<E extends Endpoint>(
         .digest('hex');
       const run = withTx(deps.database, async (trx) => {
         if (key) {
-          const inserted = await trx
-            .insertInto('idempotency_keys')
-            .values({
-              user_id: owner.id,
-              key,
-              request_hash: requestHash,
-              status_code: 0,
-              response: '',
-              created_at: deps.clock.now(),
-            })
-            .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+          if (!(await claimKey(trx, owner.id, key, requestHash, 0, '', deps.clock.now()))) {
             const prior = await trx
               .selectFrom('idempotency_keys')
               .select(['request_hash', 'response', 'status_code'])
@@ -171,14 +185,7 @@ export function route<E extends Endpoint>(
         const data = await handler(ctx(trx));
         if (data instanceof RawJson) throw new Error(`money endpoint ${ep.path} cannot answer raw JSON`);
         const answer: OkAnswer<ResOf<E>> = { msg: 'ok', data };
-        if (key) {
-          await trx
-            .updateTable('idempotency_keys')
-            .set({ status_code: 200, response: JSON.stringify(answer) })
-            .where('user_id', '=', owner.id)
-            .where('key', '=', key)
-            .execute();
-        }
+        if (key) await KEY_ANSWERED(trx, [JSON.stringify(answer), owner.id, key]);
         return answer;
       });
       return run.catch(async (err: unknown) => {
@@ -198,19 +205,9 @@ export function route<E extends Endpoint>(
         // retry replays the refusal rather than recording it twice.
         await withTx(deps.database, async (trx) => {
           if (key) {
-            const inserted = await trx
-              .insertInto('idempotency_keys')
-              .values({
-                user_id: owner.id,
-                key,
-                request_hash: requestHash,
-                status_code: err.status,
-                response: JSON.stringify(rejection),
-                created_at: deps.clock.now(),
-              })
-              .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-              .executeTakeFirst();
-            if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+            const stored = JSON.stringify(rejection);
+            if (!(await claimKey(trx, owner.id, key, requestHash, err.status, stored, deps.clock.now())))
+              return;
           }
           if (traced) await (err as RecordedRefusal).record(trx);
         });

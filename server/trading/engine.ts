@@ -3,6 +3,7 @@ import { divRoundHalfUp, priceToTicks, tradeValueMinor } from '#shared/money';
 import { protectedLimit } from '#shared/rules';
 import { type Dialect, withTx } from '../db/index';
 import type { DB, OrdersTable } from '../db/schema';
+import { insertReturningAll, statement } from '../db/statement';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { post } from '../lib/ledger';
@@ -50,9 +51,18 @@ export interface TradeInput {
   price: number;
 }
 
-export async function insertOrder(db: Kysely<DB>, values: Insertable<OrdersTable>): Promise<OrderRecord> {
-  return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+/** Every order row goes in here (fixed SQL per shape of `values`: db/statement.ts). */
+export function insertOrder(db: Kysely<DB>, values: Insertable<OrdersTable>): Promise<OrderRecord> {
+  return insertReturningAll<OrderRecord>(db, 'orders', values);
 }
+
+const ADD_TO_POSITION = statement(
+  `insert into positions (user_id, symbol, qty, reserved_qty, cost, cost_native, updated_at)
+   values (?, ?, ?, 0, ?, ?, ?)
+   on conflict (user_id, symbol) do update set qty = positions.qty + excluded.qty,
+     cost = positions.cost + excluded.cost, cost_native = positions.cost_native + excluded.cost_native,
+     updated_at = excluded.updated_at`,
+);
 
 async function addToPosition(
   db: Kysely<DB>,
@@ -63,26 +73,7 @@ async function addToPosition(
   costNative: number,
   at: number,
 ): Promise<void> {
-  await db
-    .insertInto('positions')
-    .values({
-      user_id: userId,
-      symbol,
-      qty,
-      reserved_qty: 0,
-      cost,
-      cost_native: costNative,
-      updated_at: at,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'symbol']).doUpdateSet({
-        qty: sql<number>`positions.qty + excluded.qty`,
-        cost: sql<number>`positions.cost + excluded.cost`,
-        cost_native: sql<number>`positions.cost_native + excluded.cost_native`,
-        updated_at: at,
-      }),
-    )
-    .execute();
+  await ADD_TO_POSITION(db, [userId, symbol, qty, cost, costNative, at]);
 }
 
 /**

@@ -23,12 +23,18 @@ describe('SQLite group commit', () => {
     await migrate(database);
     database.group = new GroupCommit(database.db);
     commits = 0;
-    // Counts the COMMIT statements that reach SQLite.
+    // Counts the COMMITs SQLite runs (the compiled statement is kept and run again each time).
     const handle = database.sqlite!;
     const prepare = handle.prepare.bind(handle);
     handle.prepare = ((source: string) => {
-      if (/^\s*commit\b/i.test(source)) commits++;
-      return prepare(source);
+      const statement = prepare(source);
+      if (!/^\s*commit\b/i.test(source)) return statement;
+      const run = statement.run.bind(statement);
+      statement.run = ((...params: unknown[]) => {
+        commits++;
+        return run(...params);
+      }) as typeof statement.run;
+      return statement;
     }) as typeof handle.prepare;
   });
   afterEach(async () => {
