@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { LOAN_STATE } from '#shared/status';
 import { BLOCK, IPO, STOCK } from '../trading/orders';
 import type { Database } from './index';
+import { numbered } from './statement';
 
 /**
  * The reads every polling app pays for, several times a minute per user: the session behind a
@@ -69,6 +70,14 @@ export interface HotReads {
   ): Promise<{ user: UserRow; positions: PositionRow[]; orders: OpenBuyRow[] } | undefined>;
 }
 
+/**
+ * The buys that still hold money: pending stock buys and IPO applications (reserved), allotted IPO
+ * shares and successful block/QIP lots (held). Literals, not parameters: this is the predicate of
+ * the partial index orders_open_buys (migration 049_open_buys) to the letter, which is what lets
+ * both databases answer from it (tests/server/hot.test.ts checks the plans).
+ */
+export const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK.pending}) or (mold = 'ipo' and status in (${IPO.pending}, ${IPO.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK.success}))`;
+
 const SQL = {
   session: `select u.id, u.phone, s.expires_at, s.revoked_at, coalesce(s.last_seen_at, s.created_at) as last_seen_at
     from sessions s join users u on u.id = s.user_id
@@ -89,19 +98,14 @@ const SQL = {
  * queries on three pooled connections could see a buy between them and count its money twice or
  * not at all), and one round trip. Open positions and open buys come back as JSON arrays of
  * arrays, in the field order of PositionRow and OpenBuyRow; integer values are far below 2^53.
- * - Open buys: money a buy still holds — pending stock buys and IPO applications (reserved),
- *   allotted IPO shares and successful block/QIP lots (held). Each branch names the user so that
- *   each is a search of orders_user (user_id, mold, status): a heavy trader's closed orders are
- *   never read. Parameters: STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success, user id.
+ * - Open buys (`OPEN_BUYS`): one probe of the partial index orders_open_buys by user, so a heavy
+ *   trader's filled and closed orders are never read. The one parameter is the user id.
  */
-function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
+export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
   const array = (list: string) =>
     dialect === 'postgres'
       ? `coalesce(json_agg(json_build_array(${list})), '[]')`
       : `json_group_array(json_array(${list}))`;
-  let n = 0;
-  // Numbered in the order they appear, for both databases.
-  const p = () => (dialect === 'postgres' ? `$${++n}` : '?');
   return `select u.id, u.phone, u.no, u.img, u.balance,
     case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
     (select coalesce(sum(f.amount), 0) from fund_orders f
@@ -114,11 +118,8 @@ function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
     (select ${array('p.symbol, p.qty, p.cost')} from positions p
       where p.user_id = u.id and p.qty > 0) as positions,
     (select ${array('o.mold, o.status, o.symbol, o."count", o.price, o.rate, o.price_all')} from orders o
-      where o.state = 'buy' and o.closed_at is null and (
-        (o.user_id = u.id and o.mold = 'stock' and o.status = ${p()})
-        or (o.user_id = u.id and o.mold = 'ipo' and o.status in (${p()}, ${p()}))
-        or (o.user_id = u.id and o.mold in ('bulk', 'finalize') and o.status = ${p()}))) as orders
-  from users u where u.id = ${p()}`;
+      where o.user_id = u.id and ${OPEN_BUYS}) as orders
+  from users u where u.id = ?`;
 }
 
 type Name = keyof typeof SQL;
@@ -139,17 +140,12 @@ function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
 /*
  * PostgreSQL: each read is a named prepared statement, parsed and planned once per pooled
  * connection instead of on every call (user info's seven subqueries were planned per answer).
- * Placeholders are numbered ($1, $2 …); user info numbers its own.
  */
 function postgresRunner(pool: NonNullable<Database['pool']>): Runner {
-  const numbered = (text: string) => {
-    let n = 0;
-    return text.replace(/\?/g, () => `$${++n}`);
-  };
   const texts = new Map(
     Object.entries(SQL).map(([name, text]) => [
       name,
-      name === 'userInfo' ? userInfoSql('postgres') : numbered(text),
+      numbered(name === 'userInfo' ? userInfoSql('postgres') : text),
     ]),
   );
   return {
@@ -207,7 +203,7 @@ function createHotReads(database: Database): HotReads {
       return { unread_count: Number(row?.n ?? 0), latest_id: Number(row?.latest ?? 0) };
     },
     async userInfo(userId) {
-      const row = await r.one('userInfo', [STOCK.pending, IPO.pending, IPO.allotted, BLOCK.success, userId]);
+      const row = await r.one('userInfo', [userId]);
       if (!row) return undefined;
       return {
         user: {

@@ -4,8 +4,9 @@ import { createUser } from '../../server/account/users';
 import { replyToChat } from '../../server/content/chat';
 import { publishNews } from '../../server/content/news';
 import { NEWS_VERSION_CHECK_MS } from '../../server/content/news-cache';
-import { hotReads } from '../../server/db/hot';
+import { hotReads, userInfoSql } from '../../server/db/hot';
 import { createDatabase, migrate, withTx } from '../../server/db/index';
+import { numbered } from '../../server/db/statement';
 import { post } from '../../server/lib/ledger';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 
@@ -62,6 +63,33 @@ describe.each(DIALECTS)('hot reads on $name', ({ name, enabled }) => {
     expect(rows?.user).toMatchObject({ id: u.id, phone: u.phone, balance: 0, funds: 0, loan: 0 });
     expect(rows?.user.has_fund_password).toBe(false);
   });
+
+  it.skipIf(!enabled)(
+    "reads a user's open buys from the partial index orders_open_buys, not from every order",
+    async () => {
+      const u = await s.signUp();
+      const database = s.deps.database;
+      let plan: string;
+      if (database.sqlite) {
+        const rows = database.sqlite.prepare(`explain query plan ${userInfoSql('sqlite')}`).all(u.id);
+        plan = rows.map((r) => (r as { detail: string }).detail).join('\n');
+      } else {
+        // The planner may use any index it can when scans are off; a predicate that no longer
+        // matches the index's leaves it orders_user or a scan.
+        const client = await database.pool!.connect();
+        try {
+          await client.query('set enable_seqscan = off');
+          const text = numbered(userInfoSql('postgres')).replace('$1', String(u.id));
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${text}`);
+          plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+          await client.query('reset enable_seqscan');
+        } finally {
+          client.release();
+        }
+      }
+      expect(plan).toMatch(/orders_open_buys/);
+    },
+  );
 
   it.skipIf(!enabled)(
     'shows an article published here at once, and one written elsewhere soon after',
