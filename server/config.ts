@@ -217,8 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: env.HOST ?? '0.0.0.0',
     apiBase: env.API_BASE ?? '/api',
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(root, 'data', 'bourse.db')}`,
-    distDir: env.DIST_DIR ?? path.join(root, 'dist'),
-    uploadsDir: env.UPLOADS_DIR ?? path.join(root, 'data', 'uploads'),
+    // Relative to where the server starts, as a shell user means it (the static files need an absolute root).
+    distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(root, 'data', 'uploads')),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: bool(env.LOG_REQUESTS, false),
     production,

@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('configuration', () => {
+  it('reads relative folders from where the server was started (the static files need an absolute root)', () => {
+    const config = loadConfig({ DIST_DIR: 'dist', UPLOADS_DIR: './data/uploads' });
+    expect(config.distDir).toBe(path.resolve('dist'));
+    expect(config.uploadsDir).toBe(path.resolve('data/uploads'));
+    expect(loadConfig({ DIST_DIR: '/srv/app' }).distDir).toBe('/srv/app');
+  });
+});
