@@ -95,7 +95,11 @@ export function maskCardNumber(number: string): string {
   return `•••• ${cardLastFour(number)}`;
 }
 
-/** CSS class for a change: up, down or none. */
+/**
+ * The colour class of a change: `up`, `down` or none. The classes are global (styles/global.css),
+ * written once, so every gain and loss follows the user's green-up / red-up choice. Put it on an
+ * element whose other classes set no colour (a CSS module loads after global.css and would win).
+ */
 export function trendClass(change: number): string {
   return change > 0 ? 'up' : change < 0 ? 'down' : '';
 }

@@ -1,6 +1,6 @@
 import { useLowData } from '../api/lowData';
 import { useSparkline } from '../api/sparkline';
-import { SPARK_VIEWBOX } from '../shared/format';
+import { SPARK_VIEWBOX, trendClass } from '../shared/format';
 import s from './core.module.css';
 
 /**
@@ -23,10 +23,9 @@ export function Sparkline({
   // Low-data mode: the box stays (no layout shift), the line is not drawn.
   const lowData = useLowData();
   const paths = useSparkline(lowData ? null : values);
-  const tone = trend > 0 ? 'up' : trend < 0 ? 'down' : '';
   return (
     <svg
-      className={`${s.spark} ${tone}`}
+      className={`${s.spark} ${trendClass(trend)}`}
       viewBox={SPARK_VIEWBOX}
       preserveAspectRatio="none"
       width={width}

@@ -47,7 +47,7 @@ export default function AccountScreen() {
   const money = (v: string | undefined) => (v === undefined ? '—' : formatMoney(v, currency));
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader
         title={t('wallet.account.title')}
         noBack
@@ -109,7 +109,7 @@ export default function AccountScreen() {
 
       <section className={s.section} aria-labelledby="account-markets">
         <div className={s.sectionHead}>
-          <h2 id="account-markets" className={s.sectionTitle}>
+          <h2 id="account-markets" className={ui.sectionTitle}>
             {t('wallet.account.markets')}
           </h2>
           <Link to={PATHS.markets} className={ui.textLink}>

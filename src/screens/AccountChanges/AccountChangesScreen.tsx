@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BillRow } from '../../shared/contract/wallet';
-import { formatMoney } from '../../shared/format';
+import { formatMoney, trendClass } from '../../shared/format';
 import { EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, ui, useDates } from '../../ui';
 
 import { reasonKey } from '../_parts/wallet/status';
@@ -16,7 +16,7 @@ export default function AccountChangesScreen() {
   const rows = bills.rows;
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('wallet.changes.title')} back={PATHS.account} />
       <Tabs<ChangesTab>
         id="changes-tab"
@@ -74,7 +74,7 @@ function BillItem({ bill }: { bill: BillRow }) {
           </time>
         </span>
         <span className={s.rowSide}>
-          <span className={`${s.rowAmount} ${income ? s.up : s.down}`}>
+          <span className={`${s.rowAmount} ${trendClass(income ? 1 : -1)}`}>
             <span aria-hidden="true">{income ? '▲ ' : '▼ '}</span>
             {income ? '+' : '-'}
             {formatMoney(bill.amount, currency)}

@@ -49,7 +49,7 @@ export default function AlertsScreen() {
   }
 
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader
         title={t('watch.alerts.title')}
         back={PATHS.watchlists}

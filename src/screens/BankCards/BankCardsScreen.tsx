@@ -128,7 +128,7 @@ function CardDialog({
   }
   return (
     <Dialog open sheet onClose={onClose} title={t(editing ? 'bankCards.editTitle' : 'bankCards.addTitle')}>
-      <form onSubmit={onSubmit} noValidate className={`${p.form} ${p.formInDialog}`}>
+      <form onSubmit={onSubmit} noValidate className={`${ui.form} ${p.formInDialog}`}>
         <TextField
           label={t('bankCards.bank')}
           value={f.form.bank}

@@ -60,7 +60,7 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
   }
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t(text.title)} actions={<HeaderLink to={text.orders} label={t('block.orders')} />} />
       <BalanceStrip info={info} currency={config.currency} />
       <search className={s.search}>

@@ -5,7 +5,7 @@ import { useWatch } from '../../api/hooks';
 import { useConfig } from '../../api/useConfig';
 import { PATHS, tradingPath } from '../../paths';
 import type { HoldingRow } from '../../shared/contract/trading';
-import { formatMoney, formatNumber, formatPercent } from '../../shared/format';
+import { formatMoney, formatNumber, formatPercent, trendClass } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import { displayCode, HOLDING_TYPES, type HoldingKind, PAGE_SIZE, POLL_MS } from '../../shared/rules';
 import { EmptyState, ListStates, LoadMore, PageHeader, Segmented, StaleLine, ui } from '../../ui';
@@ -29,7 +29,7 @@ export default function HoldingsScreen() {
   const ofType = summary.data?.by_type[type];
 
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader
         title={t('holdings.title')}
         noBack={!noNav}
@@ -177,10 +177,9 @@ function Holding({ row }: { row: HoldingRow }) {
           <span className={s.cellSub}>
             <SignedMoney amount={row.profit} currency={config.currency} />
           </span>
-          <span
-            className={`${s.cellSub} ${row.profit_percent > 0 ? s.up : row.profit_percent < 0 ? s.down : ''}`}
-          >
-            {formatPercent(row.profit_percent)}
+          <span className={s.cellSub}>
+            {/* Its own span: cellSub's grey would win over the global up/down colour. */}
+            <span className={trendClass(row.profit_percent)}>{formatPercent(row.profit_percent)}</span>
           </span>
           <span className={s.cellSub} data-testid="row-today">
             {t('portfolio.todayShort', {

@@ -117,7 +117,7 @@ export default function HomeScreen() {
       </div>
 
       <section className={`${ui.card} ${s.section}`} aria-labelledby="quick-access">
-        <h2 id="quick-access" className={s.sectionTitle}>
+        <h2 id="quick-access" className={`${ui.sectionTitle} ${s.sectionTitle}`}>
           {t('home.quickAccess')}
         </h2>
         <div className={s.tiles}>
@@ -134,7 +134,7 @@ export default function HomeScreen() {
 
       <section className={`${s.section} ${s.flush}`} aria-labelledby="home-indices">
         <div className={s.sectionHead}>
-          <h2 id="home-indices" className={s.sectionTitle}>
+          <h2 id="home-indices" className={`${ui.sectionTitle} ${s.sectionTitle}`}>
             {t('markets.home.indices')}
           </h2>
           <span className={s.sectionMarks}>
@@ -170,7 +170,7 @@ export default function HomeScreen() {
       {showNews && (
         <section className={`${ui.card} ${s.section}`} aria-labelledby="home-news">
           <div className={s.sectionHead}>
-            <h2 id="home-news" className={s.sectionTitle}>
+            <h2 id="home-news" className={`${ui.sectionTitle} ${s.sectionTitle}`}>
               {t('markets.home.news')}
             </h2>
             <Link to={PATHS.news} className={ui.textLink}>

@@ -32,7 +32,7 @@ export default function LoanScreen() {
   const minText = formatMoney(unitsToMinor(MIN_LOAN), currency, 0);
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('wallet.loan.title')} back={PATHS.account} />
       <section className={s.hero} aria-label={t('wallet.loan.summary')}>
         <span className={s.heroLabel}>{t('wallet.loan.remaining')}</span>
@@ -52,7 +52,7 @@ export default function LoanScreen() {
         {data.stale && <AsOf at={data.updatedAt} stale className={s.heroAsOf} />}
       </section>
       {data.error && !loan && <ErrorState message={t(data.error)} onRetry={data.reload} />}
-      <div className={`${s.form} ${s.flushTop}`}>
+      <div className={`${ui.form} ${s.flushTop}`}>
         <MoneyButton block onClick={apply.show} disabled={!loan}>
           {t('wallet.loan.apply')}
         </MoneyButton>

@@ -50,7 +50,7 @@ export default function LoanApplicationScreen() {
   const { list } = useLoanApplication();
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('wallet.application.title')} back={PATHS.loan} />
       <ListStates
         rows={list.data?.rows.slice(0, 1)}

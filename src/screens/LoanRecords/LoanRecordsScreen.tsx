@@ -29,7 +29,7 @@ export default function LoanRecordsScreen() {
   const rows = list.data?.rows;
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('wallet.loanRecords.title')} back={PATHS.loan} />
       <ListStates
         rows={rows}

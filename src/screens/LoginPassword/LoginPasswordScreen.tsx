@@ -30,7 +30,7 @@ export default function LoginPasswordScreen() {
   return (
     <main className={ui.clearOfService}>
       <PageHeader title={t('loginPassword.title')} back={PATHS.settings} />
-      <form className={p.form} onSubmit={onSubmit} noValidate>
+      <form className={ui.form} onSubmit={onSubmit} noValidate>
         <p className={p.lead}>{t('loginPassword.explain')}</p>
         <PasswordField
           label={t('loginPassword.current')}

@@ -31,13 +31,13 @@ export default function MarketsScreen() {
   }, [term]);
 
   return (
-    <main className={m.page}>
+    <main className={ui.page}>
       <PageHeader noBack title={t('markets.title')} />
       {/* Always in view (issue 14): instant results across every market replace the lists below. */}
       <SearchField text={text} onChange={setText} autoFocus={search !== null && search === ''} />
       {term !== '' ? (
         <section className={m.searchResults} aria-labelledby="markets-results">
-          <h2 id="markets-results" className={s.sectionTitle}>
+          <h2 id="markets-results" className={`${ui.sectionTitle} ${m.listTitle}`}>
             {t('markets.search.results')}
           </h2>
           <ListHead />
@@ -107,7 +107,7 @@ export default function MarketsScreen() {
 
           {category && (
             <section className={s.stocks} aria-labelledby="markets-stocks">
-              <h2 id="markets-stocks" className={s.sectionTitle}>
+              <h2 id="markets-stocks" className={`${ui.sectionTitle} ${m.listTitle}`}>
                 {t('markets.stocks', { region: category.category_name })}
               </h2>
               <ListHead />

@@ -33,7 +33,7 @@ export default function NotificationsScreen() {
   }
 
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader
         title={t('watch.inbox.title')}
         actions={

@@ -51,7 +51,7 @@ export default function RealNameScreen() {
           {r.current.note ? ` ${r.current.note}` : ''}
         </p>
       )}
-      <form className={p.form} onSubmit={onSubmit} noValidate>
+      <form className={ui.form} onSubmit={onSubmit} noValidate>
         <p className={p.lead}>{t('realName.explain')}</p>
         <TextField
           label={t('realName.name')}

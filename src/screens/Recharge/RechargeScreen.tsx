@@ -5,7 +5,7 @@ import { PATHS, walletRecordsPath } from '../../paths';
 import { formatMoney } from '../../shared/format';
 import { unitsToMinor } from '../../shared/money';
 import { MIN_RECHARGE } from '../../shared/rules';
-import { AmountField, Button, Dialog, HeaderLink, IconCheck, MoneyButton, PageHeader } from '../../ui';
+import { AmountField, Button, Dialog, HeaderLink, IconCheck, MoneyButton, PageHeader, ui } from '../../ui';
 import s from '../_parts/wallet/wallet.module.css';
 import { useRecharge } from './useRecharge';
 
@@ -17,14 +17,14 @@ export default function RechargeScreen() {
   const r = useRecharge();
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader
         title={t('wallet.recharge.title')}
         back={PATHS.account}
         actions={<HeaderLink to={walletRecordsPath('recharge')} label={t('wallet.records.short')} />}
       />
       <form
-        className={s.form}
+        className={ui.form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -51,7 +51,7 @@ export default function RechargeScreen() {
               </span>
             </label>
             {r.methodError && (
-              <span id="recharge-method-error" className={s.fieldError} role="alert">
+              <span id="recharge-method-error" className={ui.error} role="alert">
                 {t(r.methodError)}
               </span>
             )}

@@ -4,7 +4,16 @@ import { useConfig } from '../../api/useConfig';
 import { walletRecordsPath } from '../../paths';
 import type { RechargeRecord, WithdrawRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
-import { CardNumber, ErrorState, PageHeader, Skeleton, SkeletonList, StatusChip, useDates } from '../../ui';
+import {
+  CardNumber,
+  ErrorState,
+  PageHeader,
+  Skeleton,
+  SkeletonList,
+  StatusChip,
+  ui,
+  useDates,
+} from '../../ui';
 import { recordStatus } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
 import { useRecordDetail } from './useRecordDetail';
@@ -16,7 +25,7 @@ export default function RecordDetailScreen() {
   const back = walletRecordsPath(type === 'withdraw' ? 'withdraw' : 'recharge');
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('wallet.detail.title')} back={back} />
       {!valid || (record === undefined && detail.error) ? (
         <ErrorState message={t('wallet.detail.loadFailed')} onRetry={valid ? reload : undefined} />

@@ -50,7 +50,7 @@ export default function RecordsScreen() {
   const rows = first.data?.rows;
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('records.title')} back={PATHS.trade} />
       <div className={s.sticky}>
         <Tabs<RecordTab>

@@ -20,7 +20,7 @@ export default function StatementScreen() {
     t('portfolio.statement.fy', { from: year, to: String((year + 1) % 100).padStart(2, '0') });
 
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader title={t('portfolio.statement.title')} back={PATHS.account} />
       <div className={s.controls}>
         <label className={s.yearLabel}>

@@ -69,7 +69,7 @@ export default function StockDetailScreen() {
   const others = sameMarket.data?.rows.filter((r) => r.stock !== symbol) ?? [];
 
   return (
-    <main className={`${m.page} ${tradable ? s.withActions : ''}`}>
+    <main className={`${ui.page} ${tradable ? s.withActions : ''}`}>
       <PageHeader
         back={PATHS.markets}
         title={
@@ -172,7 +172,7 @@ export default function StockDetailScreen() {
 
       {routeMarket && (
         <section className={s.same} aria-labelledby="same-market">
-          <h2 id="same-market" className={s.sectionTitle}>
+          <h2 id="same-market" className={`${ui.sectionTitle} ${m.listTitle}`}>
             {t('markets.detail.sameMarket')}
           </h2>
           {sameMarket.data ? (

@@ -62,7 +62,7 @@ export default function StockTradingScreen() {
 
   if (!q && quote.error) {
     return (
-      <main className={s.page}>
+      <main className={`${ui.page} ${s.page}`}>
         <PageHeader title={code} back={PATHS.markets} />
         {quote.error === 'errors.unknownSymbol' || quote.error === ERR.notFound ? (
           <EmptyState title={t('trade.notFound', { code })} />
@@ -75,7 +75,7 @@ export default function StockTradingScreen() {
 
   const pendingRows = tr.pending.data?.rows ?? [];
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader
         title={
           <span className={s.title}>
@@ -123,7 +123,7 @@ export default function StockTradingScreen() {
           ]}
         />
       </div>
-      <section role="tabpanel" aria-labelledby={`trade-side-${tr.side}`} className={s.form}>
+      <section role="tabpanel" aria-labelledby={`trade-side-${tr.side}`} className={`${ui.form} ${s.form}`}>
         <Segmented<OrderType>
           label={t('trade.orderType')}
           value={tr.orderType}
@@ -137,7 +137,7 @@ export default function StockTradingScreen() {
           ]}
         />
         {tr.gtt && (
-          <div className={inv.field}>
+          <div className={ui.field}>
             <span className={inv.fieldLabel}>{t('trade.gtt.kind')}</span>
             <Segmented<GttKind>
               label={t('trade.gtt.kind')}
@@ -188,7 +188,7 @@ export default function StockTradingScreen() {
             hint={tr.orderType === 'limit' ? t('trade.limit.hint') : undefined}
           />
         )}
-        <div className={inv.field}>
+        <div className={ui.field}>
           <span className={inv.fieldLabel}>{t('trade.position')}</span>
           <Segmented<PositionSize>
             label={t('trade.position')}
@@ -237,7 +237,7 @@ export default function StockTradingScreen() {
 
       <DepthLadder symbol={tr.symbol} />
       <section className={s.positions} aria-labelledby="positions-title">
-        <h2 id="positions-title" className={s.sectionTitle}>
+        <h2 id="positions-title" className={ui.sectionTitle}>
           {t('trade.positionsTitle')}
         </h2>
         {tr.positions.data === undefined ? (

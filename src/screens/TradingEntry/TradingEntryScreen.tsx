@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PATHS, tradingPath } from '../../paths';
 import { displayCode } from '../../shared/rules';
-import { EmptyState, ListStates, PageHeader } from '../../ui';
+import { EmptyState, ListStates, PageHeader, ui } from '../../ui';
 
 import s from '../_parts/trading/trading.module.css';
 import { useTradingEntry } from './useTradingEntry';
@@ -17,7 +17,7 @@ export default function TradingEntryScreen() {
     return <Navigate replace to={tradingPath(q.symbol, q.market, q.name)} />;
   }
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader title={displayCode(code)} back={PATHS.markets} />
       <ListStates
         rows={result.state === 'notFound' ? [] : undefined}

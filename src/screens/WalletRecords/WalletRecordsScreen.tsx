@@ -26,7 +26,7 @@ export default function WalletRecordsScreen() {
   const { tab, page, pages, list, rows, setPage } = useWalletRecords();
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={t('wallet.records.title')} back={PATHS.account} />
       <Tabs<RecordsTab>
         id="records-tab"

@@ -182,7 +182,7 @@ function NameForm({
   const [error, setError] = useState<string | null>(null);
   return (
     <form
-      className={w.form}
+      className={ui.dialogForm}
       onSubmit={(e) => {
         e.preventDefault();
         const trimmed = name.trim();

@@ -60,7 +60,7 @@ export function WatchRow({
       <Link to={stockPath(item.stock_code, item.stock_name)} className={s.rowLink} draggable={false}>
         <span className={s.rowName}>
           <span className={`${ui.twoLines} ${s.rowTitle}`}>{item.stock_name}</span>
-          <span className={s.rowSub}>
+          <span className={ui.rowSub}>
             <span className={s.code}>{code}</span>
             {d.market && <span className={s.tag}>{d.market}</span>}
             {item.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}

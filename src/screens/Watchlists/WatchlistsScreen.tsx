@@ -70,7 +70,7 @@ export default function WatchlistsScreen() {
     void w$.toggle(row.stock, on, { name: row.name, market: row.market });
 
   return (
-    <main className={s.page}>
+    <main className={`${ui.page} ${s.page}`}>
       <PageHeader
         title={t('watchlist.title')}
         noBack
@@ -133,7 +133,7 @@ export default function WatchlistsScreen() {
           </div>
 
           <div className={s.sectionHead}>
-            <h2 className={s.sectionTitle} id="favourites-title">
+            <h2 className={ui.sectionTitle} id="favourites-title">
               {title}
             </h2>
             {selected?.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}

@@ -17,6 +17,7 @@ import {
   MoneyButton,
   PageHeader,
   Skeleton,
+  ui,
 } from '../../ui';
 import s from '../_parts/wallet/wallet.module.css';
 import { useWithdraw } from './useWithdraw';
@@ -38,7 +39,7 @@ export default function WithdrawScreen() {
   );
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       {header}
       <ListStates
         rows={w.cards.data && w.usable}
@@ -55,7 +56,7 @@ export default function WithdrawScreen() {
         {() => (
           <>
             <form
-              className={s.form}
+              className={ui.form}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();

@@ -98,7 +98,7 @@ export function LotSellDialog({
         </p>
       )}
       {problem ? (
-        <p className={s.fieldError} role="alert">
+        <p className={ui.error} role="alert">
           {t(problem)}
         </p>
       ) : (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Watched } from '../../../api/hooks';
-import { AsOf, EmptyState, ListStates, PageHeader, Tabs } from '../../../ui';
+import { AsOf, EmptyState, ListStates, PageHeader, Tabs, ui } from '../../../ui';
 import s from './invest.module.css';
 
 /**
@@ -34,7 +34,7 @@ export function OrdersPage<Tab extends string, Row extends { id: number }>({
   children?: ReactNode;
 }) {
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={title} back={back} />
       <div className={s.sticky}>
         <Tabs<Tab> id={tabId} label={title} value={tab} onChange={onTab} items={tabs} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../api/useConfig';
 import { formatNumber } from '../../../shared/format';
-import { AsOf, Skeleton } from '../../../ui';
+import { AsOf, Skeleton, ui } from '../../../ui';
 import s from './invest.module.css';
 import { rateDecimals, type UsdRate } from './useUsdRate';
 
@@ -40,7 +40,7 @@ export function UsdRateLine({ rate }: { rate: UsdRate }) {
         schedule={fx.source === 'live' ? 'FX' : undefined}
       />
       {!fx.fresh && (
-        <span className={s.fieldError} role="alert">
+        <span className={ui.error} role="alert">
           {t('errors.rateNotUpdated')}
         </span>
       )}

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Watched } from '../../../api/hooks';
 import { type AppConfig, currencyFor } from '../../../api/useConfig';
 import type { UserInfo } from '../../../shared/contract/account';
-import { type CurrencyDisplay, formatMoney, formatPrice } from '../../../shared/format';
+import { type CurrencyDisplay, formatMoney, formatPrice, trendClass } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { AsOf, EmptyState, HeaderLink, ListStates, PageHeader, Skeleton, StaleLine } from '../../../ui';
+import { AsOf, EmptyState, HeaderLink, ListStates, PageHeader, Skeleton, StaleLine, ui } from '../../../ui';
 import s from './invest.module.css';
 
 /** Pieces the invest screens share: balance strip, stats, steppers and prices. */
@@ -64,7 +64,7 @@ export function ProductList<T>({
   after?: ReactNode;
 }) {
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader title={title} actions={<HeaderLink to={orders.to} label={orders.label} />} />
       <BalanceStrip info={info} currency={currency} />
       <StaleLine of={list} />
@@ -106,10 +106,9 @@ export function regionPrice(config: AppConfig, region: string, price: number, de
 /** Profit/loss with a sign and an arrow, so colour never carries the meaning alone. */
 export function SignedMoney({ amount, currency }: { amount: string; currency: CurrencyDisplay }) {
   const minor = toMinor(amount) ?? 0;
-  const cls = minor > 0 ? s.up : minor < 0 ? s.down : '';
   const arrow = minor > 0 ? '▲ ' : minor < 0 ? '▼ ' : '';
   return (
-    <span className={`${cls} num`}>
+    <span className={`${trendClass(minor)} num`}>
       <span aria-hidden="true">{arrow}</span>
       {minor > 0 ? '+' : ''}
       {formatMoney(amount, currency)}
@@ -150,7 +149,7 @@ export function QuantityStepper({
   const id = useId();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={s.field}>
+    <div className={ui.field}>
       <div className={s.fieldLabel}>
         <label htmlFor={id}>{label}</label>
         {aside}
@@ -194,7 +193,7 @@ export function QuantityStepper({
         </span>
       )}
       {error && (
-        <span id={`${id}-error`} className={s.fieldError} role="alert">
+        <span id={`${id}-error`} className={ui.error} role="alert">
           {error}
         </span>
       )}

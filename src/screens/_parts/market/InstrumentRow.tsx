@@ -57,7 +57,7 @@ export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowPro
       >
         <span className={s.rowMain}>
           <span className={`${ui.twoLines} ${s.rowName}`}>{props.name}</span>
-          <span className={s.rowSub}>
+          <span className={ui.rowSub}>
             <span className={s.rowCode}>{code}</span>
             {props.tag && <span className={s.rowTag}>{props.tag}</span>}
           </span>

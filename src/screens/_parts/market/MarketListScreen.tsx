@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimulatedMark } from '../../../shell/SimulatedMark';
 import { toast } from '../../../store/ui';
-import { Button, HeaderLink, IconSearch, PageHeader, TextField } from '../../../ui';
+import { Button, HeaderLink, IconSearch, PageHeader, TextField, ui } from '../../../ui';
 import s from './market.module.css';
 
 /** SPEC §5: an empty trimmed code is not searched. */
@@ -37,7 +37,7 @@ export function MarketListScreen({
   }
 
   return (
-    <main className={s.page}>
+    <main className={ui.page}>
       <PageHeader
         title={title}
         actions={<HeaderLink to={positions} label={t('markets.lists.positions')} />}

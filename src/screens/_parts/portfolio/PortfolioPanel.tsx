@@ -6,7 +6,7 @@ import type { HistoryRange, PortfolioSummary } from '../../../shared/contract/po
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { HOLDING_TYPES } from '../../../shared/rules';
-import { Button, type Failure, FailureBoundary, retryableLazy, Segmented, Skeleton } from '../../../ui';
+import { Button, type Failure, FailureBoundary, retryableLazy, Segmented, Skeleton, ui } from '../../../ui';
 import { Signed } from './parts';
 import s from './portfolio.module.css';
 
@@ -41,7 +41,7 @@ export function ValueChartCard() {
   return (
     <section className={s.card} aria-labelledby="portfolio-chart">
       <div className={s.chartHead}>
-        <h2 id="portfolio-chart" className={s.sectionTitle}>
+        <h2 id="portfolio-chart" className={ui.sectionTitle}>
           {t('portfolio.chart')}
         </h2>
         {history.data && points && points.length > 1 && (
@@ -101,7 +101,7 @@ export function Allocation({ summary }: { summary: PortfolioSummary | undefined 
   const total = parts.reduce((sum, p) => sum + p.minor, 0);
   return (
     <section className={s.card} aria-labelledby="portfolio-allocation" data-testid="allocation">
-      <h2 id="portfolio-allocation" className={s.sectionTitle}>
+      <h2 id="portfolio-allocation" className={ui.sectionTitle}>
         {t('portfolio.allocation')}
       </h2>
       {summary === undefined ? (

@@ -1,4 +1,4 @@
-import { formatChange, formatPercent } from '../../../shared/format';
+import { formatChange, formatPercent, trendClass } from '../../../shared/format';
 import s from './trading.module.css';
 
 /** Pieces the trading screens share (watchlist, holdings, stock trading, records). */
@@ -27,7 +27,8 @@ export function ChangeText({
   decimals?: number;
   className?: string;
 }) {
-  const cls = percent > 0 || change > 0 ? s.up : percent < 0 || change < 0 ? s.down : '';
+  // Either figure rising marks the pair up; then either falling marks it down.
+  const cls = trendClass(percent > 0 || change > 0 ? 1 : percent || change);
   return (
     <span className={`${cls} ${className ?? ''} num`}>
       {formatChange(change, decimals)} ({formatPercent(percent)})

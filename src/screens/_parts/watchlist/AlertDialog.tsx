@@ -6,7 +6,7 @@ import type { AlertKind, AlertRow } from '../../../shared/contract/watchlist';
 import { formatPrice } from '../../../shared/format';
 import { ALERT_MOVE_MAX, ALERT_MOVE_MIN, ALERTS_MAX_ACTIVE, displayCode } from '../../../shared/rules';
 import { toast } from '../../../store/ui';
-import { Button, Dialog, Segmented, TextField } from '../../../ui';
+import { Button, Dialog, Segmented, TextField, ui } from '../../../ui';
 import { askNotificationPermission } from './notify';
 import s from './watchlist.module.css';
 
@@ -100,7 +100,7 @@ function AlertForm({
 
   return (
     <form
-      className={s.form}
+      className={ui.dialogForm}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
