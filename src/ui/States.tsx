@@ -23,11 +23,26 @@ export function Skeleton({
   );
 }
 
-/** `rows` placeholder lines while a list loads; announced once as loading. */
-export function SkeletonList({ rows = 5, height = 56 }: { rows?: number; height?: number }) {
+/**
+ * `rows` placeholder lines while a list loads; announced once as loading. `className` is put beside
+ * the kit's padded column (a list inside a card sets its own padding and gap).
+ */
+export function SkeletonList({
+  rows = 5,
+  height = 56,
+  className,
+}: {
+  rows?: number;
+  height?: number;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <div className={s.skeletonList} role="status" aria-label={t('common.loading')}>
+    <div
+      className={className ? `${s.skeletonList} ${className}` : s.skeletonList}
+      role="status"
+      aria-label={t('common.loading')}
+    >
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={height} />
@@ -72,27 +87,62 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
 }
 
 /**
+ * The ladder of one thing a screen or part waits for (a quote, an article, a record, an order
+ * book), written once: until it arrives, the error (with retry) or `loading`, a placeholder of its
+ * shape; then `children(data)`. `error` is a message key; what the device already holds wins over
+ * an error (a failed refresh keeps it on screen). `null` counts as not arrived yet (an answer that
+ * belongs to another key).
+ */
+export function ObjectStates<T>({
+  data,
+  error,
+  onRetry,
+  loading,
+  children,
+}: {
+  data: T | null | undefined;
+  error: string | null | undefined;
+  onRetry?: () => void;
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (data === undefined || data === null)
+    return error ? <ErrorState message={t(error)} onRetry={onRetry} /> : loading;
+  return children(data);
+}
+
+/**
  * The ladder every list repeats, written once: until the rows arrive, the error (with retry) or
- * skeleton lines; no rows, `empty`; otherwise `children(rows)`. `error` is a message key; rows the
- * device already holds win over an error (a failed refresh keeps the list on screen).
+ * skeleton lines (`skeleton`), or `loading` where the placeholder has another shape; no rows,
+ * `empty`; otherwise `children(rows)`. `error` is a message key; rows the device already holds win
+ * over an error (a failed refresh keeps the list on screen).
  */
 export function ListStates<T>({
   rows,
   error,
   onRetry,
   skeleton,
+  loading,
   empty,
   children,
 }: {
   rows: readonly T[] | undefined;
   error: string | null | undefined;
   onRetry?: () => void;
-  skeleton?: { rows?: number; height?: number };
+  skeleton?: { rows?: number; height?: number; className?: string };
+  loading?: ReactNode;
   empty: ReactNode;
   children: (rows: readonly T[]) => ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (rows === undefined)
-    return error ? <ErrorState message={t(error)} onRetry={onRetry} /> : <SkeletonList {...skeleton} />;
-  return rows.length === 0 ? empty : children(rows);
+  return (
+    <ObjectStates
+      data={rows}
+      error={error}
+      onRetry={onRetry}
+      loading={loading ?? <SkeletonList {...skeleton} />}
+    >
+      {(shown) => (shown.length === 0 ? empty : children(shown))}
+    </ObjectStates>
+  );
 }

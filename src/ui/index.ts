@@ -12,7 +12,7 @@ export { HeaderLink, PageHeader } from './PageHeader';
 export { Pager } from './Pager';
 export { PasswordField } from './PasswordField';
 export { Sparkline } from './Sparkline';
-export { EmptyState, ErrorState, ListStates, Skeleton, SkeletonList } from './States';
+export { EmptyState, ErrorState, ListStates, ObjectStates, Skeleton, SkeletonList } from './States';
 export { StatusChip, type Tone } from './StatusChip';
 export { Segmented, Tabs } from './Tabs';
 export { TextField } from './TextField';

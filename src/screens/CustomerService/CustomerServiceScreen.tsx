@@ -1,7 +1,17 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../api/connection';
-import { AsOf, EmptyState, IconSend, IconService, PageHeader, SkeletonList, ui, useDates } from '../../ui';
+import {
+  AsOf,
+  EmptyState,
+  IconSend,
+  IconService,
+  ListStates,
+  PageHeader,
+  SkeletonList,
+  ui,
+  useDates,
+} from '../../ui';
 import p from '../_parts/content/content.module.css';
 import { useCustomerService } from './useCustomerService';
 
@@ -38,61 +48,79 @@ export default function CustomerServiceScreen() {
           <AsOf at={c.fetchedAt} stale />
         </div>
       )}
-      {c.loading ? (
-        <div className={p.fill}>
-          <SkeletonList rows={4} height={44} />
-        </div>
-      ) : total === 0 ? (
-        <div className={p.fill}>
-          <EmptyState title={t('chat.empty')} icon={<IconService size={28} />}>
-            {!online && c.fetchedAt === null && <p className={ui.centredNote}>{t('chat.offlineEmpty')}</p>}
-          </EmptyState>
-        </div>
-      ) : (
-        <ol className={p.chatLog} aria-label={t('chat.log')} aria-live="polite">
-          {c.messages.map((m) => (
-            <li key={m.id} className={`${p.bubbleRow} ${m.sender === 'user' ? p.mine : p.theirs}`}>
-              <span className="visually-hidden">{t(m.sender === 'user' ? 'chat.you' : 'chat.agent')}: </span>
-              <div className={p.bubble}>{m.body}</div>
-              <span className={p.bubbleMeta}>
-                <time dateTime={new Date(m.created_at).toISOString()}>{time(m.created_at)}</time>
-              </span>
-            </li>
-          ))}
-          {c.pending.map((m) => (
-            <li
-              key={m.clientId}
-              className={`${p.bubbleRow} ${p.mine} ${m.failed ? p.failedBubble : p.pendingBubble}`}
-              data-testid="chat-pending"
-            >
-              <span className="visually-hidden">{t('chat.you')}: </span>
-              <div className={p.bubble}>{m.body}</div>
-              <span className={p.bubbleMeta}>
-                {m.failed ? (
-                  <>
-                    <span role="alert">
-                      {t('core.message.failed')} · {t(m.failed)}
-                    </span>
-                    <button type="button" className={p.bubbleAction} onClick={() => void c.retry(m.clientId)}>
-                      {t('core.message.retry')}
-                    </button>
-                    <button
-                      type="button"
-                      className={p.bubbleAction}
-                      onClick={() => void c.discard(m.clientId)}
-                    >
-                      {t('core.message.discard')}
-                    </button>
-                  </>
-                ) : (
-                  <span>{online ? t('chat.sending') : t('core.message.pending')}</span>
-                )}
-              </span>
-            </li>
-          ))}
-          <li ref={end} aria-hidden="true" />
-        </ol>
-      )}
+      {/*
+        No error rung: the worker keeps the device's list and refetches it; a message that fails to
+        send says so on its own bubble.
+      */}
+      <ListStates
+        rows={c.loading ? undefined : [...c.messages, ...c.pending]}
+        error={null}
+        loading={
+          <div className={p.fill}>
+            <SkeletonList rows={4} height={44} />
+          </div>
+        }
+        empty={
+          <div className={p.fill}>
+            <EmptyState title={t('chat.empty')} icon={<IconService size={28} />}>
+              {!online && c.fetchedAt === null && <p className={ui.centredNote}>{t('chat.offlineEmpty')}</p>}
+            </EmptyState>
+          </div>
+        }
+      >
+        {(log) => (
+          <ol className={p.chatLog} aria-label={t('chat.log')} aria-live="polite">
+            {log.map((m) =>
+              m.pending ? (
+                <li
+                  key={m.clientId}
+                  className={`${p.bubbleRow} ${p.mine} ${m.failed ? p.failedBubble : p.pendingBubble}`}
+                  data-testid="chat-pending"
+                >
+                  <span className="visually-hidden">{t('chat.you')}: </span>
+                  <div className={p.bubble}>{m.body}</div>
+                  <span className={p.bubbleMeta}>
+                    {m.failed ? (
+                      <>
+                        <span role="alert">
+                          {t('core.message.failed')} · {t(m.failed)}
+                        </span>
+                        <button
+                          type="button"
+                          className={p.bubbleAction}
+                          onClick={() => void c.retry(m.clientId)}
+                        >
+                          {t('core.message.retry')}
+                        </button>
+                        <button
+                          type="button"
+                          className={p.bubbleAction}
+                          onClick={() => void c.discard(m.clientId)}
+                        >
+                          {t('core.message.discard')}
+                        </button>
+                      </>
+                    ) : (
+                      <span>{online ? t('chat.sending') : t('core.message.pending')}</span>
+                    )}
+                  </span>
+                </li>
+              ) : (
+                <li key={m.id} className={`${p.bubbleRow} ${m.sender === 'user' ? p.mine : p.theirs}`}>
+                  <span className="visually-hidden">
+                    {t(m.sender === 'user' ? 'chat.you' : 'chat.agent')}:{' '}
+                  </span>
+                  <div className={p.bubble}>{m.body}</div>
+                  <span className={p.bubbleMeta}>
+                    <time dateTime={new Date(m.created_at).toISOString()}>{time(m.created_at)}</time>
+                  </span>
+                </li>
+              ),
+            )}
+            <li ref={end} aria-hidden="true" />
+          </ol>
+        )}
+      </ListStates>
       <form className={p.composer} onSubmit={onSubmit} noValidate>
         <label htmlFor="chat-input" className="visually-hidden">
           {t('chat.input')}

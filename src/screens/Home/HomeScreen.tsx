@@ -22,6 +22,7 @@ import {
   IconSearch,
   IconService,
   IconSettings,
+  ListStates,
   Skeleton,
   ui,
   useDates,
@@ -32,7 +33,7 @@ import { usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
 import s from './home.module.css';
 import { OnboardingChecklist } from './OnboardingChecklist';
-import { useHome } from './useHome';
+import { HOME_NEWS, useHome } from './useHome';
 
 /** Quick access (SPEC §2 Home): block trading, IPO, QIP, funds, forex, futures, treasury debt. */
 const TILES = [
@@ -177,10 +178,16 @@ export default function HomeScreen() {
               {t('markets.home.allNews')}
             </Link>
           </div>
-          {news.data ? (
-            latest.length > 0 ? (
+          <ListStates
+            rows={latest}
+            error={news.error}
+            onRetry={news.reload}
+            skeleton={{ rows: HOME_NEWS, height: 40, className: s.newsSkeleton }}
+            empty={<p className={s.newsMeta}>{t('markets.home.noNews')}</p>}
+          >
+            {(items) => (
               <ul className={`${ui.plainList} ${s.news}`}>
-                {latest.map((item) => (
+                {items.map((item) => (
                   <li key={item.id}>
                     <Link to={newsArticlePath(item.id)} className={s.newsItem}>
                       <span className={s.newsText}>
@@ -192,18 +199,8 @@ export default function HomeScreen() {
                   </li>
                 ))}
               </ul>
-            ) : (
-              <p className={s.newsMeta}>{t('markets.home.noNews')}</p>
-            )
-          ) : news.error ? (
-            <ErrorState message={t(news.error)} onRetry={news.reload} />
-          ) : (
-            <div role="status" aria-label={t('common.loading')} className={s.newsSkeleton}>
-              <Skeleton height={40} />
-              <Skeleton height={40} />
-              <Skeleton height={40} />
-            </div>
-          )}
+            )}
+          </ListStates>
         </section>
       )}
     </main>

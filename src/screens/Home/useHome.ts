@@ -5,7 +5,7 @@ import { POLL_MS } from '../../shared/rules';
 /** SPEC §7 polling: account info every 3 s. */
 const ACCOUNT_POLL_MS = 3000;
 /** SPEC §9: the home page previews the 3 latest news. */
-const HOME_NEWS = 3;
+export const HOME_NEWS = 3;
 /** News changes rarely; a visit to Home refreshes it at most this often. */
 const NEWS_REFRESH_MS = 5 * 60 * 1000;
 
@@ -31,6 +31,7 @@ export function useHome() {
     cards,
     showNews,
     news,
-    latest: news.data?.rows.slice(0, HOME_NEWS) ?? [],
+    /** Undefined until the news list arrives (the screen shows skeletons or the error). */
+    latest: news.data?.rows.slice(0, HOME_NEWS),
   };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockRow } from '../../shared/contract/market';
 import { POLL_MS } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
-import { AsOf, EmptyState, ErrorState, PageHeader, Segmented, Skeleton, Tabs, ui } from '../../ui';
+import { AsOf, EmptyState, ObjectStates, PageHeader, Segmented, Skeleton, Tabs, ui } from '../../ui';
 import { IndexCard } from '../_parts/market/IndexCard';
 import { StockListRow } from '../_parts/market/InstrumentRow';
 import { ListHead } from '../_parts/market/ListHead';
@@ -54,21 +54,24 @@ export default function MarketsScreen() {
       ) : (
         <>
           <div className={s.top}>
-            {categories.data ? (
-              <Segmented
-                label={t('markets.region')}
-                value={category?.category_code ?? ''}
-                onChange={(region) => choose({ region })}
-                items={categories.data.categories.map((c) => ({
-                  value: c.category_code,
-                  label: c.category_name,
-                }))}
-              />
-            ) : categories.error ? (
-              <ErrorState message={t(categories.error)} onRetry={categories.reload} />
-            ) : (
-              <Skeleton height={44} />
-            )}
+            <ObjectStates
+              data={categories.data}
+              error={categories.error}
+              onRetry={categories.reload}
+              loading={<Skeleton height={44} />}
+            >
+              {(regions) => (
+                <Segmented
+                  label={t('markets.region')}
+                  value={category?.category_code ?? ''}
+                  onChange={(region) => choose({ region })}
+                  items={regions.categories.map((c) => ({
+                    value: c.category_code,
+                    label: c.category_name,
+                  }))}
+                />
+              )}
+            </ObjectStates>
             <div className={s.marks}>
               <SimulatedMark />
               {indices.stale && <AsOf at={indices.updatedAt} stale />}
@@ -77,31 +80,40 @@ export default function MarketsScreen() {
 
           {category && (
             <section className={s.indices} aria-label={t('markets.indices')}>
-              {rows.length > 0 ? (
-                <>
-                  <Tabs
-                    id={panelId}
-                    label={t('markets.indices')}
-                    value={index?.symbol ?? ''}
-                    onChange={(symbol) => choose({ index: symbol })}
-                    items={rows.map((r) => ({ value: r.symbol, label: r.name }))}
-                  />
-                  <div
-                    className={s.indexPanel}
-                    role="tabpanel"
-                    aria-labelledby={index ? `${panelId}-${index.symbol}` : undefined}
-                  >
-                    {index && <IndexCard index={index} size="wide" />}
+              {/*
+                Until this region's indices arrive: right after a region change the answer still
+                held is the previous region's, which has none of this one's rows.
+              */}
+              <ObjectStates
+                data={rows.length > 0 ? rows : undefined}
+                error={indices.error}
+                onRetry={indices.reload}
+                loading={
+                  <div className={s.indexPanel}>
+                    <Skeleton height={44} />
+                    <Skeleton height={132} className={m.gapAbove} />
                   </div>
-                </>
-              ) : indices.error ? (
-                <ErrorState message={t(indices.error)} onRetry={indices.reload} />
-              ) : (
-                <div className={s.indexPanel}>
-                  <Skeleton height={44} />
-                  <Skeleton height={132} className={m.gapAbove} />
-                </div>
-              )}
+                }
+              >
+                {(shown) => (
+                  <>
+                    <Tabs
+                      id={panelId}
+                      label={t('markets.indices')}
+                      value={index?.symbol ?? ''}
+                      onChange={(symbol) => choose({ index: symbol })}
+                      items={shown.map((r) => ({ value: r.symbol, label: r.name }))}
+                    />
+                    <div
+                      className={s.indexPanel}
+                      role="tabpanel"
+                      aria-labelledby={index ? `${panelId}-${index.symbol}` : undefined}
+                    >
+                      {index && <IndexCard index={index} size="wide" />}
+                    </div>
+                  </>
+                )}
+              </ObjectStates>
             </section>
           )}
 

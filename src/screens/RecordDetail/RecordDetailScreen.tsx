@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/format';
 import {
   CardNumber,
   ErrorState,
+  ObjectStates,
   PageHeader,
   Skeleton,
   SkeletonList,
@@ -27,17 +28,24 @@ export default function RecordDetailScreen() {
   return (
     <main className={ui.page}>
       <PageHeader title={t('wallet.detail.title')} back={back} />
-      {!valid || (record === undefined && detail.error) ? (
-        <ErrorState message={t('wallet.detail.loadFailed')} onRetry={valid ? reload : undefined} />
-      ) : record === undefined ? (
-        <>
-          <div className={s.detailHead}>
-            <Skeleton width={160} height={36} />
-          </div>
-          <SkeletonList rows={5} height={40} />
-        </>
+      {!valid ? (
+        <ErrorState message={t('wallet.detail.loadFailed')} />
       ) : (
-        <RecordDetail record={record} />
+        <ObjectStates
+          data={record}
+          error={detail.error && 'wallet.detail.loadFailed'}
+          onRetry={reload}
+          loading={
+            <>
+              <div className={s.detailHead}>
+                <Skeleton width={160} height={36} />
+              </div>
+              <SkeletonList rows={5} height={40} />
+            </>
+          }
+        >
+          {(shown) => <RecordDetail record={shown} />}
+        </ObjectStates>
       )}
     </main>
   );

@@ -4,7 +4,7 @@ import { PATHS } from '../../paths';
 import type { StatementRow } from '../../shared/contract/portfolio';
 import { formatMoney } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { AsOf, Button, EmptyState, ErrorState, PageHeader, SkeletonList, ui } from '../../ui';
+import { AsOf, Button, EmptyState, ListStates, ObjectStates, PageHeader, SkeletonList, ui } from '../../ui';
 import { Signed } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
 import s from './statement.module.css';
@@ -46,54 +46,60 @@ export default function StatementScreen() {
         <p className={s.range}>{t('portfolio.statement.range', { from: data.fy, to: data.fy + 1 })}</p>
       )}
 
-      {data === undefined ? (
-        statement.error ? (
-          <ErrorState message={t(statement.error)} onRetry={statement.reload} />
-        ) : (
-          <SkeletonList rows={3} height={72} />
-        )
-      ) : (
-        <>
-          <section
-            className={p.card}
-            aria-label={t('portfolio.statement.totals')}
-            data-testid="statement-totals"
-          >
-            <div className={p.label}>{t('portfolio.statement.totals')}</div>
-            <dl className={`${ui.stats} ${ui.statsLarge} ${s.totals}`}>
-              <div>
-                <dt>{t('portfolio.statement.realised')}</dt>
-                <dd>
-                  <Signed amount={data.totals.realised} currency={currency} />
-                </dd>
+      <ObjectStates
+        data={data}
+        error={statement.error}
+        onRetry={statement.reload}
+        loading={<SkeletonList rows={3} height={72} />}
+      >
+        {(report) => (
+          <>
+            <section
+              className={p.card}
+              aria-label={t('portfolio.statement.totals')}
+              data-testid="statement-totals"
+            >
+              <div className={p.label}>{t('portfolio.statement.totals')}</div>
+              <dl className={`${ui.stats} ${ui.statsLarge} ${s.totals}`}>
+                <div>
+                  <dt>{t('portfolio.statement.realised')}</dt>
+                  <dd>
+                    <Signed amount={report.totals.realised} currency={currency} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('portfolio.statement.charges')}</dt>
+                  <dd className="num">{formatMoney(report.totals.charges, currency)}</dd>
+                </div>
+                <div>
+                  <dt>{t('portfolio.statement.net')}</dt>
+                  <dd>
+                    <Signed amount={report.totals.net} currency={currency} />
+                  </dd>
+                </div>
+              </dl>
+              <div className={p.foot}>
+                <AsOf at={report.as_of} fetchedAt={statement.updatedAt} stale={statement.stale} />
               </div>
-              <div>
-                <dt>{t('portfolio.statement.charges')}</dt>
-                <dd className="num">{formatMoney(data.totals.charges, currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('portfolio.statement.net')}</dt>
-                <dd>
-                  <Signed amount={data.totals.net} currency={currency} />
-                </dd>
-              </div>
-            </dl>
-            <div className={p.foot}>
-              <AsOf at={data.as_of} fetchedAt={statement.updatedAt} stale={statement.stale} />
-            </div>
-          </section>
-          {data.rows.length === 0 ? (
-            <EmptyState title={t('portfolio.statement.empty')} />
-          ) : (
-            <ul className={s.rows} aria-label={fyLabel(data.fy)}>
-              {data.rows.map((row) => (
-                <Row key={row.symbol} row={row} />
-              ))}
-            </ul>
-          )}
-          <p className={`${p.disclosure} ${s.note}`}>{t('portfolio.statement.note')}</p>
-        </>
-      )}
+            </section>
+            {/* The year's rows have arrived with the totals: only empty or rows is left to choose. */}
+            <ListStates
+              rows={report.rows}
+              error={null}
+              empty={<EmptyState title={t('portfolio.statement.empty')} />}
+            >
+              {(rows) => (
+                <ul className={s.rows} aria-label={fyLabel(report.fy)}>
+                  {rows.map((row) => (
+                    <Row key={row.symbol} row={row} />
+                  ))}
+                </ul>
+              )}
+            </ListStates>
+            <p className={`${p.disclosure} ${s.note}`}>{t('portfolio.statement.note')}</p>
+          </>
+        )}
+      </ObjectStates>
     </main>
   );
 }

@@ -24,6 +24,7 @@ import {
   IconBell,
   IconButton,
   IconStar,
+  ListStates,
   PageHeader,
   Skeleton,
   Tabs,
@@ -66,7 +67,7 @@ export default function StockDetailScreen() {
   const shownPercent = scrub?.percent ?? percent;
   const tone = shownChange === undefined ? '' : trendClass(shownChange);
   const tradable = market !== undefined && market !== 'INDEX';
-  const others = sameMarket.data?.rows.filter((r) => r.stock !== symbol) ?? [];
+  const others = sameMarket.data?.rows.filter((r) => r.stock !== symbol);
 
   return (
     <main className={`${ui.page} ${tradable ? s.withActions : ''}`}>
@@ -175,17 +176,22 @@ export default function StockDetailScreen() {
           <h2 id="same-market" className={`${ui.sectionTitle} ${m.listTitle}`}>
             {t('markets.detail.sameMarket')}
           </h2>
-          {sameMarket.data ? (
-            <ul className={`${ui.plainList} ${m.rows}`} aria-labelledby="same-market">
-              {others.map((row) => (
-                <StockListRow key={row.stock} row={row} />
-              ))}
-            </ul>
-          ) : sameMarket.error ? (
-            <ErrorState message={t(sameMarket.error)} onRetry={sameMarket.reload} />
-          ) : (
-            <Skeleton height={180} />
-          )}
+          <ListStates
+            rows={others}
+            error={sameMarket.error}
+            onRetry={sameMarket.reload}
+            loading={<Skeleton height={180} />}
+            // The only stock of its market: the title stands over no rows, as before.
+            empty={null}
+          >
+            {(rows) => (
+              <ul className={`${ui.plainList} ${m.rows}`} aria-labelledby="same-market">
+                {rows.map((row) => (
+                  <StockListRow key={row.stock} row={row} />
+                ))}
+              </ul>
+            )}
+          </ListStates>
         </section>
       )}
 

@@ -17,6 +17,7 @@ import {
   EmptyState,
   ErrorState,
   MoneyButton,
+  ObjectStates,
   PageHeader,
   Segmented,
   Skeleton,
@@ -240,28 +241,35 @@ export default function StockTradingScreen() {
         <h2 id="positions-title" className={ui.sectionTitle}>
           {t('trade.positionsTitle')}
         </h2>
-        {tr.positions.data === undefined ? (
-          tr.positions.error ? (
-            <ErrorState message={t(tr.positions.error)} onRetry={tr.positions.reload} />
-          ) : (
-            <Skeleton height={72} />
-          )
-        ) : tr.position ? (
-          <dl className={`${ui.statRow} ${inv.stats} ${inv.stats3} ${s.card}`} data-testid="trade-position">
-            <Stat label={t('trade.held')}>{formatNumber(tr.position.count, 0)}</Stat>
-            <Stat label={t('trade.available')}>{formatNumber(tr.position.available, 0)}</Stat>
-            <Stat label={t('trade.avgCost')}>
-              {regionPrice(config, tr.position.region, tr.position.avg_price, tr.position.decimals)}
-            </Stat>
-            <Stat label={t('trade.cost')}>{formatMoney(tr.position.cost, config.currency)}</Stat>
-            <Stat label={t('trade.value')}>{formatMoney(tr.position.value, config.currency)}</Stat>
-            <Stat label={t('trade.profit')}>
-              <SignedMoney amount={tr.position.profit} currency={config.currency} />
-            </Stat>
-          </dl>
-        ) : (
-          <p className={s.muted}>{t('trade.noPosition', { code })}</p>
-        )}
+        {/* The answer holds every position of this kind; this symbol's may not be among them. */}
+        <ObjectStates
+          data={tr.positions.data}
+          error={tr.positions.error}
+          onRetry={tr.positions.reload}
+          loading={<Skeleton height={72} />}
+        >
+          {() =>
+            tr.position ? (
+              <dl
+                className={`${ui.statRow} ${inv.stats} ${inv.stats3} ${s.card}`}
+                data-testid="trade-position"
+              >
+                <Stat label={t('trade.held')}>{formatNumber(tr.position.count, 0)}</Stat>
+                <Stat label={t('trade.available')}>{formatNumber(tr.position.available, 0)}</Stat>
+                <Stat label={t('trade.avgCost')}>
+                  {regionPrice(config, tr.position.region, tr.position.avg_price, tr.position.decimals)}
+                </Stat>
+                <Stat label={t('trade.cost')}>{formatMoney(tr.position.cost, config.currency)}</Stat>
+                <Stat label={t('trade.value')}>{formatMoney(tr.position.value, config.currency)}</Stat>
+                <Stat label={t('trade.profit')}>
+                  <SignedMoney amount={tr.position.profit} currency={config.currency} />
+                </Stat>
+              </dl>
+            ) : (
+              <p className={s.muted}>{t('trade.noPosition', { code })}</p>
+            )
+          }
+        </ObjectStates>
         {pendingRows.length > 0 && (
           <>
             <h3 className={s.subTitle}>{t('trade.pendingTitle')}</h3>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import type { DepthLevel } from '../../../shared/contract/market';
 import { formatCompact, formatPrice } from '../../../shared/format';
-import { AsOf, ErrorState, Skeleton } from '../../../ui';
+import { AsOf, ObjectStates, Skeleton } from '../../../ui';
 import d from './depth.module.css';
 
 /** The book moves every second; three seconds is what the order ticket polls its quote at. */
@@ -17,39 +17,42 @@ const DEPTH_POLL_MS = 3000;
 export function DepthLadder({ symbol, compact = false }: { symbol: string; compact?: boolean }) {
   const { t } = useTranslation();
   const depth = useWatch('depth', symbol ? { symbol } : null, DEPTH_POLL_MS);
-  const data = depth.data;
   const titleId = `depth-${symbol}`;
-  if (!data) {
-    if (depth.error) return <ErrorState message={t(depth.error)} onRetry={depth.reload} />;
-    return <Skeleton height={compact ? 150 : 190} />;
-  }
-  const book = data.book;
   return (
-    <section
-      className={`${d.card} ${compact ? d.compact : ''}`}
-      aria-labelledby={titleId}
-      data-testid="depth"
+    <ObjectStates
+      data={depth.data}
+      error={depth.error}
+      onRetry={depth.reload}
+      loading={<Skeleton height={compact ? 150 : 190} />}
     >
-      <div className={d.head}>
-        <h2 id={titleId} className={d.title}>
-          {t('watch.depth.title')}
-        </h2>
-        {book && (
-          <span className={`${d.spread} num`}>
-            {t('watch.depth.spread', { spread: formatPrice(book.spread, data.decimals) })}
-          </span>
-        )}
-        {depth.stale && <AsOf at={depth.updatedAt} stale />}
-      </div>
-      {book ? (
-        <div className={d.sides}>
-          <Side label={t('watch.depth.bids')} levels={book.bids} decimals={data.decimals} side="bid" />
-          <Side label={t('watch.depth.asks')} levels={book.asks} decimals={data.decimals} side="ask" />
-        </div>
-      ) : (
-        <p className={d.none}>{t('watch.depth.none')}</p>
+      {({ book, decimals }) => (
+        <section
+          className={`${d.card} ${compact ? d.compact : ''}`}
+          aria-labelledby={titleId}
+          data-testid="depth"
+        >
+          <div className={d.head}>
+            <h2 id={titleId} className={d.title}>
+              {t('watch.depth.title')}
+            </h2>
+            {book && (
+              <span className={`${d.spread} num`}>
+                {t('watch.depth.spread', { spread: formatPrice(book.spread, decimals) })}
+              </span>
+            )}
+            {depth.stale && <AsOf at={depth.updatedAt} stale />}
+          </div>
+          {book ? (
+            <div className={d.sides}>
+              <Side label={t('watch.depth.bids')} levels={book.bids} decimals={decimals} side="bid" />
+              <Side label={t('watch.depth.asks')} levels={book.asks} decimals={decimals} side="ask" />
+            </div>
+          ) : (
+            <p className={d.none}>{t('watch.depth.none')}</p>
+          )}
+        </section>
       )}
-    </section>
+    </ObjectStates>
   );
 }
 

@@ -3,7 +3,7 @@ import { useWatch } from '../../../api/hooks';
 import { useConfig } from '../../../api/useConfig';
 import { formatMoney, formatNumber } from '../../../shared/format';
 import { displayCode } from '../../../shared/rules';
-import { Button, Dialog, ErrorState, Skeleton, ui, useDates } from '../../../ui';
+import { Button, Dialog, ObjectStates, Skeleton, ui, useDates } from '../../../ui';
 import inv from '../invest/invest.module.css';
 import { regionPrice, SummaryRow } from '../invest/parts';
 import { ChargesRows } from './Charges';
@@ -18,38 +18,42 @@ export function ContractNoteSheet({ no, onClose }: { no: string | null; onClose:
   const config = useConfig();
   const { dateTime } = useDates();
   const note = useWatch('orderContract', no ? { no } : null, 0);
-  const n = note.data && note.data.order.no === no ? note.data : null;
+  // The note of this order only: the answer still held may be the previously opened order's.
+  const current = note.data && note.data.order.no === no ? note.data : null;
   return (
     <Dialog open={no !== null} sheet onClose={onClose} title={t('trade.contract.title')}>
-      {n ? (
-        <dl className={inv.summary} data-testid="contract-note">
-          <SummaryRow label={t('trade.contract.no')}>{n.order.no}</SummaryRow>
-          <SummaryRow label={t('trade.contract.executed')}>{dateTime(n.executed_at)}</SummaryRow>
-          <SummaryRow label={t('trade.contract.instrument')}>
-            {displayCode(n.order.tag)} · {n.order.name}
-          </SummaryRow>
-          <SummaryRow label={t('trade.contract.exchange')}>{n.exchange}</SummaryRow>
-          <SummaryRow label={t('trade.review.side')}>
-            {t(n.order.state === 'sell' ? 'trade.sell' : 'trade.buy')}
-          </SummaryRow>
-          <SummaryRow label={t('trade.quantity')}>{formatNumber(n.order.count, 0)}</SummaryRow>
-          <SummaryRow label={t('trade.contract.price')}>
-            {regionPrice(config, n.order.type, n.price, priceDecimals(n.price))}
-          </SummaryRow>
-          <SummaryRow label={t('trade.contract.value')}>{formatMoney(n.value, config.currency)}</SummaryRow>
-          <ChargesRows charges={n.charges} />
-          <SummaryRow
-            label={t(n.order.state === 'sell' ? 'trade.contract.netSell' : 'trade.contract.netBuy')}
-            total
-          >
-            {formatMoney(n.net, config.currency)}
-          </SummaryRow>
-        </dl>
-      ) : note.error ? (
-        <ErrorState message={t(note.error)} onRetry={note.reload} />
-      ) : (
-        <Skeleton height={320} />
-      )}
+      <ObjectStates
+        data={current}
+        error={note.error}
+        onRetry={note.reload}
+        loading={<Skeleton height={320} />}
+      >
+        {(n) => (
+          <dl className={inv.summary} data-testid="contract-note">
+            <SummaryRow label={t('trade.contract.no')}>{n.order.no}</SummaryRow>
+            <SummaryRow label={t('trade.contract.executed')}>{dateTime(n.executed_at)}</SummaryRow>
+            <SummaryRow label={t('trade.contract.instrument')}>
+              {displayCode(n.order.tag)} · {n.order.name}
+            </SummaryRow>
+            <SummaryRow label={t('trade.contract.exchange')}>{n.exchange}</SummaryRow>
+            <SummaryRow label={t('trade.review.side')}>
+              {t(n.order.state === 'sell' ? 'trade.sell' : 'trade.buy')}
+            </SummaryRow>
+            <SummaryRow label={t('trade.quantity')}>{formatNumber(n.order.count, 0)}</SummaryRow>
+            <SummaryRow label={t('trade.contract.price')}>
+              {regionPrice(config, n.order.type, n.price, priceDecimals(n.price))}
+            </SummaryRow>
+            <SummaryRow label={t('trade.contract.value')}>{formatMoney(n.value, config.currency)}</SummaryRow>
+            <ChargesRows charges={n.charges} />
+            <SummaryRow
+              label={t(n.order.state === 'sell' ? 'trade.contract.netSell' : 'trade.contract.netBuy')}
+              total
+            >
+              {formatMoney(n.net, config.currency)}
+            </SummaryRow>
+          </dl>
+        )}
+      </ObjectStates>
       <div className={ui.dialogActions}>
         <Button onClick={onClose}>{t('trade.result.done')}</Button>
       </div>
