@@ -1,5 +1,6 @@
-import { priceToTicks, tradeValueMinor } from '#shared/money';
-import type { OpenBuyRow, PositionRow, UserRow } from '../db/hot';
+import type { UserInfo } from '#shared/contract/account';
+import { fromMinor, priceToTicks, tradeValueMinor } from '#shared/money';
+import { hotReads, type OpenBuyRow, type PositionRow, type UserRow } from '../db/hot';
 import type { Deps } from '../deps';
 import { usdRateFrom, valuationTicks } from '../trading/fx';
 import { IPO } from '../trading/orders';
@@ -36,4 +37,22 @@ export function totalAssets(
   }
   total += user.funds;
   return { total, loan: user.loan };
+}
+
+/** User info (polled every 3 s): the account's row and its total assets, from one hot read. */
+export async function userInfo(deps: Deps, userId: number): Promise<UserInfo> {
+  const rows = await hotReads(deps.database).userInfo(userId);
+  // The session was valid a moment ago; a user deleted since is a caller error, not an answer.
+  if (!rows) throw new Error(`user ${userId} of a valid session is missing`);
+  const assets = totalAssets(deps, rows);
+  return {
+    id: rows.user.id,
+    user: rows.user.phone,
+    no: rows.user.no,
+    img: rows.user.img,
+    total: fromMinor(assets.total),
+    money: fromMinor(rows.user.balance),
+    loan: fromMinor(assets.loan),
+    has_fund_password: rows.user.has_fund_password,
+  };
 }

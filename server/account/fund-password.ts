@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { checkTradePassword } from '#shared/rules';
+import { checkRequired, checkTradePassword } from '#shared/rules';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { ApiError } from '../lib/errors';
+import { ApiError, conflict, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
 
@@ -36,6 +36,28 @@ export async function setFundPassword(
     .$if(options.onlyIfUnset === true, (q) => q.where('fund_password_hash', 'is', null))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The settings' transaction-password change (`passwordUp`, type transaction): the first one
+ * (`is_first`) only while none is set; later ones after the current code is verified — the new
+ * code checked first, so a malformed one never costs an attempt.
+ */
+export async function changeFundPassword(
+  deps: Deps,
+  userId: number,
+  input: { is_first?: boolean; fund_code?: string; fund_code_new: string },
+): Promise<void> {
+  if (input.is_first) {
+    const set = await setFundPassword(deps, deps.database.db, userId, input.fund_code_new, {
+      onlyIfUnset: true,
+    });
+    if (!set) throw conflict('errors.fundPasswordAlreadySet');
+    return;
+  }
+  refuseFirst(checkRequired(input.fund_code ?? ''), checkTradePassword(input.fund_code_new));
+  await verifyFundPassword(deps, userId, input.fund_code);
+  await setFundPassword(deps, deps.database.db, userId, input.fund_code_new);
 }
 
 /**

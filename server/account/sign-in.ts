@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '#shared/contract/account';
 import { checkPassword, checkPhone, checkRequired } from '#shared/rules';
 import type { Deps } from '../deps';
-import { createSession } from '../lib/auth';
+import { createSession, sessionCache, sha256 } from '../lib/auth';
 import { ApiError, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
@@ -62,5 +62,21 @@ export async function forgetPassword(
   const id = await verifyLogin(deps, input.user, input.password, ip, 'errors.oldPasswordIncorrect');
   const hash = await hashQueue(deps.config).run(() => hashSecret(input.new_password, deps.config.scrypt));
   await replaceLoginPassword(deps, id, hash);
+  return null;
+}
+
+/** Logout: the session behind `token` (if any) ends; other sessions of the user stay. */
+export async function logout(deps: Deps, token: string | undefined): Promise<null> {
+  if (token) {
+    await deps.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: deps.clock.now() })
+      .where('token_hash', '=', sha256(token))
+      .where('revoked_at', 'is', null)
+      .execute();
+    // Committed: the very next call with this token is refused here (other instances: within
+    // SESSION_CACHE_MS).
+    sessionCache(deps).forgetToken(token);
+  }
   return null;
 }

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ReqOf } from '#shared/contract/define';
+import type { contract } from '#shared/contract/index';
 import type { PortfolioSummary, PortfolioTotals } from '#shared/contract/portfolio';
 import type { HoldingRow, HoldingType } from '#shared/contract/trading';
 import { divRoundHalfUp, fromMinor, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
@@ -144,7 +146,7 @@ function totalsOf(rows: Valued[]): PortfolioTotals {
 }
 
 /** A valued position as the holdings table's row. */
-export function toHoldingRow(r: Valued): HoldingRow {
+function toHoldingRow(r: Valued): HoldingRow {
   return {
     stock: r.symbol,
     name: r.name,
@@ -163,6 +165,25 @@ export function toHoldingRow(r: Valued): HoldingRow {
     today_percent: percentOf(r.todayPnl, r.todayBase),
     as_of: r.asOf,
   };
+}
+
+/**
+ * The holdings table (contract `holdings`): the positions of one type, most recently changed first,
+ * a page at a time. Kind lives in the market, not the table, so the type filter runs here (a user
+ * holds few symbols).
+ */
+export async function holdingsPage(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  input: ReqOf<typeof contract.holdings>,
+): Promise<{ rows: HoldingRow[]; count: number }> {
+  const page = input.page ?? 1;
+  const limit = input.limit ?? 10;
+  const ofType = (await valuePositions(deps, db, userId))
+    .filter((p) => p.type === input.type)
+    .sort((a, b) => b.updatedAt - a.updatedAt || (a.symbol < b.symbol ? -1 : 1));
+  return { rows: ofType.slice((page - 1) * limit, page * limit).map(toHoldingRow), count: ofType.length };
 }
 
 /**

@@ -1,13 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
-import { checkRequired, checkTradePassword } from '#shared/rules';
 import { addCard, editCard, listCards } from '../account/bank-cards';
-import { setFundPassword, verifyFundPassword } from '../account/fund-password';
+import { changeFundPassword } from '../account/fund-password';
 import { kycState, readUpload, readUploadedFile, storeUpload, submitKyc } from '../account/identity';
 import { changeLoginPassword } from '../account/login-password';
 import { authenticate, tokenOf } from '../lib/auth';
-import { conflict, refuseFirst } from '../lib/errors';
 import { route } from '../lib/route';
 import { UPLOAD_MAX_BYTES } from '../lib/uploads';
 
@@ -20,21 +18,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, contract.passwordUp, async ({ input, user, req }) => {
-    if (input.type !== 'transaction') {
-      await changeLoginPassword(deps, user, req.ip, tokenOf(req) ?? '', input);
-      return null;
-    }
-    if (input.is_first) {
-      const set = await setFundPassword(deps, deps.database.db, user.id, input.fund_code_new, {
-        onlyIfUnset: true,
-      });
-      if (!set) throw conflict('errors.fundPasswordAlreadySet');
-      return null;
-    }
-    // Checked before the old code so a malformed new one never costs an attempt.
-    refuseFirst(checkRequired(input.fund_code ?? ''), checkTradePassword(input.fund_code_new));
-    await verifyFundPassword(deps, user.id, input.fund_code);
-    await setFundPassword(deps, deps.database.db, user.id, input.fund_code_new);
+    if (input.type === 'transaction') await changeFundPassword(deps, user.id, input);
+    else await changeLoginPassword(deps, user, req.ip, tokenOf(req) ?? '', input);
     return null;
   });
 

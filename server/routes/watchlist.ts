@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
-import { notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import {
   createAlert,
@@ -13,29 +12,23 @@ import {
 } from '../watchlists/alerts';
 import {
   addItem,
+  canonicalSymbol,
   createList,
   deleteList,
+  listedSymbol,
   lists,
   membership,
   ownItems,
   removeItem,
   renameList,
   reorderLists,
+  spellings,
 } from '../watchlists/lists';
 import { ANSWERS } from './answers';
 
 /** Watchlists, price alerts and the inbox (src/shared/contract/watchlist.ts, server/watchlists/). */
 export async function watchlistRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const listed = (symbol: string) => {
-    const ins = deps.market.instrument(symbol);
-    if (!ins) throw notFound();
-    return ins.symbol;
-  };
-  /** The market's spelling of a symbol; unknown ones are kept as sent (a delisted row can go). */
-  const spellings = (symbol: string) => [
-    ...new Set([symbol, deps.market.instrument(symbol)?.symbol ?? symbol]),
-  ];
 
   route(app, contract.watchlistLists, async ({ user }) => ({ rows: await lists(deps, user.id) }));
   route(app, contract.watchlistCreate, ({ user, input }) => createList(deps, user.id, input.name));
@@ -51,15 +44,15 @@ export async function watchlistRoutes(app: FastifyInstance): Promise<void> {
     ownItems(deps, user.id, input.id, input.page ?? 1, input.limit ?? 10),
   );
   route(app, contract.watchlistAdd, async ({ user, input }) => {
-    await addItem(deps, user.id, input.id, listed(input.symbol));
+    await addItem(deps, user.id, input.id, listedSymbol(deps, input.symbol));
     return null;
   });
   route(app, contract.watchlistRemove, async ({ user, input }) => {
-    await removeItem(deps, user.id, input.id, spellings(input.symbol));
+    await removeItem(deps, user.id, input.id, spellings(deps, input.symbol));
     return null;
   });
   route(app, contract.watchlistMembership, async ({ user, input }) => ({
-    ids: await membership(deps, user.id, deps.market.instrument(input.symbol)?.symbol ?? input.symbol),
+    ids: await membership(deps, user.id, canonicalSymbol(deps, input.symbol)),
   }));
 
   route(app, contract.alertList, ({ user, input }) => listAlerts(deps, user.id, input.symbol));

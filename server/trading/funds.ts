@@ -1,4 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { ReqOf } from '#shared/contract/define';
+import type { contract } from '#shared/contract/index';
 import type { Fund, FundOrder } from '#shared/contract/invest';
 import { divRoundHalfUp, feeMinor, fromMinor } from '#shared/money';
 import { OFFER_STATUS } from '#shared/status';
@@ -58,6 +60,45 @@ export function toFundOrder(
       min_return: bpsToPercent(f.min_return),
       max_return: bpsToPercent(f.max_return),
     },
+  };
+}
+
+/** The fund products on the list (`fundList`), in catalogue order. */
+export async function fundList(db: Kysely<DB>): Promise<{ rows: Fund[]; count: number }> {
+  const rows = await db.selectFrom('funds').selectAll().orderBy('id').execute();
+  return { rows: rows.map(toFund), count: rows.length };
+}
+
+/** The caller's fund orders (`fundOrders`), of one status if asked, newest first, with their fund. */
+export async function fundOrders(
+  db: Kysely<DB>,
+  userId: number,
+  input: ReqOf<typeof contract.fundOrders>,
+): Promise<{ rows: FundOrder[] }> {
+  const rows = await db
+    .selectFrom('fund_orders')
+    .innerJoin('funds', 'funds.id', 'fund_orders.fund_id')
+    .selectAll('fund_orders')
+    .select([
+      'funds.name',
+      'funds.investment_period',
+      'funds.min_return as fund_min_return',
+      'funds.max_return as fund_max_return',
+    ])
+    .where('fund_orders.user_id', '=', userId)
+    .$if(input.status !== undefined, (q) => q.where('fund_orders.status', '=', input.status!))
+    .orderBy('fund_orders.id', 'desc')
+    .limit(500)
+    .execute();
+  return {
+    rows: rows.map((r) =>
+      toFundOrder(r, {
+        name: r.name,
+        investment_period: r.investment_period,
+        min_return: r.fund_min_return,
+        max_return: r.fund_max_return,
+      }),
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CONFIG_TAGS } from '#shared/config-tags';
-import { invertRateTicks, PRICE_SCALE, priceToTicks, rateToTicks } from '#shared/money';
+import type { FxRate as FxRateAnswer } from '#shared/contract/invest';
+import { invertRateTicks, PRICE_SCALE, priceToTicks, rateToTicks, ticksToPrice } from '#shared/money';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -131,6 +132,19 @@ async function readFxConfig(db: Kysely<DB>): Promise<FxConfig> {
 /** The rate now (the app's `fxRate`, valuations). */
 export async function usdRate(deps: Deps, db: Kysely<DB>): Promise<FxRate> {
   return usdRateFrom(deps, await readFxConfig(db));
+}
+
+/** The rate now as the app's previews get it (`fxRate`: the app never sends a rate). */
+export async function usdRateAnswer(deps: Deps, db: Kysely<DB>): Promise<FxRateAnswer> {
+  const r = await usdRate(deps, db);
+  return {
+    unit: r.unit,
+    rate: r.ticks === null ? null : ticksToPrice(r.ticks),
+    source: r.source,
+    as_of: r.asOf,
+    fresh: r.fresh,
+    symbol: r.symbol,
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { feeMinor, priceToTicks, tradeValueMinor } from '#shared/money';
+import type { ReqOf } from '#shared/contract/define';
+import type { contract } from '#shared/contract/index';
+import type { BlockItem } from '#shared/contract/invest';
+import { feeMinor, priceToTicks, ticksToPrice, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
 import { OFFER_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
@@ -13,10 +16,47 @@ import { isListed } from './ipo';
 import { BLOCK, currencyOf, IPO, orderNo, regionOf, tradable, tradeReason, withinTolerance } from './orders';
 
 /**
- * Block trading (mold bulk) and QIP (mold finalize) purchases, and the sale of lot holdings — an
- * allotted IPO application or a block/QIP purchase — by order number. These lots are kept on their
- * order rows rather than in `positions`, so each is sold whole, once, with its own profit/loss.
+ * Block trading (mold bulk) and QIP (mold finalize): the items on offer, their purchases, and the
+ * sale of lot holdings — an allotted IPO application or a block/QIP purchase — by order number.
+ * These lots are kept on their order rows rather than in `positions`, so each is sold whole, once,
+ * with its own profit/loss.
  */
+
+/** The block/QIP items on offer (status 1) of one mold; the search matches the code, with or without its .NS/.BO suffix. */
+export async function blockList(
+  deps: Deps,
+  db: Kysely<DB>,
+  input: ReqOf<typeof contract.blockList>,
+): Promise<{ rows: BlockItem[] }> {
+  const code = input.code?.trim().toUpperCase() ?? '';
+  const rows = await db
+    .selectFrom('block_items')
+    .selectAll()
+    .where('mold', '=', input.mold)
+    .where('status', '=', OFFER_STATUS.open)
+    .$if(code !== '', (q) => q.where(sql<string>`upper(tag)`, 'like', `%${code.replace(/[%_\\]/g, '')}%`))
+    .orderBy('id')
+    .execute();
+  return {
+    rows: rows.map((r): BlockItem => {
+      const ins = deps.market.instrument(r.tag);
+      const q = deps.market.quote(r.tag);
+      return {
+        id: r.id,
+        tag: r.tag,
+        name: ins?.name ?? r.tag,
+        price: ticksToPrice(r.price),
+        market_price: q?.price ?? 0,
+        count: r.count,
+        status: r.status,
+        type: r.type,
+        mold: r.mold as BlockItem['mold'],
+        decimals: ins?.decimals ?? 2,
+        remaining: Math.max(0, Number(r.supply) - Number(r.sold)),
+      };
+    }),
+  };
+}
 
 export interface BlockBuyInput {
   tag: string;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { priceToTicks, tradeValueMinor } from '#shared/money';
+import type { Ipo } from '#shared/contract/invest';
+import { priceToTicks, ticksToPrice, tradeValueMinor } from '#shared/money';
 import { IPO_QTY_STEP } from '#shared/rules';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
@@ -38,6 +39,38 @@ export function ipoWindow(
 
 export function isListed(deps: Deps, symbol: string): boolean {
   return deps.market.instrument(symbol) !== undefined;
+}
+
+/** The IPO catalogue (`ipoList`), newest issue first, each with its status and window now. */
+export async function ipoList(deps: Deps, db: Kysely<DB>): Promise<{ rows: Ipo[] }> {
+  const rows = await db
+    .selectFrom('ipos')
+    .selectAll()
+    .orderBy('issue_start_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return {
+    rows: rows.map(
+      (r): Ipo => ({
+        id: r.id,
+        series: r.series,
+        symbol: r.symbol,
+        company_name: r.company_name,
+        status: ipoStatus(deps, r) as Ipo['status'],
+        issue_price: ticksToPrice(r.issue_price),
+        min: r.min,
+        max: r.max,
+        issue_start_date: r.issue_start_date,
+        issue_end_date: r.issue_end_date,
+        listing_date: r.listing_date,
+        region: deps.market.instrument(r.symbol)?.region ?? regionOf(r.series),
+        window: ipoWindow(r, deps.clock.now()),
+        band_low: r.band_low === null ? null : ticksToPrice(Number(r.band_low)),
+        lot: IPO_QTY_STEP,
+        allotment_date: r.allotment_date === null ? null : Number(r.allotment_date),
+      }),
+    ),
+  };
 }
 
 export interface IpoApplication {

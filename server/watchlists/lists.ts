@@ -15,6 +15,23 @@ import { conflict, invalid, notFound } from '../lib/errors';
 
 type Db = Kysely<DB>;
 
+/** The market's spelling of a listed symbol (lookups may ignore case); an unknown one is not-found. */
+export function listedSymbol(deps: Deps, symbol: string): string {
+  const instrument = deps.market.instrument(symbol);
+  if (!instrument) throw notFound();
+  return instrument.symbol;
+}
+
+/** The market's spelling of a symbol; an unknown one is kept as sent. */
+export function canonicalSymbol(deps: Deps, symbol: string): string {
+  return deps.market.instrument(symbol)?.symbol ?? symbol;
+}
+
+/** A symbol as sent and as the market spells it (so a delisted row can still go). */
+export function spellings(deps: Deps, symbol: string): string[] {
+  return [...new Set([symbol, canonicalSymbol(deps, symbol)])];
+}
+
 /** The caller's default list id, made on first use (the unique `default_of` settles a race). */
 export async function defaultListId(deps: Deps, userId: number): Promise<number> {
   const { db } = deps.database;

@@ -1,0 +1,124 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ReqOf } from '#shared/contract/define';
+import type { contract } from '#shared/contract/index';
+import type { ContractNote, OrderRow } from '#shared/contract/trading';
+import { fromMinor, ticksToPrice } from '#shared/money';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { invalid, notFound } from '../lib/errors';
+import { chargesOfRow, toBreakdown } from './charges';
+import { BLOCK, type Mold, type OrderRecord, STOCK, toOrderRow } from './orders';
+
+/** What the records screens show of the caller's orders: lists by mold and status, newest first, and one contract note. */
+
+/** The block/QIP records' "all" tab (contract dealList: 0 all, 1 success, anything else failed). */
+const ALL_DEALS = 0;
+/** The longest list the unpaged records (block/QIP deals, IPO orders) answer. */
+const RECORDS_MAX = 500;
+
+type OrdersQuery = SelectQueryBuilder<DB, 'orders', OrderRecord>;
+
+/** Block/QIP orders (dealList): every one, the successful ones (1), or the failed ones (any other status). */
+export function dealList(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  input: ReqOf<typeof contract.dealList>,
+): Promise<{ rows: OrderRow[] }> {
+  const status = input.status ?? ALL_DEALS;
+  return newestOrders(deps, db, userId, input.mold, (q) =>
+    q
+      // SPEC §4: 1 success, anything else failed.
+      .$if(status === BLOCK.success, (q) => q.where('status', '=', BLOCK.success))
+      .$if(status !== ALL_DEALS && status !== BLOCK.success, (q) => q.where('status', '<>', BLOCK.success)),
+  );
+}
+
+/** Orders of one mold (stock by default), of one status and instrument if asked, a page at a time. */
+export async function orderList(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  input: ReqOf<typeof contract.orderList>,
+): Promise<{ rows: OrderRow[]; count: number }> {
+  const page = input.page ?? 1;
+  const limit = input.limit ?? 10;
+  const base = db
+    .selectFrom('orders')
+    .where('user_id', '=', userId)
+    .where('mold', '=', input.mold ?? 'stock')
+    .$if(input.status !== undefined, (q) => q.where('status', '=', input.status!))
+    .$if(input.tag !== undefined, (q) => q.where('symbol', '=', input.tag!));
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => toOrderRow(r, deps.clock.now())), count: Number(count.n) };
+}
+
+/** IPO orders: the applications (type 0) or the sales of allotted shares (type 1). */
+export function ipoOrders(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  input: ReqOf<typeof contract.ipoOrders>,
+): Promise<{ rows: OrderRow[] }> {
+  const sales = input.type === 1;
+  return newestOrders(deps, db, userId, 'ipo', (q) => q.where('state', '=', sales ? 'sell' : 'buy'));
+}
+
+/** The caller's orders of one mold that `narrow` keeps, newest first, at most RECORDS_MAX. */
+async function newestOrders(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  mold: Mold,
+  narrow: (q: OrdersQuery) => OrdersQuery,
+): Promise<{ rows: OrderRow[] }> {
+  const rows = await narrow(
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('mold', '=', mold),
+  )
+    .orderBy('id', 'desc')
+    .limit(RECORDS_MAX)
+    .execute();
+  return { rows: rows.map((r) => toOrderRow(r, deps.clock.now())) };
+}
+
+/** The contract note of the caller's executed stock order `no`: the figures its fill recorded. */
+export async function contractNote(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  no: string,
+): Promise<ContractNote> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('no', '=', no)
+    .where('user_id', '=', userId)
+    .where('mold', '=', 'stock')
+    .executeTakeFirst();
+  if (!order) throw notFound();
+  if (order.status !== STOCK.success) throw invalid('errors.notExecuted');
+  const fill = order.state === 'sell' ? (order.sell_price ?? order.price) : order.price;
+  const charges = chargesOfRow(order);
+  const instrument = deps.market.instrument(order.symbol);
+  return {
+    order: toOrderRow(order, deps.clock.now()),
+    price: ticksToPrice(fill),
+    value: fromMinor(order.price_all),
+    charges: toBreakdown(charges),
+    net: fromMinor(
+      order.state === 'sell' ? order.price_all - charges.total : order.price_all + charges.total,
+    ),
+    exchange: instrument?.exchange ?? order.market,
+    currency: instrument?.currency ?? 'INR',
+    rate: order.rate,
+    executed_at: order.updated_at,
+  };
+}
