@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ERR } from '#shared/contract/define';
-import { fromMinor } from '#shared/money';
-import { type LedgerReason, RECHARGE_STATUS } from '#shared/status';
+import type { LedgerReason } from '#shared/status';
 import type { Dialect } from '../db/index';
 import type { DB } from '../db/schema';
 import { statement } from '../db/statement';
@@ -73,36 +72,4 @@ export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter:
 export async function lockUser(db: Kysely<DB>, dialect: Dialect, userId: number): Promise<void> {
   if (dialect !== 'postgres') return;
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-}
-
-/**
- * A recharge of `minor` may be asked for: at most MAX_RECHARGE at once, and the balance with every
- * recharge still on its way at most MAX_BALANCE (`errors.rechargeMax` / `errors.balanceMax`, with
- * the limit). Serialised per user, so simultaneous requests cannot each fit alone.
- */
-export async function assertRechargeFits(
-  trx: Kysely<DB>,
-  dialect: Dialect,
-  limits: { max: number; maxRecharge: number },
-  userId: number,
-  minor: number,
-): Promise<void> {
-  if (!(minor <= limits.maxRecharge)) {
-    throw new ApiError('errors.rechargeMax', 400, { max: fromMinor(limits.maxRecharge) });
-  }
-  await lockUser(trx, dialect, userId);
-  const user = await trx
-    .selectFrom('users')
-    .select('balance')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const pending = await trx
-    .selectFrom('recharges')
-    .select((eb) => eb.fn.sum<number | string>('count').as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', RECHARGE_STATUS.inProgress)
-    .executeTakeFirst();
-  if (Number(user.balance) + Number(pending?.n ?? 0) + minor > limits.max) {
-    throw new ApiError('errors.balanceMax', 409, { max: fromMinor(limits.max) });
-  }
 }

@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
 import type { RechargeRecord } from '#shared/contract/wallet';
-import { unitsToMinor } from '#shared/money';
+import { fromMinor, unitsToMinor } from '#shared/money';
 import { checkRechargeAmount } from '#shared/rules';
 import { RECHARGE_STATUS } from '#shared/status';
+import type { Dialect } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { invalid } from '../lib/errors';
-import { assertRechargeFits } from '../lib/ledger';
+import { ApiError, invalid } from '../lib/errors';
+import { lockUser } from '../lib/ledger';
 import { rechargeRecord } from './records';
 
 /**
@@ -39,4 +40,36 @@ export async function requestRecharge(
     .returningAll()
     .executeTakeFirstOrThrow();
   return rechargeRecord(row);
+}
+
+/**
+ * A recharge of `minor` may be asked for: at most MAX_RECHARGE at once, and the balance with every
+ * recharge still on its way at most MAX_BALANCE (`errors.rechargeMax` / `errors.balanceMax`, with
+ * the limit). Serialised per user, so simultaneous requests cannot each fit alone.
+ */
+async function assertRechargeFits(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  limits: { max: number; maxRecharge: number },
+  userId: number,
+  minor: number,
+): Promise<void> {
+  if (!(minor <= limits.maxRecharge)) {
+    throw new ApiError('errors.rechargeMax', 400, { max: fromMinor(limits.maxRecharge) });
+  }
+  await lockUser(trx, dialect, userId);
+  const user = await trx
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const pending = await trx
+    .selectFrom('recharges')
+    .select((eb) => eb.fn.sum<number | string>('count').as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', RECHARGE_STATUS.inProgress)
+    .executeTakeFirst();
+  if (Number(user.balance) + Number(pending?.n ?? 0) + minor > limits.max) {
+    throw new ApiError('errors.balanceMax', 409, { max: fromMinor(limits.max) });
+  }
 }
