@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import s from './pin.module.css';
+import { FieldFrame, fieldDescribedBy } from './TextField';
 
 /**
  * A 6-digit secret entry drawn as boxes. One real input (numeric keyboard, password manager
@@ -23,10 +24,7 @@ export function PinInput({
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   return (
-    <div className={s.wrap}>
-      <label htmlFor={id} className={s.label}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error} className={s.wrap}>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the boxes only forward focus to the real input */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
       <div className={s.boxes} onClick={() => ref.current?.focus()}>
@@ -51,15 +49,10 @@ export function PinInput({
           value={value}
           autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={fieldDescribedBy(id, error)}
           onChange={(e) => onChange(e.target.value.replace(/\D+/g, '').slice(0, length))}
         />
       </div>
-      {error && (
-        <span id={`${id}-error`} className={s.error} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

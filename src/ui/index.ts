@@ -15,6 +15,6 @@ export { Sparkline } from './Sparkline';
 export { EmptyState, ErrorState, ListStates, ObjectStates, Skeleton, SkeletonList } from './States';
 export { StatusChip, type Tone } from './StatusChip';
 export { Segmented, Tabs } from './Tabs';
-export { TextField } from './TextField';
+export { FieldFrame, fieldDescribedBy, TextField } from './TextField';
 
 export { default as ui } from './ui.module.css';

@@ -1,7 +1,7 @@
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlockItem, FundOrder } from '#shared/contract/invest';
+import type { BlockItem, FundOrder, Ipo } from '#shared/contract/invest';
 import type { OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
@@ -10,6 +10,7 @@ import { usdRateOf } from '../../src/screens/_parts/invest/useUsdRate';
 import { BlockOrders } from '../../src/screens/BlockOrders/BlockOrdersScreen';
 import { useBlockBuy } from '../../src/screens/BlockTrading/useBlockTrading';
 import FundOrdersScreen from '../../src/screens/FundOrders/FundOrdersScreen';
+import { useIpoApply } from '../../src/screens/Ipo/useIpo';
 import { ipoOrderStatus, showsQuantity } from '../../src/screens/IpoOrders/useIpoOrders';
 import { useUi } from '../../src/store/ui';
 import { fake } from '../support/fake-worker';
@@ -75,6 +76,53 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+});
+
+describe('IPO application quantity (SPEC §5)', () => {
+  // Lots of 100 from 200 to 1,000 (the IPO's own 150..1,050 rounded inwards to whole lots).
+  const ipo: Ipo = {
+    id: 7,
+    series: 'EQ',
+    symbol: 'TATATECH.NS',
+    company_name: 'Tata Technologies',
+    status: 'Forthcoming',
+    issue_price: 500,
+    min: 150,
+    max: 1050,
+    issue_start_date: 0,
+    issue_end_date: 0,
+    listing_date: 0,
+    region: 'IN',
+    window: 'open',
+    band_low: null,
+    lot: 100,
+    allotment_date: null,
+  };
+
+  it('keeps the digits as typed and means them clamped to whole lots; leaving the field writes that back', () => {
+    const { result } = renderHook(() => useIpoApply(ipo, '1000000.00', () => {}));
+    expect(result.current.text).toBe('200');
+    expect(result.current.atMin).toBe(true);
+    act(() => result.current.change('3x55'));
+    expect(result.current.text).toBe('355');
+    expect(result.current.quantity).toBe(300);
+    act(() => result.current.settle());
+    expect(result.current.text).toBe('300');
+    act(() => result.current.change(''));
+    expect(result.current.quantity).toBe(200);
+  });
+
+  it('steps a lot at a time and stops at the bounds', () => {
+    const { result } = renderHook(() => useIpoApply(ipo, '1000000.00', () => {}));
+    act(() => result.current.decrease());
+    expect(result.current.text).toBe('200');
+    act(() => result.current.increase());
+    expect(result.current.text).toBe('300');
+    act(() => result.current.change('990'));
+    act(() => result.current.increase());
+    expect(result.current.text).toBe('1000');
+    expect(result.current.atMax).toBe(true);
+  });
 });
 
 describe('block / QIP buy rules (SPEC §5)', () => {

@@ -11,13 +11,13 @@ import {
   blockMaxQuantity,
   checkBlockQuantity,
   checkTradePassword,
-  digitsOnly,
   POLL_MS,
   QUANTITY_MAX,
   SEARCH_DEBOUNCE_MS,
 } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
+import { useQuantityStepper } from '../_parts/invest/useQuantityStepper';
 import type { UsdRate } from '../_parts/invest/useUsdRate';
 
 export type BlockMold = BlockItem['mold'];
@@ -51,7 +51,6 @@ const BELOW_MINIMUM_HINT_MS = 3000;
 export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: UsdRate, onDone: () => void) {
   const config = useConfig();
   const minimum = Math.max(1, item.count || BLOCK_DEFAULT_MIN_QTY);
-  const [text, setText] = useState(String(minimum));
   const [pin, setPin] = useState('');
   const [pinError, setPinError] = useState<string | null>(null);
   const [hint, setHint] = useState(false);
@@ -71,7 +70,16 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: U
     balanceMinor === null || rate === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate),
   );
   const affordable = maximum >= minimum;
-  const quantity = text === '' ? 0 : Number(text);
+  const cap = (n: number) => (affordable ? Math.min(n, maximum) : n);
+  // As typed: never above what the balance pays for; a step lands between the minimum and that.
+  const qty = useQuantityStepper({
+    initial: minimum,
+    lot: STEPPER_LOT,
+    read: (typed) => typed ?? 0,
+    land: (n) => cap(Math.max(minimum, n)),
+    cap: (typed) => cap(Math.min(typed, QUANTITY_MAX)),
+  });
+  const { text, quantity } = qty;
   const below = text !== '' && checkBlockQuantity(quantity, minimum) !== null;
 
   // The hint appears once the quantity has stayed below the minimum for 3 s.
@@ -83,24 +91,10 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: U
     return () => clearTimeout(id);
   }, [below, text]);
 
-  const cap = (n: number) => (affordable ? Math.min(n, maximum) : n);
-
-  function change(value: string) {
-    const digits = digitsOnly(value);
-    setText(digits === '' ? '' : String(cap(Math.min(Number(digits), QUANTITY_MAX))));
-  }
-
   function decrease() {
-    if (quantity <= minimum) {
-      setText(String(minimum));
-      toast('block.minToast', 'error', { min: minimum });
-      return;
-    }
-    setText(String(Math.max(minimum, quantity - STEPPER_LOT)));
-  }
-
-  function increase() {
-    setText(String(cap(Math.max(minimum, quantity + STEPPER_LOT))));
+    // The minus button stops at the minimum and says why.
+    if (quantity <= minimum) toast('block.minToast', 'error', { min: minimum });
+    qty.decrease();
   }
 
   function leave() {
@@ -160,11 +154,11 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: U
   return {
     call: buy,
     text,
-    change,
+    change: qty.change,
     decrease,
-    increase,
+    increase: qty.increase,
     leave,
-    useMax: () => setText(String(maximum)),
+    useMax: () => qty.set(maximum),
     pin,
     setPin: (v: string) => {
       setPin(v);

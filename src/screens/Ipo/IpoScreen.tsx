@@ -99,13 +99,13 @@ function IpoCard({ ipo, onApply }: { ipo: Ipo; onApply: () => void }) {
         </Stat>
         <Stat label={t('ipo.listingDate')}>{date(ipo.listing_date)}</Stat>
       </dl>
-      {ipo.band_low !== null && <p className={s.fieldHint}>{t('watch.ipo.bandNote')}</p>}
+      {ipo.band_low !== null && <p className={s.cardNote}>{t('watch.ipo.bandNote')}</p>}
       {open ? (
         <Button block onClick={onApply} aria-label={t('ipo.applyFor', { name: ipo.company_name })}>
           {t('ipo.apply')}
         </Button>
       ) : (
-        <p className={s.fieldHint}>
+        <p className={s.cardNote}>
           {listed
             ? t('ipo.listedNote')
             : ipo.window === 'upcoming'
@@ -147,7 +147,7 @@ function ApplyDialog({
         <QuantityStepper
           label={t('ipo.quantity')}
           value={form.text}
-          onChange={form.setText}
+          onChange={form.change}
           onBlur={form.settle}
           onDecrease={form.decrease}
           onIncrease={form.increase}

@@ -4,9 +4,10 @@ import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { Ipo } from '../../shared/contract/invest';
 import { priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
-import { clampIpoQuantity, digitsOnly, IPO_QTY_STEP, ipoQuantityBounds, POLL_MS } from '../../shared/rules';
+import { clampIpoQuantity, IPO_QTY_STEP, ipoQuantityBounds, POLL_MS } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
+import { useQuantityStepper } from '../_parts/invest/useQuantityStepper';
 import { useUsdRate } from '../_parts/invest/useUsdRate';
 
 /** The IPO list (SPEC §2) and the available balance the application dialog checks against. */
@@ -25,11 +26,18 @@ export function useIpo() {
 export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () => void) {
   const config = useConfig();
   const bounds = ipoQuantityBounds(ipo.min, ipo.max);
-  const [text, setText] = useState(String(bounds.min));
+  const clamp = (qty: number) => clampIpoQuantity(qty, ipo.min, ipo.max);
+  // An empty field means the smallest application; anything typed counts as clamped.
+  const qty = useQuantityStepper({
+    initial: bounds.min,
+    lot: IPO_QTY_STEP,
+    read: (typed) => clamp(typed ?? bounds.min),
+    land: clamp,
+  });
+  const clamped = qty.quantity;
   const [busy, setBusy] = useState(false);
   const apply = useMoneyCall('ipoBuy');
 
-  const clamped = clampIpoQuantity(text === '' ? bounds.min : Number(text), ipo.min, ipo.max);
   // A US issue is frozen at the server's USD rate now (server/trading/fx.ts), not one the app knows.
   const unit = currencyFor(config, ipo.region).unit;
   const usd = useUsdRate(unit === 'USD');
@@ -39,11 +47,8 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
   const balanceMinor = balance === undefined ? null : toMinor(balance);
   const insufficient = balanceMinor !== null && frozenMinor !== null && frozenMinor > balanceMinor;
 
-  const settle = () => setText(String(clamped));
-  const step = (delta: number) => setText(String(clampIpoQuantity(clamped + delta, ipo.min, ipo.max)));
-
   async function submit(): Promise<void> {
-    setText(String(clamped));
+    qty.settle();
     if (insufficient) {
       toast('errors.insufficientFunds', 'error');
       return;
@@ -65,11 +70,11 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
 
   return {
     call: apply,
-    text,
-    setText: (v: string) => setText(digitsOnly(v)),
-    settle,
-    decrease: () => step(-IPO_QTY_STEP),
-    increase: () => step(IPO_QTY_STEP),
+    text: qty.text,
+    change: qty.change,
+    settle: qty.settle,
+    decrease: qty.decrease,
+    increase: qty.increase,
     atMin: clamped <= bounds.min,
     atMax: clamped >= bounds.max,
     bounds,

@@ -5,7 +5,7 @@ import { useOnline } from '../../api/connection';
 import { PATHS } from '../../paths';
 import type { KycState } from '../../shared/contract/settings';
 import { KYC_STATUS } from '../../shared/status';
-import { Button, IconCamera, PageHeader, SkeletonList, TextField, ui } from '../../ui';
+import { Button, FieldFrame, IconCamera, PageHeader, SkeletonList, TextField, ui } from '../../ui';
 import { SummaryRow } from '../_parts/invest/parts';
 import p from '../_parts/settings/settings.module.css';
 import { ID_TYPES, type Photo, type Side, useRealName } from './useRealName';
@@ -60,10 +60,7 @@ export default function RealNameScreen() {
           error={err('name')}
           autoComplete="name"
         />
-        <div>
-          <label className={p.fieldLabel} htmlFor={selectId}>
-            {t('realName.idType')}
-          </label>
+        <FieldFrame id={selectId} label={t('realName.idType')}>
           <select
             id={selectId}
             className={`${ui.select} ${p.select}`}
@@ -76,7 +73,7 @@ export default function RealNameScreen() {
               </option>
             ))}
           </select>
-        </div>
+        </FieldFrame>
         <TextField
           label={t('realName.idNumber')}
           value={r.form.idNumber}

@@ -139,7 +139,7 @@ export default function StockTradingScreen() {
         />
         {tr.gtt && (
           <div className={ui.field}>
-            <span className={inv.fieldLabel}>{t('trade.gtt.kind')}</span>
+            <span className={ui.label}>{t('trade.gtt.kind')}</span>
             <Segmented<GttKind>
               label={t('trade.gtt.kind')}
               value={tr.gttKind}
@@ -190,7 +190,7 @@ export default function StockTradingScreen() {
           />
         )}
         <div className={ui.field}>
-          <span className={inv.fieldLabel}>{t('trade.position')}</span>
+          <span className={ui.label}>{t('trade.position')}</span>
           <Segmented<PositionSize>
             label={t('trade.position')}
             value={tr.size}

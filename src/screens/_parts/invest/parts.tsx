@@ -5,7 +5,18 @@ import { type AppConfig, currencyFor } from '../../../api/useConfig';
 import type { UserInfo } from '../../../shared/contract/account';
 import { type CurrencyDisplay, formatMoney, formatPrice, trendClass } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { AsOf, EmptyState, HeaderLink, ListStates, PageHeader, Skeleton, StaleLine, ui } from '../../../ui';
+import {
+  AsOf,
+  EmptyState,
+  FieldFrame,
+  fieldDescribedBy,
+  HeaderLink,
+  ListStates,
+  PageHeader,
+  Skeleton,
+  StaleLine,
+  ui,
+} from '../../../ui';
 import s from './invest.module.css';
 
 /** Pieces the invest screens share: balance strip, stats, steppers and prices. */
@@ -147,14 +158,10 @@ export function QuantityStepper({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={ui.field}>
-      <div className={s.fieldLabel}>
-        <label htmlFor={id}>{label}</label>
-        {aside}
-      </div>
-      <div className={`${s.stepper} ${error ? s.stepperInvalid : ''}`}>
+    // The kit's frame (label, hint and error, the invalid mark) around the − input + box.
+    <FieldFrame id={id} label={label} aside={aside} hint={hint} error={error}>
+      <div className={`${ui.control} ${s.stepper}`}>
         <button
           type="button"
           className={s.stepBtn}
@@ -173,7 +180,7 @@ export function QuantityStepper({
           maxLength={8}
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={fieldDescribedBy(id, error, hint)}
           onChange={(e) => onChange(e.target.value.replace(/\D+/g, '').slice(0, 8))}
           onBlur={onBlur}
         />
@@ -187,16 +194,6 @@ export function QuantityStepper({
           +
         </button>
       </div>
-      {hint && (
-        <span id={`${id}-hint`} className={s.fieldHint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className={ui.error} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
