@@ -73,32 +73,52 @@ function ScrollStrip({
   );
 }
 
-/** A tab strip (role tablist); the panel is the caller's, labelled by `${id}-${value}`. */
-export function Tabs<V extends string>({
+/**
+ * The two looks of one button group: a tab strip (tablist of tabs, the selected one
+ * aria-selected) and segmented options (a radiogroup, the chosen one aria-checked).
+ */
+const KINDS = {
+  tabs: { scroller: s.tabs, list: s.tabList, group: 'tablist', role: 'tab', button: s.tab },
+  segmented: {
+    scroller: s.segmentedScroll,
+    list: s.segmented,
+    group: 'radiogroup',
+    role: 'radio',
+    button: s.segment,
+  },
+} as const;
+
+interface ChoiceProps<V extends string> {
+  items: TabItem<V>[];
+  value: V;
+  onChange: (v: V) => void;
+  label: string;
+}
+
+function ChoiceStrip<V extends string>({
+  kind,
   items,
   value,
   onChange,
   label,
   id,
-}: {
-  items: TabItem<V>[];
-  value: V;
-  onChange: (v: V) => void;
-  label: string;
-  id?: string;
-}) {
+}: ChoiceProps<V> & { kind: keyof typeof KINDS; id?: string }) {
+  const k = KINDS[kind];
   return (
-    <ScrollStrip className={s.tabs} selected={value}>
-      <div className={s.tabList} role="tablist" aria-label={label}>
+    <ScrollStrip className={k.scroller} selected={value}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is the kind's (tablist or radiogroup), chosen at run time where the linter cannot see it */}
+      <div className={k.list} role={k.group} aria-label={label}>
         {items.map((item) => (
+          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: tab with aria-selected, or radio with aria-checked (the kind's); the linter cannot see a role chosen at run time
           <button
             key={item.value}
             data-value={item.value}
             id={id ? `${id}-${item.value}` : undefined}
             type="button"
-            role="tab"
-            aria-selected={item.value === value}
-            className={s.tab}
+            role={k.role}
+            aria-selected={kind === 'tabs' ? item.value === value : undefined}
+            aria-checked={kind === 'segmented' ? item.value === value : undefined}
+            className={k.button}
             disabled={item.disabled}
             onClick={() => onChange(item.value)}
           >
@@ -110,37 +130,12 @@ export function Tabs<V extends string>({
   );
 }
 
+/** A tab strip (role tablist); the panel is the caller's, labelled by `${id}-${value}`. */
+export function Tabs<V extends string>(props: ChoiceProps<V> & { id?: string }) {
+  return <ChoiceStrip kind="tabs" {...props} />;
+}
+
 /** Mutually exclusive options (e.g. half/full position, a market's region); scrolls when they do not fit. */
-export function Segmented<V extends string>({
-  items,
-  value,
-  onChange,
-  label,
-}: {
-  items: TabItem<V>[];
-  value: V;
-  onChange: (v: V) => void;
-  label: string;
-}) {
-  return (
-    <ScrollStrip className={s.segmentedScroll} selected={value}>
-      <div className={s.segmented} role="radiogroup" aria-label={label}>
-        {items.map((item) => (
-          // biome-ignore lint/a11y/useSemanticElements: a segmented control: buttons with role radio and aria-checked
-          <button
-            key={item.value}
-            data-value={item.value}
-            type="button"
-            role="radio"
-            aria-checked={item.value === value}
-            className={s.segment}
-            disabled={item.disabled}
-            onClick={() => onChange(item.value)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-    </ScrollStrip>
-  );
+export function Segmented<V extends string>(props: ChoiceProps<V>) {
+  return <ChoiceStrip kind="segmented" {...props} />;
 }

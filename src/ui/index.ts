@@ -2,6 +2,7 @@ export { AmountField } from './AmountField';
 export { AsOf, StaleLine } from './AsOf';
 export { Button, IconButton } from './Button';
 export { CardNumber } from './CardNumber';
+export { CodeSearch } from './CodeSearch';
 export { ConfirmDialog, Dialog } from './Dialog';
 export { useDates } from './dates';
 export { type Failure, FailureBoundary, retryableLazy } from './FailureBoundary';

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
@@ -10,13 +10,12 @@ import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
 import {
   AsOf,
   Button,
+  CodeSearch,
   EmptyState,
   HeaderLink,
-  IconSearch,
   ListStates,
   PageHeader,
   StatusChip,
-  TextField,
   ui,
 } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
@@ -54,30 +53,19 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
     else setBuying(item);
   }
 
-  function onSearch(e: FormEvent) {
-    e.preventDefault();
-    searchNow();
-  }
-
   return (
     <main className={ui.page}>
       <PageHeader title={t(text.title)} actions={<HeaderLink to={text.orders} label={t('block.orders')} />} />
       <BalanceStrip info={info} currency={config.currency} />
-      <search className={s.search}>
-        <form onSubmit={onSearch}>
-          <TextField
-            label={t('block.search')}
-            type="search"
-            value={search}
-            onChange={setSearch}
-            placeholder={t('block.searchPlaceholder')}
-            autoCapitalize="characters"
-            autoComplete="off"
-            enterKeyHint="search"
-            start={<IconSearch size={18} />}
-          />
-        </form>
-      </search>
+      {/* Searched as typed (after a pause); Enter searches at once. */}
+      <CodeSearch
+        label={t('block.search')}
+        placeholder={t('block.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+        onSubmit={searchNow}
+        className={s.search}
+      />
       <div className={`${s.rateNote} ${s.rateLine}`}>
         <SimulatedMark />
         {mold === 'finalize' && <UsdRateLine rate={usd} />}

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { holdingsPath, stockPath } from '../../paths';
+import { holdingsPath } from '../../paths';
 import type { CurrencyRow } from '../../shared/contract/market';
 import { POLL_MS } from '../../shared/rules';
 import { EmptyState } from '../../ui';
-import { InstrumentRow } from '../_parts/market/InstrumentRow';
+import { StockListRow } from '../_parts/market/InstrumentRow';
 import { ListHead } from '../_parts/market/ListHead';
 import { MarketListScreen } from '../_parts/market/MarketListScreen';
 import { PagedList } from '../_parts/market/PagedList';
@@ -16,19 +16,7 @@ const FOREX_MARKET = 'FOREX';
 export default function ForexScreen() {
   const { t } = useTranslation();
   const renderRow = useCallback(
-    (row: CurrencyRow) => (
-      <InstrumentRow
-        key={row.stock}
-        to={stockPath(row.stock, row.name, FOREX_MARKET)}
-        symbol={row.stock}
-        name={row.name}
-        price={row.prasent}
-        change={row.change}
-        percent={row.percent_change}
-        decimals={row.decimals}
-        star={{ market: FOREX_MARKET }}
-      />
-    ),
+    (row: CurrencyRow) => <StockListRow key={row.stock} row={{ ...row, market: FOREX_MARKET }} />,
     [],
   );
   return (

@@ -75,14 +75,15 @@ export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowPro
   );
 });
 
-/** A stock-list row (`/v2/stock/list`, market lists, same-market list) as an InstrumentRow. */
+/**
+ * A row of a market list as an InstrumentRow: stocks (`/v2/stock/list`, the same-market list),
+ * futures and treasury debt, and forex pairs (which name no exchange, so carry no tag).
+ */
 export function StockListRow({
   row,
 }: {
-  row: Pick<
-    StockRow,
-    'stock' | 'name' | 'market' | 'exchange_name' | 'prasent' | 'change' | 'percent_change' | 'decimals'
-  >;
+  row: Pick<StockRow, 'stock' | 'name' | 'market' | 'prasent' | 'change' | 'percent_change' | 'decimals'> &
+    Partial<Pick<StockRow, 'exchange_name'>>;
 }) {
   return (
     <InstrumentRow

@@ -1,8 +1,8 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimulatedMark } from '../../../shell/SimulatedMark';
 import { toast } from '../../../store/ui';
-import { Button, HeaderLink, IconSearch, PageHeader, TextField, ui } from '../../../ui';
+import { CodeSearch, HeaderLink, PageHeader, ui } from '../../../ui';
 import s from './market.module.css';
 
 /** SPEC §5: an empty trimmed code is not searched. */
@@ -29,8 +29,7 @@ export function MarketListScreen({
   const [text, setText] = useState('');
   const [code, setCode] = useState('');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const trimmed = text.trim();
     if (!trimmed) toast(ENTER_CODE, 'error');
     setCode(trimmed);
@@ -42,24 +41,15 @@ export function MarketListScreen({
         title={title}
         actions={<HeaderLink to={positions} label={t('markets.lists.positions')} />}
       />
-      <search>
-        <form className={s.searchBar} onSubmit={submit}>
-          <TextField
-            label={searchLabel}
-            type="search"
-            value={text}
-            onChange={setText}
-            placeholder={t('markets.lists.codePlaceholder')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            enterKeyHint="search"
-            start={<IconSearch size={18} />}
-          />
-          <Button type="submit" variant="secondary">
-            {t('markets.lists.search')}
-          </Button>
-        </form>
-      </search>
+      <CodeSearch
+        label={searchLabel}
+        placeholder={t('markets.lists.codePlaceholder')}
+        value={text}
+        onChange={setText}
+        onSubmit={submit}
+        button={t('markets.lists.search')}
+        className={s.searchBar}
+      />
       <div className={s.toolbar}>
         <SimulatedMark />
       </div>
