@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
-import { LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import {
+  type LedgerReason,
+  LOAN_STATE,
+  type LoanState,
+  RECHARGE_STATUS,
+  type RechargeStatus,
+  WITHDRAW_STATUS,
+  type WithdrawStatus,
+} from '#shared/status';
 import type { DB } from '../db/schema';
-import { type Posting, post } from '../lib/ledger';
+import { post } from '../lib/ledger';
 
 /**
  * The status changes of recharges, withdrawals and loans that move money, shared by the sandbox
@@ -10,38 +18,96 @@ import { type Posting, post } from '../lib/ledger';
  * once) plus its ledger posting, in the caller's transaction. Each answers whether it happened.
  */
 
-/** Recharge 1 (in progress) → 2 (completed), crediting the amount. */
-export async function completeRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+/** A row's state change: its table, the column holding the state, the state it must be in and the next. */
+type Move =
+  | { table: 'recharges'; column: 'status'; from: RechargeStatus; to: RechargeStatus }
+  | {
+      table: 'withdrawals';
+      column: 'status';
+      from: WithdrawStatus;
+      to: WithdrawStatus;
+      /** Paid out: `actual` becomes the amount. */
+      paidOut?: true;
+    }
+  | { table: 'loans'; column: 'state'; from: LoanState; to: LoanState };
+
+/** The posting that credits the row's owner its `count` when the row moves. */
+interface Credit {
+  reason: LedgerReason;
+  refType: string;
+}
+
+/**
+ * Row `id` moves `from` → `to` in one guarded update (zero rows changed: it was not in `from`, and
+ * nothing happens); with `credit`, its owner is credited its `count` in the same transaction.
+ */
+async function transition(
+  trx: Kysely<DB>,
+  id: number,
+  now: number,
+  move: Move,
+  credit?: Credit,
+): Promise<boolean> {
   const row = await trx
-    .updateTable('recharges')
-    .set({ status: RECHARGE_STATUS.completed, updated_at: now })
+    .updateTable(move.table)
+    .set((eb) => ({
+      [move.column]: move.to,
+      ...(move.table === 'withdrawals' && move.paidOut ? { actual: eb.ref('count') } : {}),
+      updated_at: now,
+    }))
     .where('id', '=', id)
-    .where('status', '=', RECHARGE_STATUS.inProgress)
+    .where(move.column, '=', move.from)
     .returning(['user_id', 'count'])
     .executeTakeFirst();
-  return creditMoved(trx, row, { reason: 'recharge', refType: 'recharge', refId: id, at: now });
+  if (!row) return false;
+  if (credit) await post(trx, { ...credit, userId: row.user_id, amount: row.count, refId: id, at: now });
+  return true;
+}
+
+const RECHARGE = { table: 'recharges', column: 'status', from: RECHARGE_STATUS.inProgress } as const;
+const WITHDRAWAL = { table: 'withdrawals', column: 'status', from: WITHDRAW_STATUS.inProgress } as const;
+const LOAN = { table: 'loans', column: 'state', from: LOAN_STATE.applying } as const;
+
+/** Recharge 1 (in progress) → 2 (completed), crediting the amount. */
+export function completeRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  return transition(
+    trx,
+    id,
+    now,
+    { ...RECHARGE, to: RECHARGE_STATUS.completed },
+    { reason: 'recharge', refType: 'recharge' },
+  );
 }
 
 /** Recharge 1 → 3 (failed): no money had moved. */
-export async function failRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  const r = await trx
-    .updateTable('recharges')
-    .set({ status: RECHARGE_STATUS.failed, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', RECHARGE_STATUS.inProgress)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function failRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  return transition(trx, id, now, { ...RECHARGE, to: RECHARGE_STATUS.failed });
 }
 
 /** Withdrawal n → y (paid out): the amount was reserved when it was asked for. */
-export async function payWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  const r = await trx
-    .updateTable('withdrawals')
-    .set((eb) => ({ status: WITHDRAW_STATUS.paid, actual: eb.ref('count'), updated_at: now }))
-    .where('id', '=', id)
-    .where('status', '=', WITHDRAW_STATUS.inProgress)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export function payWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  return transition(trx, id, now, { ...WITHDRAWAL, to: WITHDRAW_STATUS.paid, paidOut: true });
+}
+
+/** Withdrawal n → b (failed), giving the reserved amount back with a `withdrawRefund` posting. */
+export function refundWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  return transition(
+    trx,
+    id,
+    now,
+    { ...WITHDRAWAL, to: WITHDRAW_STATUS.failed },
+    { reason: 'withdrawRefund', refType: 'withdrawal' },
+  );
+}
+
+/** Loan 1 (applying) → 4 (unpaid): approved and disbursed with a `borrow` posting at once. */
+export function disburseLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  return transition(trx, id, now, { ...LOAN, to: LOAN_STATE.unpaid }, { reason: 'borrow', refType: 'loan' });
+}
+
+/** Loan 1 → 3 (rejected). */
+export function rejectLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  return transition(trx, id, now, { ...LOAN, to: LOAN_STATE.rejected });
 }
 
 /**
@@ -57,50 +123,4 @@ export async function releaseWithdrawal(trx: Kysely<DB>, id: number, now: number
     .where('hold', 'is not', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
-}
-
-/** Withdrawal n → b (failed), giving the reserved amount back with a `withdrawRefund` posting. */
-export async function refundWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('withdrawals')
-    .set({ status: WITHDRAW_STATUS.failed, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', WITHDRAW_STATUS.inProgress)
-    .returning(['user_id', 'count'])
-    .executeTakeFirst();
-  return creditMoved(trx, row, { reason: 'withdrawRefund', refType: 'withdrawal', refId: id, at: now });
-}
-
-/** Loan 1 (applying) → 4 (unpaid): approved and disbursed with a `borrow` posting at once. */
-export async function disburseLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('loans')
-    .set({ state: LOAN_STATE.unpaid, updated_at: now })
-    .where('id', '=', id)
-    .where('state', '=', LOAN_STATE.applying)
-    .returning(['user_id', 'count'])
-    .executeTakeFirst();
-  return creditMoved(trx, row, { reason: 'borrow', refType: 'loan', refId: id, at: now });
-}
-
-/** Loan 1 → 3 (rejected). */
-export async function rejectLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  const r = await trx
-    .updateTable('loans')
-    .set({ state: LOAN_STATE.rejected, updated_at: now })
-    .where('id', '=', id)
-    .where('state', '=', LOAN_STATE.applying)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-/** Credits the owner of a row a guarded update moved (its `count`); answers whether it moved. */
-async function creditMoved(
-  trx: Kysely<DB>,
-  row: { user_id: number; count: number } | undefined,
-  posting: Omit<Posting, 'userId' | 'amount'>,
-): Promise<boolean> {
-  if (!row) return false;
-  await post(trx, { ...posting, userId: row.user_id, amount: row.count });
-  return true;
 }
