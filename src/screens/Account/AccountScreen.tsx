@@ -150,9 +150,7 @@ function MarketRow({ row }: { row: StockRow }) {
           </span>
         </span>
         <span className={`${s.rowSide} ${s.rowSideInline}`}>
-          <span className={`${s.price} ${trend ? s[trend] : ''}`}>
-            {formatPrice(row.prasent, row.decimals)}
-          </span>
+          <span className={`${s.price} ${trend}`}>{formatPrice(row.prasent, row.decimals)}</span>
           <span className={`${s.pill} ${pill}`}>{formatPercent(row.percent_change)}</span>
         </span>
       </Link>
