@@ -1,9 +1,10 @@
-import { RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { RECHARGE_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { Deps } from '../deps';
 import type { Job } from '../jobs/index';
 import type { Outcome } from '../payments/provider';
-import { completeRecharge, failRecharge, payWithdrawal, refundWithdrawal } from '../wallet/settlement';
+import { completeRecharge, failRecharge, payWithdrawal, refundWithdrawal } from './settlement';
+import { withdrawalsInProgress } from './withdraw';
 
 /** Rows settled per run: a backlog drains over a few seconds instead of one long transaction. */
 const BATCH = 100;
@@ -49,18 +50,7 @@ export const settleWithdrawals: Job = {
   everyMs: 1000,
   async run(deps) {
     if (!automatic(deps)) return;
-    const due = await deps.database.db
-      .selectFrom('withdrawals')
-      .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_id')
-      .select([
-        'withdrawals.id',
-        'withdrawals.user_id',
-        'withdrawals.count',
-        'bank_cards.bank_card',
-        'bank_cards.ifsc',
-        'bank_cards.status',
-      ])
-      .where('withdrawals.status', '=', WITHDRAW_STATUS.inProgress)
+    const due = await withdrawalsInProgress(deps.database.db)
       // Held ones wait for the operator's decision (wallet/ops.ts).
       .where('withdrawals.hold', 'is', null)
       .where('withdrawals.settle_at', '<=', deps.clock.now())
@@ -72,7 +62,7 @@ export const settleWithdrawals: Job = {
         id: w.id,
         userId: w.user_id,
         amount: w.count,
-        card: { bankCard: w.bank_card, ifsc: w.ifsc, status: w.status },
+        card: { bankCard: w.bank_card, ifsc: w.ifsc, status: w.card_status },
       });
       await apply(deps, outcome, payWithdrawal, refundWithdrawal, w.id);
     }

@@ -89,3 +89,29 @@ export async function requestWithdrawal(
   });
   return withdrawRecord(row, card);
 }
+
+/**
+ * The withdrawals still in progress (n), each with the card it pays out to: what the payment
+ * rail's job settles (wallet/jobs.ts) and the operator's `pending` list shows. Callers add their
+ * filters, order and limit.
+ */
+export function withdrawalsInProgress(db: Kysely<DB>) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_id')
+    .select([
+      'withdrawals.id',
+      'withdrawals.user_id',
+      'withdrawals.count',
+      'withdrawals.created_at',
+      'withdrawals.settle_at',
+      'withdrawals.hold',
+      'bank_cards.bank',
+      'bank_cards.bank_card',
+      'bank_cards.ifsc',
+      'bank_cards.status as card_status',
+      'bank_cards.created_at as card_added',
+      'bank_cards.updated_at as card_changed',
+    ])
+    .where('withdrawals.status', '=', WITHDRAW_STATUS.inProgress);
+}

@@ -1,8 +1,9 @@
 import { fromMinor } from '#shared/money';
-import { KYC_STATUS, LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { KYC_STATUS, LOAN_STATE, RECHARGE_STATUS } from '#shared/status';
 import { plainText } from '../../content/sanitize';
 import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
+import { withdrawalsInProgress } from '../../wallet/withdraw';
 import { idArg, iso } from './args';
 import type { OpsCommand } from './index';
 
@@ -58,25 +59,7 @@ export async function pending(deps: Deps) {
       .where('loans.state', '=', LOAN_STATE.applying)
       .orderBy('loans.id')
       .execute(),
-    db
-      .selectFrom('withdrawals')
-      .innerJoin('bank_cards', 'bank_cards.id', 'withdrawals.bank_id')
-      .select([
-        'withdrawals.id',
-        'withdrawals.user_id',
-        'withdrawals.count',
-        'bank_cards.bank',
-        'bank_cards.bank_card',
-        'bank_cards.ifsc',
-        'withdrawals.created_at',
-        'withdrawals.settle_at',
-        'withdrawals.hold',
-        'bank_cards.created_at as card_added',
-        'bank_cards.updated_at as card_changed',
-      ])
-      .where('withdrawals.status', '=', WITHDRAW_STATUS.inProgress)
-      .orderBy('withdrawals.id')
-      .execute(),
+    withdrawalsInProgress(db).orderBy('withdrawals.id').execute(),
     db
       .selectFrom('recharges')
       .select(['id', 'user_id', 'count', 'method', 'created_at', 'settle_at'])
