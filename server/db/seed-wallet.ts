@@ -1,3 +1,4 @@
+import { BANK_CARD_STATUS } from '#shared/status';
 import { publishNews } from '../content/news';
 import type { Deps } from '../deps';
 import type { SeedStep } from './seed';
@@ -51,7 +52,7 @@ export const seedDemoWallet: SeedStep = async (deps) => {
         bank_card: '31250047001234',
         bank_user: 'Demo User',
         ifsc: 'SBIN0000300',
-        status: 1,
+        status: BANK_CARD_STATUS.usable,
         created_at: now,
         updated_at: now,
       })

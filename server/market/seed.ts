@@ -1,5 +1,6 @@
-import { priceToTicks, ticksToPrice, unitsToMinor } from '#shared/money';
+import { BPS_SCALE, priceAtBps, priceToTicks, unitsToMinor } from '#shared/money';
 import { BLOCK_DEFAULT_MIN_QTY } from '#shared/rules';
+import { OFFER_STATUS } from '#shared/status';
 import type { Deps } from '../deps';
 import { DAY_MS } from './hours';
 import { UNIVERSE } from './universe';
@@ -25,20 +26,20 @@ const IPO_PLAN: Array<{ start: number; end: number; listing: number; max: number
 /** Each block/QIP item offers this many minimum lots in all (a block is a finite placement). */
 const BLOCK_SUPPLY_LOTS = 20;
 
-/** Block trading (bulk) and QIP (finalize) items: symbol, discount to the market in %, minimum quantity. */
-const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, discount: number, min: number]> = [
-  ['bulk', 'RELIANCE.NS', 4, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'TCS.NS', 3, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'SBIN.NS', 5, 200],
-  ['bulk', 'TATAMOTORS.NS', 6, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'AAPL', 3, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'NVDA', 5, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'ADANIPORTS.NS', 5, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'DLF.BO', 7, 500],
-  ['finalize', 'IRCTC.BO', 6, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'HAVELLS.BO', 4, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'AMD', 6, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'ORCL', 5, BLOCK_DEFAULT_MIN_QTY],
+/** Block trading (bulk) and QIP (finalize) items: symbol, discount to the market in basis points, minimum quantity. */
+const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, discountBps: number, min: number]> = [
+  ['bulk', 'RELIANCE.NS', 400, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'TCS.NS', 300, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'SBIN.NS', 500, 200],
+  ['bulk', 'TATAMOTORS.NS', 600, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'AAPL', 300, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'NVDA', 500, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'ADANIPORTS.NS', 500, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'DLF.BO', 700, 500],
+  ['finalize', 'IRCTC.BO', 600, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'HAVELLS.BO', 400, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'AMD', 600, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'ORCL', 500, BLOCK_DEFAULT_MIN_QTY],
 ];
 
 /** Funds: returns in basis points over the whole period; amounts in whole account currency. */
@@ -122,9 +123,12 @@ const FUNDS: Array<{
   },
 ];
 
-/** A book-built issue's band: about 5 % under the issue price (the band's top), same precision. */
-function bandLow(issue: number, region: string): number {
-  return region === 'IN' ? Math.round(issue * 0.95) : Math.round(issue * 95) / 100;
+/** Indian issues are priced in whole rupees, US ones in cents. */
+const issueDecimals = (region: string) => (region === 'IN' ? 0 : 2);
+
+/** A book-built issue's band: about 5 % under the issue price (the band's top), same precision; in ticks. */
+function bandLowTicks(issueTicks: number, region: string): number {
+  return priceAtBps(issueTicks, 9_500, issueDecimals(region));
 }
 
 async function isEmpty(deps: Deps, table: 'ipos' | 'block_items' | 'funds'): Promise<boolean> {
@@ -141,20 +145,20 @@ export async function seedMarket(deps: Deps): Promise<void> {
     const rows = candidates.slice(0, IPO_PLAN.length).map((spec, i) => {
       const plan = IPO_PLAN[i]!;
       const at = (days: number) => now + days * DAY_MS;
-      // Indian issues are priced in whole rupees, US ones in cents; below the expected market.
-      const issue = spec.region === 'IN' ? Math.round(spec.base * 0.88) : Math.round(spec.base * 88) / 100;
+      // 88 % of the expected market, in whole rupees or cents.
+      const issue = priceAtBps(priceToTicks(spec.base), 8_800, issueDecimals(spec.region));
       return {
         symbol: spec.symbol,
         company_name: spec.name,
         series: spec.exchange,
         status: plan.listing <= 0 ? 'Listed' : plan.end <= 0 ? 'Closed' : 'Forthcoming',
-        issue_price: priceToTicks(issue),
+        issue_price: issue,
         min: 100,
         max: plan.max,
         issue_start_date: at(plan.start),
         issue_end_date: at(plan.end),
         listing_date: at(plan.listing),
-        band_low: priceToTicks(bandLow(issue, spec.region)),
+        band_low: bandLowTicks(issue, spec.region),
         allotment_date: at(plan.end + 1),
       };
     });
@@ -172,7 +176,7 @@ export async function seedMarket(deps: Deps): Promise<void> {
     await db
       .updateTable('ipos')
       .set({
-        band_low: priceToTicks(bandLow(ticksToPrice(ipo.issue_price), spec?.region ?? 'IN')),
+        band_low: bandLowTicks(ipo.issue_price, spec?.region ?? 'IN'),
         allotment_date: ipo.allotment_date ?? Number(ipo.issue_end_date) + DAY_MS,
       })
       .where('id', '=', ipo.id)
@@ -188,20 +192,18 @@ export async function seedMarket(deps: Deps): Promise<void> {
   }
 
   if (await isEmpty(deps, 'block_items')) {
-    const rows = BLOCK_PLAN.flatMap(([mold, symbol, discount, min]) => {
+    const rows = BLOCK_PLAN.flatMap(([mold, symbol, discountBps, min]) => {
       const ins = deps.market.instrument(symbol);
       const q = deps.market.quote(symbol);
       if (!ins || !q) return [];
-      const f = 10 ** ins.decimals;
-      const price = Math.round(q.price * (1 - discount / 100) * f) / f;
       return [
         {
           tag: ins.symbol,
           mold,
           type: ins.region,
-          price: priceToTicks(price),
+          price: priceAtBps(priceToTicks(q.price), BPS_SCALE - discountBps, ins.decimals),
           count: min,
-          status: 1,
+          status: OFFER_STATUS.open,
           supply: min * BLOCK_SUPPLY_LOTS,
           sold: 0,
         },
@@ -222,7 +224,7 @@ export async function seedMarket(deps: Deps): Promise<void> {
           amount: unitsToMinor(f.amount),
           issue_amount: unitsToMinor(f.issue),
           sold_amount: unitsToMinor(f.sold),
-          status: 1,
+          status: OFFER_STATUS.open,
           manager: f.manager,
           risk: f.risk,
         })),

@@ -7,6 +7,8 @@
 const MONEY_DECIMALS = 2;
 export const MONEY_SCALE = 100;
 export const PRICE_SCALE = 10_000;
+/** Basis points in a whole (1 bp = 0.01 %): fees, returns and tolerances are whole basis points. */
+export const BPS_SCALE = 10_000;
 
 /** A decimal amount of account currency with exactly two places, e.g. "1234.50". */
 export type Money = string;
@@ -81,7 +83,19 @@ export function tradeValueMinor(priceTicks: number, qty: number, rateTicks: numb
  * loan interest alike.
  */
 export function feeMinor(amountMinor: number, bps: number): number {
-  return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(bps), 10_000n));
+  return Number(divRoundHalfUp(BigInt(amountMinor) * BigInt(bps), BigInt(BPS_SCALE)));
+}
+
+/**
+ * A price made from another (an issue price under the market, a band's floor, a discounted block
+ * price): `bps` basis points of `priceTicks` (9_500 is 95 %), HALF_UP to a price of `decimals`
+ * places (0 to 4), in ticks. Exact: the product is never a binary float.
+ */
+export function priceAtBps(priceTicks: number, bps: number, decimals: number): number {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 4)
+    throw new RangeError(`decimals ${decimals}`);
+  const step = BigInt(PRICE_SCALE / 10 ** decimals);
+  return Number(divRoundHalfUp(BigInt(priceTicks) * BigInt(bps), BigInt(BPS_SCALE) * step) * step);
 }
 
 /**

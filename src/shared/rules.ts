@@ -1,4 +1,12 @@
-import { feeMinor, toMinor, tradeValueMinor, unitsToMinor } from './money';
+import {
+  BPS_SCALE,
+  feeMinor,
+  MONEY_SCALE,
+  PRICE_SCALE,
+  toMinor,
+  tradeValueMinor,
+  unitsToMinor,
+} from './money';
 
 /**
  * Validation rules of SPEC §5 and the constants of §9, written once for the app and the server.
@@ -272,8 +280,9 @@ export function blockCostMinor(priceTicks: number, qty: number, rateTicks: numbe
  */
 export function blockMaxQuantity(balanceMinor: number, priceTicks: number, rateTicks: number): number {
   if (balanceMinor <= 0 || priceTicks <= 0 || rateTicks <= 0) return 0;
-  const n = BigInt(balanceMinor) * 10_000n * 10_000n * 10_000n;
-  const d = BigInt(priceTicks) * BigInt(rateTicks) * 100n * BigInt(10_000 + BLOCK_FEE_BPS);
+  // balance ÷ (price × rate × (1 + fee)), each factor at its scale: ticks, ticks, minor units, bps.
+  const n = BigInt(balanceMinor) * BigInt(PRICE_SCALE) * BigInt(PRICE_SCALE) * BigInt(BPS_SCALE);
+  const d = BigInt(priceTicks) * BigInt(rateTicks) * BigInt(MONEY_SCALE) * BigInt(BPS_SCALE + BLOCK_FEE_BPS);
   let qty = Math.min(Number(n / d), QUANTITY_MAX);
   // The estimate ignores the two HALF_UP roundings, so it can be a unit off either way.
   while (qty > 0 && blockCostMinor(priceTicks, qty, rateTicks) > balanceMinor) qty--;

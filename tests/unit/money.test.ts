@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divRoundHalfUp, feeMinor, fromMinor, priceToTicks, toMinor, tradeValueMinor } from '#shared/money';
+import {
+  divRoundHalfUp,
+  feeMinor,
+  fromMinor,
+  priceAtBps,
+  priceToTicks,
+  toMinor,
+  tradeValueMinor,
+} from '#shared/money';
 import { linesMatching } from '../support/source';
 
 describe('money', () => {
@@ -37,6 +45,34 @@ describe('money', () => {
     expect(feeMinor(10_000_00, 3)).toBe(300);
     expect(feeMinor(1_666, 3)).toBe(0);
     expect(feeMinor(1_667, 3)).toBe(1);
+  });
+
+  it('makes a price from another in basis points, HALF_UP to its places, exactly', () => {
+    // 95 % of ₹370 is ₹351.50: whole rupees round half up (a float product could fall below .5).
+    expect(priceAtBps(priceToTicks(370), 9_500, 0)).toBe(priceToTicks(352));
+    expect(priceAtBps(priceToTicks(273), 9_500, 0)).toBe(priceToTicks(259));
+    // Cents: 88 % of $24 is $21.12; 95 % of that is $20.064 → $20.06.
+    expect(priceAtBps(priceToTicks(24), 8_800, 2)).toBe(priceToTicks(21.12));
+    expect(priceAtBps(priceToTicks(21.12), 9_500, 2)).toBe(priceToTicks(20.06));
+    // 96 % of 10.10 is 9.696 → 9.70; 95 % of 10.10 is 9.595, a half: 9.60 (10.1 * 0.95 * 100 is 959.4999… in floats).
+    expect(priceAtBps(priceToTicks(10.1), 9_600, 2)).toBe(priceToTicks(9.7));
+    expect(priceAtBps(priceToTicks(10.1), 9_500, 2)).toBe(priceToTicks(9.6));
+    // Four places keep every tick; the whole price is itself.
+    expect(priceAtBps(12_345, 10_000, 4)).toBe(12_345);
+    expect(() => priceAtBps(12_345, 9_500, 5)).toThrow(RangeError);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        (ticks, bps, decimals) => {
+          const out = priceAtBps(ticks, bps, decimals);
+          const step = 10 ** (4 - decimals);
+          // A whole number of the last place, within half of it of the exact product.
+          return out % step === 0 && Math.abs(out * 10_000 - ticks * bps) <= (step * 10_000) / 2;
+        },
+      ),
+    );
   });
 });
 
