@@ -35,20 +35,17 @@ let answer: { data: { rows: MarketRow[] } | undefined; error: string | null } = 
   error: null,
 };
 const reload = vi.fn();
-vi.mock('../../src/api/hooks', () => ({
-  useWatch: (name: string, input: unknown) => {
-    inputs.push(input);
-    watches.push({ name, input });
-    return {
-      ...(answers[name] ?? answer),
-      loading: false,
-      updatedAt: 1,
-      source: 'network',
-      stale: false,
-      reload,
-    };
-  },
-}));
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return {
+    useWatch: (name: string, input: unknown) => {
+      inputs.push(input);
+      watches.push({ name, input });
+      const { data, error } = answers[name] ?? answer;
+      return watchResult(data, { error, reload });
+    },
+  };
+});
 
 const row = (over: Partial<MarketRow>): MarketRow => ({
   stock: 'GC=F',

@@ -1,22 +1,56 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PortfolioSummary, PortfolioTotals } from '#shared/contract/portfolio';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewsItem } from '#shared/contract/content';
+import type { IndexCard, StockRow } from '#shared/contract/market';
+import type { PortfolioSummary, PortfolioTotals, Statement } from '#shared/contract/portfolio';
+import type { HoldingRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { PATHS } from '../../src/paths';
 import { Allocation } from '../../src/screens/_parts/portfolio/PortfolioPanel';
 import { Signed, TotalsCard } from '../../src/screens/_parts/portfolio/parts';
+import AccountScreen from '../../src/screens/Account/AccountScreen';
+import HoldingsScreen from '../../src/screens/Holdings/HoldingsScreen';
+import HomeScreen from '../../src/screens/Home/HomeScreen';
+import StatementScreen from '../../src/screens/Statement/StatementScreen';
+import { fake } from '../support/fake-worker';
 
-/** The portfolio's parts (Trade tab, Home, Account): figures as the server sent them, signs, shares. */
+/**
+ * The portfolio's parts (Trade tab, Home, Account): figures as the server sent them, signs,
+ * shares; and the screens that show them (Account, Holdings, Home, Statement) as a user sees them
+ * from the worker's answers.
+ */
 
-const config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
+let config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
 vi.mock('../../src/api/useConfig', async (original) => ({
   ...(await original<typeof import('../../src/api/useConfig')>()),
   useConfig: () => config,
 }));
+vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
+/** The worker's answer per watch name; a name without one is still on its way. */
+let answers: Record<string, unknown> = {};
+/** The failed refresh of a watch name, as its message key. */
+let failures: Record<string, string> = {};
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return {
+    useWatch: (name: string, input: unknown) =>
+      watchResult(input === null ? undefined : answers[name], {
+        error: failures[name] ?? null,
+        source: answers[name] === undefined ? null : 'network',
+      }),
+  };
+});
 
 beforeAll(async () => {
   await initI18n('all');
+});
+beforeEach(() => {
+  fake.reset();
+  answers = {};
+  failures = {};
+  config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
 });
 afterEach(cleanup);
 
@@ -87,5 +121,224 @@ describe('portfolio parts', () => {
     expect(screen.getByRole('listitem', { name: 'Stocks: ₹15,600.00, 15.6%' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Cash: ₹84,400.00, 84.4%' })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: /^Forex/ })).toBeNull();
+  });
+});
+
+const SUMMARY: PortfolioSummary = {
+  overall: TOTALS,
+  by_type: { stock: TOTALS, forex: ZERO, futures: ZERO, treasury: ZERO },
+  cash: '10000.00',
+  other: '0.00',
+  funds: '0.00',
+  total: '25600.00',
+  today: '-1200.00',
+  today_percent: -4.48,
+  as_of: Date.now(),
+};
+const USER = {
+  id: 1,
+  user: '9876543210',
+  no: 'BRS000123',
+  img: null,
+  total: '25600.00',
+  money: '10000.00',
+  loan: '0.00',
+  has_fund_password: true,
+};
+const stock = (over: Partial<StockRow>): StockRow => ({
+  id: 1,
+  stock: 'RELIANCE.NS',
+  name: 'Reliance Industries',
+  market: 'IN',
+  market_name: 'India',
+  exchange_name: 'NSE',
+  region: 'IN',
+  decimals: 2,
+  prasent: 2950.5,
+  close_prices: 2900,
+  percent_change: 1.74,
+  change: 50.5,
+  ...over,
+});
+const HOLDING: HoldingRow = {
+  stock: 'TCS.NS',
+  name: 'Tata Consultancy Services',
+  market: 'IN',
+  region: 'IN',
+  decimals: 2,
+  count: 5,
+  available: 5,
+  avg_price: 3000,
+  cost: '15000.00',
+  prasent: 3120,
+  value: '15600.00',
+  profit: '600.00',
+  profit_percent: 4,
+  today_pnl: '-1200.00',
+  today_percent: -7.14,
+  as_of: Date.now(),
+};
+
+const show = (element: React.ReactElement, at = '/') =>
+  render(<MemoryRouter initialEntries={[at]}>{element}</MemoryRouter>);
+
+describe('Account screen', () => {
+  it('shows the money, the holdings value and the markets from the worker', () => {
+    answers = {
+      userInfo: USER,
+      portfolioSummary: SUMMARY,
+      stockList: {
+        rows: [stock({}), stock({ stock: 'INFY.NS', name: 'Infosys', prasent: 1510, percent_change: -0.5 })],
+      },
+    };
+    show(<AccountScreen />);
+    expect(screen.getByTestId('total-assets').textContent).toBe('₹25,600.00');
+    expect(screen.getByTestId('available-balance').textContent).toBe('₹10,000.00');
+    expect(screen.getByTestId('account-holdings').textContent).toBe('₹15,600.00');
+    expect(screen.getByText('BRS000123')).toBeTruthy();
+    const markets = screen.getByRole('region', { name: 'Markets' });
+    expect(within(markets).getAllByRole('link', { name: /Reliance Industries|Infosys/ })).toHaveLength(2);
+    // The price is coloured by its direction, a class the global stylesheet defines.
+    expect(within(markets).getByText('2,950.50').className).toMatch(/\bup\b/);
+    expect(within(markets).getByText('1,510.00').className).toMatch(/\bdown\b/);
+    expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe(PATHS.recharge);
+  });
+
+  it('says why the balance is missing when it could not be loaded, and offers a retry', () => {
+    failures = { userInfo: 'errors.network' };
+    show(<AccountScreen />);
+    expect(screen.getByTestId('total-assets').textContent).toBe('—');
+    expect(screen.getByRole('alert').textContent).toContain('Network error');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('Holdings screen', () => {
+  it('shows the summary and each position with its quantity, value and signed profit', () => {
+    answers = { portfolioSummary: SUMMARY, holdings: { rows: [HOLDING], count: 1 } };
+    show(<HoldingsScreen />, '/trade');
+    expect(screen.getByTestId('portfolio-value').textContent).toBe('₹15,600.00');
+    const table = screen.getByRole('region', { name: 'Stocks' });
+    expect(within(table).getByText('Tata Consultancy Services')).toBeTruthy();
+    expect(within(table).getByText('₹15,600.00')).toBeTruthy();
+    expect(within(table).getByText('+4.00%').className).toMatch(/\bup\b/);
+  });
+
+  it('says there is nothing held yet, and where to find something', () => {
+    answers = { portfolioSummary: SUMMARY, holdings: { rows: [], count: 0 } };
+    show(<HoldingsScreen />, '/trade');
+    expect(screen.getByText('You hold no stocks')).toBeTruthy();
+  });
+});
+
+describe('Home screen', () => {
+  const index: IndexCard = {
+    symbol: '^NSEI',
+    name: 'Nifty 50',
+    category_code: 'IN',
+    prasent: 24500.25,
+    change: -120.5,
+    percent_change: -0.49,
+    spark: [],
+    as_of: Date.now(),
+  };
+  const category = {
+    category_id: 1,
+    category_code: 'IN',
+    category_name: 'India',
+    index_symbol: '^NSEI',
+    stocks: [],
+  };
+  const news = (id: number): Omit<NewsItem, 'content'> => ({
+    id,
+    title: `Headline ${id}`,
+    subhead: '',
+    img: null,
+    created_at: Date.UTC(2026, 0, id),
+    updated_at: Date.UTC(2026, 0, id),
+  });
+
+  it('shows each category’s index card and, in INR, no news', () => {
+    answers = {
+      userInfo: USER,
+      portfolioSummary: SUMMARY,
+      categoryList: { categories: [category] },
+      indexList: { rows: [index] },
+    };
+    show(<HomeScreen />);
+    const indices = screen.getByRole('list', { name: 'Market indices' });
+    expect(within(indices).getByText('Nifty 50')).toBeTruthy();
+    expect(within(indices).getByText('24,500.25')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Latest news' })).toBeNull();
+  });
+
+  it('previews the three latest news where the currency is not INR', () => {
+    config = parseConfig([{ tag: 'currency_unit', value: 'USD' }]);
+    answers = { newsList: { rows: [1, 2, 3, 4, 5].map(news), count: 5 } };
+    show(<HomeScreen />);
+    const section = screen.getByRole('region', { name: 'Latest news' });
+    expect(
+      within(section)
+        .getAllByRole('link', { name: /Headline/ })
+        .map((a) => a.textContent),
+    ).toEqual([
+      expect.stringContaining('Headline 1'),
+      expect.stringContaining('Headline 2'),
+      expect.stringContaining('Headline 3'),
+    ]);
+  });
+});
+
+describe('Statement screen', () => {
+  const statement = (rows: Statement['rows']): Statement => ({
+    fy: 2025,
+    years: [2025, 2024],
+    from: 0,
+    to: 1,
+    rows,
+    totals: {
+      sold: 5,
+      cost: '15000.00',
+      proceeds: '15600.00',
+      realised: '600.00',
+      charges: '20.00',
+      net: '580.00',
+    },
+    as_of: Date.now(),
+  });
+
+  it('shows the year’s totals and one card per instrument sold', () => {
+    answers = {
+      portfolioStatement: statement([
+        {
+          symbol: 'TCS.NS',
+          name: 'Tata Consultancy Services',
+          sold: 5,
+          cost: '15000.00',
+          proceeds: '15600.00',
+          realised: '600.00',
+          charges: '20.00',
+          net: '580.00',
+        },
+      ]),
+    };
+    show(<StatementScreen />);
+    const totals = screen.getByTestId('statement-totals');
+    expect(within(totals).getByText('₹20.00')).toBeTruthy();
+    expect(within(totals).getAllByText('▲').length).toBe(2);
+    expect(screen.getByRole('list', { name: /2025/ })).toBeTruthy();
+    expect(screen.getByText('TCS')).toBeTruthy();
+  });
+
+  it('says the year has no sales, and shows the failure with a retry when nothing arrived', () => {
+    answers = { portfolioStatement: statement([]) };
+    const { unmount } = show(<StatementScreen />);
+    expect(screen.getByText('No sales or charges in this financial year')).toBeTruthy();
+    unmount();
+    answers = {};
+    failures = { portfolioStatement: 'errors.network' };
+    show(<StatementScreen />);
+    expect(screen.getByRole('alert').textContent).toContain('Network error');
+    expect(screen.queryByTestId('statement-totals')).toBeNull();
   });
 });

@@ -58,7 +58,8 @@ export const fakeClient = {
 
 /**
  * What `useWatch` gives for an answer the worker has: a live network answer unless `over` says
- * otherwise. DOM tests that mock `src/api/hooks` build their answers with it:
+ * otherwise (`error`: the last refresh failed, with that message key). DOM tests that mock
+ * `src/api/hooks` build their answers with it:
  *
  *   vi.mock('../../src/api/hooks', async () => {
  *     const { watchResult } = await import('../support/fake-worker');
@@ -67,11 +68,11 @@ export const fakeClient = {
  */
 export function watchResult<T>(
   data: T,
-  over: { source?: 'network' | 'device' | null; reload?: () => void } = {},
+  over: { source?: 'network' | 'device' | null; reload?: () => void; error?: string | null } = {},
 ) {
   return {
     data,
-    error: null,
+    error: null as string | null,
     loading: false,
     updatedAt: 1,
     source: 'network' as 'network' | 'device' | null,
