@@ -290,36 +290,29 @@ describe('Home screen', () => {
 });
 
 describe('Statement screen', () => {
+  const SOLD = {
+    sold: 5,
+    cost: '15000.00',
+    proceeds: '15600.00',
+    realised: '600.00',
+    charges: '20.00',
+    net: '580.00',
+  };
   const statement = (rows: Statement['rows']): Statement => ({
     fy: 2025,
     years: [2025, 2024],
     from: 0,
     to: 1,
     rows,
-    totals: {
-      sold: 5,
-      cost: '15000.00',
-      proceeds: '15600.00',
-      realised: '600.00',
-      charges: '20.00',
-      net: '580.00',
-    },
+    totals: SOLD,
     as_of: Date.now(),
   });
 
   it('shows the year’s totals and one card per instrument sold', () => {
     answers = {
       portfolioStatement: statement([
-        {
-          symbol: 'TCS.NS',
-          name: 'Tata Consultancy Services',
-          sold: 5,
-          cost: '15000.00',
-          proceeds: '15600.00',
-          realised: '600.00',
-          charges: '20.00',
-          net: '580.00',
-        },
+        // The year's one instrument: its figures are the totals.
+        { symbol: 'TCS.NS', name: 'Tata Consultancy Services', ...SOLD },
       ]),
     };
     show(<StatementScreen />);
