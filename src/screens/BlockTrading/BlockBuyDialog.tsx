@@ -78,7 +78,7 @@ export function BlockBuyDialog({
           error={form.hint ? t('errors.belowMinimumQuantity') : null}
           aside={
             form.affordable && balance !== undefined ? (
-              <button type="button" className={s.linkButton} onClick={form.useMax}>
+              <button type="button" className={`${ui.textButton} ${s.labelButton}`} onClick={form.useMax}>
                 {t('block.useMax')}
               </button>
             ) : null

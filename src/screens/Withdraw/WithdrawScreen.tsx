@@ -105,7 +105,7 @@ export default function WithdrawScreen() {
                     </strong>
                   </span>
                   {w.info.stale && <AsOf at={w.info.updatedAt} stale />}
-                  <button type="button" className={s.linkButton} onClick={w.fillAll}>
+                  <button type="button" className={ui.textButton} onClick={w.fillAll}>
                     {t('wallet.withdraw.all')}
                   </button>
                 </div>
