@@ -2,7 +2,7 @@
  * `npm run cluster`: N stateless API instances on one PostgreSQL database behind nginx (Debian's
  * package), the way the app scales out (README "Scale-out"). Serves until Ctrl-C.
  *   npm run cluster -- [--instances N (2)] [--port P (8080)] [--database postgres://… ]
- * The database defaults to `bourse_cluster` on the local server (created when missing); instance i
+ * The database defaults to `bourse_cluster` on TEST_PG_URL's server (created when missing); instance i
  * listens on 127.0.0.1:P+i and believes nginx's X-Forwarded-For (TRUST_PROXY=127.0.0.1), so login
  * and sign-up limits count the phone's address. Jobs run on one instance (leader election).
  *
@@ -32,6 +32,16 @@ import {
 } from './api-kit';
 
 const NGINX = '/usr/sbin/nginx';
+
+/**
+ * A database on the PostgreSQL server every runner uses: TEST_PG_URL (README "Tests"; default the
+ * local server), its database replaced by `database`.
+ */
+function onTestServer(database: string): string {
+  const url = new URL(process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test');
+  url.pathname = `/${database}`;
+  return url.toString();
+}
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -177,9 +187,7 @@ async function main(): Promise<void> {
   const bench = process.argv.includes('--bench');
   const instances = Math.max(1, Number(arg('instances', '2')));
   const port = Number(arg('port', process.env.BENCH_PORT ?? (bench ? '4393' : '8080')));
-  const base = bench
-    ? `postgres://postgres@127.0.0.1:5432/bourse_cluster_bench_${process.pid}`
-    : 'postgres://postgres@127.0.0.1:5432/bourse_cluster';
+  const base = onTestServer(bench ? `bourse_cluster_bench_${process.pid}` : 'bourse_cluster');
   const url = arg(
     'database',
     process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : base,
