@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { settingsContract } from '#shared/contract/settings';
 
 /**
  * Identity photos: accepted by what the bytes are (never by the file name or the declared type),
@@ -41,9 +42,20 @@ export function uploadPath(uploadsDir: string, id: string): string {
   return path.join(uploadsDir, id);
 }
 
+/**
+ * Where an upload's bytes are read back (GET, owner only), under the API base: the upload call's
+ * path and the id. The route (routes/settings.ts) and the upload's answer are made from it.
+ */
+export const UPLOAD_READ_PATH = `${settingsContract.upload.path}/:id`;
+
+/** UPLOAD_READ_PATH of one upload (`id` as given; the route refuses one that is not an upload id). */
+export function uploadReadPath(id: string): string {
+  return UPLOAD_READ_PATH.replace(':id', id);
+}
+
 /** The owner-only address of an upload, as the upload call answers it. */
 export function uploadUrl(apiBase: string, id: string): string {
-  return `${apiBase}/stock/success/upload/${id}`;
+  return `${apiBase}${uploadReadPath(id)}`;
 }
 
 /** The id inside an upload's url (or a bare id), as the KYC form sends it back; null otherwise. */

@@ -7,7 +7,7 @@ import { kycState, readUpload, readUploadedFile, storeUpload, submitKyc } from '
 import { changeLoginPassword } from '../account/login-password';
 import { authenticate, tokenOf } from '../lib/auth';
 import { route } from '../lib/route';
-import { UPLOAD_MAX_BYTES } from '../lib/uploads';
+import { UPLOAD_MAX_BYTES, UPLOAD_READ_PATH } from '../lib/uploads';
 
 /** Settings (SPEC §5): passwords, bank cards, identity photos and real-name verification. */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
@@ -32,7 +32,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The owner reads an upload back (the image bytes, not an envelope); anyone else gets notFound.
-  app.get(`${deps.config.apiBase}/stock/success/upload/:id`, async (req, reply) => {
+  app.get(`${deps.config.apiBase}${UPLOAD_READ_PATH}`, async (req, reply) => {
     const user = await authenticate(deps, req);
     const { mime, bytes } = await readUpload(deps, user.id, (req.params as { id: string }).id);
     return reply

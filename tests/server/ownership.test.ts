@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type EndpointName } from '#shared/contract/index';
 import { withTx } from '../../server/db/index';
+import { uploadReadPath } from '../../server/lib/uploads';
 import { disburseLoan } from '../../server/wallet/settlement';
 import { evaluateAlerts } from '../../server/watchlists/alerts';
 import { validRequest } from '../support/schemas';
@@ -591,7 +592,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
   );
 
   it.runIf(enabled)("user B cannot read user A's uploaded image", async () => {
-    const url = `/stock/success/upload/${a.uploadId}`;
+    const url = uploadReadPath(a.uploadId);
     const own = await s.app.inject({
       method: 'GET',
       url: `${s.config.apiBase}${url}`,

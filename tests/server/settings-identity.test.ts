@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadReadPath } from '../../server/lib/uploads';
 import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
 import { multipartBody, PNG, upload } from '../support/wallet';
 
@@ -21,7 +22,7 @@ describe.each(DIALECTS)('settings: uploads and real-name verification on $name',
       expect(res.body.msg).toBe('ok');
       const { id, url } = res.body.data as { id: string; url: string };
       expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(url).toBe(`${s.config.apiBase}/stock/success/upload/${id}`);
+      expect(url).toBe(`${s.config.apiBase}${uploadReadPath(id)}`);
       expect(fs.readFileSync(path.join(s.config.uploadsDir, id))).toEqual(PNG);
       expect(fs.statSync(path.join(s.config.uploadsDir, id)).mode & 0o077).toBe(0);
 
@@ -39,7 +40,7 @@ describe.each(DIALECTS)('settings: uploads and real-name verification on $name',
       expect(visitor.json()).toEqual({ msg: 'logout', data: 'errors.sessionExpired' });
       const traversal = await s.app.inject({
         method: 'GET',
-        url: `${s.config.apiBase}/stock/success/upload/..%2F..%2Fetc%2Fpasswd`,
+        url: `${s.config.apiBase}${uploadReadPath('..%2F..%2Fetc%2Fpasswd')}`,
         headers: { token: a.token },
       });
       expect(traversal.statusCode).toBe(404);
