@@ -7,7 +7,7 @@ import { ApiError } from './errors';
  * `errors.busy` (429) instead of piling up work an attacker chose. One queue per configuration
  * (a process has one; tests build several servers).
  */
-export class HashQueue {
+class HashQueue {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   constructor(

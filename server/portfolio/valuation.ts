@@ -52,7 +52,7 @@ export function percentOf(part: number, whole: number): number {
 }
 
 /** Every open position of a user, valued at the server's quotes now. */
-export async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number): Promise<Valued[]> {
+async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number): Promise<Valued[]> {
   const now = deps.clock.now();
   const positions = await db
     .selectFrom('positions')

@@ -26,7 +26,7 @@ function expectedReturnBps(fund: Pick<Selectable<FundsTable>, 'min_return' | 'ma
 
 const bpsToPercent = (bps: number) => bps / 100;
 
-export function toFund(f: Selectable<FundsTable>): Fund {
+function toFund(f: Selectable<FundsTable>): Fund {
   return {
     id: f.id,
     name: f.name,
@@ -42,7 +42,7 @@ export function toFund(f: Selectable<FundsTable>): Fund {
   };
 }
 
-export function toFundOrder(
+function toFundOrder(
   o: Selectable<FundOrdersTable>,
   f: Pick<Selectable<FundsTable>, 'name' | 'investment_period' | 'min_return' | 'max_return'>,
 ): FundOrder {

@@ -24,12 +24,12 @@ const IPO_LISTED = 'Listed';
  * An IPO's status as users see it: Listed as soon as the market lists (quotes) the symbol, since
  * the market is what makes allotted shares sellable; otherwise the catalogue's status.
  */
-export function ipoStatus(deps: Deps, ipo: { symbol: string; status: string }): string {
+function ipoStatus(deps: Deps, ipo: { symbol: string; status: string }): string {
   return isListed(deps, ipo.symbol) ? IPO_LISTED : ipo.status;
 }
 
 /** The bidding window by its dates: applications are taken from its start until its end. */
-export function ipoWindow(
+function ipoWindow(
   ipo: { issue_start_date: number; issue_end_date: number },
   at: number,
 ): 'open' | 'upcoming' | 'closed' {
