@@ -1,91 +1,36 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableJson } from '#shared/contract/define';
 import { contract } from '#shared/contract/index';
 import { feeMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
 import { nextSession } from '../../server/market/hours';
 import { auditLedger } from '../../server/wallet/audit';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
-import {
-  balanceOf,
-  controlMarket,
-  credit,
-  expectLedgerConsistent,
-  idem,
-  insertBlockItem,
-  ledgerOf,
-  type MarketControl,
-  setTradePassword,
-} from '../support/trading';
+import { blockServer } from '../support/block';
+import { RICH } from '../support/orders';
+import { DIALECTS, type TestServer } from '../support/server';
+import { balanceOf, credit, idem, ledgerOf } from '../support/trading';
 
+/**
+ * Block trading and QIP: the items on offer, buys at the block price with the 0.03 % fee (a USD lot
+ * converted first), refusals — kept as failed orders once the lot is identified —, the
+ * transaction password, Idempotency-Key replays, and the audit of a block order's figures.
+ * Lot sales: block-lots.test.ts; finite supply: block-supply.test.ts. Setup: support/block.ts.
+ */
 const BUY = contract.dealBuy.path;
-const RICH = 100_000_000;
 
-describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) => {
+describe.each(DIALECTS)('block trading and QIP buys on $name', ({ name, enabled }) => {
+  const t = blockServer(name, enabled);
+  const { buyer, buy: blockBuy, relianceBulk, qipBuy } = t;
   let s: TestServer;
-  let m: MarketControl;
   let bulkIn: number;
   let bulkUs: number;
   let qip: number;
   let closed: number;
-  beforeAll(async () => {
-    if (!enabled) return;
-    s = await startTestServer(name);
-    m = controlMarket(s);
-    m.pin('RELIANCE.NS', 2500);
-    m.pin('AAPL', 200);
-    // US lots convert at the live USDINR quote (trading/fx.ts; tests/server/fx-rate covers the rest).
-    m.pin('USDINR=X', 88.5);
-    m.pin('TCS.NS', 4000);
-    bulkIn = await insertBlockItem(s, { tag: 'RELIANCE.NS', price: 2412.37, count: 100 });
-    bulkUs = await insertBlockItem(s, { tag: 'AAPL', price: 190.55, count: 50, type: 'US' });
-    qip = await insertBlockItem(s, { tag: 'TCS.NS', price: 3900, mold: 'finalize', count: 200 });
-    closed = await insertBlockItem(s, { tag: 'TCS.NS', price: 3800, status: 0 });
+  beforeAll(() => {
+    s = t.s;
+    ({ bulkIn, bulkUs, qip, closed } = t.items);
   });
-  afterAll(async () => {
-    if (s) await expectLedgerConsistent(s);
-    await s?.close();
-  });
-
-  async function buyer(minor = RICH) {
-    const u = await s.signUp();
-    if (minor > 0) await credit(s, u.id, minor);
-    const code = await setTradePassword(s, u.id);
-    return { ...u, code };
-  }
-  const blockBuy = (token: string, body: Record<string, unknown>, headers = idem()) =>
-    s.call('dealBuy', { token, body, headers });
-  /** The whole of each item on offer at its block price, with the buyer's transaction code. */
-  const relianceBulk = (code: string) => ({
-    tag: 'RELIANCE.NS',
-    count: 100,
-    price: 2412.37,
-    mold: 'bulk',
-    id: bulkIn,
-    stock_password: code,
-  });
-  const aaplBulk = (code: string) => ({
-    tag: 'AAPL',
-    count: 50,
-    price: 190.55,
-    mold: 'bulk',
-    id: bulkUs,
-    stock_password: code,
-  });
-  const qipBuy = (code: string) => ({
-    tag: 'TCS.NS',
-    count: 200,
-    price: 3900,
-    mold: 'finalize',
-    id: qip,
-    stock_password: code,
-  });
-  /** Moves the server's clock to the moment a bought lot unlocks (clocks only move forward). */
-  async function passLockIn(lot: { unlock_at: number | null }) {
-    expect(lot.unlock_at).toBeGreaterThan(s.clock.now());
-    s.clock.advance(lot.unlock_at! - s.clock.now());
-  }
 
   describe.skipIf(!enabled)('list', () => {
     it('lists items on offer by mold with the market price beside the block price, searchable by code', async () => {
@@ -405,108 +350,6 @@ describe.each(DIALECTS)('block trading and QIP on $name', ({ name, enabled }) =>
           .execute();
       }
       expect(await problems()).toEqual([]);
-    });
-  });
-
-  describe.skipIf(!enabled)('holdings and orders', () => {
-    it('sells a block holding whole at the quote by its order number, once; others cannot', async () => {
-      const u = await buyer();
-      const bought = await blockBuy(u.token, relianceBulk(u.code));
-      const no = bought.body.data.no;
-      await passLockIn(bought.body.data);
-      const stranger = await buyer();
-      const theirs = await s.call('dealSell', { token: stranger.token, body: { no }, headers: idem() });
-      expect(theirs.status).toBe(404);
-      expect(theirs.body).toEqual({ msg: 'no', data: 'errors.notFound' });
-
-      const before = await balanceOf(s, u.id);
-      m.pin('RELIANCE.NS', 2530.5);
-      try {
-        const sold = await s.call('dealSell', {
-          token: u.token,
-          body: { no, price: 2412.37, sell_price: 2530.5 },
-          headers: idem(),
-        });
-        expect(sold.body.data).toMatchObject({
-          mold: 'bulk',
-          state: 'sell',
-          status: 1,
-          count: 100,
-          price: 2412.37,
-          sell_price: 2530.5,
-          price_all: '253050.00',
-          profit: '11813.00',
-        });
-        expect(await balanceOf(s, u.id)).toBe(before + 25_305_000);
-        expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ reason: 'sellStock', amount: 25_305_000 });
-        const twice = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });
-        expect(twice.body).toEqual({ msg: 'no', data: 'errors.alreadySold' });
-      } finally {
-        m.pin('RELIANCE.NS', 2500);
-      }
-      const all = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 0 } });
-      expect(all.body.data.rows.map((r: { state: string }) => r.state)).toEqual(['sell', 'buy']);
-      expect(all.body.data.rows[1].sellable).toBe(false);
-      const ok = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 1 } });
-      expect(ok.body.data.rows).toHaveLength(2);
-      const failed = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 2 } });
-      expect(failed.body.data.rows).toHaveLength(0);
-      expect(
-        (await s.call('dealList', { token: stranger.token, body: { mold: 'bulk' } })).body.data.rows,
-      ).toEqual([]);
-    });
-
-    it('refuses a holding sale when the quote fell beyond tolerance below what the user saw', async () => {
-      const u = await buyer();
-      const bought = await blockBuy(u.token, aaplBulk(u.code));
-      await passLockIn(bought.body.data);
-      const before = await balanceOf(s, u.id);
-      const res = await s.call('dealSell', {
-        token: u.token,
-        body: { no: bought.body.data.no, sell_price: 250 },
-        headers: idem(),
-      });
-      expect(res.body).toEqual({ msg: 'no', data: 'errors.priceMoved' });
-      expect(await balanceOf(s, u.id)).toBe(before);
-      // US lot: (200 − 190.55) × 50 × 88.5 = 41,816.25; 200 × 50 × 88.5 = 885,000.00
-      const sold = await s.call('dealSell', {
-        token: u.token,
-        body: { no: bought.body.data.no },
-        headers: idem(),
-      });
-      expect(sold.body.data).toMatchObject({ profit: '41816.25', price_all: '885000.00', type: 'US' });
-    });
-
-    it('a stock order cannot be sold by number', async () => {
-      const u = await buyer();
-      const stock = await s.call('dealBuy', {
-        token: u.token,
-        body: { tag: 'AAPL', count: 1, price: 200, mold: 'stock' },
-        headers: idem(),
-      });
-      const res = await s.call('dealSell', {
-        token: u.token,
-        body: { no: stock.body.data.no },
-        headers: idem(),
-      });
-      expect(res.body).toEqual({ msg: 'no', data: 'errors.notSellable' });
-    });
-
-    it('counts an unsold block holding at market value in total assets', async () => {
-      const u = await buyer();
-      await blockBuy(u.token, relianceBulk(u.code));
-      const info = await s.call('userInfo', { token: u.token });
-      // cash 1,000,000 − 241,309.37 paid; holding worth 250,000.00 at the quote
-      expect(info.body.data.money).toBe('758690.63');
-      expect(info.body.data.total).toBe('1008690.63');
-    });
-
-    it('rejects a malformed sell body', async () => {
-      const u = await buyer(0);
-      for (const body of [{}, { no: '' }, { no: 'X', count: 1 }, { tag: 'AAPL', count: 1, price: 1 }]) {
-        const res = await s.call('dealSell', { token: u.token, body, headers: idem() });
-        expect(res.body, JSON.stringify(body)).toEqual({ msg: 'no', data: 'errors.invalidInput' });
-      }
     });
   });
 });

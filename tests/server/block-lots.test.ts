@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blockServer } from '../support/block';
+import { DIALECTS, type TestServer } from '../support/server';
+import { balanceOf, idem, ledgerOf, type MarketControl } from '../support/trading';
+
+/**
+ * Block/QIP lots once bought: sold whole by order number at the quote after their lock-in (once,
+ * by their owner only, within tolerance of what the user saw, a USD lot at the rate now), the
+ * deal records' tabs, and an unsold lot counted at market value in total assets. Buys:
+ * block-buy.test.ts. Setup: support/block.ts.
+ */
+describe.each(DIALECTS)('block and QIP lots on $name', ({ name, enabled }) => {
+  const t = blockServer(name, enabled);
+  const { buyer, buy: blockBuy, relianceBulk, aaplBulk, passLockIn } = t;
+  let s: TestServer;
+  let m: MarketControl;
+  beforeAll(() => {
+    ({ s, m } = t);
+  });
+
+  describe.skipIf(!enabled)('holdings and orders', () => {
+    it('sells a block holding whole at the quote by its order number, once; others cannot', async () => {
+      const u = await buyer();
+      const bought = await blockBuy(u.token, relianceBulk(u.code));
+      const no = bought.body.data.no;
+      await passLockIn(bought.body.data);
+      const stranger = await buyer();
+      const theirs = await s.call('dealSell', { token: stranger.token, body: { no }, headers: idem() });
+      expect(theirs.status).toBe(404);
+      expect(theirs.body).toEqual({ msg: 'no', data: 'errors.notFound' });
+
+      const before = await balanceOf(s, u.id);
+      m.pin('RELIANCE.NS', 2530.5);
+      try {
+        const sold = await s.call('dealSell', {
+          token: u.token,
+          body: { no, price: 2412.37, sell_price: 2530.5 },
+          headers: idem(),
+        });
+        expect(sold.body.data).toMatchObject({
+          mold: 'bulk',
+          state: 'sell',
+          status: 1,
+          count: 100,
+          price: 2412.37,
+          sell_price: 2530.5,
+          price_all: '253050.00',
+          profit: '11813.00',
+        });
+        expect(await balanceOf(s, u.id)).toBe(before + 25_305_000);
+        expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ reason: 'sellStock', amount: 25_305_000 });
+        const twice = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });
+        expect(twice.body).toEqual({ msg: 'no', data: 'errors.alreadySold' });
+      } finally {
+        m.pin('RELIANCE.NS', 2500);
+      }
+      const all = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 0 } });
+      expect(all.body.data.rows.map((r: { state: string }) => r.state)).toEqual(['sell', 'buy']);
+      expect(all.body.data.rows[1].sellable).toBe(false);
+      const ok = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 1 } });
+      expect(ok.body.data.rows).toHaveLength(2);
+      const failed = await s.call('dealList', { token: u.token, body: { mold: 'bulk', status: 2 } });
+      expect(failed.body.data.rows).toHaveLength(0);
+      expect(
+        (await s.call('dealList', { token: stranger.token, body: { mold: 'bulk' } })).body.data.rows,
+      ).toEqual([]);
+    });
+
+    it('refuses a holding sale when the quote fell beyond tolerance below what the user saw', async () => {
+      const u = await buyer();
+      const bought = await blockBuy(u.token, aaplBulk(u.code));
+      await passLockIn(bought.body.data);
+      const before = await balanceOf(s, u.id);
+      const res = await s.call('dealSell', {
+        token: u.token,
+        body: { no: bought.body.data.no, sell_price: 250 },
+        headers: idem(),
+      });
+      expect(res.body).toEqual({ msg: 'no', data: 'errors.priceMoved' });
+      expect(await balanceOf(s, u.id)).toBe(before);
+      // US lot: (200 − 190.55) × 50 × 88.5 = 41,816.25; 200 × 50 × 88.5 = 885,000.00
+      const sold = await s.call('dealSell', {
+        token: u.token,
+        body: { no: bought.body.data.no },
+        headers: idem(),
+      });
+      expect(sold.body.data).toMatchObject({ profit: '41816.25', price_all: '885000.00', type: 'US' });
+    });
+
+    it('a stock order cannot be sold by number', async () => {
+      const u = await buyer();
+      const stock = await s.call('dealBuy', {
+        token: u.token,
+        body: { tag: 'AAPL', count: 1, price: 200, mold: 'stock' },
+        headers: idem(),
+      });
+      const res = await s.call('dealSell', {
+        token: u.token,
+        body: { no: stock.body.data.no },
+        headers: idem(),
+      });
+      expect(res.body).toEqual({ msg: 'no', data: 'errors.notSellable' });
+    });
+
+    it('counts an unsold block holding at market value in total assets', async () => {
+      const u = await buyer();
+      await blockBuy(u.token, relianceBulk(u.code));
+      const info = await s.call('userInfo', { token: u.token });
+      // cash 1,000,000 − 241,309.37 paid; holding worth 250,000.00 at the quote
+      expect(info.body.data.money).toBe('758690.63');
+      expect(info.body.data.total).toBe('1008690.63');
+    });
+
+    it('rejects a malformed sell body', async () => {
+      const u = await buyer(0);
+      for (const body of [{}, { no: '' }, { no: 'X', count: 1 }, { tag: 'AAPL', count: 1, price: 1 }]) {
+        const res = await s.call('dealSell', { token: u.token, body, headers: idem() });
+        expect(res.body, JSON.stringify(body)).toEqual({ msg: 'no', data: 'errors.invalidInput' });
+      }
+    });
+  });
+});
