@@ -64,19 +64,21 @@ async function transition(
   return true;
 }
 
+/** Where each kind of row's transitions start: in progress (recharges, withdrawals), applying (loans). */
 const RECHARGE = { table: 'recharges', column: 'status', from: RECHARGE_STATUS.inProgress } as const;
 const WITHDRAWAL = { table: 'withdrawals', column: 'status', from: WITHDRAW_STATUS.inProgress } as const;
 const LOAN = { table: 'loans', column: 'state', from: LOAN_STATE.applying } as const;
 
+/** The postings of the transitions that move money: each credits the row's owner its amount. */
+const CREDIT = {
+  recharge: { reason: 'recharge', refType: 'recharge' },
+  withdrawRefund: { reason: 'withdrawRefund', refType: 'withdrawal' },
+  borrow: { reason: 'borrow', refType: 'loan' },
+} as const satisfies Record<string, Credit>;
+
 /** Recharge 1 (in progress) → 2 (completed), crediting the amount. */
 export function completeRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(
-    trx,
-    id,
-    now,
-    { ...RECHARGE, to: RECHARGE_STATUS.completed },
-    { reason: 'recharge', refType: 'recharge' },
-  );
+  return transition(trx, id, now, { ...RECHARGE, to: RECHARGE_STATUS.completed }, CREDIT.recharge);
 }
 
 /** Recharge 1 → 3 (failed): no money had moved. */
@@ -91,18 +93,12 @@ export function payWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise
 
 /** Withdrawal n → b (failed), giving the reserved amount back with a `withdrawRefund` posting. */
 export function refundWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(
-    trx,
-    id,
-    now,
-    { ...WITHDRAWAL, to: WITHDRAW_STATUS.failed },
-    { reason: 'withdrawRefund', refType: 'withdrawal' },
-  );
+  return transition(trx, id, now, { ...WITHDRAWAL, to: WITHDRAW_STATUS.failed }, CREDIT.withdrawRefund);
 }
 
 /** Loan 1 (applying) → 4 (unpaid): approved and disbursed with a `borrow` posting at once. */
 export function disburseLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...LOAN, to: LOAN_STATE.unpaid }, { reason: 'borrow', refType: 'loan' });
+  return transition(trx, id, now, { ...LOAN, to: LOAN_STATE.unpaid }, CREDIT.borrow);
 }
 
 /** Loan 1 → 3 (rejected). */
