@@ -76,7 +76,7 @@ export interface HotReads {
  * the partial index orders_open_buys (migration 049_open_buys) to the letter, which is what lets
  * both databases answer from it (tests/server/hot.test.ts checks the plans).
  */
-export const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK.pending}) or (mold = 'ipo' and status in (${IPO.pending}, ${IPO.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK.success}))`;
+const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK.pending}) or (mold = 'ipo' and status in (${IPO.pending}, ${IPO.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK.success}))`;
 
 const SQL = {
   session: `select u.id, u.phone, s.expires_at, s.revoked_at, coalesce(s.last_seen_at, s.created_at) as last_seen_at

@@ -84,7 +84,7 @@ export function createSecurityHeaders(options: { hsts: boolean }): SecurityHeade
 }
 
 /** Whether a request path is answered by the API (JSON, never a document). */
-export function isApiPath(url: string, apiBase: string): boolean {
+function isApiPath(url: string, apiBase: string): boolean {
   return (
     (url.startsWith(apiBase) &&
       (url.length === apiBase.length || url[apiBase.length] === '/' || url[apiBase.length] === '?')) ||

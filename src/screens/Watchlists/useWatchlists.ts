@@ -189,7 +189,7 @@ export function useWatchlists() {
 const NO_ITEMS = { list: [] as WatchlistItem[], total: 0 };
 
 /** A named list's rows with this device's waiting changes: pending adds first, removals marked. */
-export function overlayNamed(list: WatchlistItem[], pending: ListPending[]): FavouriteItem[] {
+function overlayNamed(list: WatchlistItem[], pending: ListPending[]): FavouriteItem[] {
   const last = new Map<string, ListPending>();
   for (const p of pending) last.set(p.symbol, p);
   const listed = new Set(list.map((i) => i.stock_code));

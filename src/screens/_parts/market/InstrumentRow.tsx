@@ -29,7 +29,7 @@ export interface InstrumentRowProps {
  * left, price, change and percent on the right. A live price seen elsewhere in the app (the
  * worker's quote hub) replaces the row's when it is newer.
  */
-export const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
+const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
   const { t } = useTranslation();
   const live = useQuote(props.symbol).quote;
   const fresh = live && live.source === 'network' && live.change !== undefined;
