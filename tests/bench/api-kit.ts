@@ -122,10 +122,19 @@ export function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The reference: the smallest Fastify JSON route, in its own process on `port`. */
-export function startBare(port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+/**
+ * The reference: the smallest Fastify JSON route, in its own process on `port`; with `headers`,
+ * the same route sending those headers too (what the headers alone cost, bench:server).
+ */
+export function startBare(
+  port: number,
+  nodeArgs: string[] = [],
+  headers: ReadonlyArray<readonly [string, string]> = [],
+): Promise<ChildProcess> {
   const source = `
 const app = require('fastify')();
+const headers = ${JSON.stringify(headers)};
+if (headers.length) app.addHook('onRequest', (req, reply, done) => { for (const [n, v] of headers) reply.raw.setHeader(n, v); done(); });
 app.get('/bare', async () => ({ msg: 'ok', data: { hello: 'world' } }));
 app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('bare ready'));
 // An orderly exit on SIGTERM, so --cpu-prof (bench:profile bare) writes its profile.

@@ -7,10 +7,11 @@
  * market polling from the per-tick snapshot (with and without the ETag, with and without gzip),
  * user info, balance, the two unread counts, bill list, news list — and order placement (dealBuy with a
  * fresh Idempotency-Key per request, rotating over the users). Each is compared with a bare
- * Fastify JSON route measured in the same run, and each row has the server's CPU time per answer
+ * Fastify JSON route measured in the same run (and with the API's security headers added: what the
+ * headers alone cost), and each row has the server's CPU time per answer
  * (steadier than req/s on a shared machine). The ledger audit runs on the database afterwards.
- * Env: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (64), BENCH_PORT (4391; the bare route uses
- * the next port), SQLITE_GROUP_COMMIT (passed to the server), BENCH_ONLY (comma-separated parts
+ * Env: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (64), BENCH_PORT (4391; the bare routes use
+ * the next two ports), SQLITE_GROUP_COMMIT (passed to the server), BENCH_ONLY (comma-separated parts
  * of row labels, e.g. `healthz,user/info,balance,unread`: only those rows, the bare route always).
  */
 
@@ -19,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../../server/db/index';
+import { securityHeaders } from '../../server/lib/security-headers';
 import { auditLedger } from '../../server/wallet/audit';
 import {
   asUsers,
@@ -38,6 +40,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const BARE_PORT = PORT + 1;
+const HEADED_PORT = PORT + 2;
 const SYMBOL = 'RELIANCE.NS';
 /** What a browser sends: the snapshot answers come compressed when this is present. */
 const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
@@ -64,7 +67,10 @@ async function main(): Promise<void> {
     t0 = performance.now();
     const server = await startServer(PORT, url, dir);
     const bareServer = await startBare(BARE_PORT);
-    children.push(server, bareServer);
+    // The same bare route sending the API's security headers: the floor no API answer can go below
+    // while it sends them (issue 15 asks /healthz for 80 % of bare and every header kept).
+    const headedServer = await startBare(HEADED_PORT, [], securityHeaders({ hsts: false, api: true }));
+    children.push(server, bareServer, headedServer);
     console.log(`  server up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const base = `http://127.0.0.1:${PORT}`;
@@ -90,6 +96,13 @@ async function main(): Promise<void> {
       bareServer.pid,
     );
     rows.push(bare);
+    rows.push(
+      await measure(
+        'bare route + security headers',
+        { ...common, url: `http://127.0.0.1:${HEADED_PORT}/bare` },
+        headedServer.pid,
+      ),
+    );
     await add('GET /healthz', { url: `${base}/healthz` });
     await add('GET /v2/quote (snapshot)', { url: quoteUrl });
     // The app revalidates with If-None-Match: an unchanged answer within a tick costs a 304.
