@@ -32,8 +32,9 @@ export interface Config {
   sessionIdleMs: number;
   /**
    * How long a valid session is remembered before its row is read again (lib/session-cache.ts);
-   * a logout or password change here takes effect at once, one on another instance within this.
-   * SESSION_CACHE_MS, default 1000; 0: read on every call.
+   * a logout or password change takes effect at once here and, on PostgreSQL, on the other
+   * instances as their notice arrives (lib/session-notices.ts); a row changed by hand within this.
+   * SESSION_CACHE_MS, default 60,000; 0: read on every call.
    */
   sessionCacheMs: number;
   /**
@@ -226,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     demoDefaults: demoDefaultsOf(env),
     tokenTtlMs: num(env.TOKEN_TTL_MS, 30 * 24 * 3600 * 1000),
     sessionIdleMs: num(env.SESSION_IDLE_MS, production ? 30 * 60 * 1000 : 0),
-    sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 1000)),
+    sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 60_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),
     scrypt: { N: num(env.SCRYPT_N, 2 ** 17), r: 8, p: 1 },
     fundPasswordLimit: Math.max(1, num(env.FUND_PASSWORD_LIMIT, 5)),

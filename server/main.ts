@@ -5,6 +5,7 @@ import { LOCKS, withPgLock } from './db/pg-locks';
 import { seed } from './db/seed';
 import { createDeps } from './deps';
 import { followOpsClock, JOBS, startJobs } from './jobs/index';
+import { hearEndedSessions } from './lib/session-notices';
 
 /** `npm start`: migrate, seed, start the market and serve the app and the API on one port. */
 async function main(): Promise<void> {
@@ -27,9 +28,13 @@ async function main(): Promise<void> {
   else await prepare();
   const app = await buildApp(deps);
   const jobs = config.opsClock ? [...JOBS, followOpsClock] : JOBS;
-  const stopJobs = startJobs(deps, jobs, (msg, err) => app.log.error({ err }, msg));
+  const log = (msg: string, err: unknown) => app.log.error({ err }, msg);
+  const stopJobs = startJobs(deps, jobs, log);
+  // Several instances on PostgreSQL: each hears the sessions the others end.
+  const stopNotices = hearEndedSessions(deps, log);
   app.addHook('onClose', async () => {
     stopJobs();
+    stopNotices();
     market.stop();
     await database.close();
   });

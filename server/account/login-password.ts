@@ -1,10 +1,11 @@
 import { checkPassword, checkRequired } from '#shared/rules';
 import { withTx } from '../db/index';
 import type { Deps } from '../deps';
-import { sessionCache, sha256 } from '../lib/auth';
+import { sha256 } from '../lib/auth';
 import { invalid, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
+import { forgetEnded, noticeEnded } from '../lib/session-notices';
 import { verifyUnderLoginLimit } from './login-limit';
 
 /**
@@ -54,8 +55,9 @@ export async function replaceLoginPassword(
       .where('revoked_at', 'is', null);
     if (keepToken !== undefined) end = end.where('token_hash', '!=', sha256(keepToken));
     await end.execute();
+    await noticeEnded(trx, deps, { userId });
   });
-  // After the commit: the ended sessions are refused from the next call on (a kept one is read
-  // again once, harmlessly).
-  sessionCache(deps).forgetUser(userId);
+  // After the commit: the ended sessions are refused from the next call on, here and on the other
+  // instances once the notice arrives (a kept one is read again once, harmlessly).
+  forgetEnded(deps, { userId });
 }

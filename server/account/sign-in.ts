@@ -1,10 +1,12 @@
 import type { LoginAnswer } from '#shared/contract/account';
 import { checkPassword, checkPhone, checkRequired } from '#shared/rules';
+import { withTx } from '../db/index';
 import type { Deps } from '../deps';
-import { createSession, sessionCache, sha256 } from '../lib/auth';
+import { createSession, sha256 } from '../lib/auth';
 import { ApiError, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
+import { forgetEnded, noticeEnded } from '../lib/session-notices';
 import { verifyUnderLoginLimit } from './login-limit';
 import { replaceLoginPassword } from './login-password';
 
@@ -68,15 +70,18 @@ export async function forgetPassword(
 /** Logout: the session behind `token` (if any) ends; other sessions of the user stay. */
 export async function logout(deps: Deps, token: string | undefined): Promise<null> {
   if (token) {
-    await deps.database.db
-      .updateTable('sessions')
-      .set({ revoked_at: deps.clock.now() })
-      .where('token_hash', '=', sha256(token))
-      .where('revoked_at', 'is', null)
-      .execute();
-    // Committed: the very next call with this token is refused here (other instances: within
-    // SESSION_CACHE_MS).
-    sessionCache(deps).forgetToken(token);
+    await withTx(deps.database, async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: deps.clock.now() })
+        .where('token_hash', '=', sha256(token))
+        .where('revoked_at', 'is', null)
+        .execute();
+      await noticeEnded(trx, deps, { token });
+    });
+    // Committed: the very next call with this token is refused here, and on the other instances
+    // once the notice arrives (lib/session-notices.ts).
+    forgetEnded(deps, { token });
   }
   return null;
 }

@@ -41,7 +41,11 @@ const caches = new WeakMap<Deps, SessionCache>();
 export function sessionCache(deps: Deps): SessionCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new SessionCache(deps.config.sessionCacheMs, () => deps.clock.now());
+    cache = new SessionCache(
+      deps.config.sessionCacheMs,
+      () => deps.clock.now(),
+      deps.database.dialect === 'postgres',
+    );
     caches.set(deps, cache);
   }
   return cache;
@@ -55,12 +59,13 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
   let session = cache.get(token);
   if (session === undefined) {
     const mark = cache.mark();
+    const hash = sha256(token);
     // A prepared read on the sessions primary key, paid once per SESSION_CACHE_MS per session.
-    const row = await hotReads(deps.database).session(sha256(token));
+    const row = await hotReads(deps.database).session(hash);
     // A key no session ever had (a typo, another server's token) is told apart from one that ended.
     if (!row) throw new ApiError(ERR.authKeyIncorrect, 401);
     check(deps, row);
-    cache.put(token, row, mark);
+    cache.put(token, hash, row, mark);
     session = row;
   } else {
     check(deps, session);

@@ -1,21 +1,26 @@
 /**
- * A short memory of valid sessions, so an app polling several answers a second does not pay the
- * session lookup (a read and a SHA-256 of the token) on each (issue 15). Only sessions found valid
- * are kept, by their token, for at most `ttlMs` on the server clock (SESSION_CACHE_MS, default
- * 1 s; 0 turns it off); the expiry and idle limits are still checked on every call against the
- * cached row.
+ * A memory of valid sessions, so an app polling several answers a second does not pay the session
+ * lookup (a read and a SHA-256 of the token) on each (issue 15). Only sessions found valid are
+ * kept, by their token, for at most `ttlMs` on the server clock (SESSION_CACHE_MS, default 60 s; 0
+ * turns it off); the expiry and idle limits are still checked on every call against the cached row.
  *
  * Revocation:
  * - In this process, at once: whatever ends sessions here (logout, a password change or reset)
  *   calls `forgetToken` / `forgetUser` after its write committed, and a lookup that was under way
  *   when that happened is not kept (`generation`), since it may have read the row before the write.
- * - By another instance on the same database (or an operator's write): this process keeps answering
- *   for a cached session until its entry is `ttlMs` old, then reads the row again. That delay is the
- *   price of the cache; SESSION_CACHE_MS=0 makes every call read the database.
+ * - By another instance on the same PostgreSQL database: its notice (lib/session-notices.ts)
+ *   arrives within milliseconds of its commit and `forgetHash` / `forgetUser` drop the entries. While
+ *   this instance cannot hear those notices (`hearing(false)`: not connected yet, or the connection
+ *   dropped) no entry older than UNHEARD_MS is trusted; when hearing resumes everything is
+ *   forgotten, since notices may have been missed. One instance alone (SQLite) hears everything.
+ * - A row written by hand (an operator's SQL) is honoured once the entry is `ttlMs` old.
  *
  * Memory: entries live in two maps, the current one and the one before; every `ttlMs` the older is
  * dropped whole, so at most two periods of active sessions are held, with no timer.
  */
+
+/** While revocations by other instances may go unheard, how old an entry may be. */
+export const UNHEARD_MS = 1000;
 
 export interface CachedSession {
   id: number;
@@ -27,6 +32,8 @@ export interface CachedSession {
 
 interface Entry {
   session: CachedSession;
+  /** SHA-256 of the token (what a notice from another instance names). */
+  hash: string;
   /** When the row was read (the cache's clock). */
   at: number;
 }
@@ -36,13 +43,39 @@ export class SessionCache {
   private previous = new Map<string, Entry>();
   private rotatedAt: number;
   private generation = 0;
+  private heard: boolean;
 
-  /** `now`: the server's clock (tests move it to age entries); a clock set back drops them all. */
+  /**
+   * `now`: the server's clock (tests move it to age entries); a clock set back drops them all.
+   * `peers`: other instances may end sessions (PostgreSQL): deaf until `hearing(true)`.
+   */
   constructor(
     readonly ttlMs: number,
     private readonly now: () => number,
+    peers = false,
   ) {
     this.rotatedAt = now();
+    this.heard = !peers;
+  }
+
+  /** How old an entry may be now. */
+  private get maxAgeMs(): number {
+    return this.heard ? this.ttlMs : Math.min(this.ttlMs, UNHEARD_MS);
+  }
+
+  /** Whether every revocation reaches this cache (its own, and other instances' notices). */
+  get hears(): boolean {
+    return this.heard;
+  }
+
+  /** Whether other instances' notices reach this cache; on resuming, everything is forgotten. */
+  hearing(heard: boolean): void {
+    if (heard && !this.heard) {
+      this.generation++;
+      this.current = new Map();
+      this.previous = new Map();
+    }
+    this.heard = heard;
   }
 
   /** The session of `token` if it was read less than `ttlMs` ago. */
@@ -53,7 +86,7 @@ export class SessionCache {
     const entry = this.current.get(token) ?? this.previous.get(token);
     if (entry === undefined) return undefined;
     const age = now - entry.at;
-    return age >= 0 && age < this.ttlMs ? entry.session : undefined;
+    return age >= 0 && age < this.maxAgeMs ? entry.session : undefined;
   }
 
   /** Taken before a lookup; `put` keeps its result only if nothing was revoked in between. */
@@ -61,12 +94,12 @@ export class SessionCache {
     return this.generation;
   }
 
-  /** Keeps a session just read (at `mark`), unless a revocation happened since. */
-  put(token: string, session: CachedSession, mark: number): void {
+  /** Keeps a session just read (at `mark`) by its token and the token's hash, unless a revocation happened since. */
+  put(token: string, hash: string, session: CachedSession, mark: number): void {
     if (this.ttlMs <= 0 || mark !== this.generation) return;
     const now = this.now();
     this.rotate(now);
-    this.current.set(token, { session, at: now });
+    this.current.set(token, { session, hash, at: now });
   }
 
   /** A session ended (logout): the next call with `token` reads the database. */
@@ -74,6 +107,13 @@ export class SessionCache {
     this.generation++;
     this.current.delete(token);
     this.previous.delete(token);
+  }
+
+  /** A session ended on another instance, named by its token's hash. */
+  forgetHash(hash: string): void {
+    this.generation++;
+    for (const map of [this.current, this.previous])
+      for (const [token, entry] of map) if (entry.hash === hash) map.delete(token);
   }
 
   /** Sessions of a user ended (password change or reset): every token of the user is read again. */

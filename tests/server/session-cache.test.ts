@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { replaceLoginPassword } from '../../server/account/login-password';
+import { logout } from '../../server/account/sign-in';
+import { createDatabase } from '../../server/db/index';
+import { createDeps } from '../../server/deps';
 import { sessionCache, sha256 } from '../../server/lib/auth';
+import { hearEndedSessions } from '../../server/lib/session-notices';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -118,4 +123,50 @@ describe.each(DIALECTS)('session cache off on $name', ({ name, enabled }) => {
     expect((await s.call('balance', { token: u.token })).status).toBe(401);
     expect(sessionCache(s.deps).size).toBe(0);
   });
+});
+
+/** PostgreSQL: what another instance ends reaches this one as a notice, not after the cache's age. */
+const pg = DIALECTS.find((d) => d.name === 'postgres')!;
+describe('session notices on postgres', () => {
+  let s: TestServer;
+  let stop = () => {};
+  beforeAll(async () => {
+    if (!pg.enabled) return;
+    s = await startTestServer('postgres', { SESSION_CACHE_MS: '60000' });
+    stop = hearEndedSessions(s.deps, () => {});
+  });
+  afterAll(async () => {
+    stop();
+    await s?.close();
+  });
+
+  it.runIf(pg.enabled)(
+    'a logout and a password change on another instance are refused here within moments, though the entries are young',
+    async () => {
+      await vi.waitFor(() => expect(sessionCache(s.deps).hears).toBe(true), { timeout: 5_000 });
+      // Another instance: its own connection to the same database, its own memory.
+      const other = createDeps(s.config, createDatabase(s.config.databaseUrl));
+      try {
+        const u = await s.signUp(undefined, 'first-pass');
+        const second = (await s.call('login', { body: { user: u.phone, password: 'first-pass' } })).body.data
+          .token as string;
+        for (const token of [u.token, second])
+          expect((await s.call('balance', { token })).body.msg).toBe('ok');
+        await logout(other, u.token);
+        await vi.waitFor(async () => expect((await s.call('balance', { token: u.token })).status).toBe(401), {
+          timeout: 2_000,
+          interval: 20,
+        });
+        expect((await s.call('balance', { token: second })).body.msg).toBe('ok');
+        // Every session of a user (a password change or reset there).
+        await replaceLoginPassword(other, u.id, 'x');
+        await vi.waitFor(async () => expect((await s.call('balance', { token: second })).status).toBe(401), {
+          timeout: 2_000,
+          interval: 20,
+        });
+      } finally {
+        await other.database.close();
+      }
+    },
+  );
 });

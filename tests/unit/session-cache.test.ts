@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedSession, SessionCache } from '../../server/lib/session-cache';
+import { type CachedSession, SessionCache, UNHEARD_MS } from '../../server/lib/session-cache';
 
 /** The session memory of lib/session-cache.ts on a clock the test moves. */
-function setup(ttlMs = 1000) {
+function setup(ttlMs = 1000, peers = false) {
   let t = 1_000_000;
-  const cache = new SessionCache(ttlMs, () => t);
+  const cache = new SessionCache(ttlMs, () => t, peers);
   const session = (id: number): CachedSession => ({
     id,
     phone: `9${id}`,
@@ -12,7 +12,7 @@ function setup(ttlMs = 1000) {
     revoked_at: null,
     last_seen_at: t,
   });
-  const put = (token: string, id: number) => cache.put(token, session(id), cache.mark());
+  const put = (token: string, id: number) => cache.put(token, `hash-of-${token}`, session(id), cache.mark());
   return {
     cache,
     put,
@@ -47,6 +47,50 @@ describe('session cache', () => {
     expect(cache.get('c')?.id).toBe(2);
   });
 
+  it("forgets a session another instance ended, named by its token's hash", () => {
+    const { cache, put } = setup();
+    put('a', 1);
+    put('b', 1);
+    const mark = cache.mark();
+    cache.forgetHash('hash-of-a');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.id).toBe(1);
+    // A lookup under way when the notice came is not kept either.
+    cache.put(
+      'a',
+      'hash-of-a',
+      { id: 1, phone: '9', expires_at: 9e15, revoked_at: null, last_seen_at: 0 },
+      mark,
+    );
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('with other instances, trusts an entry for a second while their notices cannot be heard, and forgets all on hearing again', () => {
+    const { cache, put, advance } = setup(60_000, true);
+    put('a', 1);
+    expect(cache.get('a')?.id).toBe(1);
+    advance(UNHEARD_MS);
+    // Deaf (not listening yet): a notice may have been missed, so the row is read again.
+    expect(cache.get('a')).toBeUndefined();
+    put('a', 1);
+    const mark = cache.mark();
+    cache.hearing(true);
+    // Whatever was read while deaf is dropped, and a lookup under way then is not kept.
+    expect(cache.get('a')).toBeUndefined();
+    cache.put(
+      'b',
+      'hash-of-b',
+      { id: 2, phone: '9', expires_at: 9e15, revoked_at: null, last_seen_at: 0 },
+      mark,
+    );
+    expect(cache.get('b')).toBeUndefined();
+    put('a', 1);
+    advance(59_999);
+    expect(cache.get('a')?.id).toBe(1);
+    cache.hearing(false);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('does not keep a lookup that was under way when a session was revoked', () => {
     const { cache } = setup();
     const row: CachedSession = { id: 1, phone: '9', expires_at: 9e15, revoked_at: null, last_seen_at: 0 };
@@ -54,15 +98,15 @@ describe('session cache', () => {
     // lookup finishes: its row is stale and must not be remembered.
     const mark = cache.mark();
     cache.forgetToken('a');
-    cache.put('a', row, mark);
+    cache.put('a', 'hash-of-a', row, mark);
     expect(cache.get('a')).toBeUndefined();
     // A lookup begun after the revocation is kept again.
-    cache.put('a', row, cache.mark());
+    cache.put('a', 'hash-of-a', row, cache.mark());
     expect(cache.get('a')?.id).toBe(1);
     // forgetUser counts as a revocation too, whoever it names.
     const before = cache.mark();
     cache.forgetUser(42);
-    cache.put('b', row, before);
+    cache.put('b', 'hash-of-b', row, before);
     expect(cache.get('b')).toBeUndefined();
   });
 
