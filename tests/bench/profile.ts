@@ -8,13 +8,15 @@
  * `user:<path>` to call it as the users in turn (`user:/api/stock/success/v2/user/info`), or `buy`
  * (dealBuy with fresh Idempotency-Keys), or `bare` (the bare Fastify route of bench:server, the
  * reference: what any answer costs). Env: BENCH_PORT (4391), BENCH_CONNECTIONS (64), PROFILE_TOP
- * (rows per table, 30), PROFILE_OUT (a file to keep the .cpuprofile in, for Chrome DevTools), and
- * anything the server reads (e.g. SQLITE_GROUP_COMMIT=0).
+ * (rows per table, 30), PROFILE_OUT (a file to keep the .cpuprofile in, for Chrome DevTools),
+ * PROFILE_PG=1 (the database is a fresh one on TEST_PG_URL's PostgreSQL server, dropped afterwards,
+ * instead of SQLite), and anything the server reads (e.g. SQLITE_GROUP_COMMIT=0).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
+import pg from 'pg';
 import {
   asUsers,
   buildServer,
@@ -141,8 +143,11 @@ function minorCollections(log: string, answered: number): string {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-profile-'));
   const profDir = path.join(dir, 'profile');
-  const url = `sqlite:${path.join(dir, 'bench.db')}`;
-  console.log(`Profile of ${route}: ${CONNECTIONS} connections, ${SECONDS} s; ${loadLine()}`);
+  const pgDatabase = process.env.PROFILE_PG === '1' ? await createPgDatabase() : null;
+  const url = pgDatabase?.url ?? `sqlite:${path.join(dir, 'bench.db')}`;
+  console.log(
+    `Profile of ${route} on ${pgDatabase ? 'PostgreSQL' : 'SQLite'}: ${CONNECTIONS} connections, ${SECONDS} s; ${loadLine()}`,
+  );
   buildServer();
   const tokens = await prepareDatabase(url, 1000);
   // V8 also reports each minor collection (one line each, name=value pairs): what it promoted.
@@ -219,7 +224,27 @@ async function main(): Promise<void> {
   } finally {
     await stopProcess(server);
     fs.rmSync(dir, { recursive: true, force: true });
+    await pgDatabase?.drop();
   }
+}
+
+/** A new database on TEST_PG_URL's server (default the local one), and how to drop it. */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bourse_profile_${process.pid}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 main().catch((err) => {
