@@ -155,7 +155,11 @@ async function initialJs(
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
+  audits: Record<
+    string,
+    { score: number | null; displayValue?: string; title: string; errorMessage?: string }
+  >;
+  runtimeError?: { code: string; message: string };
 };
 
 async function lighthouseOnce(url: string, withSession: string | null): Promise<Lhr> {
@@ -202,6 +206,13 @@ async function runLighthouse(
     fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `lighthouse-${label}.json`), JSON.stringify(lhr));
   const v = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const perf = runs.map((r) => score(r, 'performance'));
+  // A run without a score measured nothing: say why rather than count it as a zero.
+  for (const r of runs.filter((x) => x.categories.performance?.score === null)) {
+    const failed = Object.entries(r.audits)
+      .filter(([, a]) => a.errorMessage)
+      .map(([id, a]) => `${id}: ${a.errorMessage}`);
+    line(`    a ${label} run measured nothing: ${r.runtimeError?.code ?? failed[0] ?? 'no reason given'}`);
+  }
   line(
     `lighthouse ${label} (median of ${runs.length}; performance ${perf.join('/')}): performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, best practices ${score(lhr, 'best-practices')} — FCP ${v('first-contentful-paint')}, LCP ${v('largest-contentful-paint')}, TBT ${v('total-blocking-time')}, CLS ${v('cumulative-layout-shift')}, SI ${v('speed-index')}`,
   );
