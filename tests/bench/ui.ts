@@ -197,7 +197,16 @@ async function runLighthouse(
   session: () => Promise<string> | null,
 ): Promise<void> {
   const runs: Lhr[] = [];
-  for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseOnce(url, session ? await session() : null));
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART with this Chromium) and asks to be
+  // run again: such a run is repeated (twice at most) rather than scored.
+  let repeated = 0;
+  for (let i = 0; i < LH_RUNS; i++) {
+    let lhr = await lighthouseOnce(url, session ? await session() : null);
+    for (let again = 0; lhr.runtimeError && again < 2; again++, repeated++)
+      lhr = await lighthouseOnce(url, session ? await session() : null);
+    runs.push(lhr);
+  }
+  if (repeated) line(`    ${label}: ${repeated} run(s) repeated after Lighthouse failed to record the trace`);
   const score = (lhr: Lhr, k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
   runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const lhr = runs[Math.floor(runs.length / 2)]!;
@@ -206,7 +215,7 @@ async function runLighthouse(
     fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `lighthouse-${label}.json`), JSON.stringify(lhr));
   const v = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const perf = runs.map((r) => score(r, 'performance'));
-  // A run without a score measured nothing: say why rather than count it as a zero.
+  // A run without a score measured nothing: say why.
   for (const r of runs.filter((x) => x.categories.performance?.score === null)) {
     const failed = Object.entries(r.audits)
       .filter(([, a]) => a.errorMessage)
