@@ -211,12 +211,27 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return value === '1' || value.toLowerCase() === 'true';
 }
 
+/**
+ * API_BASE: a path of its own such as /api (no trailing slash). The app's pages and the API are
+ * told apart by it (routes, the service worker's cache rules, each answer's security policy), so
+ * an empty base or "/" would make every page an API answer.
+ */
+function apiBase(value: string | undefined): string {
+  const base = value ?? '/api';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(base)) {
+    throw new Error(
+      `API_BASE=${JSON.stringify(base)}: set a path of its own such as /api (not "/" or empty)`,
+    );
+  }
+  return base;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
   return {
     port: num(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
-    apiBase: env.API_BASE ?? '/api',
+    apiBase: apiBase(env.API_BASE),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(root, 'data', 'bourse.db')}`,
     // Relative to where the server starts, as a shell user means it (the static files need an absolute root).
     distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),

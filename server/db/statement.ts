@@ -24,17 +24,13 @@ export function numbered(text: string): string {
  */
 const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
-export interface Statement<Row> {
-  /** Runs on `db` (a transaction or the database) and returns the rows (RETURNING, or none). */
-  (db: Kysely<DB>, params: readonly unknown[]): Promise<Row[]>;
-  readonly text: string;
-}
+/** Runs on `db` (a transaction or the database) and returns the rows (RETURNING, or none). */
+export type Statement<Row> = (db: Kysely<DB>, params: readonly unknown[]) => Promise<Row[]>;
 
 export function statement<Row = Record<string, unknown>>(text: string): Statement<Row> {
   const pg = numbered(text);
-  const run = async (db: Kysely<DB>, params: readonly unknown[]) =>
+  return async (db, params) =>
     (await db.executeQuery<Row>(CompiledQuery.raw(onPostgres(db) ? pg : text, params as unknown[]))).rows;
-  return Object.assign(run, { text });
 }
 
 const inserts = new Map<string, Statement<Record<string, unknown>>>();

@@ -38,9 +38,22 @@ interface Entry {
   at: number;
 }
 
+/** One period's entries by token, and the token of each hash (a notice names the hash). */
+class Period {
+  readonly byToken = new Map<string, Entry>();
+  readonly tokenOf = new Map<string, string>();
+
+  delete(token: string): void {
+    const entry = this.byToken.get(token);
+    if (entry === undefined) return;
+    this.byToken.delete(token);
+    this.tokenOf.delete(entry.hash);
+  }
+}
+
 export class SessionCache {
-  private current = new Map<string, Entry>();
-  private previous = new Map<string, Entry>();
+  private current = new Period();
+  private previous = new Period();
   private rotatedAt: number;
   private generation = 0;
   private heard: boolean;
@@ -72,8 +85,8 @@ export class SessionCache {
   hearing(heard: boolean): void {
     if (heard && !this.heard) {
       this.generation++;
-      this.current = new Map();
-      this.previous = new Map();
+      this.current = new Period();
+      this.previous = new Period();
     }
     this.heard = heard;
   }
@@ -83,7 +96,7 @@ export class SessionCache {
     if (this.ttlMs <= 0) return undefined;
     const now = this.now();
     this.rotate(now);
-    const entry = this.current.get(token) ?? this.previous.get(token);
+    const entry = this.current.byToken.get(token) ?? this.previous.byToken.get(token);
     if (entry === undefined) return undefined;
     const age = now - entry.at;
     return age >= 0 && age < this.maxAgeMs ? entry.session : undefined;
@@ -99,7 +112,8 @@ export class SessionCache {
     if (this.ttlMs <= 0 || mark !== this.generation) return;
     const now = this.now();
     this.rotate(now);
-    this.current.set(token, { session, hash, at: now });
+    this.current.byToken.set(token, { session, hash, at: now });
+    this.current.tokenOf.set(hash, token);
   }
 
   /** A session ended (logout): the next call with `token` reads the database. */
@@ -109,23 +123,28 @@ export class SessionCache {
     this.previous.delete(token);
   }
 
-  /** A session ended on another instance, named by its token's hash. */
+  /** A session ended on another instance, named by its token's hash (one lookup, not a scan). */
   forgetHash(hash: string): void {
     this.generation++;
-    for (const map of [this.current, this.previous])
-      for (const [token, entry] of map) if (entry.hash === hash) map.delete(token);
+    for (const period of [this.current, this.previous]) {
+      const token = period.tokenOf.get(hash);
+      if (token !== undefined) period.delete(token);
+    }
   }
 
-  /** Sessions of a user ended (password change or reset): every token of the user is read again. */
+  /**
+   * Sessions of a user ended (password change or reset): every token of the user is read again.
+   * A scan of what is held: password changes are rare beside logouts.
+   */
   forgetUser(userId: number): void {
     this.generation++;
-    for (const map of [this.current, this.previous])
-      for (const [token, entry] of map) if (entry.session.id === userId) map.delete(token);
+    for (const period of [this.current, this.previous])
+      for (const [token, entry] of period.byToken) if (entry.session.id === userId) period.delete(token);
   }
 
   /** Entries held (both periods); for tests. */
   get size(): number {
-    return this.current.size + this.previous.size;
+    return this.current.byToken.size + this.previous.byToken.size;
   }
 
   private rotate(now: number): void {
@@ -133,8 +152,8 @@ export class SessionCache {
     if (since >= 0 && since < this.ttlMs) return;
     // Everything in `previous` is older than one period by now; `current` may still be fresh
     // (unless the clock went back: then nothing is trusted).
-    this.previous = since >= 0 && since < 2 * this.ttlMs ? this.current : new Map();
-    this.current = new Map();
+    this.previous = since >= 0 && since < 2 * this.ttlMs ? this.current : new Period();
+    this.current = new Period();
     this.rotatedAt = now;
   }
 }

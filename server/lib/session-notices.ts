@@ -43,26 +43,49 @@ export function applyNotice(deps: Deps, payload: string | undefined): void {
 
 /** How long to wait before listening again after the connection failed. */
 const RETRY_MS = 1000;
+/** How often the listener proves it still hears (see hearEndedSessions). */
+const PING_MS = 2000;
 
 /**
  * PostgreSQL: listens for notices on a connection of its own (not the pool's) for as long as the
  * instance runs, reconnecting after a failure; the cache trusts no entry older than a second while
- * it is not listening (session-cache.ts `hearing`). Returns a stop function. SQLite: nothing to do.
+ * it is not listening (session-cache.ts `hearing`). A connection that only listens can die without
+ * a word (an idle connection dropped by a firewall, a failover, a pooler that takes LISTEN and
+ * never delivers): so every `pingMs` it sends a notice of its own through the same path, and one
+ * that has not come back by the next ping counts as lost — a deaf instance finds out within two
+ * pings. Returns a stop function. SQLite: nothing to do.
  */
-export function hearEndedSessions(deps: Deps, log: (msg: string, err: unknown) => void): () => void {
+export function hearEndedSessions(
+  deps: Deps,
+  log: (msg: string, err: unknown) => void,
+  options: { pingMs?: number } = {},
+): () => void {
   if (deps.database.dialect !== 'postgres') return () => {};
+  const pingMs = options.pingMs ?? PING_MS;
   const cache = sessionCache(deps);
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  let pinger: ReturnType<typeof setInterval> | null = null;
+  /** The ping on its way back, if any. */
+  let awaiting: string | null = null;
+  let pings = 0;
   const lost = (c: pg.Client, err?: unknown) => {
     if (c !== client) return;
     client = null;
     cache.hearing(false);
+    if (pinger) clearInterval(pinger);
+    pinger = null;
+    awaiting = null;
     c.end().catch(() => {});
     if (stopped) return;
     if (err) log('session notices: connection lost, listening again shortly', err);
     retry = setTimeout(connect, RETRY_MS);
+  };
+  const ping = (c: pg.Client) => {
+    if (awaiting !== null) return lost(c, new Error('session notices: a ping did not come back'));
+    awaiting = `ping:${process.pid}:${++pings}`;
+    c.query('select pg_notify($1, $2)', [CHANNEL, awaiting]).catch((err) => lost(c, err));
   };
   const connect = () => {
     retry = null;
@@ -76,13 +99,17 @@ export function hearEndedSessions(deps: Deps, log: (msg: string, err: unknown) =
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     c.on('notification', (n) => {
-      if (n.channel === CHANNEL) applyNotice(deps, n.payload);
+      if (n.channel !== CHANNEL || c !== client) return;
+      if (n.payload === awaiting) awaiting = null;
+      else applyNotice(deps, n.payload);
     });
     c.connect()
       .then(() => c.query(`listen ${CHANNEL}`))
       .then(() => {
+        if (c !== client) return;
         // From here on every notice arrives: entries read while deaf are dropped by hearing(true).
-        if (c === client) cache.hearing(true);
+        cache.hearing(true);
+        pinger = setInterval(() => ping(c), pingMs);
       })
       .catch((err) => lost(c, err));
   };
@@ -90,6 +117,7 @@ export function hearEndedSessions(deps: Deps, log: (msg: string, err: unknown) =
   return () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    if (pinger) clearInterval(pinger);
     const c = client;
     client = null;
     cache.hearing(false);

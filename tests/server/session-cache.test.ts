@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replaceLoginPassword } from '../../server/account/login-password';
 import { logout } from '../../server/account/sign-in';
@@ -5,7 +6,7 @@ import { createDatabase } from '../../server/db/index';
 import { createDeps } from '../../server/deps';
 import { sessionCache, sha256 } from '../../server/lib/auth';
 import { hearEndedSessions } from '../../server/lib/session-notices';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { DIALECTS, PG_URL, startTestServer, type TestServer } from '../support/server';
 
 /**
  * The session memory (lib/session-cache.ts): a session is read once per SESSION_CACHE_MS, yet
@@ -133,7 +134,7 @@ describe('session notices on postgres', () => {
   beforeAll(async () => {
     if (!pg.enabled) return;
     s = await startTestServer('postgres', { SESSION_CACHE_MS: '60000' });
-    stop = hearEndedSessions(s.deps, () => {});
+    stop = hearEndedSessions(s.deps, () => {}, { pingMs: 100 });
   });
   afterAll(async () => {
     stop();
@@ -166,6 +167,48 @@ describe('session notices on postgres', () => {
         });
       } finally {
         await other.database.close();
+      }
+    },
+  );
+
+  /** The listener's backend on the PostgreSQL server (its connection is named after this process). */
+  async function listenerBackend(): Promise<number | undefined> {
+    const { rows } = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where application_name = ${`bourse-sessions:${process.pid}`}`.execute(
+      s.deps.database.db,
+    );
+    return rows[0]?.pid;
+  }
+  const hears = () => sessionCache(s.deps).hears;
+
+  it.runIf(pg.enabled)(
+    'a listener whose connection is cut stops trusting its memory, then listens again',
+    async () => {
+      await vi.waitFor(() => expect(hears()).toBe(true), { timeout: 5_000 });
+      const before = await listenerBackend();
+      await sql`select pg_terminate_backend(${before})`.execute(s.deps.database.db);
+      await vi.waitFor(() => expect(hears()).toBe(false), { timeout: 2_000, interval: 10 });
+      await vi.waitFor(() => expect(hears()).toBe(true), { timeout: 5_000, interval: 20 });
+      expect(await listenerBackend()).not.toBe(before);
+    },
+  );
+
+  // A connection can also go silent without closing (a firewall's idle timeout, a failover): here the
+  // listener's backend is stopped (SIGSTOP), which needs the database on this machine and root.
+  const local = ['127.0.0.1', 'localhost', ''].includes(new URL(PG_URL || 'postgres://x').hostname);
+  it.runIf(pg.enabled && local && process.getuid?.() === 0)(
+    'a listener that hears nothing back finds out within two pings, and listens again on a new connection',
+    async () => {
+      await vi.waitFor(() => expect(hears()).toBe(true), { timeout: 5_000 });
+      const silent = await listenerBackend();
+      expect(silent).toBeDefined();
+      process.kill(silent!, 'SIGSTOP');
+      try {
+        await vi.waitFor(() => expect(hears()).toBe(false), { timeout: 2_000, interval: 10 });
+        await vi.waitFor(() => expect(hears()).toBe(true), { timeout: 5_000, interval: 20 });
+      } finally {
+        process.kill(silent!, 'SIGCONT');
       }
     },
   );

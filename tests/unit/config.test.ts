@@ -9,4 +9,10 @@ describe('configuration', () => {
     expect(config.uploadsDir).toBe(path.resolve('data/uploads'));
     expect(loadConfig({ DIST_DIR: '/srv/app' }).distDir).toBe('/srv/app');
   });
+
+  it('refuses an API base that would make every page an API answer', () => {
+    expect(loadConfig({ API_BASE: '/v1/api' }).apiBase).toBe('/v1/api');
+    for (const base of ['', '/', 'api', '/api/'])
+      expect(() => loadConfig({ API_BASE: base }), JSON.stringify(base)).toThrow(/API_BASE/);
+  });
 });
