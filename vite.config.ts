@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { LANGUAGES } from './src/i18n/languages';
+import { type BootTexts, bootScript } from './src/shell/boot';
 import { runtimeCaching } from './workers/sw-cache';
 
 const API_BASE = (process.env.VITE_API_BASE ?? '/api').replace(/\/$/, '');
@@ -80,6 +82,26 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
+ * Writes the static shell's script into index.html (src/shell/boot.ts), with the login screen's
+ * title and subtitle in every language read from locales/ — the words the screen itself shows.
+ */
+function bootShell(): Plugin {
+  const texts = Object.fromEntries(
+    LANGUAGES.map((lng) => {
+      const auth = JSON.parse(fs.readFileSync(`locales/${lng}/auth.json`, 'utf8'));
+      return [lng, { title: auth.auth.login.title, subtitle: auth.auth.login.subtitle }];
+    }),
+  ) as BootTexts;
+  return {
+    name: 'bourse-boot-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('<script data-boot></script>', `<script>${bootScript(texts)}</script>`),
+    },
+  };
+}
+
+/**
  * The PWA build (index.html + the embeddable iframe.html widget), its service worker, and the
  * Vitest projects: unit (pure logic, node), dom (components and the device store, happy-dom),
  * server (the API against real SQLite and PostgreSQL).
@@ -109,6 +131,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    bootShell(),
     inlineEntryCss(),
     precompress(),
   ],

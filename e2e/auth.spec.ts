@@ -188,4 +188,29 @@ test.describe('accounts', () => {
       await page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'bourse-vault')),
     ).toBe(false);
   });
+
+  test('a German user opening login sees its header in German before the app scripts arrive', async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await page.addInitScript(() => localStorage.setItem('bourse.language', 'de'));
+    // The app's script files never arrive (a slow phone network, frozen): the page alone shows.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.locator('#boot-title')).toHaveText('Willkommen zurück');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await snap(page, 'login-shell');
+
+    // Then they do: the screen takes the shell's place with the same header, and the form.
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.locator('#boot-title')).toHaveCount(0);
+    // The inline script ran by its hash in the page's policy: nothing was refused.
+    expect(refused).toEqual([]);
+  });
 });

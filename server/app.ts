@@ -17,6 +17,7 @@ import {
   addSecurityHeaders,
   createSecurityHeaders,
   EMBEDDABLE_CSP,
+  inlineScriptSources,
   type SecurityHeaders,
 } from './lib/security-headers';
 import { compileValidator } from './lib/validation';
@@ -140,7 +141,13 @@ export interface AppOptions {
 }
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
-  const security = createSecurityHeaders({ hsts: deps.config.production });
+  const dist = deps.config.distDir;
+  const indexHtml = path.join(dist, 'index.html');
+  const hasDist = fs.existsSync(indexHtml);
+  const security = createSecurityHeaders({
+    hsts: deps.config.production,
+    scripts: hasDist ? inlineScriptSources(fs.readFileSync(indexHtml, 'utf8')) : [],
+  });
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
@@ -182,8 +189,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   for (const routes of ROUTES) await app.register(routes);
 
   const api = deps.config.apiBase;
-  const dist = deps.config.distDir;
-  const hasDist = fs.existsSync(path.join(dist, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: dist,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { PresetHeaders } from './preset-headers';
@@ -23,18 +24,37 @@ const CSP: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'object-src': ["'none'"],
+  // Files of our origin, and the inline scripts of the built page by hash (`inlineScriptSources`).
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
-  // Inline style attributes (progress bars, chart sizes) only; no inline script anywhere.
+  // Inline style attributes (progress bars, chart sizes) and the built page's inline stylesheets.
   'style-src': ["'self'", "'unsafe-inline'"],
   'connect-src': ["'self'"],
   'worker-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],
 };
 
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP)
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join(';');
+/** The app documents' CSP; `scripts`: more script-src sources (the built page's inline script hashes). */
+export function contentSecurityPolicy(scripts: readonly string[] = []): string {
+  return Object.entries(CSP)
+    .map(
+      ([name, values]) => `${name} ${(name === 'script-src' ? [...values, ...scripts] : values).join(' ')}`,
+    )
+    .join(';');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/**
+ * The `'sha256-…'` source of each inline script of a page (index.html's static shell: src/shell/boot.ts),
+ * read from the built file at start so exactly those scripts run — one injected into the page would not.
+ */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .filter((code) => code.length > 0)
+    .map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+}
 
 /** The CSP of every API answer (and /healthz): nothing may load, nothing may frame it. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
@@ -43,9 +63,16 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors '
 export const EMBEDDABLE_CSP = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'self'", 'frame-ancestors *');
 
 /** Name → value, in the order they are sent (`api`: an API answer's, else a document's). */
-export function securityHeaders(options: { hsts: boolean; api?: boolean }): Array<[string, string]> {
+export function securityHeaders(options: {
+  hsts: boolean;
+  api?: boolean;
+  scripts?: readonly string[];
+}): Array<[string, string]> {
   return [
-    ['content-security-policy', options.api ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY],
+    [
+      'content-security-policy',
+      options.api ? API_CONTENT_SECURITY_POLICY : contentSecurityPolicy(options.scripts),
+    ],
     ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
@@ -72,7 +99,11 @@ export interface SecurityHeaders {
   lines: string;
 }
 
-export function createSecurityHeaders(options: { hsts: boolean }): SecurityHeaders {
+/** `scripts`: the sources of the app page's inline scripts (`inlineScriptSources`), if it has any. */
+export function createSecurityHeaders(options: {
+  hsts: boolean;
+  scripts?: readonly string[];
+}): SecurityHeaders {
   const document = new PresetHeaders(securityHeaders(options));
   const apiList = securityHeaders({ ...options, api: true });
   const api = new PresetHeaders(apiList);

@@ -12,9 +12,9 @@ import { initReactI18next } from 'react-i18next';
  * names none waits for all of them), and the rest follow once the first screen is up
  * (`loadAllMessages`), so a toast or the next screen finds its words already there.
  */
-export const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const LANGUAGE_KEY = 'bourse.language';
+import { LANGUAGE_KEY, LANGUAGES, type Language } from './languages';
+
+export { LANGUAGES, type Language };
 
 /** The areas (file names of locales/<lang>/) the shell and every screen use. */
 export const FIRST_AREAS = ['auth', 'common', 'core', 'errors', 'market'] as const;

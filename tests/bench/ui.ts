@@ -211,8 +211,10 @@ async function runLighthouse(
   runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const lhr = runs[Math.floor(runs.length / 2)]!;
   // BENCH_LH_JSON=<dir>: the median run's whole report, to read what held a metric back.
-  if (process.env.BENCH_LH_JSON)
+  if (process.env.BENCH_LH_JSON) {
+    fs.mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
     fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `lighthouse-${label}.json`), JSON.stringify(lhr));
+  }
   const v = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const perf = runs.map((r) => score(r, 'performance'));
   // A run without a score measured nothing: say why.

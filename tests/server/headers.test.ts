@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +18,18 @@ import { startTestServer, type TestServer } from '../support/server';
  * policy, and the quote widget alone may be framed by other sites. Headers do not depend on the
  * database, so SQLite alone is enough here.
  */
+const BOOT = "document.documentElement.lang='de'";
+
 describe('security headers', () => {
   let s: TestServer;
   let prod: TestServer;
   let dist: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bourse</title>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Bourse</title><script type="module" src="/assets/app-1234.js"></script><script>${BOOT}</script>`,
+    );
     fs.writeFileSync(path.join(dist, 'iframe.html'), '<!doctype html><title>Quote</title>');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -41,7 +47,9 @@ describe('security headers', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const documentHeaders = securityHeaders({ hsts: false });
+  // The built page's one inline script (its static shell's, src/shell/boot.ts) runs by its hash.
+  const bootHash = `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`;
+  const documentHeaders = securityHeaders({ hsts: false, scripts: [bootHash] });
   const apiHeaders = securityHeaders({ hsts: false, api: true });
 
   it('sends the same list on every kind of answer, with the strictest policy on the API', async () => {
@@ -84,7 +92,9 @@ describe('security headers', () => {
     check(documents, documentHeaders);
     expect(API_CONTENT_SECURITY_POLICY).toBe("default-src 'none';frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const shellPolicy = String(documents['app shell'].headers['content-security-policy']);
+    expect(shellPolicy).toContain(`script-src 'self' ${bootHash};`);
+    expect(shellPolicy).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('lets partner pages frame the quote widget and nothing else', async () => {
