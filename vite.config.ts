@@ -95,8 +95,15 @@ function bootShell(): Plugin {
   return {
     name: 'bourse-boot-shell',
     transformIndexHtml: {
-      order: 'pre',
-      handler: (html) => html.replace('<script data-boot></script>', `<script>${bootScript(texts)}</script>`),
+      // After the bundle: the worker's built file name is known (none in development).
+      order: 'post',
+      handler(html, ctx) {
+        const worker = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)sync\.worker-[\w-]+\.js$/.test(f));
+        return html.replace(
+          '<script data-boot></script>',
+          `<script>${bootScript(texts, worker ? `/${worker}` : null)}</script>`,
+        );
+      },
     },
   };
 }

@@ -2,6 +2,7 @@ import { proxy, type Remote, wrap } from 'comlink';
 import type { Topic, WorkerEvents } from '../../workers/events';
 import type { SyncApi } from '../../workers/sync.worker';
 import type { CallResult, Contract, EndpointName, ReqOf, ResOf } from '../shared/contract/index';
+import { EARLY_WORKER } from '../shell/boot';
 
 /**
  * The UI's one door to the network: a Comlink proxy of the sync worker (workers/sync.worker.ts).
@@ -11,10 +12,15 @@ let remote: Remote<SyncApi> | null = null;
 
 export function worker(): Remote<SyncApi> {
   if (!remote) {
-    const w = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'sync',
-    });
+    // Opened signed in, the static shell has started it already (src/shell/boot.ts).
+    const early = (window as unknown as Record<string, Worker | undefined>)[EARLY_WORKER];
+    delete (window as unknown as Record<string, unknown>)[EARLY_WORKER];
+    const w =
+      early ??
+      new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'sync',
+      });
     const r = wrap<SyncApi>(w);
     remote = r;
     void r.configure({ baseURL: import.meta.env.VITE_API_BASE ?? '/api' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { type BootTexts, bootScript } from '../../src/shell/boot';
+import { type BootTexts, bootScript, EARLY_WORKER } from '../../src/shell/boot';
 
 /**
  * The static shell's inline script (index.html, src/shell/boot.ts) paints the login screen's header
@@ -15,7 +15,23 @@ const texts = Object.fromEntries(
   }),
 ) as BootTexts;
 
-function boot(path: string, storage: Record<string, string>) {
+/** A Worker that records how it was made and what it was sent. */
+class RecordingWorker extends EventTarget {
+  static made: Array<{ url: string; options: unknown }> = [];
+  sent: unknown[] = [];
+  constructor(url: string | URL, options?: unknown) {
+    super();
+    RecordingWorker.made.push({ url: String(url), options });
+  }
+  postMessage(message: unknown) {
+    this.sent.push(message);
+  }
+  terminate() {}
+}
+
+const WORKER_URL = '/assets/sync.worker-AbC123.js';
+
+function boot(path: string, storage: Record<string, string>, workerUrl: string | null = WORKER_URL) {
   history.replaceState(null, '', path);
   localStorage.clear();
   for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
@@ -23,7 +39,7 @@ function boot(path: string, storage: Record<string, string>) {
   document.documentElement.lang = '';
   document.body.innerHTML = '<div id="boot-title"></div><div id="boot-subtitle"></div>';
   // As the page runs it: a classic script in the global scope.
-  new Function(bootScript(texts))();
+  new Function(bootScript(texts, workerUrl))();
   return {
     lang: document.documentElement.lang,
     login: document.documentElement.classList.contains('boot-login'),
@@ -35,7 +51,12 @@ function boot(path: string, storage: Record<string, string>) {
 const session = (token: string | null) => JSON.stringify({ state: { token, userInfo: null }, version: 0 });
 
 describe('static shell', () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    delete (window as unknown as Record<string, unknown>)[EARLY_WORKER];
+    vi.unstubAllGlobals();
+    RecordingWorker.made = [];
+  });
 
   it('paints the login header in English by default, on /login and on the start URL', () => {
     for (const path of ['/login', '/']) {
@@ -78,5 +99,24 @@ describe('static shell', () => {
     // Unreadable session: the skeleton stays (the app decides once it runs).
     expect(boot('/login', { 'bourse.session': '{not json' }).login).toBe(false);
     expect(boot('/login', { 'bourse.session': '42' }).login).toBe(true);
+  });
+
+  it('starts the sync worker when the page opens signed in, and the app adopts it', async () => {
+    vi.stubGlobal('Worker', RecordingWorker);
+    boot('/login', {});
+    boot('/markets', { 'bourse.session': session(null) });
+    expect(RecordingWorker.made).toEqual([]);
+    boot('/markets', { 'bourse.session': session('t0ken') }, null);
+    expect(RecordingWorker.made, 'no built worker (development): the app starts it').toEqual([]);
+
+    boot('/markets', { 'bourse.session': session('t0ken') });
+    expect(RecordingWorker.made).toEqual([{ url: WORKER_URL, options: { type: 'module', name: 'sync' } }]);
+    const early = (window as unknown as Record<string, RecordingWorker>)[EARLY_WORKER]!;
+    const { worker } = await import('../../src/api/client');
+    worker();
+    // The app made no second worker and talks to the shell's.
+    expect(RecordingWorker.made).toHaveLength(1);
+    expect(early.sent.length).toBeGreaterThan(0);
+    expect((window as unknown as Record<string, unknown>)[EARLY_WORKER]).toBeUndefined();
   });
 });
