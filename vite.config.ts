@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { LANGUAGES } from './src/i18n/languages';
-import { type BootTexts, bootScript } from './src/shell/boot';
+import { type BootBuild, type BootTexts, bootScript } from './src/shell/boot';
 import { runtimeCaching } from './workers/sw-cache';
 
 const API_BASE = (process.env.VITE_API_BASE ?? '/api').replace(/\/$/, '');
@@ -83,7 +83,8 @@ function inlineEntryCss(): Plugin {
 
 /**
  * Writes the static shell's script into index.html (src/shell/boot.ts), with the login screen's
- * title and subtitle in every language read from locales/ — the words the screen itself shows.
+ * title and subtitle in every language read from locales/ (the words the screen itself shows) and
+ * the built worker's file.
  */
 function bootShell(): Plugin {
   const texts = Object.fromEntries(
@@ -95,14 +96,16 @@ function bootShell(): Plugin {
   return {
     name: 'bourse-boot-shell',
     transformIndexHtml: {
-      // After the bundle: the worker's built file name is known (none in development).
+      // After the bundle: the file names are known (none in development).
       order: 'post',
       handler(html, ctx) {
-        const worker = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)sync\.worker-[\w-]+\.js$/.test(f));
-        return html.replace(
-          '<script data-boot></script>',
-          `<script>${bootScript(texts, worker ? `/${worker}` : null)}</script>`,
-        );
+        const bundle = ctx.bundle ?? {};
+        const worker = Object.keys(bundle).find((f) => /(^|\/)sync\.worker-[\w-]+\.js$/.test(f));
+        const build: BootBuild = {
+          texts,
+          worker: worker ? `/${worker}` : null,
+        };
+        return html.replace('<script data-boot></script>', `<script>${bootScript(build)}</script>`);
       },
     },
   };

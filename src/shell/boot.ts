@@ -3,17 +3,16 @@ import { PATHS } from '../paths';
 import { SESSION_KEY } from '../store/session';
 
 /**
- * The static shell's first words (index.html, written in by the build: vite.config.ts `bootShell`).
- * Before any script file arrives, a phone that will show the login screen paints its real header —
- * brand, title and subtitle in the language the user chose — instead of grey blocks; the app's first
- * render then replaces it with the same header in the same place, so nothing moves. Every other
- * first screen keeps the neutral skeleton: its words depend on data the shell does not have.
- *
- * Signed in, it also starts the sync worker (workers/sync.worker.ts) at once: the worker is the
- * app's one door to the network, and started by the app it would only begin to download once the
- * app's own scripts had arrived and run — measured on a throttled phone, home's first data came
- * 5.6 s after the page opened, 2.3 s of it waiting for the worker's script. `worker()`
- * (src/api/client.ts) adopts it.
+ * The static shell's inline script (index.html; the build writes it in: vite.config.ts `bootShell`).
+ * It runs before any script file has arrived:
+ * - Signed out on the login screen's paths, it paints that screen's header — brand, title and
+ *   subtitle in the language the user chose — instead of grey blocks; the app's first render then
+ *   replaces it with the same header in the same place, so nothing moves. Every other first screen
+ *   keeps the neutral skeleton: its words depend on data the shell does not have.
+ * - Signed in, it starts the sync worker (workers/sync.worker.ts), the app's one door to the
+ *   network: started by the app it would only begin to download once the app's own scripts had
+ *   arrived and run (on a throttled phone, home's first data came 5.6 s after the page opened,
+ *   2.3 s of it waiting for the worker's script). `worker()` (src/api/client.ts) adopts it.
  *
  * The script is inline (a file would be one more round trip before the first paint) and runs
  * under the app's CSP by its hash (server/lib/security-headers.ts reads the built page).
@@ -27,14 +26,57 @@ export const BOOT_LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.home];
 
 export type BootTexts = Record<Language, { title: string; subtitle: string }>;
 
+export interface BootBuild {
+  /** The login screen's title and subtitle in every language (from locales/). */
+  texts: BootTexts;
+  /** The built worker's file; null in development (the app starts it). */
+  worker: string | null;
+}
+
+interface BootConfig extends BootBuild {
+  languageKey: string;
+  sessionKey: string;
+  loginPaths: readonly string[];
+  workerGlobal: string;
+}
+
 /**
- * The inline script. It may only touch the shell (ids `boot-title`, `boot-subtitle`, class
- * `boot-login` on <html>) and `window[EARLY_WORKER]`, and must never throw: storage can be
- * unreadable (private modes) or hold anything; then the neutral skeleton stays and the app starts
- * its worker itself. `workerUrl`: the built worker's file (none in development).
+ * What the page runs (serialised by `bootScript`, so it may use nothing from outside itself). It
+ * never throws: storage can be unreadable (private modes) or hold anything; then the neutral
+ * skeleton stays and the app does the rest itself.
  */
-export function bootScript(texts: BootTexts, workerUrl: string | null): string {
-  const words = Object.fromEntries(Object.entries(texts).map(([lng, t]) => [lng, [t.title, t.subtitle]]));
-  // Plain ES5 in one line: it runs before the app, on any browser that opens the page.
-  return `(function(){try{var s=window.localStorage,d=document,w=${JSON.stringify(words)},l=s.getItem(${JSON.stringify(LANGUAGE_KEY)}),t=Object.prototype.hasOwnProperty.call(w,l)?l:"en",p=${JSON.stringify(BOOT_LOGIN_PATHS)},k=JSON.parse(s.getItem(${JSON.stringify(SESSION_KEY)})||"null"),u=${JSON.stringify(workerUrl)};d.documentElement.lang=t;if(k&&k.state&&k.state.token){if(u)window[${JSON.stringify(EARLY_WORKER)}]=new Worker(u,{type:"module",name:"sync"});return}if(p.indexOf(location.pathname)<0)return;d.getElementById("boot-title").textContent=w[t][0];d.getElementById("boot-subtitle").textContent=w[t][1];d.documentElement.classList.add("boot-login")}catch(e){}})()`;
+function boot(c: BootConfig): void {
+  try {
+    const root = document.documentElement;
+    const chosen = localStorage.getItem(c.languageKey);
+    const lng = chosen !== null && Object.hasOwn(c.texts, chosen) ? (chosen as Language) : 'en';
+    root.lang = lng;
+    const session = JSON.parse(localStorage.getItem(c.sessionKey) ?? 'null');
+    if (session?.state?.token) {
+      if (c.worker)
+        (window as unknown as Record<string, Worker>)[c.workerGlobal] = new Worker(c.worker, {
+          type: 'module',
+          name: 'sync',
+        });
+      return;
+    }
+    if (!c.loginPaths.includes(location.pathname)) return;
+    document.getElementById('boot-title')!.textContent = c.texts[lng].title;
+    document.getElementById('boot-subtitle')!.textContent = c.texts[lng].subtitle;
+    root.classList.add('boot-login');
+  } catch {
+    // The skeleton stays; the app starts as it would without this script.
+  }
+}
+
+/** The inline script for a build. */
+export function bootScript(build: BootBuild): string {
+  const config: BootConfig = {
+    ...build,
+    languageKey: LANGUAGE_KEY,
+    sessionKey: SESSION_KEY,
+    loginPaths: BOOT_LOGIN_PATHS,
+    workerGlobal: EARLY_WORKER,
+  };
+  return `(${boot.toString()})(${JSON.stringify(config)})`;
 }

@@ -39,7 +39,7 @@ function boot(path: string, storage: Record<string, string>, workerUrl: string |
   document.documentElement.lang = '';
   document.body.innerHTML = '<div id="boot-title"></div><div id="boot-subtitle"></div>';
   // As the page runs it: a classic script in the global scope.
-  new Function(bootScript(texts, workerUrl))();
+  new Function(bootScript({ texts, worker: workerUrl }))();
   return {
     lang: document.documentElement.lang,
     login: document.documentElement.classList.contains('boot-login'),
