@@ -25,11 +25,15 @@ async function start(): Promise<void> {
     void first.load().catch(() => undefined);
     prefetchMessages(first.messages);
   }
-  // A signed-in screen shows data from the sync worker: it boots beside React, with the session's
-  // token at once (as the shell's first effect gives it, which then changes nothing), instead of
-  // after the first render. Login does not need it to paint.
+  // A signed-in screen shows data from the sync worker (index.html's script has started it:
+  // src/shell/boot.ts). It gets the session's token at once (as the shell's first effect gives it,
+  // which then changes nothing), instead of after the first render. Login does not need it to paint.
   const { token, userInfo } = useSession.getState();
-  if (token !== null) void worker().setToken(token, userInfo?.id ?? null);
+  if (token !== null) {
+    void worker().setToken(token, userInfo?.id ?? null);
+    // Its first polls start now too, not once its chunks have arrived (routes.tsx `warm`).
+    if (first?.warm) void worker().warm(first.warm);
+  }
   await afterPaint();
   await initI18n();
   await yieldToMain();
