@@ -150,12 +150,6 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       input: { main: 'index.html', iframe: 'iframe.html' },
-      output: {
-        // The UI kit and the worker's client in one chunk the page loads from the start: split by
-        // sharing, its modules were five small chunks every first screen waited for as a second
-        // round of requests (bench:ui: login 12 → 8 files, home 18 → 14, a little less JS).
-        codeSplitting: { groups: [{ name: 'kit', test: /\/src\/(ui|api)\// }] },
-      },
     },
   },
   worker: { format: 'es' },

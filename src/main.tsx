@@ -29,11 +29,7 @@ async function start(): Promise<void> {
   // src/shell/boot.ts). It gets the session's token at once (as the shell's first effect gives it,
   // which then changes nothing), instead of after the first render. Login does not need it to paint.
   const { token, userInfo } = useSession.getState();
-  if (token !== null) {
-    void worker().setToken(token, userInfo?.id ?? null);
-    // Its first polls start now too, not once its chunks have arrived (routes.tsx `warm`).
-    if (first?.warm) void worker().warm(first.warm);
-  }
+  if (token !== null) void worker().setToken(token, userInfo?.id ?? null);
   await afterPaint();
   await initI18n();
   await yieldToMain();

@@ -2,8 +2,6 @@ import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import type { Area } from './i18n/index';
 import { PATHS, PATTERNS } from './paths';
-import type { NamedCall } from './shared/contract/index';
-import { PORTFOLIO_FIRST_RANGE } from './shared/rules';
 
 /**
  * Every route of SPEC §2 that exists, with what the shell needs to know about it. A screen lives in
@@ -27,12 +25,6 @@ export interface AppRoute {
    * (src/i18n); unset: all of them. The screen waits for them beside its own chunk.
    */
   messages?: Area[];
-  /**
-   * The polls the screen starts first, as its hooks ask for them (same name and input): when the
-   * app opens on this screen signed in, the worker starts them while the screen's code loads
-   * (workers/api/network.ts `warm`). tests/dom checks they match what the screen watches.
-   */
-  warm?: NamedCall[];
 }
 
 export const ROUTES: AppRoute[] = [
@@ -61,15 +53,6 @@ export const ROUTES: AppRoute[] = [
     path: PATHS.home,
     nav: true,
     messages: ['markets', 'portfolio'],
-    // The largest thing on Home, the value chart, waits for portfolioHistory.
-    warm: [
-      { name: 'userInfo', input: {} },
-      { name: 'categoryList', input: {} },
-      { name: 'indexList', input: {} },
-      { name: 'onboarding', input: {} },
-      { name: 'portfolioSummary', input: {} },
-      { name: 'portfolioHistory', input: { range: PORTFOLIO_FIRST_RANGE } },
-    ],
     load: () => import('./screens/Home/HomeScreen'),
   },
   { path: PATHS.markets, nav: true, noService: true, load: () => import('./screens/Markets/MarketsScreen') },

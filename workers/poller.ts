@@ -11,8 +11,6 @@ export const MAX_BACKOFF_MS = 60_000;
 export const RECOVERY_GAP_MS = 400;
 /** A request the worker cancelled itself (stranded by an outage): neither a failure nor news. */
 export const CANCELLED = 'errors.cancelled';
-/** The interval of a subscriber that asks once (a day: longer than any screen stays open unseen). */
-const ONCE_MS = 24 * 3600 * 1000;
 
 export interface Subscriber<T> {
   intervalMs: number;
@@ -105,7 +103,7 @@ export function createPoller(env: PollerEnv = defaultEnv) {
     });
   }
 
-  const api = {
+  return {
     subscribe<T>(key: string, run: () => Promise<CallResult<T>>, sub: Subscriber<T>): number {
       const id = nextId++;
       let poll = polls.get(key);
@@ -133,16 +131,6 @@ export function createPoller(env: PollerEnv = defaultEnv) {
         else schedule(poll, 0);
       }
       return id;
-    },
-    /**
-     * Starts a poll before its screen subscribes (the first screen, while its code still loads) and
-     * keeps it for `ms`: a subscriber that joins meanwhile gets the answer at once, or shares the
-     * request in flight, instead of asking again. Nobody joining, the poll ends with the hold.
-     */
-    hold<T>(key: string, run: () => Promise<CallResult<T>>, ms: number): void {
-      // Asks once: the hold must not make the screen's own poll run sooner than it asks.
-      const id = api.subscribe(key, run, { intervalMs: ONCE_MS, onUpdate: () => {} });
-      env.setTimeout(() => api.unsubscribe(id), ms);
     },
     unsubscribe(id: number): Subscriber<unknown> | undefined {
       const poll = byId.get(id);
@@ -197,5 +185,4 @@ export function createPoller(env: PollerEnv = defaultEnv) {
     has: (id: number) => byId.has(id),
     keys: () => [...polls.keys()],
   };
-  return api;
 }

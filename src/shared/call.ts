@@ -33,11 +33,6 @@ export function stableJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
 }
 
-/** A call's identity (endpoint and input): the key of its shared poll and of its copy on the device. */
-export function callKey(name: string, input: unknown): string {
-  return `${name}:${stableJson(input)}`;
-}
-
 /** The call never got a business answer (network, timeout, server fault, offline). */
 export function isTransportFailure(errorKey: string): boolean {
   return (

@@ -1,4 +1,3 @@
-import type { HistoryRange } from './contract/portfolio';
 import {
   BPS_SCALE,
   feeMinor,
@@ -247,9 +246,6 @@ export const POLL_MS = {
   stockTrading: 3000,
   unreadCount: 10_000,
 } as const;
-
-/** The portfolio value chart's range when a screen opens (Home, Account; src/routes.tsx warms it). */
-export const PORTFOLIO_FIRST_RANGE: HistoryRange = '1M';
 
 /** The largest quantity an order takes (the contract's Quantity schema). */
 export const QUANTITY_MAX = 10_000_000;

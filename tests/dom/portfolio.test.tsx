@@ -8,14 +8,12 @@ import type { HoldingRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
 import { PATHS } from '../../src/paths';
-import { ROUTES } from '../../src/routes';
 import { Allocation } from '../../src/screens/_parts/portfolio/PortfolioPanel';
 import { Signed, TotalsCard } from '../../src/screens/_parts/portfolio/parts';
 import AccountScreen from '../../src/screens/Account/AccountScreen';
 import HoldingsScreen from '../../src/screens/Holdings/HoldingsScreen';
 import HomeScreen from '../../src/screens/Home/HomeScreen';
 import StatementScreen from '../../src/screens/Statement/StatementScreen';
-import { callKey } from '../../src/shared/call';
 import { fake } from '../support/fake-worker';
 
 /**
@@ -32,20 +30,16 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 /** The worker's answer per watch name; a name without one is still on its way. */
 let answers: Record<string, unknown> = {};
-/** Every poll a rendered screen asked for (name and input, as the worker keys them). */
-const watched = new Set<string>();
 /** The failed refresh of a watch name, as its message key. */
 let failures: Record<string, string> = {};
 vi.mock('../../src/api/hooks', async () => {
   const { watchResult } = await import('../support/fake-worker');
   return {
-    useWatch: (name: string, input: unknown) => {
-      if (input !== null) watched.add(callKey(name, input));
-      return watchResult(input === null ? undefined : answers[name], {
+    useWatch: (name: string, input: unknown) =>
+      watchResult(input === null ? undefined : answers[name], {
         error: failures[name] ?? null,
         source: answers[name] === undefined ? null : 'network',
-      });
-    },
+      }),
   };
 });
 
@@ -55,7 +49,6 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.reset();
   answers = {};
-  watched.clear();
   failures = {};
   config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
 });
@@ -293,16 +286,6 @@ describe('Home screen', () => {
       expect.stringContaining('Headline 2'),
       expect.stringContaining('Headline 3'),
     ]);
-  });
-
-  it('is warmed with the polls it asks for first (routes.tsx), so a slow first load has its data ready', () => {
-    show(<HomeScreen />);
-    const warm = ROUTES.find((r) => r.path === PATHS.home)?.warm ?? [];
-    expect(warm.length).toBeGreaterThan(0);
-    // A warmed poll the screen does not ask for would be a wasted request, and one asked with
-    // another input would not be shared.
-    for (const call of warm) expect([...watched], call.name).toContain(callKey(call.name, call.input));
-    expect(warm.map((c) => c.name)).toContain('portfolioHistory');
   });
 });
 

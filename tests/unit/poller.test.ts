@@ -38,42 +38,6 @@ describe('shared polls', () => {
     expect(run).toHaveBeenCalledTimes(5);
   });
 
-  it('holds a poll for a screen still loading: one request, shared, and gone if nobody comes', async () => {
-    const poller = createPoller(env());
-    let release: (v: CallResult<number>) => void = () => {};
-    const run = vi.fn(() => new Promise<CallResult<number>>((r) => (release = r)));
-    poller.hold('history', run, 15_000);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(run).toHaveBeenCalledTimes(1);
-    // The screen arrives while the answer is on its way: it shares the request.
-    const early = vi.fn();
-    const id = poller.subscribe('history', run, { intervalMs: 60_000, onUpdate: early });
-    release(ok(7));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(run).toHaveBeenCalledTimes(1);
-    expect(early).toHaveBeenCalledWith(ok(7), expect.any(Number));
-    // A second screen a little later gets the answer at once, without asking.
-    const late = vi.fn();
-    poller.subscribe('history', run, { intervalMs: 60_000, onUpdate: late });
-    expect(late).toHaveBeenCalledWith(ok(7), expect.any(Number));
-    // The hold never makes the screen's poll run sooner than the screen asks.
-    await vi.advanceTimersByTimeAsync(59_000);
-    expect(run).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(run).toHaveBeenCalledTimes(2);
-    poller.unsubscribe(id);
-
-    // Nobody comes: the poll ends with the hold.
-    const once = vi.fn(async () => ok(1));
-    poller.hold('onboarding', once, 15_000);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(poller.keys()).toContain('onboarding');
-    await vi.advanceTimersByTimeAsync(15_000);
-    expect(poller.keys()).not.toContain('onboarding');
-    await vi.advanceTimersByTimeAsync(24 * 3600 * 1000);
-    expect(once).toHaveBeenCalledTimes(1);
-  });
-
   it('stops when the last subscriber leaves', async () => {
     const poller = createPoller(env());
     const run = vi.fn(async () => ok(1));

@@ -1,11 +1,11 @@
 import {
   type CallResult,
   type Contract,
-  callKey,
   contract,
   type EndpointName,
   type ReqOf,
   type ResOf,
+  stableJson,
 } from '#shared/contract/index';
 import type { WatchlistItem } from '#shared/contract/trading';
 import { createAnswerCache } from '../answers';
@@ -216,7 +216,7 @@ export function createContext() {
     const quotes = extractQuotes(name, data, at);
     if (quotes.length) hub.ingest(quotes);
     if (contract[name].method === 'GET' && answers.cacheable(name))
-      void answers.write(name, callKey(name, input), data, at, epoch);
+      void answers.write(name, `${name}:${stableJson(input)}`, data, at, epoch);
     if (name === 'favouriteList') {
       const d = data as { list: WatchlistItem[]; total: number };
       void favourites.learn(d.list, d.total, (input as { page?: number }).page ?? 1);

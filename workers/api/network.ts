@@ -1,22 +1,18 @@
 import {
   type CallResult,
   type Contract,
-  callKey,
   contract,
   type EndpointName,
   ERR,
-  type NamedCall,
   type ReqOf,
   type ResOf,
+  stableJson,
 } from '#shared/contract/index';
 import { type LowDataPref, release, type Topic, type WorkerEvents } from '../events';
 import type { CallOptions } from '../http';
 import { type PreparedImage, prepareImage } from '../images';
 import type { Progress } from '../upload';
 import type { Context, Update } from './context';
-
-/** How long a warmed poll waits for its screen (longer than the slowest first load measured). */
-export const WARM_HOLD_MS = 15_000;
 
 /**
  * The network domain: configuration, visibility and connectivity from the window, one-off calls,
@@ -71,7 +67,7 @@ export function networkApi(ctx: Context) {
       intervalMs: number,
       onUpdate: Update<ResOf<Contract[K]>>,
     ): number {
-      const key = callKey(name, input);
+      const key = `${name}:${stableJson(input)}`;
       let fresh = false;
       const pollId = poller.subscribe(key, () => ctx.request(name, input), {
         intervalMs,
@@ -93,17 +89,7 @@ export function networkApi(ctx: Context) {
       return events.track(() => release(poller.unsubscribe(pollId)?.onUpdate));
     },
     refresh<K extends EndpointName>(name: K, input: ReqOf<Contract[K]>): void {
-      poller.refresh(callKey(name, input));
-    },
-    /**
-     * The first screen's polls (src/routes.tsx `warm`), started while its code is still on its way:
-     * on a slow phone the screen's chunks arrive a second or more after the worker is ready, and
-     * its polls would only then ask. Each is held for `WARM_HOLD_MS`; the screen's own `watch`
-     * joins it and shows the answer at once (a network answer, with its time).
-     */
-    warm(calls: NamedCall[]): void {
-      for (const { name, input } of calls)
-        poller.hold(callKey(name, input), () => ctx.request(name, input as never), WARM_HOLD_MS);
+      poller.refresh(`${name}:${stableJson(input)}`);
     },
 
     /**

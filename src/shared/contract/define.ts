@@ -88,4 +88,4 @@ export interface NoAnswer {
 
 // The call conventions the UI uses at run time live outside the contract (src/shared/call.ts), so
 // UI code can import only types from the contract; re-exported for the server and the worker.
-export { type CallResult, callKey, ERR, isTransportFailure, stableJson } from '../call';
+export { type CallResult, ERR, isTransportFailure, stableJson } from '../call';

@@ -1,7 +1,7 @@
 import { accountContract } from './account';
 import { configContract } from './config';
 import { contentContract } from './content';
-import { joinDomains, type ReqOf } from './define';
+import { joinDomains } from './define';
 import { investContract } from './invest';
 import { marketContract } from './market';
 import { portfolioContract } from './portfolio';
@@ -28,5 +28,3 @@ export const contract = joinDomains({
 
 export type Contract = typeof contract;
 export type EndpointName = keyof Contract;
-/** One call by name with its input (a route's first polls: src/routes.tsx `warm`). */
-export type NamedCall = { [K in EndpointName]: { name: K; input: ReqOf<Contract[K]> } }[EndpointName];

@@ -5,7 +5,7 @@ import { useConfig } from '../../../api/useConfig';
 import type { HistoryRange, PortfolioSummary } from '../../../shared/contract/portfolio';
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { HOLDING_TYPES, PORTFOLIO_FIRST_RANGE } from '../../../shared/rules';
+import { HOLDING_TYPES } from '../../../shared/rules';
 import { Button, type Failure, FailureBoundary, retryableLazy, Segmented, Skeleton, ui } from '../../../ui';
 import { Signed } from './parts';
 import s from './portfolio.module.css';
@@ -33,7 +33,7 @@ function ChartFailed({ why, onRetry }: { why: Failure; onRetry: () => void }) {
 export function ValueChartCard() {
   const { t } = useTranslation();
   const { currency } = useConfig();
-  const [range, setRange] = useState<HistoryRange>(PORTFOLIO_FIRST_RANGE);
+  const [range, setRange] = useState<HistoryRange>('1M');
   const history = useWatch('portfolioHistory', { range }, HISTORY_POLL_MS);
   const points = history.data?.points;
   const first = points?.[0];
