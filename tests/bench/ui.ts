@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ui`: the app core's performance figures, printed (no pass/fail).
  *   1. worker chart math for 10,000 candles (MA 5/10/20, volume, extents, paths)
- *   2. initial JS of the login and home routes (gzip and brotli, as served)
+ *   2. initial JS of the login and home routes and of the quote widget (gzip and brotli, as served)
  *   3. Lighthouse (mobile) on login and home, with simulated and with applied throttling
  *   4. offline cold start: a new page, offline, to the last known account summary on screen
  *   5. main-thread long tasks over 60 s on a busy screen (50 live favourites + a live chart)
@@ -384,6 +384,13 @@ async function main(): Promise<void> {
       await initialJs(ctx, `${BASE}/login`, (p) => p.getByLabel('Phone number').waitFor(), 'login route');
       await ctx.addInitScript(session);
       await initialJs(ctx, `${BASE}/`, (p) => p.getByText('Total assets').waitFor(), 'home route');
+      // The quote widget partner sites embed (iframe.html): it shares the app's chunks, not all of them.
+      await initialJs(
+        ctx,
+        `${BASE}/iframe.html?symbol=AAPL`,
+        (p) => p.getByText('Open in Bourse').waitFor(),
+        'quote widget',
+      );
       await browser.close();
     }
     if (!SKIP.has('3')) {
