@@ -35,7 +35,7 @@ const CSP: Record<string, string[]> = {
 };
 
 /** The app documents' CSP; `scripts`: more script-src sources (the built page's inline script hashes). */
-export function contentSecurityPolicy(scripts: readonly string[] = []): string {
+function contentSecurityPolicy(scripts: readonly string[] = []): string {
   return Object.entries(CSP)
     .map(
       ([name, values]) => `${name} ${(name === 'script-src' ? [...values, ...scripts] : values).join(' ')}`,

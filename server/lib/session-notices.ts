@@ -34,7 +34,7 @@ export function forgetEnded(deps: Deps, ended: Ended): void {
 const NOTICE = /^(?:h:([0-9a-f]{64})|u:([1-9][0-9]{0,15}))$/;
 
 /** Applies one notice to the cache; anything else on the channel is ignored. */
-export function applyNotice(deps: Deps, payload: string | undefined): void {
+function applyNotice(deps: Deps, payload: string | undefined): void {
   const m = NOTICE.exec(payload ?? '');
   if (!m) return;
   if (m[1]) sessionCache(deps).forgetHash(m[1]);

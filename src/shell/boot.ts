@@ -22,7 +22,7 @@ import { SESSION_KEY } from '../store/session';
 export const EARLY_WORKER = 'bourseSyncWorker';
 
 /** Paths whose first screen, signed out, is the login screen: login itself and the start URL. */
-export const BOOT_LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.home];
+const BOOT_LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.home];
 
 export type BootTexts = Record<Language, { title: string; subtitle: string }>;
 
