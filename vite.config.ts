@@ -111,30 +111,40 @@ function bootShell(): Plugin {
   };
 }
 
-/**
- * Every module of src/ that an entry imports, directly or not (relative imports, not type-only).
- * The widget's entry itself is left out of its group: its code must run only in iframe.html.
- */
-function importClosure(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)) {
-      const base = path.resolve(path.dirname(file), m[1]!);
-      const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-        .map((ext) => base + ext)
-        .find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
-      if (found && /\.tsx?$/.test(found)) visit(found);
-    }
-  };
-  visit(path.resolve(entry));
-  return seen;
+const SRC = `${path.resolve('src')}${path.sep}`;
+const WIDGET_ENTRY = path.resolve('src/widget/main.tsx');
+/** What Rolldown's chunking pass tells of the module graph (its `ChunkingContext`). */
+interface ChunkingContext {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
-const WIDGET_KIT = new Set(
-  [...importClosure('src/widget/main.tsx')].filter((f) => !f.includes('/src/widget/')),
-);
+/** The modules the widget's entry imports, directly or not (static imports), per chunking pass. */
+const widgetModules = new WeakMap<ChunkingContext, Set<string>>();
+
+/**
+ * The UI kit, the shell and the worker's client as two chunks every page loads from the start
+ * (`kit`, and first `widget-kit`: what the quote widget uses of them and everything that needs).
+ * Split by sharing they were seven small chunks a first screen waited for as a second round of
+ * requests (bench:ui: login 12 → 7 files, home 18 → 12; on a throttled phone over HTTP/1.1 home's
+ * largest paint 4.8 → 4.3 s). The widget (iframe.html, on partner sites) loads only `widget-kit`:
+ * one kit chunk made it download the whole kit (107 → 128 KB gzip). Its entry stays out, as its
+ * code must run only in iframe.html.
+ */
+function widgetKit(id: string, ctx: ChunkingContext): string | null {
+  let widget = widgetModules.get(ctx);
+  if (!widget) {
+    widget = new Set();
+    const visit = (m: string) => {
+      if (widget!.has(m)) return;
+      widget!.add(m);
+      for (const next of ctx.getModuleInfo(m)?.importedIds ?? []) visit(next);
+    };
+    visit(WIDGET_ENTRY);
+    // The app's own modules only (packages stay where sharing puts them), not the entry itself.
+    for (const m of widget) if (!m.startsWith(SRC) || m === WIDGET_ENTRY) widget.delete(m);
+    widgetModules.set(ctx, widget);
+  }
+  return widget.has(id) ? 'widget-kit' : null;
+}
 
 /**
  * The PWA build (index.html + the embeddable iframe.html widget), its service worker, and the
@@ -176,15 +186,10 @@ export default defineConfig({
     rollupOptions: {
       input: { main: 'index.html', iframe: 'iframe.html' },
       output: {
-        // The UI kit, the shell and the worker's client as two chunks every page loads from the
-        // start: split by sharing, they were seven small chunks a first screen waited for as a
-        // second round of requests (bench:ui: login 12 → 7 files, home 18 → 12; on a throttled
-        // phone over HTTP/1.1 home's largest paint 4.8 → 4.3 s). What the quote widget (iframe.html,
-        // on partner sites) uses of them is the first chunk, so the widget loads only that one: one
-        // kit chunk made it download the whole kit (107 → 128 KB gzip).
         codeSplitting: {
+          // The widget's share first: a module both need goes there, not into `kit`.
           groups: [
-            { name: 'widget-kit', test: (id: string) => WIDGET_KIT.has(id), priority: 2 },
+            { name: widgetKit, priority: 2 },
             { name: 'kit', test: /\/src\/(ui|api|shell)\//, priority: 1 },
           ],
         },

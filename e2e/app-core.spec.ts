@@ -161,6 +161,26 @@ test.describe('offline', () => {
   });
 });
 
+test.describe('quote widget', () => {
+  test('partner sites load only its share of the app code, not the whole kit', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.endsWith('.js')) scripts.push(p);
+    });
+    // vite.config.ts: `widget-kit` is what the widget uses of the UI kit, shell and client; `kit` the rest.
+    await page.goto('/iframe.html?symbol=AAPL');
+    await expect(page.getByRole('link', { name: 'Open in Bourse' })).toBeVisible();
+    expect(scripts.filter((p) => p.startsWith('/assets/widget-kit-'))).toHaveLength(1);
+    expect(scripts.filter((p) => p.startsWith('/assets/kit-'))).toEqual([]);
+    // The app itself loads both.
+    scripts.length = 0;
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(scripts.filter((p) => p.startsWith('/assets/kit-'))).toHaveLength(1);
+  });
+});
+
 test.describe('a screen that cannot be fetched', () => {
   // No service worker holds the app yet (a first visit): the screen's code comes from the network.
   test.use({ serviceWorkers: 'block' });

@@ -13,8 +13,9 @@ let remote: Remote<SyncApi> | null = null;
 export function worker(): Remote<SyncApi> {
   if (!remote) {
     // Opened signed in, the static shell has started it already (src/shell/boot.ts).
-    const early = (window as unknown as Record<string, Worker | undefined>)[EARLY_WORKER];
-    delete (window as unknown as Record<string, unknown>)[EARLY_WORKER];
+    const slots = window as unknown as Record<string, Worker | undefined>;
+    const early = slots[EARLY_WORKER];
+    delete slots[EARLY_WORKER];
     const w =
       early ??
       new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {

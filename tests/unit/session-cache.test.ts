@@ -12,7 +12,9 @@ function setup(ttlMs = 1000, peers = false) {
     revoked_at: null,
     last_seen_at: t,
   });
-  const put = (token: string, id: number) => cache.put(token, `hash-of-${token}`, session(id), cache.mark());
+  /** Keeps a session as a lookup that began at `mark` (by default: now) would. */
+  const put = (token: string, id: number, mark = cache.mark()) =>
+    cache.put(token, `hash-of-${token}`, session(id), mark);
   return {
     cache,
     put,
@@ -56,12 +58,7 @@ describe('session cache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')?.id).toBe(1);
     // A lookup under way when the notice came is not kept either.
-    cache.put(
-      'a',
-      'hash-of-a',
-      { id: 1, phone: '9', expires_at: 9e15, revoked_at: null, last_seen_at: 0 },
-      mark,
-    );
+    put('a', 1, mark);
     expect(cache.get('a')).toBeUndefined();
   });
 
@@ -77,12 +74,7 @@ describe('session cache', () => {
     cache.hearing(true);
     // Whatever was read while deaf is dropped, and a lookup under way then is not kept.
     expect(cache.get('a')).toBeUndefined();
-    cache.put(
-      'b',
-      'hash-of-b',
-      { id: 2, phone: '9', expires_at: 9e15, revoked_at: null, last_seen_at: 0 },
-      mark,
-    );
+    put('b', 2, mark);
     expect(cache.get('b')).toBeUndefined();
     put('a', 1);
     advance(59_999);
