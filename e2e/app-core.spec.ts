@@ -207,6 +207,37 @@ test.describe('a screen that cannot be fetched', () => {
   });
 });
 
+test.describe('message files', () => {
+  // No service worker holds the app yet: the message files come from the network, where they are refused.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a signed-in screen has all its words before the later message files arrive', async ({ page }) => {
+    await login(page);
+    // Home names the areas it waits for (src/routes.tsx: markets, portfolio); English's first areas
+    // are in the app's code. Every other area's file is refused: it arrives only after the screen.
+    const areas = fs.readdirSync('locales/en').map((f) => f.replace(/\.json$/, ''));
+    const later = areas.filter((a) => a !== 'markets' && a !== 'portfolio');
+    await page.route(new RegExp(`/assets/(${later.join('|')})-[\\w-]+\\.js$`), (route) => route.abort());
+    await page.reload();
+    await expect(page.getByText('₹10,00,000.00').first()).toBeVisible();
+    // The header's inbox link is named in the shell's own words, not by its key.
+    await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
+    // Nothing on the page is a message key: no text, label or title reads like `area.key`.
+    const namespaces = areas.flatMap((a) =>
+      Object.keys(JSON.parse(fs.readFileSync(path.join('locales/en', `${a}.json`), 'utf8'))),
+    );
+    const key = new RegExp(`\\b(${[...new Set(namespaces)].join('|')})\\.[A-Za-z]`);
+    const shown = await page.evaluate(() => [
+      // biome-ignore lint/performance/useDomNodeTextContent: what is rendered, not the page's scripts
+      document.body.innerText,
+      ...[...document.querySelectorAll('[aria-label],[title],[placeholder]')].flatMap((e) =>
+        ['aria-label', 'title', 'placeholder'].map((a) => e.getAttribute(a) ?? ''),
+      ),
+    ]);
+    expect(shown.filter((text) => key.test(text))).toEqual([]);
+  });
+});
+
 test.describe('updates', () => {
   const swPath = path.resolve(import.meta.dirname, '../dist/sw.js');
 

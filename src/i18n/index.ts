@@ -80,17 +80,24 @@ function loadArea(lng: Language, area: string): Promise<void> {
 
 /** An area was added since the screens were last told. */
 let unannounced = false;
+/** A component on the page showed a key (or its default) for want of its message: i18next's missing-key hook. */
+let missed = false;
 
 /*
  * Screens re-render (react-i18next, bindI18nStore 'added') once the batch is in, not once per area:
  * the rest of the areas, fetched after the first screen (`loadAllMessages`), arrive one by one, and
- * each 'added' re-rendered every translated component on a phone that is still starting up.
+ * each 'added' re-rendered every translated component on a phone that is still starting up. And
+ * only if something on the page lacked a word: a screen waits for its areas (`AppRoute.messages`),
+ * so the later ones usually change nothing shown, and re-rendering every translated component for
+ * nothing was the longest task of a signed-in start on a slow phone (bench:ui, issue 15).
  */
 function loadAreas(lng: Language, areas: readonly string[]): Promise<void> {
   const langs: Language[] = lng === 'en' ? ['en'] : [lng, 'en'];
   return Promise.all(langs.flatMap((l) => areas.map((a) => loadArea(l, a)))).then(() => {
     if (!unannounced) return;
     unannounced = false;
+    if (!missed) return;
+    missed = false;
     // Nothing to add: the one 'added' event, through the typed API.
     i18n.addResourceBundle(lng, 'translation', {}, true, true);
   });
@@ -134,8 +141,12 @@ export async function initI18n(areas: readonly Area[] | 'all' = FIRST_AREAS): Pr
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // Screens already shown re-render when an area they use arrives.
+    // Screens already shown re-render when an area they use arrives (`loadAreas`).
     react: { bindI18nStore: 'added' },
+    saveMissing: true,
+    missingKeyHandler: () => {
+      missed = true;
+    },
   });
   await loadAreas(lng, areas === 'all' ? ALL_AREAS : [...FIRST_AREAS, ...areas]);
   document.documentElement.lang = lng;

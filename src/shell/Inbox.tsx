@@ -83,9 +83,9 @@ export function InboxBell() {
   const { t } = useTranslation();
   const unread = useWatch('notificationUnread', {}, POLL_MS.unreadCount);
   const count = unread.data?.unread_count ?? 0;
-  const label = count > 0 ? t('watch.inbox.openUnread', { count }) : t('watch.inbox.open');
+  const label = count > 0 ? t('core.inbox.openUnread', { count }) : t('core.inbox.open');
   return (
-    <Link to={PATHS.notifications} className={ui.iconButton} aria-label={label} title={t('watch.inbox.open')}>
+    <Link to={PATHS.notifications} className={ui.iconButton} aria-label={label} title={t('core.inbox.open')}>
       <IconBell />
       {count > 0 && (
         <span className={ui.badge} aria-hidden="true">
