@@ -111,6 +111,26 @@ function bootShell(): Plugin {
   };
 }
 
+/**
+ * React Router's production build in the app's bundle. Its package.json sends every import to its
+ * development build (remix-run/react-router#12532, "temporary" since 7.0.2): dev-only warnings and
+ * checks that run on every navigation and render. The production build is the same API from the
+ * same version, without them. Tests and the dev server keep the development build.
+ */
+function reactRouterProduction(): Plugin {
+  const dir = path.resolve('node_modules/react-router/dist/production');
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'bourse-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      const file = files[source];
+      return file ? path.join(dir, file) : null;
+    },
+  };
+}
+
 const SRC = `${path.resolve('src')}${path.sep}`;
 const WIDGET_ENTRY = path.resolve('src/widget/main.tsx');
 /** What Rolldown's chunking pass tells of the module graph (its `ChunkingContext`). */
@@ -154,6 +174,7 @@ function widgetKit(id: string, ctx: ChunkingContext): string | null {
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

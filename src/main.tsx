@@ -16,13 +16,18 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function start(): Promise<void> {
+  // Evaluating the app's modules is one task, and each step below starts a task of its own: on a
+  // slow phone each takes tens of milliseconds, and together they were one long task (bench:ui).
+  await yieldToMain();
   applyStoredUpDown();
   installIosFixes();
   // The first screen's chunk and messages start downloading now, not once React has rendered the
   // router (a round trip less before the screen on a phone network; the same modules, cached).
   const first = firstRoute(window.location.pathname, useSession.getState().token !== null);
+  await yieldToMain();
   if (first) {
     void first.load().catch(() => undefined);
+    await yieldToMain();
     prefetchMessages(first.messages);
   }
   // A signed-in screen shows data from the sync worker (index.html's script has started it:

@@ -31,6 +31,7 @@ function subscribe(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
+/** The whole connection (the banner): re-renders on every event. */
 export function useConnection(): ConnectionEvent {
   return useSyncExternalStore(
     subscribe,
@@ -39,10 +40,36 @@ export function useConnection(): ConnectionEvent {
   );
 }
 
+/**
+ * One value of the connection, re-rendering its component only when that value changes: an event
+ * is a new object even when the state is the same (the worker's first one, on listen), and the
+ * re-render of every screen part that polls was one long task of a signed-in start.
+ */
+function useConnectionValue<T extends string | boolean>(select: (c: ConnectionEvent) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(current),
+    () => select(current),
+  );
+}
+
+const stateOf = (c: ConnectionEvent) => c.state;
+const reachable = (c: ConnectionEvent) => c.state === 'online' || c.state === 'slow';
+const lowDataOf = (c: ConnectionEvent) => c.lowData;
+
+/** online · slow · unreachable · offline. */
+export function useConnectionState(): ConnectionEvent['state'] {
+  return useConnectionValue(stateOf);
+}
+
 /** The server can be reached (online or slow): data is being refreshed and money may move. */
 export function useOnline(): boolean {
-  const { state } = useConnection();
-  return state === 'online' || state === 'slow';
+  return useConnectionValue(reachable);
+}
+
+/** Low-data mode is on now (from the worker's view: the switch or the browser). */
+export function useLowData(): boolean {
+  return useConnectionValue(lowDataOf);
 }
 
 /** The banner's "Retry now". */

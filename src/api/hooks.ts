@@ -1,9 +1,9 @@
 import { proxy } from 'comlink';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { type CallResult, stableJson } from '../shared/call';
 import type { EndpointName } from '../shared/contract/index';
 import { type Input, type Output, subscription, worker } from './client';
-import { useConnection } from './connection';
+import { useLowData, useOnline } from './connection';
 
 export interface Watched<T> {
   data: T | undefined;
@@ -43,8 +43,8 @@ export function useWatch<K extends EndpointName>(
   intervalMs: number,
 ): Watched<Output<K>> & { reload: () => void } {
   const key = input === null ? null : stableJson(input);
-  const connection = useConnection();
-  const online = connection.state === 'online' || connection.state === 'slow';
+  const online = useOnline();
+  const lowData = useLowData();
   const [state, setState] = useState<State<Output<K>>>({
     data: undefined,
     error: null,
@@ -62,12 +62,16 @@ export function useWatch<K extends EndpointName>(
     setState((s) => ({ ...s, loading: s.data === undefined, source: null }));
     const onUpdate = proxy((result: CallResult<Output<K>>, at: number, source: 'network' | 'device') => {
       if (!alive) return;
-      setState((s) => {
-        if (!result.ok) return { ...s, error: result.error, loading: false };
-        // The device's copy never replaces what the network already gave.
-        if (source === 'device' && s.source === 'network') return s;
-        return { data: result.data, error: null, loading: false, updatedAt: at, source };
-      });
+      // An answer re-renders its screen as a transition: in slices React can pause, so a screen
+      // taking in several answers at once never holds the main thread in one long task.
+      startTransition(() =>
+        setState((s) => {
+          if (!result.ok) return { ...s, error: result.error, loading: false };
+          // The device's copy never replaces what the network already gave.
+          if (source === 'device' && s.source === 'network') return s;
+          return { data: result.data, error: null, loading: false, updatedAt: at, source };
+        }),
+      );
     });
     const interval = intervalMs > 0 ? intervalMs : 24 * 3600 * 1000;
     const end = subscription(() => worker().watch(name, stableInput, interval, onUpdate as never));
@@ -81,5 +85,5 @@ export function useWatch<K extends EndpointName>(
     if (stableInput !== null) void worker().refresh(name, stableInput);
   };
   const stale = state.data !== undefined && (state.source === 'device' || state.error !== null || !online);
-  return { ...state, stale, reload, intervalMs: intervalMs * (connection.lowData ? 2 : 1) };
+  return { ...state, stale, reload, intervalMs: intervalMs * (lowData ? 2 : 1) };
 }

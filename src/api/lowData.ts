@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { LowDataPref } from '../../workers/events';
 import { worker } from './client';
-import { useConnection } from './connection';
+
+/** Low-data mode is on now: src/api/connection.ts reads it from the worker's view. */
+export { useLowData } from './connection';
 
 /**
  * Low-data mode (issue 11): on by itself when the browser reports Save-Data or a 2G connection
@@ -55,9 +57,4 @@ export function useLowDataPref(): LowDataPref {
     () => pref,
     () => pref,
   );
-}
-
-/** Low-data mode is on now (from the worker's view: the switch or the browser). */
-export function useLowData(): boolean {
-  return useConnection().lowData;
 }

@@ -1,6 +1,6 @@
 import { type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConnection } from '../api/connection';
+import { useConnectionState } from '../api/connection';
 import type { MoneyPhase } from '../api/money';
 import { Button, type ButtonProps } from './Button';
 import s from './core.module.css';
@@ -12,7 +12,7 @@ import s from './core.module.css';
  */
 function useMoneyAction(): { allowed: boolean; reason: string | null } {
   const { t } = useTranslation();
-  const { state } = useConnection();
+  const state = useConnectionState();
   if (state === 'offline') return { allowed: false, reason: t('core.money.offline') };
   if (state === 'unreachable') return { allowed: false, reason: t('core.money.unreachable') };
   return { allowed: true, reason: null };

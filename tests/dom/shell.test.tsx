@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WatchlistItem } from '#shared/contract/trading';
+import { useConnectionState, useOnline } from '../../src/api/connection';
 import { overlayFavourites } from '../../src/api/favourites';
 import { setLowDataPref } from '../../src/api/lowData';
 import { currencyFor, parseConfig } from '../../src/api/useConfig';
@@ -178,6 +179,40 @@ describe('connection banner', () => {
     expect(container.textContent).toBe('Low-data mode: fewer updates, no images');
     act(() => setConnection('online'));
     expect(container.textContent).toBe('');
+  });
+});
+
+const renders = { online: 0, state: 0 };
+function Reachable() {
+  const online = useOnline();
+  renders.online++;
+  return <p>{String(online)}</p>;
+}
+function State() {
+  const state = useConnectionState();
+  renders.state++;
+  return <p>{state}</p>;
+}
+
+describe('connection consumers', () => {
+  it('re-render only when what they read changes, not on every connection event', () => {
+    act(() => setConnection('online'));
+    render(
+      <>
+        <Reachable />
+        <State />
+      </>,
+    );
+    const before = { ...renders };
+    // A new event with the same state (the worker's first one, on listen; a new `since`).
+    act(() => setConnection('online'));
+    expect(renders).toEqual(before);
+    // Slow: still reachable, so what polls stays; the state shown changes.
+    act(() => setConnection('slow'));
+    expect(renders).toEqual({ online: before.online, state: before.state + 1 });
+    act(() => setConnection('unreachable'));
+    expect(screen.getByText('false')).toBeTruthy();
+    expect(screen.getByText('unreachable')).toBeTruthy();
   });
 });
 
