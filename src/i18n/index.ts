@@ -140,6 +140,10 @@ export async function initI18n(areas: readonly Area[] | 'all' = FIRST_AREAS): Pr
     resources: {},
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
+    // One namespace and dotted keys, said outright: i18next then skips guessing, on every t(),
+    // whether a key is a sentence or holds a namespace (a profile of Home's first render).
+    nsSeparator: false,
+    keySeparator: '.',
     returnNull: false,
     // Screens already shown re-render when an area they use arrives (`loadAreas`).
     react: { bindI18nStore: 'added' },
