@@ -31,21 +31,16 @@ function subscribe(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-/** The whole connection (the banner): re-renders on every event. */
-export function useConnection(): ConnectionEvent {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => current,
-  );
-}
-
 /**
- * One value of the connection, re-rendering its component only when that value changes: an event
- * is a new object even when the state is the same (the worker's first one, on listen), and the
- * re-render of every screen part that polls was one long task of a signed-in start.
+ * One value of the connection, re-rendering its component only when that value changes. An event
+ * is a new object even when nothing a screen shows changed (the worker's first one, on listen): a
+ * component reading the whole object re-rendered on each, and one arriving during a screen's sliced
+ * (transition) render made React redo that whole render as one blocking task, since a store read
+ * during it had changed — the longest task of a signed-in start on a slow phone (bench:ui).
  */
-function useConnectionValue<T extends string | boolean>(select: (c: ConnectionEvent) => T): T {
+function useConnectionValue<T extends string | number | boolean | null>(
+  select: (c: ConnectionEvent) => T,
+): T {
   return useSyncExternalStore(
     subscribe,
     () => select(current),
@@ -56,6 +51,8 @@ function useConnectionValue<T extends string | boolean>(select: (c: ConnectionEv
 const stateOf = (c: ConnectionEvent) => c.state;
 const reachable = (c: ConnectionEvent) => c.state === 'online' || c.state === 'slow';
 const lowDataOf = (c: ConnectionEvent) => c.lowData;
+// The banner shows when the server last answered only while it is not online.
+const lastFreshOf = (c: ConnectionEvent) => (c.state === 'online' ? null : c.lastGoodAt);
 
 /** online · slow · unreachable · offline. */
 export function useConnectionState(): ConnectionEvent['state'] {
@@ -70,6 +67,11 @@ export function useOnline(): boolean {
 /** Low-data mode is on now (from the worker's view: the switch or the browser). */
 export function useLowData(): boolean {
   return useConnectionValue(lowDataOf);
+}
+
+/** When the server last answered, while it is not online (null when online, or never). */
+export function useLastFresh(): number | null {
+  return useConnectionValue(lastFreshOf);
 }
 
 /** The banner's "Retry now". */

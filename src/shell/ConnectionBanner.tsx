@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { retryNow, useConnection } from '../api/connection';
+import { retryNow, useConnectionState, useLastFresh, useLowData } from '../api/connection';
 import { asOfText } from '../ui/AsOf';
 import { IconOffline } from '../ui/icons';
 import s from './core.module.css';
@@ -12,29 +12,31 @@ import s from './core.module.css';
  */
 export function ConnectionBanner() {
   const { t, i18n } = useTranslation();
-  const c = useConnection();
+  const state = useConnectionState();
+  const lowData = useLowData();
+  const lastFresh = useLastFresh();
   const locale = i18n.language === 'en' ? undefined : i18n.language;
-  const fresh = c.lastGoodAt
-    ? t('core.connection.lastFresh', { time: asOfText(c.lastGoodAt, Date.now(), locale) })
+  const fresh = lastFresh
+    ? t('core.connection.lastFresh', { time: asOfText(lastFresh, Date.now(), locale) })
     : null;
-  if (c.state === 'online') return c.lowData ? <LowDataLine /> : null;
-  const down = c.state !== 'slow';
+  if (state === 'online') return lowData ? <LowDataLine /> : null;
+  const down = state !== 'slow';
   return (
     <div
       className={`${s.banner} ${down ? s.bannerDown : s.bannerSlow}`}
       role="status"
-      data-connection={c.state}
+      data-connection={state}
     >
       <IconOffline size={18} />
       <span className={s.bannerText}>
-        <strong>{t(`core.connection.${c.state}`)}</strong>
+        <strong>{t(`core.connection.${state}`)}</strong>
         <span>
           {down
             ? `${fresh ? `${fresh}. ` : ''}${t('core.connection.pausedMoney')}`
             : t('core.connection.slowDetail')}
         </span>
       </span>
-      {c.state === 'unreachable' && (
+      {state === 'unreachable' && (
         <button type="button" className={s.bannerAction} onClick={retryNow}>
           {t('core.connection.retry')}
         </button>

@@ -1,6 +1,7 @@
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PATHS, PATTERNS } from '../../src/paths';
-import { firstRoute } from '../../src/routes';
+import { firstRoute, ROUTES } from '../../src/routes';
 
 /** The screen src/main.tsx starts loading before React: the one the router and the shell will show. */
 describe('firstRoute', () => {
@@ -18,5 +19,18 @@ describe('firstRoute', () => {
     expect(at('/stock/trading/INFY.NS/IN', true)).toBe(PATTERNS.stockTrading);
     expect(at('/stock/v2/INFY.NS/Infosys', true)).toBe(PATTERNS.stockDetail);
     expect(at('/no/such/screen', true)).toBeUndefined();
+  });
+
+  it('finds a route by its own path as the router would rank it', () => {
+    const statics = ROUTES.filter((r) => !/[:*]/.test(r.path));
+    expect(statics.length).toBeGreaterThan(20);
+    for (const { path } of statics) {
+      const ranked = matchRoutes(
+        ROUTES.map((r) => ({ path: r.path })),
+        path,
+      )?.[0]?.route.path;
+      expect(ranked).toBe(path);
+      expect(at(path, true)).toBe(path === PATHS.login ? PATHS.home : path);
+    }
   });
 });
