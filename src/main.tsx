@@ -4,7 +4,6 @@ import { App } from './App';
 import { worker } from './api/client';
 import { initI18n, loadAllMessages, prefetchMessages } from './i18n/index';
 import { firstRoute } from './routes';
-import { prepareMoneyFormat } from './shared/format';
 import { installIosFixes } from './shell/ios';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
@@ -35,12 +34,7 @@ async function start(): Promise<void> {
   // src/shell/boot.ts). It gets the session's token at once (as the shell's first effect gives it,
   // which then changes nothing), instead of after the first render. Login does not need it to paint.
   const { token, userInfo } = useSession.getState();
-  if (token !== null) {
-    void worker().setToken(token, userInfo?.id ?? null);
-    // Signed-in screens show amounts; the sign-in screens show none and never load the locale data.
-    await yieldToMain();
-    prepareMoneyFormat();
-  }
+  if (token !== null) void worker().setToken(token, userInfo?.id ?? null);
   await afterPaint();
   await initI18n();
   await yieldToMain();

@@ -53,30 +53,16 @@ export function formatMoney(
   return `${sign}${currency.symbol}${numberFormat(groupingLocale(currency.unit), decimals).format(minorToDisplayNumber(Math.abs(minor)))}`;
 }
 
-/**
- * Makes the formatter of the default currency's amounts ahead of the first one shown. A page's first
- * Intl formatter loads the locale data (30–50 ms on a slow phone): src/main.tsx has it done in a
- * task of its own while the first screen's code and data are on their way, not inside the render
- * that shows the first amount.
- */
-export function prepareMoneyFormat(): void {
-  numberFormat(groupingLocale(DEFAULT_CURRENCY.unit), 2);
-}
-
 export function formatNumber(value: number, decimals = 2, unit = 'INR'): string {
   if (!Number.isFinite(value)) return '—';
   return numberFormat(groupingLocale(unit), decimals).format(value);
 }
 
-// Made when first needed, like every formatter here: the first Intl object of a page loads the
-// locale data (`prepareMoneyFormat`), which at module level lengthened the app's start-up task.
-let compact: Intl.NumberFormat | undefined;
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
 /** "5.43M": volumes and other counts too long for a cell. */
 export function formatCompact(value: number): string {
-  if (!Number.isFinite(value)) return '—';
-  compact ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
-  return compact.format(value);
+  return Number.isFinite(value) ? compact.format(value) : '—';
 }
 
 export function formatPrice(price: number | null | undefined, decimals = 2): string {
