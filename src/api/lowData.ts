@@ -2,11 +2,14 @@ import { useSyncExternalStore } from 'react';
 import type { LowDataPref } from '../../workers/events';
 import { worker } from './client';
 
+/** Low-data mode is on now: src/api/connection.ts reads it from the worker's view. */
+export { useLowData } from './connection';
+
 /**
  * Low-data mode (issue 11): on by itself when the browser reports Save-Data or a 2G connection
  * (navigator.connection), or by the user's switch in Settings (kept on the device). The worker
  * doubles every poll interval and fetches shorter chart histories; screens drop news images and
- * sparklines (`useLowData()`, src/api/connection.ts: the worker's view of it); the banner area says it is on.
+ * sparklines (`useLowData()`); the banner area says it is on.
  */
 const KEY = 'bourse.lowData';
 type NetworkInformation = EventTarget & { saveData?: boolean; effectiveType?: string };
