@@ -2,7 +2,12 @@ import { useSyncExternalStore } from 'react';
 import type { LowDataPref } from '../../workers/events';
 import { worker } from './client';
 
-/** Low-data mode is on now: src/api/connection.ts reads it from the worker's view. */
+/**
+ * Low-data mode is on now: src/api/connection.ts reads it from the worker's view. Re-exported here
+ * for the screens and the Sparkline, which keeps this module in the quote widget's chunk (the
+ * widget also imports it dynamically; without a static import it moves to the kit, which the
+ * widget would then download: e2e app-core 'quote widget').
+ */
 export { useLowData } from './connection';
 
 /**
