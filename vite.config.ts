@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { LANGUAGES } from './src/i18n/languages';
-import { type BootBuild, type BootTexts, bootScript } from './src/shell/boot';
+import { firstMessageFiles, LANGUAGES, type Language } from './src/i18n/languages';
+import { PATHS } from './src/paths';
+import { type AppRoute, firstRoute, ROUTES } from './src/routes';
+import { type BootBuild, type BootTexts, bootScript, type FirstScreens } from './src/shell/boot';
 import { runtimeCaching } from './workers/sw-cache';
 
 const API_BASE = (process.env.VITE_API_BASE ?? '/api').replace(/\/$/, '');
@@ -82,9 +84,74 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
+ * What index.html's script preloads at each static path (src/shell/boot.ts): the screen the app's
+ * own rule shows there first (`firstRoute`), signed out and in — its chunk and the chunks and
+ * stylesheets that chunk imports, less what the page loads anyway — and the message files it waits
+ * for in each language (`firstMessageFiles`).
+ */
+function firstScreens(bundle: Rollup.OutputBundle): FirstScreens {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((m) => [m, c] as const)));
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId === path.resolve('index.html'));
+  const loaded = new Set<string>();
+  const walk = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+    if (into.has(chunk.fileName) || loaded.has(chunk.fileName)) return;
+    into.add(chunk.fileName);
+    for (const file of chunk.imports) walk(byFile.get(file)!, into);
+  };
+  if (entry) walk(entry, loaded);
+
+  const files: string[] = [];
+  const index = (file: string) => {
+    const at = files.indexOf(`/${file}`);
+    return at >= 0 ? at : files.push(`/${file}`) - 1;
+  };
+  const areas = fs.readdirSync('locales/en').map((f) => path.basename(f, '.json'));
+  const messageSets = new Map<string, number>();
+  const out: FirstScreens = { files, screens: [], messages: [], paths: {} };
+  const screenOf = new Map<AppRoute, number>();
+  const screen = (route: AppRoute | undefined): number => {
+    if (!route) return -1;
+    const known = screenOf.get(route);
+    if (known !== undefined) return known;
+    const module = path.resolve(`src/screens/${route.screen}/${route.screen}Screen.tsx`);
+    const chunk = byModule.get(module);
+    if (!chunk) throw new Error(`no chunk for the screen of ${route.path} (${module})`);
+    const own = new Set<string>();
+    walk(chunk, own);
+    const css = [...own].flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]);
+    const key = JSON.stringify(route.messages ?? null);
+    let messages = messageSets.get(key);
+    if (messages === undefined) {
+      const perLanguage: Partial<Record<Language, number[]>> = {};
+      // Areas that share a chunk (the start screen's: `startScreen`) name it once.
+      for (const lng of LANGUAGES)
+        perLanguage[lng] = [
+          ...new Set(
+            firstMessageFiles(lng, route.messages, areas).map((p) => {
+              const file = byModule.get(path.resolve(p.slice(1)))?.fileName;
+              if (!file) throw new Error(`no chunk for ${p}`);
+              return index(file);
+            }),
+          ),
+        ];
+      messages = out.messages.push(perLanguage) - 1;
+      messageSets.set(key, messages);
+    }
+    const at = out.screens.push({ js: [...own].map(index), css: css.map(index), messages }) - 1;
+    screenOf.set(route, at);
+    return at;
+  };
+  for (const { path: p } of ROUTES)
+    if (!/[:*]/.test(p)) out.paths[p] = [screen(firstRoute(p, false)), screen(firstRoute(p, true))];
+  return out;
+}
+
+/**
  * Writes the static shell's script into index.html (src/shell/boot.ts), with the login screen's
- * title and subtitle in every language read from locales/ (the words the screen itself shows) and
- * the built worker's file.
+ * title and subtitle in every language read from locales/ (the words the screen itself shows),
+ * the built worker's file and the first screen's files at each path.
  */
 function bootShell(): Plugin {
   const texts = Object.fromEntries(
@@ -99,11 +166,13 @@ function bootShell(): Plugin {
       // After the bundle: the file names are known (none in development).
       order: 'post',
       handler(html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const worker = Object.keys(bundle).find((f) => /(^|\/)sync\.worker-[\w-]+\.js$/.test(f));
+        if (!html.includes('<script data-boot></script>')) return html;
+        const bundle = ctx.bundle;
+        const worker = Object.keys(bundle ?? {}).find((f) => /(^|\/)sync\.worker-[\w-]+\.js$/.test(f));
         const build: BootBuild = {
           texts,
           worker: worker ? `/${worker}` : null,
+          first: bundle ? firstScreens(bundle) : { files: [], screens: [], messages: [], paths: {} },
         };
         return html.replace('<script data-boot></script>', `<script>${bootScript(build)}</script>`);
       },
@@ -137,8 +206,30 @@ const WIDGET_ENTRY = path.resolve('src/widget/main.tsx');
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
-/** The modules the widget's entry imports, directly or not (static imports), per chunking pass. */
-const widgetModules = new WeakMap<ChunkingContext, Set<string>>();
+/** Per chunking pass, the app's own modules an entry imports, directly or not (static imports). */
+const closures = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
+
+function ownModules(ctx: ChunkingContext, entry: string): Set<string> {
+  let known = closures.get(ctx);
+  if (!known) {
+    known = new Map();
+    closures.set(ctx, known);
+  }
+  let modules = known.get(entry);
+  if (!modules) {
+    const seen = new Set<string>();
+    const visit = (m: string) => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      for (const next of ctx.getModuleInfo(m)?.importedIds ?? []) visit(next);
+    };
+    visit(entry);
+    // The app's own modules only (packages stay where sharing puts them).
+    modules = new Set([...seen].filter((m) => m.startsWith(SRC)));
+    known.set(entry, modules);
+  }
+  return modules;
+}
 
 /**
  * The UI kit, the shell and the worker's client as two chunks every page loads from the start
@@ -150,20 +241,24 @@ const widgetModules = new WeakMap<ChunkingContext, Set<string>>();
  * code must run only in iframe.html.
  */
 function widgetKit(id: string, ctx: ChunkingContext): string | null {
-  let widget = widgetModules.get(ctx);
-  if (!widget) {
-    widget = new Set();
-    const visit = (m: string) => {
-      if (widget!.has(m)) return;
-      widget!.add(m);
-      for (const next of ctx.getModuleInfo(m)?.importedIds ?? []) visit(next);
-    };
-    visit(WIDGET_ENTRY);
-    // The app's own modules only (packages stay where sharing puts them), not the entry itself.
-    for (const m of widget) if (!m.startsWith(SRC) || m === WIDGET_ENTRY) widget.delete(m);
-    widgetModules.set(ctx, widget);
-  }
-  return widget.has(id) ? 'widget-kit' : null;
+  return id !== WIDGET_ENTRY && ownModules(ctx, WIDGET_ENTRY).has(id) ? 'widget-kit' : null;
+}
+
+/** The screen at the start URL (the installed app opens there): every signed-in start shows it. */
+const START = ROUTES.find((r) => r.path === PATHS.home)!;
+const START_SCREEN = path.resolve(`src/screens/${START.screen}/${START.screen}Screen.tsx`);
+const SCREENS = `${path.resolve('src/screens')}${path.sep}`;
+
+/**
+ * The start screen as one chunk with the screens' parts it uses (`home`), and the message areas it
+ * waits for as one file per language (`home-<lang>`). Split by sharing they were five chunks, three
+ * stylesheets and two message files: on a phone over HTTP/1.1 (six connections, a round trip each)
+ * they were a third wave of requests. The screens that share those parts load `home` for them.
+ */
+function startScreen(id: string, ctx: ChunkingContext): string | null {
+  if (id.startsWith(SCREENS) && ownModules(ctx, START_SCREEN).has(id)) return 'home';
+  const messages = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
+  return messages && START.messages?.some((a) => a === messages[2]) ? `home-${messages[1]}` : null;
 }
 
 /**
@@ -210,8 +305,9 @@ export default defineConfig({
         codeSplitting: {
           // The widget's share first: a module both need goes there, not into `kit`.
           groups: [
-            { name: widgetKit, priority: 2 },
+            { name: widgetKit, debugName: 'widget-kit', priority: 2 },
             { name: 'kit', test: /\/src\/(ui|api|shell)\//, priority: 1 },
+            { name: startScreen, debugName: 'start screen', priority: 1 },
           ],
         },
       },

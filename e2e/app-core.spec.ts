@@ -238,6 +238,48 @@ test.describe('message files', () => {
   });
 });
 
+test.describe('first screen', () => {
+  // No service worker holds the app yet: every file comes from the network, where it is counted.
+  test.use({ serviceWorkers: 'block' });
+
+  test('signed in, the page asks for the start screen’s files before the app’s scripts run, and once', async ({
+    page,
+  }) => {
+    await login(page);
+    // The start screen's chunk, its stylesheet and its English messages (vite.config.ts `startScreen`).
+    const startFiles = fs
+      .readdirSync('dist/assets')
+      .filter((f) => /^home-[\w-]{8}\.(js|css)$/.test(f) || /^home-en-[\w-]{8}\.js$/.test(f));
+    expect(startFiles).toHaveLength(3);
+
+    const asked = new Map<string, number>();
+    await page.route(/\/assets\//, (route) => {
+      const file = new URL(route.request().url()).pathname.slice('/assets/'.length);
+      asked.set(file, (asked.get(file) ?? 0) + 1);
+      return /^main-[\w-]+\.js$/.test(file) ? route.abort() : route.continue();
+    });
+    // The app's own entry never arrives: what is asked for, the page asked for by itself.
+    await page.reload();
+    await expect.poll(() => startFiles.filter((f) => asked.has(f))).toEqual(startFiles);
+
+    // Then the app runs: the screen shows, and no file it loads was downloaded twice (a preload
+    // the app's loader did not recognise would be).
+    asked.clear();
+    await page.unroute(/\/assets\//);
+    await page.route(/\/assets\//, (route) => {
+      const file = new URL(route.request().url()).pathname.slice('/assets/'.length);
+      asked.set(file, (asked.get(file) ?? 0) + 1);
+      return route.continue();
+    });
+    await page.reload();
+    await expect(page.getByText('Total assets')).toBeVisible();
+    // The later message files (src/main.tsx, after the page has loaded) are the last to come.
+    await expect.poll(() => [...asked.keys()].some((f) => /^watch-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(startFiles.every((f) => asked.get(f) === 1)).toBe(true);
+    expect([...asked].filter(([, n]) => n > 1)).toEqual([]);
+  });
+});
+
 test.describe('updates', () => {
   const swPath = path.resolve(import.meta.dirname, '../dist/sw.js');
 

@@ -1,7 +1,7 @@
 import { type ComponentType, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadMessages } from './i18n/index';
-import { type AppRoute, ROUTES } from './routes';
+import { type AppRoute, loadScreen, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
 import { ScreenBoundary } from './shell/ScreenBoundary';
 import { retryableLazy } from './ui/FailureBoundary';
@@ -9,7 +9,7 @@ import { retryableLazy } from './ui/FailureBoundary';
 const NOT_FOUND: AppRoute = {
   path: '*',
   messages: [],
-  load: () => import('./screens/NotFound/NotFoundScreen'),
+  screen: 'NotFound',
 };
 
 /*
@@ -22,7 +22,7 @@ const NOT_FOUND: AppRoute = {
  */
 const routes = [...ROUTES, NOT_FOUND].map((route) => {
   const screen = retryableLazy(async (): Promise<{ default: ComponentType }> => {
-    const [loaded] = await Promise.all([route.load(), loadMessages(route.messages)]);
+    const [loaded] = await Promise.all([loadScreen(route), loadMessages(route.messages)]);
     return loaded;
   });
   return (

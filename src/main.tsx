@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { worker } from './api/client';
 import { initI18n, loadAllMessages, prefetchMessages } from './i18n/index';
-import { firstRoute } from './routes';
+import { firstRoute, loadScreen } from './routes';
 import { installIosFixes } from './shell/ios';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   const first = firstRoute(window.location.pathname, useSession.getState().token !== null);
   await yieldToMain();
   if (first) {
-    void first.load().catch(() => undefined);
+    void loadScreen(first).catch(() => undefined);
     await yieldToMain();
     prefetchMessages(first.messages);
   }

@@ -9,7 +9,8 @@ import { PATHS, PATTERNS } from './paths';
  */
 export interface AppRoute {
   path: string;
-  load: () => Promise<{ default: ComponentType }>;
+  /** The screen it shows: src/screens/<screen>/<screen>Screen.tsx (`loadScreen`). */
+  screen: string;
   /** Reachable without a session (login, register, forgot-password). */
   public?: boolean;
   /** Shows the bottom navigation. */
@@ -33,101 +34,114 @@ export const ROUTES: AppRoute[] = [
     public: true,
     noService: true,
     messages: [],
-    load: () => import('./screens/Login/LoginScreen'),
+    screen: 'Login',
   },
   {
     path: PATHS.register,
     public: true,
     noService: true,
     messages: [],
-    load: () => import('./screens/Register/RegisterScreen'),
+    screen: 'Register',
   },
   {
     path: PATHS.forgotPassword,
     public: true,
     noService: true,
     messages: [],
-    load: () => import('./screens/ForgotPassword/ForgotPasswordScreen'),
+    screen: 'ForgotPassword',
   },
   {
     path: PATHS.home,
     nav: true,
     messages: ['markets', 'portfolio'],
-    load: () => import('./screens/Home/HomeScreen'),
+    screen: 'Home',
   },
-  { path: PATHS.markets, nav: true, noService: true, load: () => import('./screens/Markets/MarketsScreen') },
+  { path: PATHS.markets, nav: true, noService: true, screen: 'Markets' },
   // The Buy/Sell bar holds the bottom of the stock detail: no floating service button there.
   {
     path: PATTERNS.stockDetail,
     noService: true,
-    load: () => import('./screens/StockDetail/StockDetailScreen'),
+    screen: 'StockDetail',
   },
   {
     path: PATTERNS.stockDetailMarket,
     noService: true,
-    load: () => import('./screens/StockDetail/StockDetailScreen'),
+    screen: 'StockDetail',
   },
-  { path: PATHS.forex, noService: true, load: () => import('./screens/Forex/ForexScreen') },
-  { path: PATHS.futures, noService: true, load: () => import('./screens/Futures/FuturesScreen') },
+  { path: PATHS.forex, noService: true, screen: 'Forex' },
+  { path: PATHS.futures, noService: true, screen: 'Futures' },
   {
     path: PATHS.treasuryDebt,
     noService: true,
-    load: () => import('./screens/TreasuryDebt/TreasuryDebtScreen'),
+    screen: 'TreasuryDebt',
   },
-  { path: PATHS.settings, load: () => import('./screens/Settings/SettingsScreen') },
+  { path: PATHS.settings, screen: 'Settings' },
   {
     path: PATHS.loginPassword,
-    load: () => import('./screens/LoginPassword/LoginPasswordScreen'),
+    screen: 'LoginPassword',
   },
-  { path: PATHS.realName, load: () => import('./screens/RealName/RealNameScreen') },
-  { path: PATHS.bankCards, load: () => import('./screens/BankCards/BankCardsScreen') },
-  { path: PATHS.news, load: () => import('./screens/News/NewsScreen') },
-  { path: PATTERNS.newsArticle, load: () => import('./screens/NewsArticle/NewsArticleScreen') },
+  { path: PATHS.realName, screen: 'RealName' },
+  { path: PATHS.bankCards, screen: 'BankCards' },
+  { path: PATHS.news, screen: 'News' },
+  { path: PATTERNS.newsArticle, screen: 'NewsArticle' },
   {
     path: PATHS.customerService,
     noService: true,
-    load: () => import('./screens/CustomerService/CustomerServiceScreen'),
+    screen: 'CustomerService',
   },
-  { path: PATHS.ipo, load: () => import('./screens/Ipo/IpoScreen') },
-  { path: PATHS.ipoOrders, load: () => import('./screens/IpoOrders/IpoOrdersScreen') },
-  { path: PATHS.blockTrading, load: () => import('./screens/BlockTrading/BlockTradingScreen') },
-  { path: PATHS.blockOrders, load: () => import('./screens/BlockOrders/BlockOrdersScreen') },
-  { path: PATHS.qip, load: () => import('./screens/Qip/QipScreen') },
-  { path: PATHS.qipOrders, load: () => import('./screens/QipOrders/QipOrdersScreen') },
-  { path: PATHS.funds, load: () => import('./screens/FundInvestment/FundInvestmentScreen') },
-  { path: PATHS.fundOrders, load: () => import('./screens/FundOrders/FundOrdersScreen') },
+  { path: PATHS.ipo, screen: 'Ipo' },
+  { path: PATHS.ipoOrders, screen: 'IpoOrders' },
+  { path: PATHS.blockTrading, screen: 'BlockTrading' },
+  { path: PATHS.blockOrders, screen: 'BlockOrders' },
+  { path: PATHS.qip, screen: 'Qip' },
+  { path: PATHS.qipOrders, screen: 'QipOrders' },
+  { path: PATHS.funds, screen: 'FundInvestment' },
+  { path: PATHS.fundOrders, screen: 'FundOrders' },
   {
     path: PATHS.watchlists,
     nav: true,
     noService: true,
-    load: () => import('./screens/Watchlists/WatchlistsScreen'),
+    screen: 'Watchlists',
   },
-  { path: PATHS.alerts, load: () => import('./screens/Alerts/AlertsScreen') },
-  { path: PATHS.notifications, load: () => import('./screens/Notifications/NotificationsScreen') },
-  { path: PATHS.trade, nav: true, noService: true, load: () => import('./screens/Holdings/HoldingsScreen') },
-  { path: PATTERNS.holdings, noService: true, load: () => import('./screens/Holdings/HoldingsScreen') },
+  { path: PATHS.alerts, screen: 'Alerts' },
+  { path: PATHS.notifications, screen: 'Notifications' },
+  { path: PATHS.trade, nav: true, noService: true, screen: 'Holdings' },
+  { path: PATTERNS.holdings, noService: true, screen: 'Holdings' },
   {
     path: PATTERNS.stockTrading,
     noService: true,
-    load: () => import('./screens/StockTrading/StockTradingScreen'),
+    screen: 'StockTrading',
   },
-  { path: PATHS.records, load: () => import('./screens/Records/RecordsScreen') },
-  { path: PATHS.statement, load: () => import('./screens/Statement/StatementScreen') },
-  { path: PATTERNS.tradingEntry, load: () => import('./screens/TradingEntry/TradingEntryScreen') },
-  { path: PATHS.account, nav: true, load: () => import('./screens/Account/AccountScreen') },
-  { path: PATHS.accountChanges, load: () => import('./screens/AccountChanges/AccountChangesScreen') },
+  { path: PATHS.records, screen: 'Records' },
+  { path: PATHS.statement, screen: 'Statement' },
+  { path: PATTERNS.tradingEntry, screen: 'TradingEntry' },
+  { path: PATHS.account, nav: true, screen: 'Account' },
+  { path: PATHS.accountChanges, screen: 'AccountChanges' },
   {
     path: PATTERNS.recordDetail,
-    load: () => import('./screens/RecordDetail/RecordDetailScreen'),
+    screen: 'RecordDetail',
   },
-  { path: PATHS.recharge, load: () => import('./screens/Recharge/RechargeScreen') },
-  { path: PATHS.withdraw, load: () => import('./screens/Withdraw/WithdrawScreen') },
-  { path: PATTERNS.walletRecords, load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
-  { path: PATHS.withdrawRecords, load: () => import('./screens/WalletRecords/WalletRecordsScreen') },
-  { path: PATHS.loan, load: () => import('./screens/Loan/LoanScreen') },
-  { path: PATHS.loanApplication, load: () => import('./screens/LoanApplication/LoanApplicationScreen') },
-  { path: PATHS.loanRecords, load: () => import('./screens/LoanRecords/LoanRecordsScreen') },
+  { path: PATHS.recharge, screen: 'Recharge' },
+  { path: PATHS.withdraw, screen: 'Withdraw' },
+  { path: PATTERNS.walletRecords, screen: 'WalletRecords' },
+  { path: PATHS.withdrawRecords, screen: 'WalletRecords' },
+  { path: PATHS.loan, screen: 'Loan' },
+  { path: PATHS.loanApplication, screen: 'LoanApplication' },
+  { path: PATHS.loanRecords, screen: 'LoanRecords' },
 ];
+
+/*
+ * Each screen is a chunk of its own. The glob is read on a call, not at the module's start: the
+ * build (vite.config.ts) reads ROUTES in Node, where only the bundler gives `import.meta.glob` a
+ * meaning.
+ */
+const screenModules = () => import.meta.glob<{ default: ComponentType }>('./screens/*/*Screen.tsx');
+
+/** The module of a route's screen: its chunk, fetched on the first visit and kept. */
+export function loadScreen(route: Pick<AppRoute, 'screen'>): Promise<{ default: ComponentType }> {
+  const load = screenModules()[`./screens/${route.screen}/${route.screen}Screen.tsx`];
+  return load ? load() : Promise.reject(new Error(`no screen named ${route.screen}`));
+}
 
 /**
  * The route whose screen the app will show first at `pathname`: react-router's own ranking, then the

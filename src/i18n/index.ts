@@ -12,23 +12,16 @@ import { initReactI18next } from 'react-i18next';
  * names none waits for all of them), and the rest follow once the first screen is up
  * (`loadAllMessages`), so a toast or the next screen finds its words already there.
  */
-import { LANGUAGE_KEY, LANGUAGES, type Language } from './languages';
+import {
+  type Area,
+  FIRST_AREAS,
+  firstMessageFiles,
+  LANGUAGE_KEY,
+  LANGUAGES,
+  type Language,
+} from './languages';
 
-export { LANGUAGES, type Language };
-
-/** The areas (file names of locales/<lang>/) the shell and every screen use. */
-export const FIRST_AREAS = ['auth', 'common', 'core', 'errors', 'market'] as const;
-export type Area =
-  | (typeof FIRST_AREAS)[number]
-  | 'invest'
-  | 'markets'
-  | 'portfolio'
-  | 'profile'
-  | 'trade'
-  | 'tradepw'
-  | 'trading'
-  | 'wallet'
-  | 'watch';
+export { type Area, FIRST_AREAS, LANGUAGES, type Language };
 
 /*
  * English's first areas (English is the default and the fallback) are bundled with the app, so the
@@ -117,13 +110,8 @@ export function loadMessages(areas?: readonly Area[]): Promise<void> {
  * language other than English its first areas too, which `initI18n` waits for.
  */
 export function prefetchMessages(areas?: readonly Area[]): void {
-  const lng = storedLanguage();
-  const wanted = [...(lng === 'en' ? [] : FIRST_AREAS), ...(areas ?? ALL_AREAS)];
-  for (const l of lng === 'en' ? ['en' as const] : [lng, 'en' as const])
-    for (const area of wanted) {
-      const path = fileOf(l, area);
-      if (!englishFirst[path]) void files[path]?.().catch(() => undefined);
-    }
+  for (const path of firstMessageFiles(storedLanguage(), areas, ALL_AREAS))
+    void files[path]?.().catch(() => undefined);
 }
 
 /** Every area of the current language: started once the first screen is up. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { type BootTexts, bootScript, EARLY_WORKER } from '../../src/shell/boot';
+import { type BootTexts, bootScript, EARLY_WORKER, type FirstScreens } from '../../src/shell/boot';
 
 /**
  * The static shell's inline script (index.html, src/shell/boot.ts) paints the login screen's header
@@ -31,20 +31,38 @@ class RecordingWorker extends EventTarget {
 
 const WORKER_URL = '/assets/sync.worker-AbC123.js';
 
+/** A build's first screens, as vite.config.ts writes them: login signed out, home signed in at /. */
+const FIRST: FirstScreens = {
+  files: ['/a/Login.js', '/a/Home.js', '/a/parts.js', '/a/Home.css', '/a/en-markets.js', '/a/de-core.js'],
+  screens: [
+    { js: [0], css: [], messages: 0 },
+    { js: [1, 2], css: [3], messages: 1 },
+  ],
+  messages: [
+    { en: [], de: [5] },
+    { en: [4], de: [5, 4] },
+  ],
+  paths: { '/': [0, 1], '/login': [0, 1], '/markets': [0, -1] },
+};
+
 function boot(path: string, storage: Record<string, string>, workerUrl: string | null = WORKER_URL) {
   history.replaceState(null, '', path);
+  for (const link of document.head.querySelectorAll('link')) link.remove();
   localStorage.clear();
   for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
   document.documentElement.className = '';
   document.documentElement.lang = '';
   document.body.innerHTML = '<div id="boot-title"></div><div id="boot-subtitle"></div>';
   // As the page runs it: a classic script in the global scope.
-  new Function(bootScript({ texts, worker: workerUrl }))();
+  new Function(bootScript({ texts, worker: workerUrl, first: FIRST }))();
   return {
     lang: document.documentElement.lang,
     login: document.documentElement.classList.contains('boot-login'),
     title: document.getElementById('boot-title')!.textContent,
     subtitle: document.getElementById('boot-subtitle')!.textContent,
+    preloads: [...document.head.querySelectorAll('link')].map(
+      (l) => `${l.rel}${l.getAttribute('as') ? ` as ${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`,
+    ),
   };
 }
 
@@ -60,7 +78,7 @@ describe('static shell', () => {
 
   it('paints the login header in English by default, on /login and on the start URL', () => {
     for (const path of ['/login', '/']) {
-      expect(boot(path, {})).toEqual({
+      expect(boot(path, {})).toMatchObject({
         lang: 'en',
         login: true,
         title: 'Welcome back',
@@ -72,7 +90,7 @@ describe('static shell', () => {
   it('paints it in the language the user chose', () => {
     for (const lng of LANGUAGES) {
       const shell = boot('/login', { 'bourse.language': lng });
-      expect(shell).toEqual({ lang: lng, login: true, ...texts[lng] });
+      expect(shell).toMatchObject({ lang: lng, login: true, ...texts[lng] });
     }
     expect(texts.de.title).toBe('Willkommen zurück');
   });
@@ -85,12 +103,38 @@ describe('static shell', () => {
     expect(boot('/login', { 'bourse.session': session(null) }).login).toBe(true);
     // Any other path: its words depend on data the shell does not have.
     for (const path of ['/markets', '/register', '/login/x', '/stock/AAPL'])
-      expect(boot(path, { 'bourse.language': 'zh' })).toEqual({
+      expect(boot(path, { 'bourse.language': 'zh' })).toMatchObject({
         lang: 'zh',
         login: false,
         title: '',
         subtitle: '',
       });
+  });
+
+  it('preloads the files of the screen that will show first, as the app’s loader asks for them', () => {
+    expect(boot('/', {}).preloads).toEqual(['modulepreload /a/Login.js']);
+    expect(boot('/', { 'bourse.session': session('t0ken') }).preloads).toEqual([
+      'modulepreload /a/Home.js',
+      'modulepreload /a/parts.js',
+      'preload as style /a/Home.css',
+      'modulepreload /a/en-markets.js',
+    ]);
+    // In German: its messages in German and, for words it lacks, English.
+    expect(boot('/login', { 'bourse.session': session('t0ken'), 'bourse.language': 'de' }).preloads).toEqual([
+      'modulepreload /a/Home.js',
+      'modulepreload /a/parts.js',
+      'preload as style /a/Home.css',
+      'modulepreload /a/de-core.js',
+      'modulepreload /a/en-markets.js',
+    ]);
+    // Vite's loader matches a preload by its URL and CORS mode: a mismatch would download it twice.
+    boot('/', {});
+    expect(document.head.querySelector('link')?.crossOrigin).toBe('');
+    // A path with parameters, or unknown, or one no screen shows: nothing (src/main.tsx does it).
+    for (const path of ['/stock/AAPL', '/nowhere', '/__proto__', '/constructor'])
+      expect(boot(path, { 'bourse.session': session('t0ken') }).preloads).toEqual([]);
+    expect(boot('/markets', { 'bourse.session': session('t0ken') }).preloads).toEqual([]);
+    expect(boot('/markets', {}).preloads).toEqual(['modulepreload /a/Login.js']);
   });
 
   it('never throws, whatever storage holds', () => {

@@ -99,7 +99,7 @@ const target = { symbol: 'TCS.NS', name: 'Tata Consultancy' };
 describe('notification permission', () => {
   it('is not asked at app start, signed in with fired alerts in the inbox', async () => {
     unread = { unread_count: 2, latest_id: 9 };
-    const route: AppRoute = { path: '/', load: async () => ({ default: () => null }) };
+    const route: AppRoute = { path: '/', screen: 'Home' };
     render(
       <MemoryRouter>
         <AppShell route={route}>
