@@ -84,6 +84,8 @@ function boot(c: BootConfig): void {
       link.rel = rel;
       if (as) link.as = as;
       link.crossOrigin = '';
+      // As the page's own scripts (vite.config.ts): the static shell's first paint needs none.
+      link.fetchPriority = 'low';
       link.href = first.files[file]!;
       document.head.appendChild(link);
     };

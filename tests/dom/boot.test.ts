@@ -130,6 +130,8 @@ describe('static shell', () => {
     // Vite's loader matches a preload by its URL and CORS mode: a mismatch would download it twice.
     boot('/', {});
     expect(document.head.querySelector('link')?.crossOrigin).toBe('');
+    // Not as if the first paint needed it: the static shell's does not.
+    expect(document.head.querySelector('link')?.fetchPriority).toBe('low');
     // A path with parameters, or unknown, or one no screen shows: nothing (src/main.tsx does it).
     for (const path of ['/stock/AAPL', '/nowhere', '/__proto__', '/constructor'])
       expect(boot(path, { 'bourse.session': session('t0ken') }).preloads).toEqual([]);
