@@ -324,7 +324,13 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rollupOptions: {
+      // Dexie, which the worker loads on its first use of the device store (workers/device.ts).
+      output: { codeSplitting: { groups: [{ name: 'dexie', test: /[\\/]node_modules[\\/]dexie[\\/]/ }] } },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
     projects: [

@@ -1,13 +1,18 @@
-import { type DeviceDb, openDevice, wipeDevice } from './store/index';
+import type { DeviceDb } from './store/index';
 
 /**
  * The worker's handle on the device store. Every read and write is failure-tolerant (no
  * IndexedDB, a closed or newer database: the app keeps working online), and every write is
  * tied to the session "epoch": once the device is wiped, an answer that was in flight before the
  * wipe can no longer write the old user's data back.
+ *
+ * The store's code (Dexie, half the worker's bytes) is a chunk of its own, loaded by the first
+ * read or write: the worker's first requests, which do not wait for the device, no longer wait for
+ * it to download either (a signed-in start on a slow network: the worker's script was the last
+ * file before the first data).
  */
 export interface Device {
-  db(): DeviceDb;
+  db(): Promise<DeviceDb>;
   /** Increases on every wipe. */
   epoch(): number;
   /** Runs a read; on any failure answers `fallback`. */
@@ -18,10 +23,28 @@ export interface Device {
 }
 
 export function createDevice(name?: string, onError: (err: unknown) => void = () => {}): Device {
-  let instance: DeviceDb | null = null;
+  let instance: Promise<DeviceDb> | null = null;
+  /**
+   * The store once opened. A read runs its query at once on it, not after an await: Dexie's live
+   * queries (workers/api/favourites.ts) learn which tables to watch only from queries made in
+   * their own zone, which an await of another promise would leave.
+   */
+  let opened: DeviceDb | null = null;
   let epoch = 0;
+  // Dexie's chunk at once beside the store's, which imports it: not a round trip after it.
+  const store = () => Promise.all([import('./store/index'), import('dexie')]).then(([module]) => module);
   const db = () => {
-    instance ??= openDevice(name);
+    instance ??= store().then(
+      ({ openDevice }) => {
+        opened = openDevice(name);
+        return opened;
+      },
+      (err: unknown) => {
+        // Its download failed (offline before the app was cached): the next use tries again.
+        instance = null;
+        throw err;
+      },
+    );
     return instance;
   };
   return {
@@ -29,7 +52,7 @@ export function createDevice(name?: string, onError: (err: unknown) => void = ()
     epoch: () => epoch,
     async read(fn, fallback) {
       try {
-        return await fn(db());
+        return await fn(opened ?? (await db()));
       } catch (err) {
         onError(err);
         return fallback;
@@ -38,7 +61,10 @@ export function createDevice(name?: string, onError: (err: unknown) => void = ()
     async write(at, fn) {
       if (at !== epoch) return false;
       try {
-        await fn(db());
+        const store = opened ?? (await db());
+        // Wiped while the store's code was on its way: the write belongs to the old session.
+        if (at !== epoch) return false;
+        await fn(store);
         return true;
       } catch (err) {
         onError(err);
@@ -48,17 +74,20 @@ export function createDevice(name?: string, onError: (err: unknown) => void = ()
     async wipe() {
       epoch += 1;
       try {
-        await wipeDevice(db());
+        const { wipeDevice } = await store();
+        await wipeDevice(await db());
       } catch (err) {
         onError(err);
         // A store that cannot be cleared is deleted outright.
         try {
-          db().close();
+          const { openDevice } = await store();
+          (await db()).close();
           await openDevice(name).delete();
         } catch (again) {
           onError(again);
         }
         instance = null;
+        opened = null;
       }
     },
   };

@@ -1,5 +1,5 @@
-import Dexie from 'dexie';
-import { describe, expect, it } from 'vitest';
+import Dexie, { liveQuery } from 'dexie';
+import { describe, expect, it, vi } from 'vitest';
 import { createDevice } from '../../workers/device';
 import { CURRENT_VERSION, DeviceDb, VERSIONS } from '../../workers/store/schema';
 import { freshDeviceName } from '../support/device';
@@ -93,7 +93,7 @@ describe('device store schema', () => {
     await device.write(device.epoch(), (db) => db.quotes.put({ symbol: 'X', price: 1, asOf: 1 }));
     expect(await device.read((db) => db.quotes.count(), -1)).toBe(1);
     expect(errors).toEqual([]);
-    device.db().close();
+    (await device.db()).close();
 
     const again = new Dexie(name);
     await again.open();
@@ -104,13 +104,26 @@ describe('device store schema', () => {
   it('reads answer their fallback and writes are dropped when the store cannot open', async () => {
     const errors: unknown[] = [];
     const device = createDevice(freshName(), (e) => errors.push(e));
-    device.db().close();
-    device.db().on('ready', () => {
+    (await device.db()).close();
+    (await device.db()).on('ready', () => {
       throw new Error('broken store');
     });
     expect(await device.read((db) => db.quotes.count(), -1)).toBe(-1);
     await device.write(device.epoch(), (db) => db.quotes.put({ symbol: 'X', price: 1, asOf: 1 }));
     expect(errors.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a live query of the store sees the writes after it, its code having arrived late', async () => {
+    // As workers/api/favourites.ts starts one: once the store is open, its reads then run in the
+    // query's own zone (Dexie learns from them which tables to watch).
+    const device = createDevice(freshName());
+    await device.db();
+    const seen: number[] = [];
+    const sub = liveQuery(() => device.read((db) => db.quotes.count(), -1)).subscribe((n) => seen.push(n));
+    await vi.waitFor(() => expect(seen).toEqual([0]));
+    await device.write(device.epoch(), (db) => db.quotes.put({ symbol: 'X', price: 1, asOf: 1 }));
+    await vi.waitFor(() => expect(seen).toEqual([0, 1]));
+    sub.unsubscribe();
   });
 
   it('wipe empties every table, and a write begun before it cannot bring old data back', async () => {

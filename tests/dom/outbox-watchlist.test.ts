@@ -191,7 +191,7 @@ describe('favourites outbox', () => {
 
   it('without a device store a toggle goes straight to the server, or is reported as not done', async () => {
     const device = fresh();
-    device.db().close(); // as in a browser that refuses IndexedDB
+    (await device.db()).close(); // as in a browser that refuses IndexedDB
     const server = favouriteServer();
     let online = true;
     const notices: string[] = [];

@@ -1,4 +1,4 @@
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import type { Topic, WorkerEvents } from '../events';
 import type { FavouriteState, ListOutbox, ListPending } from '../favourites';
 import type { Context } from './context';
@@ -8,15 +8,26 @@ export function favouritesApi(ctx: Context) {
   /** A topic fed by a live query of the device store: the query runs while someone listens. */
   const liveTopic = <K extends Topic>(topic: K, read: () => Promise<WorkerEvents[K]>) => {
     let sub: Subscription | null = null;
+    let listened = false;
     ctx.events.on(topic, {
       initial: read,
       first: () => {
-        sub = liveQuery(read).subscribe({
-          next: (value) => ctx.events.emit(topic, value),
-          error: (err) => console.warn(`${topic}:`, err),
-        });
+        listened = true;
+        // Dexie is a chunk of its own (workers/device.ts); the query starts once the store is open,
+        // so it runs in its own zone and sees what it reads. The last listener may leave before.
+        void Promise.all([import('dexie'), ctx.device.db()]).then(
+          ([{ liveQuery }]) => {
+            if (!listened || sub) return;
+            sub = liveQuery(read).subscribe({
+              next: (value) => ctx.events.emit(topic, value),
+              error: (err) => console.warn(`${topic}:`, err),
+            });
+          },
+          (err: unknown) => console.warn(`${topic}:`, err),
+        );
       },
       last: () => {
+        listened = false;
         sub?.unsubscribe();
         sub = null;
       },
