@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PATHS, PATTERNS } from '../../src/paths';
-import { firstRoute, ROUTES } from '../../src/routes';
+import { firstRoute, loadScreen, ROUTES } from '../../src/routes';
 
 /** The screen src/main.tsx starts loading before React: the one the router and the shell will show. */
 describe('firstRoute', () => {
@@ -32,5 +33,17 @@ describe('firstRoute', () => {
       expect(ranked).toBe(path);
       expect(at(path, true)).toBe(path === PATHS.login ? PATHS.home : path);
     }
+  });
+});
+
+/** A route names its screen; `loadScreen` finds it by the screens' file convention. */
+describe('loadScreen', () => {
+  it('finds a module for every route’s screen, and refuses a name no screen has', async () => {
+    const screens = new Set(ROUTES.map((r) => r.screen));
+    for (const screen of screens)
+      expect(fs.existsSync(`src/screens/${screen}/${screen}Screen.tsx`), screen).toBe(true);
+    const login = await loadScreen({ screen: 'Login' });
+    expect(typeof login.default).toBe('function');
+    await expect(loadScreen({ screen: 'Nowhere' })).rejects.toThrow('no screen named Nowhere');
   });
 });
