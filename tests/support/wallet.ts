@@ -68,7 +68,9 @@ export async function addCard(
     body: {
       bank: 'HDFC Bank',
       branch_bank: 'Andheri East',
-      bank_card: number ?? `5012${String(Date.now()).slice(-6)}${String(cardSeq).padStart(4, '0')}`,
+      // Ends in 1: never the sandbox's decline suffix (0002), which the sequence alone reached on
+      // the second card of a test file (the ledger property's first user then saw a payout declined).
+      bank_card: number ?? `5012${String(Date.now()).slice(-6)}${String(cardSeq).padStart(4, '0')}1`,
       bank_user: 'Asha Rao',
       ifsc: 'HDFC0000123',
       stock_password: TRADE_CODE,
