@@ -61,10 +61,10 @@ export function createDevice(name?: string, onError: (err: unknown) => void = ()
     async write(at, fn) {
       if (at !== epoch) return false;
       try {
-        const store = opened ?? (await db());
+        const target = opened ?? (await db());
         // Wiped while the store's code was on its way: the write belongs to the old session.
         if (at !== epoch) return false;
-        await fn(store);
+        await fn(target);
         return true;
       } catch (err) {
         onError(err);
