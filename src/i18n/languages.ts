@@ -28,7 +28,7 @@ export function firstMessageFiles(
   areas: readonly string[] | undefined,
   all: readonly string[],
 ): string[] {
-  const wanted = [...(lng === 'en' ? [] : FIRST_AREAS), ...(areas ?? all)];
+  const wanted = [...new Set([...(lng === 'en' ? [] : FIRST_AREAS), ...(areas ?? all)])];
   const first: readonly string[] = FIRST_AREAS;
   return (lng === 'en' ? ['en'] : [lng, 'en']).flatMap((l) =>
     wanted.filter((a) => l !== 'en' || !first.includes(a)).map((a) => `/locales/${l}/${a}.json`),
