@@ -274,6 +274,47 @@ test.describe('first screen', () => {
     const all = await fetched();
     expect(startFiles.map((f) => all.filter((p) => p === `/assets/${f}`).length)).toEqual([1, 1, 1]);
   });
+
+  test('signed in, a later start asks for the start screen’s data before that screen’s code has arrived, and once', async ({
+    page,
+  }) => {
+    await login(page);
+    // A start signed in learns what its first screen polls (src/api/firstPolls.ts) until the user
+    // moves on: here, to Markets.
+    await page.reload();
+    await expect(page.getByText('Total assets')).toBeVisible();
+    await page.getByRole('link', { name: 'Markets' }).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('bourse.firstPolls')))
+      .toContain('portfolioHistory');
+
+    // The next start at / : Home's chunk is held until the history (Home's chart, polled once a
+    // minute) has been asked for, or for 10 s — the app could only ask once the chunk had run.
+    const history: string[] = [];
+    let askedBeforeCode: boolean | null = null;
+    let asked: () => void = () => {};
+    const historyAsked = new Promise<void>((resolve) => (asked = resolve));
+    page.on('request', (r) => {
+      if (r.url().includes('/portfolio/history')) {
+        history.push(r.url());
+        asked();
+      }
+    });
+    await page.route(/\/assets\/home-[\w-]{8}\.js$/, async (route) => {
+      askedBeforeCode = await Promise.race([
+        historyAsked.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByText('Total assets')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Portfolio value' })).toBeVisible();
+    expect(askedBeforeCode).toBe(true);
+    // The screen took that answer: the history was asked for once (not again by the screen).
+    await expect(page.getByTestId('allocation')).toBeVisible();
+    expect(history).toHaveLength(1);
+  });
 });
 
 test.describe('updates', () => {

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { worker } from './api/client';
+import { startFirstPolls } from './api/firstPolls';
 import { initI18n, loadAllMessages, prefetchMessages } from './i18n/index';
 import { firstRoute, loadScreen } from './routes';
 import { installIosFixes } from './shell/ios';
@@ -34,7 +35,14 @@ async function start(): Promise<void> {
   // src/shell/boot.ts). It gets the session's token at once (as the shell's first effect gives it,
   // which then changes nothing), instead of after the first render. Login does not need it to paint.
   const { token, userInfo } = useSession.getState();
-  if (token !== null) void worker().setToken(token, userInfo?.id ?? null);
+  if (token !== null) {
+    void worker().setToken(token, userInfo?.id ?? null);
+    // And the polls this screen made at the last start, before the screen has rendered (src/api/firstPolls.ts).
+    if (userInfo) {
+      const polls = startFirstPolls(userInfo.id, window.location.pathname);
+      if (polls.length) void worker().prefetch(polls);
+    }
+  }
   await afterPaint();
   await initI18n();
   await yieldToMain();

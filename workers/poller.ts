@@ -49,6 +49,8 @@ export function createPoller(env: PollerEnv = defaultEnv) {
   const polls = new Map<string, Poll>();
   const byId = new Map<number, Poll>();
   let nextId = 1;
+  /** Subscriptions made by `hold`, no screen's. */
+  const holds = new Set<number>();
   let active = true;
   /** Low-data mode doubles every interval. */
   let factor = 1;
@@ -103,46 +105,68 @@ export function createPoller(env: PollerEnv = defaultEnv) {
     });
   }
 
+  function subscribe<T>(key: string, run: () => Promise<CallResult<T>>, sub: Subscriber<T>): number {
+    const id = nextId++;
+    let poll = polls.get(key);
+    if (!poll) {
+      poll = {
+        key,
+        run,
+        subs: new Map(),
+        timer: null,
+        inFlight: false,
+        failures: 0,
+        last: null,
+        newest: id,
+        rerunIn: null,
+      };
+      polls.set(key, poll);
+    }
+    poll.newest = id;
+    poll.subs.set(id, sub as Subscriber<unknown>);
+    byId.set(id, poll);
+    if (poll.last) sub.onUpdate(poll.last.result as CallResult<T>, poll.last.at);
+    const fresh = poll.last && env.now() - poll.last.at < sub.intervalMs;
+    if (!poll.inFlight) {
+      if (fresh) schedule(poll, Math.max(0, interval(poll) - (env.now() - poll.last!.at)));
+      else schedule(poll, 0);
+    }
+    return id;
+  }
+
+  function unsubscribe(id: number): Subscriber<unknown> | undefined {
+    const poll = byId.get(id);
+    if (!poll) return undefined;
+    byId.delete(id);
+    const sub = poll.subs.get(id);
+    poll.subs.delete(id);
+    if (poll.subs.size === 0) {
+      if (poll.timer) env.clearTimeout(poll.timer);
+      polls.delete(poll.key);
+    }
+    return sub;
+  }
+
   return {
-    subscribe<T>(key: string, run: () => Promise<CallResult<T>>, sub: Subscriber<T>): number {
-      const id = nextId++;
-      let poll = polls.get(key);
-      if (!poll) {
-        poll = {
-          key,
-          run,
-          subs: new Map(),
-          timer: null,
-          inFlight: false,
-          failures: 0,
-          last: null,
-          newest: id,
-          rerunIn: null,
-        };
-        polls.set(key, poll);
-      }
-      poll.newest = id;
-      poll.subs.set(id, sub as Subscriber<unknown>);
-      byId.set(id, poll);
-      if (poll.last) sub.onUpdate(poll.last.result as CallResult<T>, poll.last.at);
-      const fresh = poll.last && env.now() - poll.last.at < sub.intervalMs;
-      if (!poll.inFlight) {
-        if (fresh) schedule(poll, Math.max(0, interval(poll) - (env.now() - poll.last!.at)));
-        else schedule(poll, 0);
-      }
-      return id;
+    subscribe,
+    unsubscribe,
+    /**
+     * Starts a key's poll before any screen subscribes to it (the first screen's data, asked for
+     * while its code still loads) and keeps it for `holdMs`: a subscriber that comes in that time
+     * shares its request in flight or takes its answer, and nothing is asked twice. A key no one
+     * subscribes to stops when the hold ends.
+     */
+    hold<T>(key: string, run: () => Promise<CallResult<T>>, intervalMs: number, holdMs: number): void {
+      const id = subscribe(key, run, { intervalMs, onUpdate: () => {} });
+      holds.add(id);
+      env.setTimeout(() => {
+        if (holds.delete(id)) unsubscribe(id);
+      }, holdMs);
     },
-    unsubscribe(id: number): Subscriber<unknown> | undefined {
-      const poll = byId.get(id);
-      if (!poll) return undefined;
-      byId.delete(id);
-      const sub = poll.subs.get(id);
-      poll.subs.delete(id);
-      if (poll.subs.size === 0) {
-        if (poll.timer) env.clearTimeout(poll.timer);
-        polls.delete(poll.key);
-      }
-      return sub;
+    /** Ends every hold now (the session changed: what they asked for belongs to the one before). */
+    endHolds(): void {
+      for (const id of holds) unsubscribe(id);
+      holds.clear();
     },
     /** Hidden or offline: no request goes out; on resume the polls run again, calmly (recover). */
     setActive(next: boolean): void {

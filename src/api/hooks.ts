@@ -4,6 +4,7 @@ import { type CallResult, stableJson } from '../shared/call';
 import type { EndpointName } from '../shared/contract/index';
 import { type Input, type Output, subscription, worker } from './client';
 import { useLowData, useOnline } from './connection';
+import { noteFirstPoll } from './firstPolls';
 
 export interface Watched<T> {
   data: T | undefined;
@@ -74,6 +75,7 @@ export function useWatch<K extends EndpointName>(
       );
     });
     const interval = intervalMs > 0 ? intervalMs : 24 * 3600 * 1000;
+    noteFirstPoll(name, stableInput, interval);
     const end = subscription(() => worker().watch(name, stableInput, interval, onUpdate as never));
     return () => {
       alive = false;

@@ -253,4 +253,50 @@ describe('shared polls: intervals, jitter, pause', () => {
     await vi.advanceTimersByTimeAsync(12_000);
     expect(run).toHaveBeenCalledTimes(2);
   });
+
+  it('a hold starts a poll before its screen, which then shares its request and asks nothing twice', async () => {
+    const poller = createPoller(env(() => 0.5));
+    let release: (v: CallResult<number>) => void = () => {};
+    const run = vi.fn(() => new Promise<CallResult<number>>((r) => (release = r)));
+    poller.hold('summary', run, 3000, 10_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    // The screen subscribes while the held request is in flight: it gets that answer.
+    const screen = vi.fn();
+    poller.subscribe('summary', run, { intervalMs: 3000, onUpdate: screen });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    release(ok(5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(screen).toHaveBeenCalledWith(ok(5), expect.any(Number));
+    // A screen that comes after the answer takes it at once, without a request.
+    const late = vi.fn();
+    poller.subscribe('summary', run, { intervalMs: 3000, onUpdate: late });
+    expect(late).toHaveBeenCalledWith(ok(5), expect.any(Number));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('a hold no screen takes up stops when it ends, and a new session ends it at once', async () => {
+    const poller = createPoller(env(() => 0.5));
+    const run = vi.fn(async () => ok(1));
+    poller.hold('unused', run, 1000, 10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const calls = run.mock.calls.length;
+    expect(calls).toBeGreaterThan(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(run.mock.calls.length).toBe(calls);
+    expect(poller.keys()).toEqual([]);
+
+    // endHolds: the held poll stops, a screen's own subscription to the same key goes on.
+    poller.hold('shared', run, 1000, 10_000);
+    const screen = vi.fn();
+    poller.subscribe('shared', run, { intervalMs: 5000, onUpdate: screen });
+    poller.hold('other', run, 1000, 10_000);
+    poller.endHolds();
+    expect(poller.keys()).toEqual(['shared']);
+    run.mockClear();
+    await vi.advanceTimersByTimeAsync(9999);
+    // At the screen's own 5 s, no longer the hold's 1 s.
+    expect(run).toHaveBeenCalledTimes(2);
+  });
 });

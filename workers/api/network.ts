@@ -14,6 +14,35 @@ import { type PreparedImage, prepareImage } from '../images';
 import type { Progress } from '../upload';
 import type { Context, Update } from './context';
 
+/** A poll the first screen subscribed to at the last start (src/api/firstPolls.ts records them). */
+export interface FirstPoll {
+  name: EndpointName;
+  input: Record<string, unknown>;
+  intervalMs: number;
+}
+
+/** At most this many are started; a screen polls about ten. */
+export const MAX_FIRST_POLLS = 24;
+/** How long a started poll waits for its screen: longer than a slow phone takes to render it. */
+export const FIRST_POLL_HOLD_MS = 10_000;
+
+/**
+ * `x` as a poll that may start before its screen, or null. What arrives was kept in the page's
+ * storage, so it is checked like any input: only a read (GET, not money, not an upload) the
+ * contract knows, with an object input and an interval between 1 s and a day; a signed-in read
+ * only while there is a session (without one, the server's answer would end it).
+ */
+export function firstPollOf(x: unknown, signedIn: boolean): FirstPoll | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const { name, input, intervalMs } = x as Record<string, unknown>;
+  if (typeof name !== 'string' || !Object.hasOwn(contract, name)) return null;
+  const entry = contract[name as EndpointName];
+  if (entry.method !== 'GET' || entry.money || entry.upload || (entry.auth && !signedIn)) return null;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
+  if (typeof intervalMs !== 'number' || !(intervalMs >= 1000 && intervalMs <= 24 * 3600 * 1000)) return null;
+  return { name: name as EndpointName, input: input as Record<string, unknown>, intervalMs };
+}
+
 /**
  * The network domain: configuration, visibility and connectivity from the window, one-off calls,
  * shared polls, and the event channel (`listen` / `unlisten`) everything else pushes through.
@@ -87,6 +116,24 @@ export function networkApi(ctx: Context) {
         });
       }
       return events.track(() => release(poller.unsubscribe(pollId)?.onUpdate));
+    },
+    /**
+     * Starts the first screen's polls now, as it subscribed at the last start, instead of once its
+     * code has arrived and rendered (on a slow phone, half a second later). Each is held for
+     * FIRST_POLL_HOLD_MS: the screen's own `watch` then shares the request or takes its answer.
+     * After `setToken`: they are the session's reads; a new session ends them (`endHolds`).
+     */
+    prefetch(polls: readonly unknown[]): void {
+      for (const x of Array.isArray(polls) ? polls.slice(0, MAX_FIRST_POLLS) : []) {
+        const p = firstPollOf(x, session.token !== null);
+        if (p)
+          poller.hold(
+            `${p.name}:${stableJson(p.input)}`,
+            () => ctx.request(p.name, p.input as never),
+            p.intervalMs,
+            FIRST_POLL_HOLD_MS,
+          );
+      }
     },
     refresh<K extends EndpointName>(name: K, input: ReqOf<Contract[K]>): void {
       poller.refresh(`${name}:${stableJson(input)}`);

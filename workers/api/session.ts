@@ -7,6 +7,8 @@ export function sessionApi(ctx: Context) {
     /** The session's token and user (answers of signed-in calls are kept per user). */
     setToken(next: string | null, user: number | null = null): void {
       const signedIn = next !== null && next !== session.token;
+      // Polls started for the first screen (`prefetch`) asked for the session before this one.
+      if (next !== session.token) ctx.poller.endHolds();
       session.token = next;
       session.userId = next === null ? null : user;
       if (signedIn) {
@@ -18,6 +20,7 @@ export function sessionApi(ctx: Context) {
     async wipe(): Promise<void> {
       session.token = null;
       session.userId = null;
+      ctx.poller.endHolds();
       ctx.chat.reset();
       ctx.hub.clear();
       ctx.charts.clear();
