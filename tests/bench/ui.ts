@@ -5,6 +5,9 @@
  *   3. Lighthouse (mobile) on login and home, with simulated and with applied throttling
  *   4. offline cold start: a new page, offline, to the last known account summary on screen
  *   5. main-thread long tasks over 60 s on a busy screen (50 live favourites + a live chart)
+ *   6. a returning user's start on a slow phone (Lighthouse's applied throttling, HTTP cache
+ *      emptied): Home's LCP with the first screen's polls remembered (src/api/firstPolls.ts) and
+ *      without, runs alternated (BENCH_RETURN_RUNS, default 5 each)
  * It builds the app and the bench screen, and runs the real server on a temporary SQLite database.
  * Environment: BENCH_PORT (4332), BENCH_SECONDS (60), BENCH_CPU (CPU slowdown for 5, default 4),
  * CHROME_PATH (/usr/bin/chromium), BENCH_SKIP (comma list of section numbers), BENCH_LH_RUNS (3),
@@ -331,6 +334,77 @@ async function offlineColdStart(): Promise<void> {
   );
 }
 
+// 6. A returning user's start on a slow phone --------------------------------------------------------
+/** Lighthouse's applied ("devtools") throttling of a slow 4G phone. */
+const SLOW_PHONE = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpu: 4 };
+
+async function returningStart(session: string): Promise<void> {
+  const runs = Number(process.env.BENCH_RETURN_RUNS ?? 5);
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  type Variant = `${'emptied' | 'cached'} ${'remembered' | 'forgotten'}`;
+  const lcp = new Map<Variant, number[]>();
+  for (let i = 0; i < runs; i++) {
+    for (const files of ['emptied', 'cached'] as const) {
+      for (const polls of ['remembered', 'forgotten'] as const) {
+        // No service worker: the HTTP cache alone decides whether the files come from the network.
+        const ctx = await browser.newContext({
+          serviceWorkers: 'block',
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+        });
+        await ctx.addInitScript(session);
+        const page = await ctx.newPage();
+        // The last start: Home until the user moves on, which is when its polls are kept.
+        await page.goto(`${BASE}/`);
+        await page.getByText('Total assets').waitFor();
+        await page.getByRole('link', { name: 'Markets' }).click();
+        await page.waitForFunction(() => localStorage.getItem('bourse.firstPolls') !== null);
+        await page.goto(`${BASE}/manifest.webmanifest`);
+        if (polls === 'forgotten') await page.evaluate(() => localStorage.removeItem('bourse.firstPolls'));
+        await ctx.addInitScript(() => {
+          const w = window as unknown as { lcpAt: number };
+          w.lcpAt = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) w.lcpAt = e.startTime;
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        });
+        const cdp = await ctx.newCDPSession(page);
+        await cdp.send('Network.enable');
+        if (files === 'emptied') await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: SLOW_PHONE.latency,
+          downloadThroughput: (SLOW_PHONE.downloadKbps * 1024) / 8,
+          uploadThroughput: (SLOW_PHONE.uploadKbps * 1024) / 8,
+        });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpu });
+        await page.goto(`${BASE}/`);
+        await page.getByText('Total assets').waitFor({ timeout: 30_000 });
+        // Every first answer is in well within this, and the largest paint with it.
+        await page.waitForTimeout(5000);
+        const key: Variant = `${files} ${polls}`;
+        lcp.set(key, [
+          ...(lcp.get(key) ?? []),
+          await page.evaluate(() => (window as unknown as { lcpAt: number }).lcpAt),
+        ]);
+        await ctx.close();
+      }
+    }
+  }
+  await browser.close();
+  const f = (key: Variant) => {
+    const xs = lcp.get(key) ?? [];
+    return `${median(xs).toFixed(0)} ms (${[...xs]
+      .sort((a, b) => a - b)
+      .map((x) => x.toFixed(0))
+      .join(', ')})`;
+  };
+  for (const files of ['emptied', 'cached'] as const)
+    line(
+      `returning start on a slow phone (applied throttling, app files ${files === 'emptied' ? 'from the network' : 'in the HTTP cache'}), Home LCP median: first screen's polls remembered ${f(`${files} remembered`)}; forgotten ${f(`${files} forgotten`)}`,
+    );
+}
+
 // 5. Long tasks on a busy screen ----------------------------------------------------------------------
 async function longTasks(session: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
@@ -437,6 +511,7 @@ async function main(): Promise<void> {
       }
     }
     if (!SKIP.has('4')) await offlineColdStart();
+    if (!SKIP.has('6')) await returningStart(session);
     await stop();
     stop = await startServer(path.join(root, '.tmp/bench-dist'));
     if (!SKIP.has('5')) await longTasks(await sessionScript());
