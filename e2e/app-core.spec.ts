@@ -291,10 +291,12 @@ test.describe('first screen', () => {
     // The next start at / : Home's chunk is held until the history (Home's chart, polled once a
     // minute) has been asked for, or for 10 s — the app could only ask once the chunk had run.
     const history: string[] = [];
+    const categories: string[] = [];
     let askedBeforeCode: boolean | null = null;
     let asked: () => void = () => {};
     const historyAsked = new Promise<void>((resolve) => (asked = resolve));
     page.on('request', (r) => {
+      if (r.url().includes('/stock/category/list')) categories.push(r.url());
       if (r.url().includes('/portfolio/history')) {
         history.push(r.url());
         asked();
@@ -311,9 +313,11 @@ test.describe('first screen', () => {
     await expect(page.getByText('Total assets')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Portfolio value' })).toBeVisible();
     expect(askedBeforeCode).toBe(true);
-    // The screen took that answer: the history was asked for once (not again by the screen).
+    // The screen took that answer: the history was asked for once (not again by the screen), and
+    // so were the categories, which every start loads and Home watches (src/shell/startup.ts).
     await expect(page.getByTestId('allocation')).toBeVisible();
     expect(history).toHaveLength(1);
+    expect(categories).toHaveLength(1);
   });
 });
 

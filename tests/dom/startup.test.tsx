@@ -9,7 +9,14 @@ vi.mock('../../src/api/client', async () => (await import('../support/fake-worke
 describe('app start', () => {
   it('loads categories once, and messages once per signed-in user, ignoring failures', async () => {
     fake.reset();
-    fake.respond = () => ({ ok: false, error: 'errors.network', status: 0 });
+    fake.worker.prefetch = async (polls: unknown) => {
+      for (const p of polls as Array<{ name: string; input: unknown; intervalMs: number }>) {
+        fake.calls.push({ name: p.name, input: p.input, key: undefined });
+        // A poll the screens share, loaded once a day at most.
+        expect(p.intervalMs).toBeGreaterThanOrEqual(3600_000);
+      }
+      throw new Error('offline');
+    };
     fake.worker.prefetchMessages = async () => {
       fake.calls.push({ name: 'messages', input: undefined, key: undefined });
       throw new Error('offline');

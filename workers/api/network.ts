@@ -118,10 +118,11 @@ export function networkApi(ctx: Context) {
       return events.track(() => release(poller.unsubscribe(pollId)?.onUpdate));
     },
     /**
-     * Starts the first screen's polls now, as it subscribed at the last start, instead of once its
-     * code has arrived and rendered (on a slow phone, half a second later). Each is held for
-     * FIRST_POLL_HOLD_MS: the screen's own `watch` then shares the request or takes its answer.
-     * After `setToken`: they are the session's reads; a new session ends them (`endHolds`).
+     * Starts polls before their screens subscribe: the first screen's, as it subscribed at the last
+     * start (src/api/firstPolls.ts), instead of once its code has arrived and rendered (on a slow
+     * phone, half a second later), and the categories every start loads (src/shell/startup.ts).
+     * Each is held for FIRST_POLL_HOLD_MS: a screen's own `watch` then shares the request or takes
+     * its answer. After `setToken`: they are the session's reads; a new session ends them (`endHolds`).
      */
     prefetch(polls: readonly unknown[]): void {
       for (const x of Array.isArray(polls) ? polls.slice(0, MAX_FIRST_POLLS) : []) {
