@@ -151,13 +151,13 @@ export function createPoller(env: PollerEnv = defaultEnv) {
     subscribe,
     unsubscribe,
     /**
-     * Starts a key's poll before any screen subscribes to it (the first screen's data, asked for
-     * while its code still loads) and keeps it for `holdMs`: a subscriber that comes in that time
-     * shares its request in flight or takes its answer, and nothing is asked twice. A key no one
-     * subscribes to stops when the hold ends.
+     * Asks for a key before any screen subscribes to it (the first screen's data, while its code
+     * still loads) and keeps the answer for `holdMs`: a subscriber that comes in that time shares
+     * the request in flight or takes its answer, and polls on at its own interval. A hold alone
+     * asks once: its own interval is the hold.
      */
-    hold<T>(key: string, run: () => Promise<CallResult<T>>, intervalMs: number, holdMs: number): void {
-      const id = subscribe(key, run, { intervalMs, onUpdate: () => {} });
+    hold<T>(key: string, run: () => Promise<CallResult<T>>, holdMs: number): void {
+      const id = subscribe(key, run, { intervalMs: holdMs, onUpdate: () => {} });
       holds.add(id);
       env.setTimeout(() => {
         if (holds.delete(id)) unsubscribe(id);

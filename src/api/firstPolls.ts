@@ -50,7 +50,7 @@ export function startFirstPolls(user: number, path: string): unknown[] {
 }
 
 /** A screen subscribed to a poll (useWatch): kept while the first screen is still the one shown. */
-export function noteFirstPoll(name: EndpointName, input: object, intervalMs: number): void {
+export function noteFirstPoll(name: EndpointName, input: object): void {
   if (!recording) return;
   if (window.location.pathname !== recording.path) {
     finishFirstPolls();
@@ -59,7 +59,7 @@ export function noteFirstPoll(name: EndpointName, input: object, intervalMs: num
   const key = `${name}:${stableJson(input)}`;
   if (recording.keys.has(key)) return;
   recording.keys.add(key);
-  recording.polls.push({ name, input: input as Record<string, unknown>, intervalMs });
+  recording.polls.push({ name, input: input as Record<string, unknown> });
 }
 
 /** Ends the recording and keeps what it saw, for the next start. */

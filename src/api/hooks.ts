@@ -75,7 +75,7 @@ export function useWatch<K extends EndpointName>(
       );
     });
     const interval = intervalMs > 0 ? intervalMs : 24 * 3600 * 1000;
-    noteFirstPoll(name, stableInput, interval);
+    noteFirstPoll(name, stableInput);
     const end = subscription(() => worker().watch(name, stableInput, interval, onUpdate as never));
     return () => {
       alive = false;

@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { worker } from '../api/client';
 
-/** The categories change with a release, not within a session. */
-const CATEGORIES_POLL_MS = 24 * 3600 * 1000;
-
 /** What this app start has loaded already: categories once, messages once per signed-in user. */
 const loaded = { categories: false, messagesFor: new Set<number>() };
 
@@ -19,7 +16,7 @@ export function useStartupLoad(userId: number | null): void {
       // As a held poll, not a call: Home and Markets watch the same list, and share this request
       // (a call beside their poll asked for it twice while a phone's first screen loaded).
       void worker()
-        .prefetch([{ name: 'categoryList', input: {}, intervalMs: CATEGORIES_POLL_MS }])
+        .prefetch([{ name: 'categoryList', input: {} }])
         .catch(() => {});
     }
     if (userId === null || loaded.messagesFor.has(userId)) return;

@@ -31,13 +31,13 @@ describe('first screen polls (the page side)', () => {
 
   it('a start asks for what the same user polled first at the same path last time', () => {
     expect(startFirstPolls(7, '/')).toEqual([]);
-    noteFirstPoll('userInfo', {}, 3000);
-    noteFirstPoll('portfolioHistory', { range: '1M' }, 60_000);
-    noteFirstPoll('userInfo', {}, 3000);
+    noteFirstPoll('userInfo', {});
+    noteFirstPoll('portfolioHistory', { range: '1M' });
+    noteFirstPoll('userInfo', {});
     finishFirstPolls();
     const polls = [
-      { name: 'userInfo', input: {}, intervalMs: 3000 },
-      { name: 'portfolioHistory', input: { range: '1M' }, intervalMs: 60_000 },
+      { name: 'userInfo', input: {} },
+      { name: 'portfolioHistory', input: { range: '1M' } },
     ];
     expect(startFirstPolls(7, '/')).toEqual(polls);
     finishFirstPolls();
@@ -47,12 +47,12 @@ describe('first screen polls (the page side)', () => {
 
   it('gives nothing to another user or at another path', () => {
     startFirstPolls(7, '/');
-    noteFirstPoll('userInfo', {}, 3000);
+    noteFirstPoll('userInfo', {});
     finishFirstPolls();
     expect(startFirstPolls(8, '/')).toEqual([]);
     forgetFirstPolls();
     startFirstPolls(7, '/');
-    noteFirstPoll('userInfo', {}, 3000);
+    noteFirstPoll('userInfo', {});
     finishFirstPolls();
     expect(startFirstPolls(7, '/markets')).toEqual([]);
   });
@@ -60,45 +60,44 @@ describe('first screen polls (the page side)', () => {
   it('records only the first screen: the recording ends when the user moves on, or after a while', () => {
     vi.useFakeTimers();
     startFirstPolls(7, '/');
-    noteFirstPoll('userInfo', {}, 3000);
+    noteFirstPoll('userInfo', {});
     window.history.pushState(null, '', '/markets');
-    noteFirstPoll('stockList', { page: 1 }, 5000);
+    noteFirstPoll('stockList', { page: 1 });
     window.history.pushState(null, '', '/');
-    noteFirstPoll('balance', {}, 3000);
+    noteFirstPoll('balance', {});
     expect(JSON.parse(localStorage.getItem(FIRST_POLLS_KEY)!).polls).toEqual([
-      { name: 'userInfo', input: {}, intervalMs: 3000 },
+      { name: 'userInfo', input: {} },
     ]);
 
     startFirstPolls(7, '/');
-    noteFirstPoll('indexList', {}, 5000);
+    noteFirstPoll('indexList', {});
     expect(localStorage.getItem(FIRST_POLLS_KEY)).toContain('userInfo');
     vi.advanceTimersByTime(FIRST_POLLS_RECORD_MS);
-    noteFirstPoll('balance', {}, 3000);
+    noteFirstPoll('balance', {});
     expect(JSON.parse(localStorage.getItem(FIRST_POLLS_KEY)!).polls).toEqual([
-      { name: 'indexList', input: {}, intervalMs: 5000 },
+      { name: 'indexList', input: {} },
     ]);
   });
 
-  it('a screen’s useWatch is what gets recorded, with the interval it polls at', () => {
+  it('a screen’s useWatch is what gets recorded (a watch without input is not)', () => {
     startFirstPolls(7, '/');
     renderHook(() => useWatch('portfolioSummary', {}, 5000));
     renderHook(() => useWatch('fundList', { page: 1 }, 0));
     renderHook(() => useWatch('userInfo', null, 3000));
     finishFirstPolls();
     expect(startFirstPolls(7, '/')).toEqual([
-      { name: 'portfolioSummary', input: {}, intervalMs: 5000 },
-      // Loaded once: the day-long interval the poll runs at.
-      { name: 'fundList', input: { page: 1 }, intervalMs: 24 * 3600 * 1000 },
+      { name: 'portfolioSummary', input: {} },
+      { name: 'fundList', input: { page: 1 } },
     ]);
   });
 
   it('logout forgets them and ends the recording; unreadable storage gives nothing', () => {
     startFirstPolls(7, '/');
-    noteFirstPoll('userInfo', {}, 3000);
+    noteFirstPoll('userInfo', {});
     finishFirstPolls();
     startFirstPolls(7, '/');
     forgetFirstPolls();
-    noteFirstPoll('userInfo', {}, 3000);
+    noteFirstPoll('userInfo', {});
     finishFirstPolls();
     expect(localStorage.getItem(FIRST_POLLS_KEY)).toBeNull();
     for (const junk of ['{', '"x"', '{"user":7,"path":"/","polls":"no"}', 'null', '[]']) {

@@ -258,7 +258,7 @@ describe('shared polls: intervals, jitter, pause', () => {
     const poller = createPoller(env(() => 0.5));
     let release: (v: CallResult<number>) => void = () => {};
     const run = vi.fn(() => new Promise<CallResult<number>>((r) => (release = r)));
-    poller.hold('summary', run, 3000, 10_000);
+    poller.hold('summary', run, 10_000);
     await vi.advanceTimersByTimeAsync(0);
     expect(run).toHaveBeenCalledTimes(1);
     // The screen subscribes while the held request is in flight: it gets that answer.
@@ -276,27 +276,34 @@ describe('shared polls: intervals, jitter, pause', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it('a hold no screen takes up stops when it ends, and a new session ends it at once', async () => {
+  it('a hold alone asks once and ends; a screen that takes it up polls at its own interval', async () => {
     const poller = createPoller(env(() => 0.5));
     const run = vi.fn(async () => ok(1));
-    poller.hold('unused', run, 1000, 10_000);
-    await vi.advanceTimersByTimeAsync(10_000);
-    const calls = run.mock.calls.length;
-    expect(calls).toBeGreaterThan(1);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(run.mock.calls.length).toBe(calls);
+    poller.hold('unused', run, 10_000);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(run).toHaveBeenCalledTimes(1);
     expect(poller.keys()).toEqual([]);
 
-    // endHolds: the held poll stops, a screen's own subscription to the same key goes on.
-    poller.hold('shared', run, 1000, 10_000);
+    run.mockClear();
+    poller.hold('taken', run, 10_000);
+    poller.subscribe('taken', run, { intervalMs: 2000, onUpdate: () => {} });
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(run).toHaveBeenCalledTimes(5);
+  });
+
+  it('a new session ends the holds at once; a screen’s own subscription to the same key goes on', async () => {
+    const poller = createPoller(env(() => 0.5));
+    const run = vi.fn(async () => ok(1));
+    poller.hold('shared', run, 10_000);
     const screen = vi.fn();
     poller.subscribe('shared', run, { intervalMs: 5000, onUpdate: screen });
-    poller.hold('other', run, 1000, 10_000);
+    poller.hold('other', run, 10_000);
     poller.endHolds();
     expect(poller.keys()).toEqual(['shared']);
-    run.mockClear();
-    await vi.advanceTimersByTimeAsync(9999);
-    // At the screen's own 5 s, no longer the hold's 1 s.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5000);
     expect(run).toHaveBeenCalledTimes(2);
+    expect(screen).toHaveBeenCalledTimes(2);
   });
 });

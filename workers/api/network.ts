@@ -18,29 +18,27 @@ import type { Context, Update } from './context';
 export interface FirstPoll {
   name: EndpointName;
   input: Record<string, unknown>;
-  intervalMs: number;
 }
 
 /** At most this many are started; a screen polls about ten. */
 export const MAX_FIRST_POLLS = 24;
-/** How long a started poll waits for its screen: longer than a slow phone takes to render it. */
+/** How long an early answer waits for its screen: longer than a slow phone takes to render it. */
 export const FIRST_POLL_HOLD_MS = 10_000;
 
 /**
  * `x` as a poll that may start before its screen, or null. What arrives was kept in the page's
  * storage, so it is checked like any input: only a read (GET, not money, not an upload) the
- * contract knows, with an object input and an interval between 1 s and a day; a signed-in read
- * only while there is a session (without one, the server's answer would end it).
+ * contract knows, with an object input; a signed-in read only while there is a session (without
+ * one, the server's answer would end it).
  */
 export function firstPollOf(x: unknown, signedIn: boolean): FirstPoll | null {
   if (typeof x !== 'object' || x === null) return null;
-  const { name, input, intervalMs } = x as Record<string, unknown>;
+  const { name, input } = x as Record<string, unknown>;
   if (typeof name !== 'string' || !Object.hasOwn(contract, name)) return null;
   const entry = contract[name as EndpointName];
   if (entry.method !== 'GET' || entry.money || entry.upload || (entry.auth && !signedIn)) return null;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
-  if (typeof intervalMs !== 'number' || !(intervalMs >= 1000 && intervalMs <= 24 * 3600 * 1000)) return null;
-  return { name: name as EndpointName, input: input as Record<string, unknown>, intervalMs };
+  return { name: name as EndpointName, input: input as Record<string, unknown> };
 }
 
 /**
@@ -131,7 +129,6 @@ export function networkApi(ctx: Context) {
           poller.hold(
             `${p.name}:${stableJson(p.input)}`,
             () => ctx.request(p.name, p.input as never),
-            p.intervalMs,
             FIRST_POLL_HOLD_MS,
           );
       }
