@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
+import { FIRST_POLLS_KEY } from '../src/api/firstPolls';
 import { BASE_URL, CHROMIUM_ARGS } from './playwright.config';
 import { expectAccessible, goOffline, goOnline, login, serviceWorkerReady, snap } from './support';
 
@@ -285,7 +286,7 @@ test.describe('first screen', () => {
     await expect(page.getByText('Total assets')).toBeVisible();
     await page.getByRole('link', { name: 'Markets' }).click();
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('bourse.firstPolls')))
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), FIRST_POLLS_KEY))
       .toContain('portfolioHistory');
 
     // The next start at / : Home's chunk is held until the history (Home's chart, polled once a

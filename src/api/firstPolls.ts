@@ -21,7 +21,13 @@ interface Kept {
   polls: FirstPoll[];
 }
 
-let recording: (Kept & { keys: Set<string>; timer: ReturnType<typeof setTimeout> }) | null = null;
+/** This start's recording: the polls by key (endpoint + input), each once. */
+let recording: {
+  user: number;
+  path: string;
+  polls: Map<string, FirstPoll>;
+  timer: ReturnType<typeof setTimeout>;
+} | null = null;
 
 function read(): Kept | null {
   try {
@@ -42,8 +48,7 @@ export function startFirstPolls(user: number, path: string): unknown[] {
   recording = {
     user,
     path,
-    polls: [],
-    keys: new Set(),
+    polls: new Map(),
     timer: setTimeout(finishFirstPolls, FIRST_POLLS_RECORD_MS),
   };
   return kept && kept.user === user && kept.path === path ? kept.polls : [];
@@ -56,10 +61,7 @@ export function noteFirstPoll(name: EndpointName, input: object): void {
     finishFirstPolls();
     return;
   }
-  const key = `${name}:${stableJson(input)}`;
-  if (recording.keys.has(key)) return;
-  recording.keys.add(key);
-  recording.polls.push({ name, input: input as Record<string, unknown> });
+  recording.polls.set(`${name}:${stableJson(input)}`, { name, input: input as Record<string, unknown> });
 }
 
 /** Ends the recording and keeps what it saw, for the next start. */
@@ -69,7 +71,10 @@ export function finishFirstPolls(): void {
   clearTimeout(timer);
   recording = null;
   try {
-    localStorage.setItem(FIRST_POLLS_KEY, JSON.stringify({ user, path, polls } satisfies Kept));
+    localStorage.setItem(
+      FIRST_POLLS_KEY,
+      JSON.stringify({ user, path, polls: [...polls.values()] } satisfies Kept),
+    );
   } catch {
     // Storage full or refused: the next start waits for its screen, as without this.
   }

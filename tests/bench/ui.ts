@@ -5,9 +5,10 @@
  *   3. Lighthouse (mobile) on login and home, with simulated and with applied throttling
  *   4. offline cold start: a new page, offline, to the last known account summary on screen
  *   5. main-thread long tasks over 60 s on a busy screen (50 live favourites + a live chart)
- *   6. a returning user's start on a slow phone (Lighthouse's applied throttling, HTTP cache
- *      emptied): Home's LCP with the first screen's polls remembered (src/api/firstPolls.ts) and
- *      without, runs alternated (BENCH_RETURN_RUNS, default 5 each)
+ *   6. a returning user's start on a slow phone (Lighthouse's applied throttling, no service
+ *      worker): Home's LCP with the first screen's polls remembered (src/api/firstPolls.ts) and
+ *      without, the app's files from the network and from the HTTP cache, runs alternated
+ *      (BENCH_RETURN_RUNS, default 5 of each)
  * It builds the app and the bench screen, and runs the real server on a temporary SQLite database.
  * Environment: BENCH_PORT (4332), BENCH_SECONDS (60), BENCH_CPU (CPU slowdown for 5, default 4),
  * CHROME_PATH (/usr/bin/chromium), BENCH_SKIP (comma list of section numbers), BENCH_LH_RUNS (3),
@@ -21,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium, type Page } from 'playwright';
 import type { CandleRow } from '#shared/contract/market';
+import { FIRST_POLLS_KEY } from '../../src/api/firstPolls';
 import { computeChart, toColumns } from '../../workers/chart';
 import { startBenchServer } from './server-process';
 
@@ -358,9 +360,10 @@ async function returningStart(session: string): Promise<void> {
         await page.goto(`${BASE}/`);
         await page.getByText('Total assets').waitFor();
         await page.getByRole('link', { name: 'Markets' }).click();
-        await page.waitForFunction(() => localStorage.getItem('bourse.firstPolls') !== null);
+        await page.waitForFunction((key) => localStorage.getItem(key) !== null, FIRST_POLLS_KEY);
         await page.goto(`${BASE}/manifest.webmanifest`);
-        if (polls === 'forgotten') await page.evaluate(() => localStorage.removeItem('bourse.firstPolls'));
+        if (polls === 'forgotten')
+          await page.evaluate((key) => localStorage.removeItem(key), FIRST_POLLS_KEY);
         await ctx.addInitScript(() => {
           const w = window as unknown as { lcpAt: number };
           w.lcpAt = 0;
