@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { contract, type EndpointName } from '#shared/contract/index';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
@@ -11,6 +12,7 @@ import { seed } from '../../server/db/seed';
 import { createDeps, type Deps } from '../../server/deps';
 import { type Clock, systemClock } from '../../server/lib/clock';
 import { COMMANDS } from '../../server/ops/commands/index';
+import type { SchemaTemplates } from './schema-template';
 
 /**
  * Server integration tests run every suite against real SQLite and, when a server is reachable,
@@ -71,11 +73,17 @@ export function freshPhone(): string {
   );
 }
 
-export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new, empty PostgreSQL database; `template`: a copy of that one instead (the run's migrated
+ * schema, tests/support/schema-template.ts).
+ */
+export async function freshPgDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bourse_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -107,6 +115,15 @@ export interface TestServerOptions {
   setup?: (app: FastifyInstance) => void;
 }
 
+/** The run's migrated schema (tests/support/schema-template.ts); none outside Vitest (bench:market). */
+function schemaTemplates(): SchemaTemplates | undefined {
+  try {
+    return inject('schemaTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startTestServer(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
@@ -114,13 +131,17 @@ export async function startTestServer(
 ): Promise<TestServer> {
   let databaseUrl: string;
   let cleanup: () => Promise<void>;
+  // A copy of the run's migrated schema (its `migrate` below then has nothing to do).
+  const templates = schemaTemplates();
   if (dialect === 'postgres') {
-    const created = await freshPgDatabase();
+    const created = await freshPgDatabase(templates?.postgres ?? undefined);
     databaseUrl = created.url;
     cleanup = created.drop;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-test-'));
-    databaseUrl = `sqlite:${path.join(dir, 'test.db')}`;
+    const file = path.join(dir, 'test.db');
+    if (templates) fs.copyFileSync(templates.sqlite, file);
+    databaseUrl = `sqlite:${file}`;
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const config = loadConfig({
