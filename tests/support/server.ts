@@ -79,7 +79,7 @@ export function freshPhone(): string {
  */
 export async function freshPgDatabase(
   template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `bourse_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -88,6 +88,7 @@ export async function freshPgDatabase(
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: PG_URL });
