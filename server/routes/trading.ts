@@ -5,7 +5,7 @@ import { authenticate } from '../lib/auth';
 import { route } from '../lib/route';
 import { holdingsPage } from '../portfolio/valuation';
 import { cancelOrder, dealBuy, dealSell, quoteOrder } from '../trading/deals';
-import { modifyPending } from '../trading/engine';
+import { modifyPending } from '../trading/modify';
 import { toOrderRow } from '../trading/orders';
 import { contractNote, dealList, orderList } from '../trading/records';
 import {

@@ -8,22 +8,16 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid, notFound } from '../lib/errors';
 import { affordableQuantity, chargesFor, toBreakdown } from './charges';
-import {
-  closePending,
-  type OcoInput,
-  placeBuy,
-  placeOco,
-  placeSell,
-  placeStop,
-  type StopInput,
-} from './engine';
+import { placeBuy, placeSell } from './engine';
 import { rateTicks } from './fx';
 import { buyBlock, sellLot } from './holdings';
+import { closePending } from './matching';
 import { STOCK, toOrderRow, tradable } from './orders';
+import { type OcoInput, placeOco, placeStop, type StopInput } from './stops';
 
 /**
  * A buy, sell or cancel as the app sends it, handed to the engine entry it names (engine.ts:
- * market/limit, stop or GTT, OCO; holdings.ts: block/QIP buys and lot sales), and the review
+ * market/limit; stops.ts: stop or GTT, OCO; holdings.ts: block/QIP buys and lot sales), and the review
  * sheet's figures of an order before it is sent. Each answers the order row as it now stands.
  */
 
@@ -111,7 +105,7 @@ export async function dealSell(
   return toOrderRow(await placeSell(deps, db, userId, input), deps.clock.now());
 }
 
-/** Cancels the caller's pending stock order `no`, releasing exactly what it reserved (engine.ts `closePending`). */
+/** Cancels the caller's pending stock order `no`, releasing exactly what it reserved (matching.ts `closePending`). */
 export async function cancelOrder(deps: Deps, db: Kysely<DB>, userId: number, no: string): Promise<OrderRow> {
   const order = await db
     .selectFrom('orders')

@@ -9,11 +9,20 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound, RecordedRefusal } from '../lib/errors';
 import { post } from '../lib/ledger';
-import { insertOrder } from './engine';
 import { rateTicks } from './fx';
 import { assertMarketOpen, lotUnlockAt } from './hours';
 import { isListed } from './ipo';
-import { BLOCK, currencyOf, IPO, orderNo, regionOf, tradable, tradeReason, withinTolerance } from './orders';
+import {
+  BLOCK,
+  currencyOf,
+  IPO,
+  insertOrder,
+  orderNo,
+  regionOf,
+  tradable,
+  tradeReason,
+  withinTolerance,
+} from './orders';
 
 /**
  * Block trading (mold bulk) and QIP (mold finalize): the items on offer, their purchases, and the

@@ -7,9 +7,8 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { lockUser, post } from '../lib/ledger';
-import { insertOrder } from './engine';
 import { rateTicks } from './fx';
-import { currencyOf, IPO, orderNo, regionOf, withinTolerance } from './orders';
+import { currencyOf, IPO, insertOrder, orderNo, regionOf, withinTolerance } from './orders';
 
 /**
  * IPO subscriptions. An application freezes its whole amount (ledger `ipoFreeze`) at the issue

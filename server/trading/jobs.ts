@@ -1,6 +1,6 @@
 import type { Job } from '../jobs/index';
-import { matchPendingOrders } from './engine';
 import { matureFunds } from './funds';
+import { matchPendingOrders } from './matching';
 
 /** Trading's background work: pending stock orders each market tick, fund maturities. */
 export const tradingJobs: Job[] = [

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { OrderRow } from '#shared/contract/trading';
 import { fromMinor, ticksToPrice } from '#shared/money';
 import { PRICE_TOLERANCE_BPS, STOCK_QTY_MAX, STOCK_QTY_MIN } from '#shared/rules';
@@ -7,6 +7,7 @@ import type { LedgerReason } from '#shared/status';
 import { BLOCK_STATUS, IPO_STATUS, STOCK_STATUS } from '#shared/status';
 import type { Dialect } from '../db/index';
 import type { DB, OrdersTable } from '../db/schema';
+import { insertReturningAll } from '../db/statement';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { lockUser } from '../lib/ledger';
@@ -175,4 +176,19 @@ export async function assertMayRest(
     .where('status', '=', STOCK.pending)
     .executeTakeFirstOrThrow();
   if (Number(open.n) >= maxOpen) throw new ApiError('errors.tooManyOpenOrders', 409, { max: maxOpen });
+}
+
+/** Every order row goes in here (fixed SQL per shape of `values`: db/statement.ts). */
+export function insertOrder(db: Kysely<DB>, values: Insertable<OrdersTable>): Promise<OrderRecord> {
+  return insertReturningAll<OrderRecord>(db, 'orders', values);
+}
+
+/** Locks an order row for the rest of the transaction (PostgreSQL; SQLite has one writer). */
+export async function lockOrder(db: Kysely<DB>, dialect: Dialect, id: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
 }

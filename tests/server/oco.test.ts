@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../server/deps';
 import { JOBS, runJob } from '../../server/jobs/index';
 import type { MarketProvider } from '../../server/market/provider';
-import { matchPendingOrders } from '../../server/trading/engine';
+import { matchPendingOrders } from '../../server/trading/matching';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,

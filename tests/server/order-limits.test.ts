@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchPendingOrders } from '../../server/trading/engine';
+import { matchPendingOrders } from '../../server/trading/matching';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,

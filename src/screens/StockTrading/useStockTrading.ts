@@ -332,3 +332,6 @@ export function useStockTrading() {
     filled,
   };
 }
+
+/** The ticket's state and actions, handed to each part of the screen. */
+export type Ticket = ReturnType<typeof useStockTrading>;

@@ -118,7 +118,7 @@ export interface OrderRow {
 
 /**
  * Optional fields of a stock buy/sell that make it a stop or GTT order (placeStop, placeOco in
- * server/trading/engine.ts). `valid_days`: a GTT's validity, 1 to 365 days (default 365). An OCO
+ * server/trading/stops.ts). `valid_days`: a GTT's validity, 1 to 365 days (default 365). An OCO
  * GTT (sells only): `trigger` and `price` are its target and the target's limit, `stop_trigger`
  * and `stop_price` its stop and the stop's limit.
  */
