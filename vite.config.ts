@@ -255,6 +255,30 @@ function widgetKit(id: string, ctx: ChunkingContext): string | null {
   return id !== WIDGET_ENTRY && ownModules(ctx, WIDGET_ENTRY).has(id) ? 'widget-kit' : null;
 }
 
+/**
+ * Fails the build when a chunk imports an entry chunk of its own build, read from the bundle the
+ * bundler wrote. For the sync worker: WebKit evaluates a worker's entry a second time when a lazily
+ * loaded chunk imports it back (Chromium and Firefox reuse the running module) — two workers in one
+ * scope, each polling and posting (issue 29).
+ */
+function noEntryImports(): Plugin {
+  return {
+    name: 'bourse-no-entry-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const back = chunks.flatMap((c) =>
+        [...c.imports, ...c.dynamicImports].filter((f) => entries.has(f)).map((f) => `${c.fileName} → ${f}`),
+      );
+      if (back.length > 0)
+        this.error(
+          `a chunk imports its entry chunk back (WebKit evaluates the entry twice): ${back.join(', ')}`,
+        );
+    },
+  };
+}
+
 /** The screen at the start URL (the installed app opens there): every signed-in start shows it. */
 const START = ROUTES.find((r) => r.path === PATHS.home)!;
 const START_SCREEN = path.resolve(`src/screens/${START.screen}/${START.screen}Screen.tsx`);
@@ -326,7 +350,12 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    plugins: () => [noEntryImports()],
     rollupOptions: {
+      // What the entry and a lazy chunk both use (the device store's schema reads the contract)
+      // goes to a chunk of its own. By default it stays in the entry, "already loaded" when the lazy
+      // chunk comes, which then imports the entry back (`noEntryImports`).
+      experimental: { chunkOptimization: { avoidRedundantChunkLoads: false } },
       // Dexie, which the worker loads on its first use of the device store (workers/device.ts).
       output: { codeSplitting: { groups: [{ name: 'dexie', test: /[\\/]node_modules[\\/]dexie[\\/]/ }] } },
     },

@@ -15,6 +15,23 @@ import { sessionApi } from './api/session';
  * (SyncApi) and talks to it through src/api/client.ts. Everything it pushes goes through one typed
  * event channel (workers/events.ts): `listen(topic, cb)` → id, `unlisten(id)`.
  */
+
+/**
+ * One sync worker per worker scope. A lazily loaded chunk that imports this entry back makes WebKit
+ * evaluate it a second time in the same scope (issue 29; the build refuses such a chunk,
+ * vite.config.ts `noEntryImports`): a second set of pollers, session and store would answer the
+ * same port, polling twice and sending every POST twice. A second evaluation is an error,
+ * reported to the page (src/api/client.ts), and stops before it builds or exposes anything.
+ */
+const RUNNING = Symbol.for('bourse.syncWorker');
+const scope = globalThis as unknown as Record<symbol, true | undefined>;
+if (scope[RUNNING]) {
+  const twice = new Error('sync worker: evaluated a second time in one scope; not exposed again');
+  reportError(twice);
+  throw twice;
+}
+scope[RUNNING] = true;
+
 const ctx = createContext();
 
 const domains = {

@@ -22,6 +22,10 @@ export function worker(): Remote<SyncApi> {
         type: 'module',
         name: 'sync',
       });
+    // An error the worker did not handle is the page's error too (a test's error capture sees it).
+    w.addEventListener('error', (e) =>
+      reportError(e.error ?? new Error(`sync worker: ${e.message || 'its script did not load'}`)),
+    );
     const r = wrap<SyncApi>(w);
     remote = r;
     void r.configure({ baseURL: import.meta.env.VITE_API_BASE ?? '/api' });
