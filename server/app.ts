@@ -13,6 +13,7 @@ import { ERR } from '#shared/contract/define';
 import { requireTradePassword } from './account/fund-password';
 import type { Deps } from './deps';
 import { answerFor } from './lib/errors';
+import { LOG_REDACT, REQUEST_ID_HEADER, requestIds } from './lib/request-ids';
 import {
   addSecurityHeaders,
   createSecurityHeaders,
@@ -68,7 +69,12 @@ function trustProxyOption(trust: Deps['config']['trustProxy']) {
 }
 
 /** Node's HTTP parser refused the bytes: answer in the envelope, then close the connection. */
-function clientError(headers: SecurityHeaders, err: Error & { code?: string }, socket: Duplex): void {
+function clientError(
+  headers: SecurityHeaders,
+  requestId: string,
+  err: Error & { code?: string },
+  socket: Duplex,
+): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status =
     err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
@@ -77,7 +83,8 @@ function clientError(headers: SecurityHeaders, err: Error & { code?: string }, s
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(text)}\r\n${headers.lines}Connection: close\r\n\r\n${text}`,
+        `Content-Length: ${Buffer.byteLength(text)}\r\n${headers.lines}${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+        `Connection: close\r\n\r\n${text}`,
     );
   }
   socket.destroy(err);
@@ -148,8 +155,18 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     hsts: deps.config.production,
     scripts: hasDist ? inlineScriptSources(fs.readFileSync(indexHtml, 'utf8')) : [],
   });
+  const nextRequestId = requestIds(deps.config.trustProxy !== false);
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    // Whatever logger a caller passes (tests pass a stream) keeps the redaction of secrets.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            redact: LOG_REDACT,
+          },
+    genReqId: nextRequestId,
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     childLoggerFactory: (logger, bindings, options) =>
       new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger,
@@ -159,14 +176,16 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // The router's own refusals (a URL that is not valid percent-encoding, a path parameter over
     // maxParamLength) answer in the API's envelope too, not in Fastify's.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, req, reply) => {
       const { status, body } = answerFor(err);
       security.applyApi(reply.raw);
+      reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
+      req.log.info({ reqId: req.id, status, key: body.data }, 'refused');
       return (reply as FastifyReply).code(status).send(body);
     },
     // So do requests the HTTP parser itself refuses (oversized headers, broken framing), written
     // straight to the socket since no request exists yet.
-    clientErrorHandler: (err, socket) => clientError(security, err, socket),
+    clientErrorHandler: (err, socket) => clientError(security, nextRequestId(), err, socket),
   });
   app.decorate('deps', deps);
   // The gateway's transaction-password check (lib/route.ts knows no account rule).
@@ -177,11 +196,21 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
 
   addSecurityHeaders(app, security, deps.config.apiBase);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
+    done();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body, fault } = answerFor(err);
-    // Only the server's own faults are logged as errors; the request id ties the line to the call.
+    // The server's own faults are errors; a refusal is an info line (its key, never the input).
+    // The request id ties either to the answer the caller saw.
     if (fault) req.log.error({ err, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
+    else
+      req.log.info(
+        { reqId: req.id, status, key: body.data, method: req.method, route: req.routeOptions.url },
+        'refused',
+      );
     return reply.code(status).send(body);
   });
 

@@ -18,6 +18,7 @@ import { statement } from '../db/statement';
 import type { Deps } from '../deps';
 import { type AuthUser, authenticate } from './auth';
 import { ApiError, errorAnswer, RecordedRefusal } from './errors';
+import { privateAnswer } from './private-answers';
 import { RawJson } from './snapshot';
 
 export interface RouteContext<E extends Endpoint> {
@@ -138,6 +139,8 @@ export function route<E extends Endpoint>(
     // A multipart body is read by the handler (req.file()), not validated as JSON. An `answer`
     // schema (the ok answer's `data`) compiles a serializer for the hot polling answers.
     schema: options.answer ? { ...request, response: { 200: okAnswer(options.answer) } } : request,
+    // A session's answers, and the sign-in calls that hand one out, are never cached.
+    ...(ep.auth || ep.method === 'POST' ? { onRequest: privateAnswer } : {}),
     handler: async (req, reply) => {
       let user: AuthUser | null = null;
       if (ep.auth) user = await authenticate(deps, req);

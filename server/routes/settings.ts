@@ -6,6 +6,7 @@ import { changeFundPassword } from '../account/fund-password';
 import { kycState, readUpload, readUploadedFile, storeUpload, submitKyc } from '../account/identity';
 import { changeLoginPassword } from '../account/login-password';
 import { authenticate, tokenOf } from '../lib/auth';
+import { privateAnswer } from '../lib/private-answers';
 import { route } from '../lib/route';
 import { UPLOAD_MAX_BYTES, UPLOAD_READ_PATH } from '../lib/uploads';
 
@@ -32,14 +33,10 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The owner reads an upload back (the image bytes, not an envelope); anyone else gets notFound.
-  app.get(`${deps.config.apiBase}${UPLOAD_READ_PATH}`, async (req, reply) => {
+  app.get(`${deps.config.apiBase}${UPLOAD_READ_PATH}`, { onRequest: privateAnswer }, async (req, reply) => {
     const user = await authenticate(deps, req);
     const { mime, bytes } = await readUpload(deps, user.id, (req.params as { id: string }).id);
-    return reply
-      .header('content-type', mime)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', 'inline')
-      .send(bytes);
+    return reply.header('content-type', mime).header('content-disposition', 'inline').send(bytes);
   });
 
   route(app, contract.kycSubmit, async ({ input, user }) => submitKyc(deps, user.id, input));

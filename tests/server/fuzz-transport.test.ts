@@ -333,7 +333,10 @@ const RAW: [string, string][] = [
 ];
 
 /** Sends raw bytes; resolves with the status and body of the first answer. */
-function rawRequest(port: number, bytes: string): Promise<{ statusCode: number; body: string }> {
+function rawRequest(
+  port: number,
+  bytes: string,
+): Promise<{ statusCode: number; body: string; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let data = '';
@@ -342,7 +345,16 @@ function rawRequest(port: number, bytes: string): Promise<{ statusCode: number; 
       const statusCode = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? -1);
       const rest = data.slice(head.length + 4);
-      resolve({ statusCode, body: length >= 0 ? rest.slice(0, length) : rest });
+      const headers = Object.fromEntries(
+        head
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+      );
+      resolve({ statusCode, body: length >= 0 ? rest.slice(0, length) : rest, headers });
     };
     socket.setEncoding('latin1');
     socket.on('data', (chunk) => {
@@ -452,10 +464,12 @@ describe.each(DIALECTS)('malformed transport on $name', ({ name, enabled }) => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ msg: 'no', data: ERR.server });
     expect(logged).toHaveLength(1);
+    // The line names the id the caller was answered with.
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect(logged[0]).toMatchObject({
       level: 50,
       msg: 'unhandled error',
-      reqId: expect.anything(),
+      reqId: res.headers['x-request-id'],
       err: { message: 'a bug of the server' },
     });
   });

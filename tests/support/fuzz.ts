@@ -36,11 +36,14 @@ const translated = (key: string): boolean => PER_LANG.every((keys) => keys.has(k
 export interface Answered {
   statusCode: number;
   body: string;
+  /** When given, they must name the answer's request id (`x-request-id`). */
+  headers?: Record<string, unknown>;
 }
 
 /** Why `res` is not a proper refusal, or null when it is one. */
 export function refusalProblem(res: Answered): string | null {
   if (res.statusCode < 400 || res.statusCode >= 500) return `status ${res.statusCode}`;
+  if (res.headers && typeof res.headers['x-request-id'] !== 'string') return 'no x-request-id header';
   let body: { msg?: unknown; data?: unknown };
   try {
     body = JSON.parse(res.body);

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * Request ids: every answer carries its id in `x-request-id`, and every log line about a request
+ * (a refusal, a fault) names it, so a user's report ("request id 3f9a…-1k") finds its line.
+ * Ids are unique across instances and restarts (a random prefix per process, then a counter),
+ * not only within one process as Fastify's default `req-1`, `req-2` is. Behind a proxy the
+ * operator trusts (TRUST_PROXY), an id the proxy sent is kept, so its access log and ours agree.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What an id from a trusted proxy may look like: short, printable, nothing a log could trip on. */
+const FORWARDED_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIds(trustForwarded: boolean): (req?: IncomingMessage) => string {
+  const prefix = randomBytes(4).toString('hex');
+  let next = 0;
+  return (req) => {
+    if (trustForwarded && req) {
+      const sent = req.headers[REQUEST_ID_HEADER];
+      if (typeof sent === 'string' && FORWARDED_ID.test(sent)) return sent;
+    }
+    next += 1;
+    return `${prefix}-${next.toString(36)}`;
+  };
+}
+
+/**
+ * Paths of log fields that may hold a secret or a customer's data: a PostgreSQL error's `detail`
+ * repeats the row it refused (a unique card number, say); headers carry the session token.
+ * Pino removes them before a line is written.
+ */
+export const LOG_REDACT = {
+  paths: [
+    'err.detail',
+    'err.parameters',
+    'req.headers.token',
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'headers.token',
+    'headers.authorization',
+  ],
+  censor: '[redacted]',
+};
