@@ -1,5 +1,5 @@
 import { idArg, options, readSource } from '../ops/commands/args';
-import type { OpsCommand } from '../ops/commands/index';
+import type { OpsCommand } from '../ops/commands/command';
 import { replyToChat } from './chat';
 import { publishNews } from './news';
 

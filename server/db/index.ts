@@ -11,10 +11,11 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import type { Dialect } from './dialect';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect';
 
 export interface Database {
   db: Kysely<DB>;

@@ -1,8 +1,8 @@
 import { BANK_CARD_STATUS } from '#shared/status';
 import { publishNews } from '../content/news';
 import type { Deps } from '../deps';
-import type { SeedStep } from './seed';
 import { SEED_ARTICLES } from './seed-news';
+import type { SeedStep } from './seed-step';
 
 /** The demo's articles, each published once (an operator's edits and deletions are kept). */
 export const seedNews: SeedStep = async (deps) => {

@@ -7,6 +7,7 @@ import { post } from '../lib/ledger';
 import { hashSecret } from '../lib/passwords';
 import { seedMarket } from '../market/seed';
 import { withTx } from './index';
+import type { SeedStep } from './seed-step';
 import { seedDemoWallet, seedNews } from './seed-wallet';
 
 /** Configuration rows of the demo, inserted only when missing (an operator's change is kept). */
@@ -19,9 +20,6 @@ const DEFAULT_CONFIG: Record<string, string> = {
   [CONFIG_TAGS.customerService]: '1',
   [CONFIG_TAGS.production]: '1',
 };
-
-/** One seeding step; each must be safe to run on every start. */
-export type SeedStep = (deps: Deps) => Promise<void>;
 
 async function seedConfig({ database }: Deps): Promise<void> {
   for (const [tag, value] of Object.entries(DEFAULT_CONFIG)) {

@@ -3,7 +3,7 @@ import { fromMinor } from '#shared/money';
 import { totalAssets } from '../account/assets';
 import { hotReads } from '../db/hot';
 import type { Deps } from '../deps';
-import type { Job } from '../jobs/index';
+import type { Job } from '../jobs/job';
 import { dayStart, localDay } from '../market/hours';
 import { percentOf } from './valuation';
 

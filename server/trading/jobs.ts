@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/index';
+import type { Job } from '../jobs/job';
 import { matureFunds } from './funds';
 import { matchPendingOrders } from './matching';
 

@@ -1,4 +1,4 @@
-import type { OpsCommand } from '../ops/commands/index';
+import type { OpsCommand } from '../ops/commands/command';
 import { setConfiguredRate, usdRate } from './fx';
 import { allotIpo, IPO_OPEN, setIpoStatus } from './ipo';
 import { IPO } from './orders';

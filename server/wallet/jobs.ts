@@ -1,7 +1,7 @@
 import { RECHARGE_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { Deps } from '../deps';
-import type { Job } from '../jobs/index';
+import type { Job } from '../jobs/job';
 import type { Outcome } from '../payments/provider';
 import { completeRecharge, failRecharge, payWithdrawal, refundWithdrawal } from './settlement';
 import { withdrawalsInProgress } from './withdraw';

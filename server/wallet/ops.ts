@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import { idArg } from '../ops/commands/args';
-import type { OpsCommand } from '../ops/commands/index';
+import type { OpsCommand } from '../ops/commands/command';
 import {
   completeRecharge,
   disburseLoan,

@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/index';
+import type { Job } from '../jobs/job';
 import { evaluateAlerts } from './alerts';
 
 /** Price alerts are evaluated after every market tick (server/jobs: tick jobs). */

@@ -3,6 +3,7 @@ import type { Topic, WorkerEvents } from '../../workers/events';
 import type { SyncApi } from '../../workers/sync.worker';
 import type { CallResult, Contract, EndpointName, ReqOf, ResOf } from '../shared/contract/index';
 import { EARLY_WORKER } from '../shell/boot';
+import { followLowDataInputs } from './lowDataInputs';
 
 /**
  * The UI's one door to the network: a Comlink proxy of the sync worker (workers/sync.worker.ts).
@@ -37,7 +38,7 @@ export function worker(): Remote<SyncApi> {
     );
     window.addEventListener('online', () => void r.setOnline(true));
     window.addEventListener('offline', () => void r.setOnline(false));
-    void import('./lowData').then(({ startLowData }) => startLowData());
+    followLowDataInputs((pref, browser) => void r.setLowData(pref, browser));
   }
   return remote;
 }

@@ -1,4 +1,4 @@
-import { useLowData } from '../api/lowData';
+import { useLowData } from '../api/connection';
 import { useSparkline } from '../api/sparkline';
 import { SPARK_VIEWBOX, trendClass } from '../shared/format';
 import s from './core.module.css';

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
  * - `server/` and `workers/` reach into `src/` only through `#shared/*` (package.json "imports"),
  *   and neither imports the other;
  * - `server/lib` is infrastructure (server/lib/README.md): of the server it imports only itself,
- *   `db/` (not a migration), `deps.ts` and `config.ts` — no domain module.
+ *   `db/` (not a migration), `deps.ts` and `config.ts` — no domain module;
+ * - imports run one way: no module reaches itself again through its imports, type-only ones
+ *   included (a registry and its members share a type from a third module, not from each other).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHARED_PACKAGES = new Set(['@sinclair/typebox']);
@@ -94,6 +96,80 @@ function violation(file: string, imp: Import): string | null {
   return null;
 }
 
+/** The module a relative or `#shared/` specifier of `file` names, if it is one of `known`. */
+function resolve(file: string, spec: string, known: Set<string>): string | null {
+  const t = target(file, spec);
+  if (t.where === 'package') return null;
+  const base = t.rel.replace(/\?.*$/, '');
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`])
+    if (known.has(candidate)) return candidate;
+  return null;
+}
+
+/** Every import circle (a strongly connected set of modules, or one importing itself), sorted. */
+function circles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's algorithm, iterative so a deep graph cannot overflow the stack.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  let next = 0;
+  for (const root of graph.keys()) {
+    if (index.has(root)) continue;
+    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
+    index.set(root, next);
+    low.set(root, next++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.edge < edges.length) {
+        const to = edges[frame.edge++]!;
+        if (!index.has(to)) {
+          index.set(to, next);
+          low.set(to, next++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, edge: 0 });
+        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const members: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        members.push(member);
+      } while (member !== frame.node);
+      if (members.length > 1 || edges.includes(frame.node)) found.push(members.sort());
+    }
+  }
+  return found.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** The import graph of `files` (`sourceOf` reads one), type-only imports included. */
+function importGraph(files: string[], sourceOf: (file: string) => string): Map<string, string[]> {
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => [
+      file,
+      [
+        ...new Set(
+          importsOf(sourceOf(file))
+            .map((imp) => resolve(file, imp.spec, known))
+            .filter((to): to is string => to !== null),
+        ),
+      ],
+    ]),
+  );
+}
+
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
@@ -120,6 +196,11 @@ describe('boundaries', () => {
         .filter((v): v is string => v !== null),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('imports run one way: no import circle', () => {
+    const graph = importGraph(files, (f) => fs.readFileSync(path.join(ROOT, f), 'utf8'));
+    expect(circles(graph)).toEqual([]);
   });
 
   it('the server reads the environment only in config.ts (each variable in the README table)', () => {
@@ -171,5 +252,34 @@ describe('boundaries', () => {
     expect(
       check('server/lib/x.ts', "import { withTx } from '../db/index';\nimport type { Deps } from '../deps';"),
     ).toEqual([null, null]);
+  });
+
+  it('finds each kind of circle (the check can fail)', () => {
+    const graphOf = (modules: Record<string, string>) =>
+      circles(importGraph(Object.keys(modules), (f) => modules[f]!));
+    // A registry importing its member, the member importing the registry's type back.
+    expect(
+      graphOf({
+        'server/jobs/index.ts': "import { tradingJobs } from '../trading/jobs';",
+        'server/trading/jobs.ts': "import type { Job } from '../jobs/index';",
+      }),
+    ).toEqual([['server/jobs/index.ts', 'server/trading/jobs.ts']]);
+    // Three modules in a ring, through a dynamic import and `#shared/`, resolved to .tsx and index.
+    expect(
+      graphOf({
+        'src/api/a.ts': "const b = import('./b');",
+        'src/api/b/index.tsx': "export { c } from '#shared/c';",
+        'src/shared/c.ts': "import type { A } from '../api/a';",
+        'src/api/d.ts': "import { a } from './a';",
+      }),
+    ).toEqual([['src/api/a.ts', 'src/api/b/index.tsx', 'src/shared/c.ts']]);
+    // The shared type moved to a third module: no circle.
+    expect(
+      graphOf({
+        'server/jobs/index.ts': "import type { Job } from './job';\nimport { t } from '../trading/jobs';",
+        'server/jobs/job.ts': "import type { Deps } from '../deps';",
+        'server/trading/jobs.ts': "import type { Job } from '../jobs/job';",
+      }),
+    ).toEqual([]);
   });
 });

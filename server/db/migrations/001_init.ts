@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../dialect';
 
 /** The first schema: accounts, ledger, and every business table of SPEC §3. */
 export function migration001(dialect: Dialect) {

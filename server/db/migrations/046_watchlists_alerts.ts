@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../dialect';
 
 /**
  * Watchlists, price alerts and the inbox (issue 14).

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../dialect';
 import { migration001 } from './001_init';
 import { migration010 } from './010_trading';
 import { migration030 } from './030_wallet';

@@ -1,5 +1,5 @@
 import { auditLedger, formatAudit } from '../../wallet/audit';
-import type { OpsCommand } from './index';
+import type { OpsCommand } from './command';
 
 /** `ledger:audit`: the ledger audit of wallet/audit.ts; a non-zero exit when anything is off. */
 export const AUDIT_COMMANDS: OpsCommand[] = [

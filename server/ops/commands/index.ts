@@ -1,19 +1,10 @@
 import { CONTENT_COMMANDS } from '../../content/ops';
-import type { Deps } from '../../deps';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
 import { fxCommands, ipoCommands } from '../../trading/ops';
 import { WALLET_COMMANDS } from '../../wallet/ops';
 import { AUDIT_COMMANDS } from './audit';
+import type { OpsCommand } from './command';
 import { REVIEW_COMMANDS } from './review';
-
-/** One operator command. `mutates` commands are recorded in ops_log. */
-export interface OpsCommand {
-  name: string;
-  usage: string;
-  summary: string;
-  mutates: boolean;
-  run(deps: Deps, args: string[]): Promise<unknown>;
-}
 
 /** Every command; domain files append theirs. */
 const DURATION = /^(\d+)(ms|s|m|h|d)$/;

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
 import { withdrawalsInProgress } from '../../wallet/withdraw';
 import { idArg, iso } from './args';
-import type { OpsCommand } from './index';
+import type { OpsCommand } from './command';
 
 /**
  * What waits for a human across domains (`pending`), and the real-name (KYC) decisions. Each

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLowData } from '../../api/lowData';
+import { useLowData } from '../../api/connection';
 import { newsArticlePath } from '../../paths';
 import { NEWS_PAGE_SIZES } from '../../shared/rules';
 import {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLowData } from '../../api/lowData';
+import { useLowData } from '../../api/connection';
 import { PATHS } from '../../paths';
 import { AsOf, ErrorState, ObjectStates, PageHeader, Skeleton, ui, useDates } from '../../ui';
 import p from '../_parts/content/content.module.css';
