@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Endpoint, type ReqOf, type ResOf, stableJson } from '#shared/contract/define';
 import { PresetHeaders } from './preset-headers';
 
@@ -8,7 +8,8 @@ import { PresetHeaders } from './preset-headers';
  * for a validated input in a tick runs the handler and serialises `{ msg: 'ok', data }` once, with
  * an ETag that is a hash of those bytes; every other request for the same input in the same tick is
  * answered from memory (keyed on the validated input, never the raw URL; unknown query parameters
- * are refused), and a client
+ * are removed by validation, server/lib/validation.ts, so they never make an answer of their own),
+ * and a client
  * whose If-None-Match still matches gets a 304 — also across ticks that changed nothing, such as
  * every tick while the market is closed. Handlers must depend on their input and the market only:
  * no user, no database.
@@ -16,7 +17,8 @@ import { PresetHeaders } from './preset-headers';
  * The floor of a repeated question (issue 15): once a URL, exactly as sent, has been validated and
  * answered in a tick, the same URL again is answered when it arrives (onRequest), before query
  * parsing, validation and the key are made again — the same URL always validates to the same input,
- * so this is the answer validation would lead to. Each entry keeps its bytes as a Buffer (written
+ * so this is the answer validation would lead to; a URL that carried a parameter the entry does not
+ * take is not remembered (an unknown parameter never reaches a key). Each entry keeps its bytes as a Buffer (written
  * as is) and its headers validated once (`PresetHeaders`).
  */
 export interface TickSource {
@@ -118,20 +120,23 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
     return reply.send(entry.body);
   }
 
-  /** Remembers `url` (validated, in the tick the entry belongs to) as a spelling of `entry`. */
-  function alias(url: string, entry: Entry): void {
-    if (byUrl.size < maxEntries) byUrl.set(url, entry);
+  /** Requests that carried a query parameter their entry does not take. */
+  const unknownParams = new WeakSet<FastifyRequest>();
+
+  /** Remembers the URL of `req` (validated, in the tick `entry` belongs to) as a spelling of it. */
+  function alias(req: FastifyRequest, entry: Entry): void {
+    if (byUrl.size < maxEntries && !unknownParams.has(req)) byUrl.set(req.url, entry);
   }
 
   return {
     route(app, ep, handler) {
       if (ep.method !== 'GET' || ep.auth)
         throw new Error(`${ep.path}: only public GET entries can be shared`);
+      const takes = new Set(Object.keys((ep.req as { properties?: object }).properties ?? {}));
       app.route({
         method: 'GET',
         url: app.deps.config.apiBase + ep.path,
-        // Unknown parameters are refused: each would otherwise make an answer of its own.
-        schema: { querystring: { ...ep.req, additionalProperties: false } },
+        schema: { querystring: ep.req },
         // A URL already validated and answered in this tick, byte for byte: its answer at once.
         onRequest(req, reply, done) {
           source.sync();
@@ -140,13 +145,22 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
           stats.hits += 1;
           send(reply, entry, req.headers['if-none-match']);
         },
+        // Before validation removes them: is any parameter one the entry does not take?
+        preValidation(req, _reply, done) {
+          for (const name in req.query as object)
+            if (!takes.has(name)) {
+              unknownParams.add(req);
+              break;
+            }
+          done();
+        },
         // After validation, so the key is the validated input (coerced, defaults applied): any
         // spelling of the same question — order, `page=01`, an omitted default — is one entry.
         preHandler(req, reply, done) {
           const entry = entries.get(keyOf(ep.path, req.query));
           if (!entry) return done();
           stats.hits += 1;
-          alias(req.url, entry);
+          alias(req, entry);
           send(reply, entry, req.headers['if-none-match']);
         },
         async handler(req, reply) {
@@ -168,7 +182,7 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
           );
           if (generation === stats.generation && entries.size < maxEntries) {
             entries.set(key, entry);
-            alias(req.url, entry);
+            alias(req, entry);
           }
           return send(reply, entry, req.headers['if-none-match']);
         },

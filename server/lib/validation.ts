@@ -5,7 +5,9 @@ import Ajv, { type ErrorObject } from 'ajv';
  * ask it whether an input must be refused (tests/support/schemas.ts).
  *
  * Bodies are checked strictly: no type coercion (a number is not a phone) and unknown fields are
- * rejected, so nothing can be mass-assigned. Query strings arrive as text, so they coerce.
+ * rejected, so nothing can be mass-assigned. Query strings arrive as text, so they coerce, and a
+ * parameter the call does not take is ignored: removed before the handler, or any cache keyed on
+ * the input, sees it (src/shared/contract/README.md; every contract query is one flat object).
  * Two checks follow the schema, on every value of a body or query:
  * - no string may hold a NUL character: PostgreSQL cannot store one (it fails the whole statement)
  *   and SQLite would keep a value that ends early for every C reader;
@@ -23,6 +25,7 @@ const lenient = new Ajv({
   removeAdditional: false,
   useDefaults: true,
 });
+const query = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: 'all', useDefaults: true });
 
 /** Does a parsed body or query hold a string with U+0000 (keys included) or a non-finite number? */
 function hasUnsafeValue(value: unknown): boolean {
@@ -51,7 +54,9 @@ export interface Validator {
 
 /** A validator as Fastify calls it: false with `errors` set when the input is refused. */
 export function compileValidator(schema: object, httpPart: HttpPart | string | undefined): Validator {
-  const validate = (httpPart === 'body' ? strict : lenient).compile(schema);
+  const validate = (httpPart === 'body' ? strict : httpPart === 'querystring' ? query : lenient).compile(
+    schema,
+  );
   const checked: Validator = (data) => {
     if (!validate(data)) {
       checked.errors = validate.errors;

@@ -12,7 +12,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.newsList, ({ input }) => newsPage(deps, input));
   route(app, contract.newsArticle, ({ input }) => newsArticle(deps, input.id));
-  route(app, contract.kefu, async () => ({ url: CUSTOMER_SERVICE_ROUTE }));
+  route(app, contract.kefu, async () => CUSTOMER_SERVICE_ROUTE);
   route(app, contract.messageList, ({ user }) => chatHistory(deps, user.id));
   route(app, contract.messageSend, ({ input, user }) => sendMessage(deps, user.id, input));
   route(

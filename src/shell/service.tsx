@@ -11,11 +11,12 @@ export type ServiceTarget = { kind: 'route'; to: string } | { kind: 'url'; href:
 const IN_APP: ServiceTarget = { kind: 'route', to: PATHS.customerService };
 
 /**
- * Reads the `kefu` answer: a path of this app is a route, an http(s) address is opened outside the
- * app; anything else (missing, not loaded yet, `javascript:`…) is the in-app chat.
+ * Reads the `kefu` answer (its `data`, a string): a path of this app is a route, an http(s) address
+ * is opened outside the app; anything else (missing, not loaded yet, `javascript:`, not a string —
+ * such as the `{ url }` object an older server answered, still kept on a device) is the in-app chat.
  */
-export function serviceTarget(url: string | null | undefined): ServiceTarget {
-  const value = url?.trim() ?? '';
+export function serviceTarget(answer: unknown): ServiceTarget {
+  const value = typeof answer === 'string' ? answer.trim() : '';
   if (value.startsWith('/') && !value.startsWith('//')) return { kind: 'route', to: value };
   if (/^https?:\/\//i.test(value)) {
     try {
@@ -36,7 +37,7 @@ export function useCustomerService(): { on: boolean; target: ServiceTarget } {
   const signedIn = useSession((st) => st.token !== null);
   const on = customerService && signedIn;
   const kefu = useWatch('kefu', on ? {} : null, 0);
-  return { on, target: serviceTarget(kefu.data?.url) };
+  return { on, target: serviceTarget(kefu.data) };
 }
 
 /** A link to customer service: a router link for a route, a new tab for a URL. */

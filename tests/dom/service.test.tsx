@@ -15,7 +15,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
   ...(await original<typeof import('../../src/api/useConfig')>()),
   useConfig: () => parseConfig([{ tag: 'customer_service', value: flag }]),
 }));
-let kefu: { url: string } | undefined;
+let kefu: string | undefined;
 const watched: Array<{ name: string; input: unknown }> = [];
 vi.mock('../../src/api/hooks', async () => {
   const { watchResult } = await import('../support/fake-worker');
@@ -74,7 +74,8 @@ describe('kefu target', () => {
       kind: 'url',
       href: 'https://help.example.com/chat?x=1',
     });
-    for (const odd of [undefined, '', 'javascript:alert(1)', '//evil.example', 'ftp://x', 'http://']) {
+    const older = { url: 'https://help.example.com/chat' };
+    for (const odd of [undefined, '', 'javascript:alert(1)', '//evil.example', 'ftp://x', 'http://', older]) {
       expect(serviceTarget(odd)).toEqual({ kind: 'route', to: '/customer-service' });
     }
   });
@@ -89,7 +90,7 @@ describe('floating service button', () => {
   });
 
   it('opens the URL kefu gives outside the app', () => {
-    kefu = { url: 'https://help.example.com/chat' };
+    kefu = 'https://help.example.com/chat';
     show();
     const link = screen.getByRole('link', { name: /Customer service/ });
     expect(link.getAttribute('href')).toBe('https://help.example.com/chat');
@@ -145,7 +146,7 @@ describe('Home header service icon', () => {
     );
 
   it('goes where kefu says, like the floating button', () => {
-    kefu = { url: 'https://help.example.com/chat' };
+    kefu = 'https://help.example.com/chat';
     home();
     const icon = screen.getByRole('link', { name: 'Customer service' });
     expect(icon.getAttribute('href')).toBe('https://help.example.com/chat');

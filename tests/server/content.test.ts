@@ -161,11 +161,11 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
   });
 
   describe.skipIf(!enabled)('customer service', () => {
-    it('points kefu at the in-app chat route', async () => {
+    it('points kefu at the in-app chat route (SPEC: "data: URL or route", a string)', async () => {
       const { token } = await s.signUp();
       expect((await s.call('kefu', { token })).body).toEqual({
         msg: 'ok',
-        data: { url: '/customer-service' },
+        data: '/customer-service',
       });
     });
 

@@ -36,3 +36,20 @@ describe('the contract joins its domains once', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 });
+
+describe('query strings', () => {
+  it('every GET entry takes one flat object of scalars (validation drops what it does not take)', () => {
+    const scalar = (p: { type?: string; anyOf?: Array<{ type?: string }> }): boolean =>
+      p.anyOf ? p.anyOf.every(scalar) : ['string', 'number', 'integer', 'boolean'].includes(p.type ?? '');
+    const odd = Object.entries(contract)
+      .filter(([, e]) => e.method === 'GET')
+      .flatMap(([name, e]) => {
+        const req = e.req as { type?: string; properties?: Record<string, object> };
+        if (req.type !== 'object') return [name];
+        return Object.entries(req.properties ?? {})
+          .filter(([, p]) => !scalar(p))
+          .map(([field]) => `${name}.${field}`);
+      });
+    expect(odd).toEqual([]);
+  });
+});

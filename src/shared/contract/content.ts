@@ -43,8 +43,8 @@ export const contentContract = {
     auth: false,
     req: Type.Object({ id: RowId }),
   }),
-  /** Where customer service lives: an in-app route or an external URL. */
-  kefu: endpoint<{ url: string }>()({
+  /** Where customer service lives (SPEC: "data: URL or route"): an in-app route or an external URL. */
+  kefu: endpoint<string>()({
     method: 'GET',
     path: '/stock/success/kefu',
     auth: true,
