@@ -29,6 +29,7 @@ import { contentRoutes } from './routes/content';
 import { investRoutes } from './routes/invest';
 import { marketRoutes } from './routes/market';
 import { portfolioRoutes } from './routes/portfolio';
+import { securityRoutes } from './routes/security';
 import { settingsRoutes } from './routes/settings';
 import { tradingRoutes } from './routes/trading';
 import { walletRoutes } from './routes/wallet';
@@ -46,6 +47,7 @@ const ROUTES = [
   investRoutes,
   watchlistRoutes,
   portfolioRoutes,
+  securityRoutes,
 ];
 
 /** Files the browser must revalidate on every load, so a new version is seen at once. */

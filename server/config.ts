@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { toMinor } from '#shared/money';
 
@@ -103,6 +104,22 @@ export interface Config {
    * turns it off.
    */
   sqliteGroupCommit: boolean;
+  /**
+   * Two-factor sign-in (issue 32; server/factors). `required` (REQUIRE_2FA, on in production): a
+   * password alone opens only the second step, or the enrolment of a first factor. The relying
+   * party is WEBAUTHN_RP_ID (a domain, never an IP address) with WEBAUTHN_ORIGINS (the app's exact
+   * origins, comma-separated); `key` (FACTOR_KEY, 32 bytes in base64) seals authenticator-app
+   * secrets and keys the recovery codes' hashes.
+   */
+  twoFactor: {
+    required: boolean;
+    rpId: string;
+    rpName: string;
+    origins: string[];
+    key: Buffer;
+    /** How long a password-only step session lasts before the second factor must be given. */
+    stepTtlMs: number;
+  };
 }
 
 /**
@@ -173,6 +190,10 @@ function demoDefaultsOf(env: NodeJS.ProcessEnv): string[] {
   else if (env.MARKET_PROVIDER !== 'yahoo' && num(env.MARKET_SEED, DEFAULT_SEED) === DEFAULT_SEED)
     problems.push('MARKET_SEED=<a seed of your own> (the default one is public)');
   if (bool(env.OPS_CLOCK, false)) problems.push('OPS_CLOCK=0 (the operator cannot move time)');
+  if (!env.FACTOR_KEY)
+    problems.push('FACTOR_KEY=<32 random bytes in base64> (seals authenticator-app secrets)');
+  if (!env.WEBAUTHN_RP_ID || !env.WEBAUTHN_ORIGINS)
+    problems.push('WEBAUTHN_RP_ID=<your domain> WEBAUTHN_ORIGINS=https://<your domain> (passkeys)');
   return problems;
 }
 
@@ -224,6 +245,28 @@ function apiBase(value: string | undefined): string {
     );
   }
   return base;
+}
+
+/**
+ * FACTOR_KEY: 32 bytes in base64. The demo, without one, derives a fixed key (production refuses to
+ * start without its own: `demoDefaultsOf`).
+ */
+function factorKey(value: string | undefined): Buffer {
+  if (!value) return createHash('sha256').update('bourse demo factor key').digest();
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('FACTOR_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
+/** WEBAUTHN_RP_ID: a domain; an IP address cannot be a WebAuthn relying party. */
+function rpId(value: string | undefined): string {
+  const id = value?.trim() || 'localhost';
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(id) || /^[\d.]+$/.test(id) || id.includes(':')) {
+    throw new Error(
+      `WEBAUTHN_RP_ID=${JSON.stringify(id)}: set the app's domain (not an IP address or a URL)`,
+    );
+  }
+  return id.toLowerCase();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -303,5 +346,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     opsClock: bool(env.OPS_CLOCK, false),
     sqliteGroupCommit: bool(env.SQLITE_GROUP_COMMIT, true),
     jobsLeaderRetryMs: Math.max(100, num(env.JOBS_LEADER_RETRY_MS, 5000)),
+    twoFactor: {
+      required: bool(env.REQUIRE_2FA, production),
+      rpId: rpId(env.WEBAUTHN_RP_ID),
+      rpName: env.WEBAUTHN_RP_NAME || 'Bourse',
+      origins: (env.WEBAUTHN_ORIGINS ?? `http://localhost:${num(env.PORT, 8080)}`)
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+      key: factorKey(env.FACTOR_KEY),
+      stepTtlMs: Math.max(60_000, num(env.SECOND_STEP_TTL_MS, 10 * 60_000)),
+    },
   };
 }

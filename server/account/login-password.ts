@@ -1,12 +1,10 @@
 import { checkPassword, checkRequired } from '#shared/rules';
-import { withTx } from '../db/index';
 import type { Deps } from '../deps';
-import { sha256 } from '../lib/auth';
 import { invalid, refuseFirst } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
-import { forgetEnded, noticeEnded } from '../lib/session-notices';
 import { verifyUnderLoginLimit } from './login-limit';
+import { endSessionsWith } from './sessions';
 
 /**
  * Changes the login password (SPEC §5). The current one is guessed against the login limit, so a
@@ -46,18 +44,7 @@ export async function replaceLoginPassword(
   hash: string,
   keepToken?: string,
 ): Promise<void> {
-  await withTx(deps.database, async (trx) => {
+  await endSessionsWith(deps, userId, keepToken, async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
-    let end = trx
-      .updateTable('sessions')
-      .set({ revoked_at: deps.clock.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keepToken !== undefined) end = end.where('token_hash', '!=', sha256(keepToken));
-    await end.execute();
-    await noticeEnded(trx, deps, { userId });
   });
-  // After the commit: the ended sessions are refused from the next call on, here and on the other
-  // instances once the notice arrives (a kept one is read again once, harmlessly).
-  forgetEnded(deps, { userId });
 }

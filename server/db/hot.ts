@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { LOAN_STATE } from '#shared/status';
 import { BLOCK, IPO, STOCK } from '../trading/orders';
 import type { Database } from './index';
+import type { SessionStage } from './schema';
 import { numbered } from './statement';
 
 /**
@@ -21,6 +22,8 @@ import { numbered } from './statement';
 interface SessionRow {
   id: number;
   phone: string;
+  /** `full`, or the step of a two-factor sign-in (049_factors). */
+  stage: SessionStage;
   expires_at: number;
   revoked_at: number | null;
   /** When the session was last used (refreshed at most once a minute), or when it began. */
@@ -79,7 +82,7 @@ export interface HotReads {
 const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK.pending}) or (mold = 'ipo' and status in (${IPO.pending}, ${IPO.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK.success}))`;
 
 const SQL = {
-  session: `select u.id, u.phone, s.expires_at, s.revoked_at, coalesce(s.last_seen_at, s.created_at) as last_seen_at
+  session: `select u.id, u.phone, s.stage, s.expires_at, s.revoked_at, coalesce(s.last_seen_at, s.created_at) as last_seen_at
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ?`,
   balance: 'select balance from users where id = ?',
@@ -185,6 +188,7 @@ function createHotReads(database: Database): HotReads {
       return {
         id: Number(row.id),
         phone: String(row.phone),
+        stage: String(row.stage) as SessionStage,
         expires_at: Number(row.expires_at),
         revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
         last_seen_at: Number(row.last_seen_at),

@@ -43,6 +43,11 @@ export interface DB {
   loans: LoansTable;
   ops_log: OpsLogTable;
   portfolio_snapshots: PortfolioSnapshotsTable;
+  factor_passkeys: FactorPasskeysTable;
+  factor_totp: FactorTotpTable;
+  factor_recovery: FactorRecoveryTable;
+  factor_challenges: FactorChallengesTable;
+  known_devices: KnownDevicesTable;
 }
 
 interface UsersTable {
@@ -70,7 +75,16 @@ interface SessionsTable {
   revoked_at: number | null;
   /** Last use, at most a minute old; with SESSION_IDLE_MS a session unused that long ends (041). */
   last_seen_at: number | null;
+  /**
+   * `full`, or a password-only step of a two-factor sign-in (049_factors): `verify` (a second
+   * factor to give) or `enrol` (one to set up first). A step opens nothing else.
+   */
+  stage: Generated<SessionStage>;
+  /** A step session's device (known_devices.device), for the full session it leads to. */
+  device: Generated<string | null>;
 }
+
+export type SessionStage = 'full' | 'verify' | 'enrol';
 
 interface InvitationCodesTable {
   code: string;
@@ -161,7 +175,8 @@ export interface AlertsTable {
 interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'alert';
+  /** `alert`: a price alert fired; `security`: a security event of the account (issue 32). */
+  kind: 'alert' | 'security';
   ref_id: number | null;
   symbol: string;
   params: string;
@@ -396,4 +411,59 @@ export interface PortfolioSnapshotsTable {
   holdings: number;
   invested: number;
   updated_at: number;
+}
+
+/** Second factors (server/factors, 049_factors); `owner` is a factor owner's key (`user:12`). */
+interface FactorPasskeysTable {
+  id: Generated<number>;
+  owner: string;
+  /** base64url, as the authenticator gave it. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transport hints. */
+  transports: string;
+  backed_up: number;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+  /** When its signature counter went backwards (a cloned authenticator): refused from then on. */
+  flagged_at: number | null;
+}
+
+interface FactorTotpTable {
+  owner: string;
+  /** The base32 secret sealed with FACTOR_KEY (server/factors/secrets.ts). */
+  secret: string;
+  created_at: number;
+  /** Null until a first code showed the app holds the secret. */
+  confirmed_at: number | null;
+  /** The newest time step a code was accepted for: a code is good once. */
+  last_step: number | null;
+}
+
+interface FactorRecoveryTable {
+  owner: string;
+  /** HMAC-SHA-256 of the normalised code under FACTOR_KEY. */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+interface FactorChallengesTable {
+  /** base64url, as sent to the browser. */
+  challenge: string;
+  owner: string;
+  purpose: 'register' | 'authenticate';
+  expires_at: number;
+  used_at: number | null;
+}
+
+interface KnownDevicesTable {
+  user_id: number;
+  /** SHA-256 of the app's device id (or of the user agent when the caller sent none). */
+  device: string;
+  first_at: number;
+  last_at: number;
 }

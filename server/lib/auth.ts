@@ -1,7 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { ERR } from '#shared/contract/define';
 import { hotReads } from '../db/hot';
+import type { DB, SessionStage } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from './errors';
 import { type CachedSession, SessionCache } from './session-cache';
@@ -9,7 +11,12 @@ import { type CachedSession, SessionCache } from './session-cache';
 export interface AuthUser {
   id: number;
   phone: string;
+  /** `full`, or the password-only step of a two-factor sign-in it is at (db/schema SessionStage). */
+  stage: SessionStage;
 }
+
+/** A step session's stages an endpoint is also open to (its contract entry's `steps`). */
+export type StepStages = ReadonlyArray<Exclude<SessionStage, 'full'>>;
 
 /** Hex SHA-256 in one call (no Hash object per session lookup). */
 export const sha256 = (text: string) => hash('sha256', text, 'hex');
@@ -19,20 +26,32 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function createSession(deps: Deps, userId: number): Promise<string> {
+/**
+ * A new session of `userId`: full (TOKEN_TTL_MS), or a password-only step of a two-factor
+ * sign-in, which lasts `config.twoFactor.stepTtlMs` and opens only its step's endpoints.
+ */
+export async function createSession(
+  deps: Deps,
+  userId: number,
+  options: { stage?: SessionStage; db?: Kysely<DB>; device?: string } = {},
+): Promise<{ token: string; expiresAt: number }> {
+  const { stage = 'full', db = deps.database.db, device = null } = options;
   const token = newToken();
   const now = deps.clock.now();
-  await deps.database.db
+  const expiresAt = now + (stage === 'full' ? deps.config.tokenTtlMs : deps.config.twoFactor.stepTtlMs);
+  await db
     .insertInto('sessions')
     .values({
       token_hash: sha256(token),
       user_id: userId,
       created_at: now,
-      expires_at: now + deps.config.tokenTtlMs,
+      expires_at: expiresAt,
       revoked_at: null,
+      stage,
+      device,
     })
     .execute();
-  return token;
+  return { token, expiresAt };
 }
 
 const caches = new WeakMap<Deps, SessionCache>();
@@ -51,8 +70,15 @@ export function sessionCache(deps: Deps): SessionCache {
   return cache;
 }
 
-/** The user of a valid `token` header, or a 401 `logout` answer. */
-export async function authenticate(deps: Deps, req: FastifyRequest): Promise<AuthUser> {
+/**
+ * The user of a valid `token` header, or a 401 `logout` answer. A step session (a password without
+ * its second factor) is refused (`errors.secondFactorRequired`) unless its stage is in `steps`.
+ */
+export async function authenticate(
+  deps: Deps,
+  req: FastifyRequest,
+  steps: StepStages = [],
+): Promise<AuthUser> {
   const token = tokenOf(req);
   if (!token || token.length > 128) throw new ApiError(ERR.sessionExpired, 401);
   const cache = sessionCache(deps);
@@ -70,6 +96,8 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
   } else {
     check(deps, session);
   }
+  if (session.stage !== 'full' && !steps.includes(session.stage))
+    throw new ApiError('errors.secondFactorRequired', 401);
   // Production also ends a session left unused (SESSION_IDLE_MS): refreshed at most once a
   // minute, so a polling app does not write on every call.
   const now = deps.clock.now();
@@ -82,7 +110,7 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Aut
       .where('token_hash', '=', sha256(token))
       .execute();
   }
-  return { id: session.id, phone: session.phone };
+  return { id: session.id, phone: session.phone, stage: session.stage };
 }
 
 /** Refuses a session that was revoked, has expired, or was left unused past the idle limit. */

@@ -143,7 +143,7 @@ export function route<E extends Endpoint>(
     ...(ep.auth || ep.method === 'POST' ? { onRequest: privateAnswer } : {}),
     handler: async (req, reply) => {
       let user: AuthUser | null = null;
-      if (ep.auth) user = await authenticate(deps, req);
+      if (ep.auth) user = await authenticate(deps, req, ep.steps);
       const input = ((ep.method === 'GET' ? req.query : req.body) ?? {}) as ReqOf<E>;
       // Before any transaction: a wrong code counts towards the lockout although the call fails.
       if (ep.tradePassword && tradePassword) {

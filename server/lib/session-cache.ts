@@ -1,3 +1,5 @@
+import type { SessionStage } from '../db/schema';
+
 /**
  * A memory of valid sessions, so an app polling several answers a second does not pay the session
  * lookup (a read and a SHA-256 of the token) on each (issue 15). Only sessions found valid are
@@ -25,6 +27,7 @@ export const UNHEARD_MS = 1000;
 export interface CachedSession {
   id: number;
   phone: string;
+  stage: SessionStage;
   expires_at: number;
   revoked_at: number | null;
   last_seen_at: number;

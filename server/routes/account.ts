@@ -16,7 +16,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.register, ({ input, req }) => register(deps, input, req.ip));
 
-  route(app, contract.login, ({ input, req }) => login(deps, input, req.ip));
+  route(app, contract.login, ({ input, req }) => login(deps, input, req.ip, req.headers['user-agent']));
 
   route(app, contract.forget, ({ input, req }) => forgetPassword(deps, input, req.ip));
 

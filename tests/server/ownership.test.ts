@@ -14,6 +14,7 @@ import {
   insertIpo,
   setTradePassword,
 } from '../support/trading';
+import { enrolPasskey } from '../support/two-factor';
 import { addCard, TRADE_CODE, upload } from '../support/wallet';
 
 /**
@@ -42,6 +43,7 @@ interface Owner {
   listId: number;
   alertId: number;
   notificationId: number;
+  passkeyId: number;
 }
 
 type Call = TestServer['call'];
@@ -342,6 +344,31 @@ const MATRIX: Record<EndpointName, Entry> = {
     kind: 'foreign',
     probe: (call, b, a) => [call('notificationRead', { token: b, body: { id: a.notificationId } })],
   },
+  securityState: {
+    kind: 'own',
+    read: (call, b) => call('securityState', { token: b }),
+    mine: (data, a) => idIn((data as { passkeys: unknown[] }).passkeys, a.passkeyId),
+  },
+  passkeyOptions: { kind: 'self', why: 'a challenge for the caller, excluding their own passkeys' },
+  passkeyAdd: {
+    kind: 'self',
+    why: 'adds a credential to the caller (one held by anyone is refused: two-factor.test.ts)',
+  },
+  passkeyRename: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('passkeyRename', { token: b, body: { id: a.passkeyId, name: 'Mallory' } })],
+  },
+  passkeyRemove: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('passkeyRemove', { token: b, body: { id: a.passkeyId, code: '123456' } })],
+  },
+  totpSetup: { kind: 'self', why: "the caller's own authenticator app" },
+  totpConfirm: { kind: 'self', why: "the caller's own authenticator app" },
+  totpRemove: { kind: 'self', why: "the caller's own authenticator app" },
+  recoveryRenew: { kind: 'self', why: "the caller's own recovery codes" },
+  factorChallenge: { kind: 'self', why: "a challenge for the caller's own passkeys" },
+  secondFactor: { kind: 'self', why: "the second step of the caller's own sign-in" },
+  unlock: { kind: 'self', why: "the caller's own password or passkey" },
   kycSubmit: {
     kind: 'foreign',
     probe: (call, b, a) => [
@@ -524,6 +551,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       listId: list.body.data.id,
       alertId: alert.body.data.id,
       notificationId: inbox.body.data.rows[0].id,
+      passkeyId: await enrolPasskey(s, u.token),
     };
     b = await s.signUp();
     // B has a card of its own, so a refused withdrawal is about A's card, not about having none.
@@ -556,6 +584,11 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
         .execute(),
       alerts: await db.selectFrom('alerts').selectAll().where('user_id', '=', a.id).execute(),
       notifications: await db.selectFrom('notifications').selectAll().where('user_id', '=', a.id).execute(),
+      passkeys: await db
+        .selectFrom('factor_passkeys')
+        .selectAll()
+        .where('owner', '=', `user:${a.id}`)
+        .execute(),
     });
   });
   afterAll(async () => {

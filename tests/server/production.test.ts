@@ -19,6 +19,9 @@ const READY = {
   SANDBOX_SETTLE_MS: '-1',
   MARKET_PROVIDER: 'simulator',
   MARKET_SEED: '913577',
+  FACTOR_KEY: Buffer.alloc(32, 7).toString('base64'),
+  WEBAUTHN_RP_ID: 'bourse.example',
+  WEBAUTHN_ORIGINS: 'https://bourse.example',
 };
 
 describe('production refusal', () => {
@@ -36,6 +39,8 @@ describe('production refusal', () => {
     ['the auto-settling sandbox rail', { SANDBOX_SETTLE_MS: '30000' }, 'SANDBOX_SETTLE_MS=-1'],
     ['the simulator on its public seed', { MARKET_SEED: '20260101' }, 'MARKET_SEED='],
     ['a simulator not chosen explicitly', { MARKET_PROVIDER: '' }, 'MARKET_PROVIDER='],
+    ['the demo factor key', { FACTOR_KEY: '' }, 'FACTOR_KEY='],
+    ['no relying party for passkeys', { WEBAUTHN_ORIGINS: '' }, 'WEBAUTHN_RP_ID='],
   ])('refuses %s alone', (_what, change, want) => {
     const refusal = productionRefusal(loadConfig({ ...READY, ...change }));
     expect(refusal).toContain(want);

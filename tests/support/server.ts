@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { createDatabase, type Database, migrate } from '../../server/db/index';
 import { seed } from '../../server/db/seed';
 import { createDeps, type Deps } from '../../server/deps';
+import { totpCode } from '../../server/factors/index';
 import { type Clock, systemClock } from '../../server/lib/clock';
 import { COMMANDS } from '../../server/ops/commands/index';
 import type { SchemaTemplates } from './schema-template';
@@ -60,7 +61,10 @@ export interface TestServer {
    * (hostile paths, raw bodies).
    */
   call(name: EndpointName, options?: CallOptions): Promise<Reply>;
-  /** Registers and logs in a fresh user; returns the token and id. */
+  /**
+   * Registers and logs in a fresh user; returns the token and id (of a full session: where
+   * REQUIRE_2FA holds, an authenticator app is set up on the way).
+   */
   signUp(phone?: string, password?: string): Promise<{ token: string; id: number; phone: string }>;
 }
 
@@ -202,7 +206,15 @@ export async function startTestServer(
       if (reg.body.msg !== 'ok') throw new Error(`sign-up failed: ${JSON.stringify(reg.body)}`);
       const login = await call('login', { body: { user: phone, password } });
       if (login.body.msg !== 'ok') throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-      return { token: login.body.data.token as string, id: login.body.data.id as number, phone };
+      let token = login.body.data.token as string;
+      // REQUIRE_2FA (production): the password opened only the enrolment of a first factor; an
+      // authenticator app set up here gives the full session a suite means by "signed up".
+      if (login.body.data.second?.stage === 'enrol') {
+        const setup = await call('totpSetup', { token, body: {} });
+        const code = totpCode(setup.body.data.secret, clock.now());
+        token = (await call('totpConfirm', { token, body: { code } })).body.data.session.token;
+      }
+      return { token, id: login.body.data.id as number, phone };
     },
     async close() {
       market.stop();

@@ -8,6 +8,7 @@ function setup(ttlMs = 1000, peers = false) {
   const session = (id: number): CachedSession => ({
     id,
     phone: `9${id}`,
+    stage: 'full',
     expires_at: t + 3_600_000,
     revoked_at: null,
     last_seen_at: t,
@@ -85,7 +86,14 @@ describe('session cache', () => {
 
   it('does not keep a lookup that was under way when a session was revoked', () => {
     const { cache } = setup();
-    const row: CachedSession = { id: 1, phone: '9', expires_at: 9e15, revoked_at: null, last_seen_at: 0 };
+    const row: CachedSession = {
+      id: 1,
+      phone: '9',
+      stage: 'full',
+      expires_at: 9e15,
+      revoked_at: null,
+      last_seen_at: 0,
+    };
     // The lookup reads the row (not yet revoked), then logout commits and forgets, then the
     // lookup finishes: its row is stale and must not be remembered.
     const mark = cache.mark();

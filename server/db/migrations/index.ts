@@ -11,6 +11,7 @@ import { migration047 } from './047_product_facts';
 import { migration048 } from './048_order_charges';
 import { migration048OrderTypes } from './048_order_types';
 import { migration048WithdrawHold } from './048_withdraw_hold';
+import { migration049Factors } from './049_factors';
 import { migration049OpenBuys } from './049_open_buys';
 import { migration049 } from './049_portfolio';
 import { migration049TradingGtt } from './049_trading_gtt';
@@ -37,5 +38,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_trading_gtt': migration049TradingGtt(),
     '049_trading_oco': migration049TradingOco(),
     '049_open_buys': migration049OpenBuys(),
+    '049_factors': migration049Factors(dialect),
   };
 }

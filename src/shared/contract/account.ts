@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
+import { DeviceId } from './security';
 
 /** Phone numbers and passwords are checked by shared/rules after the shape check. */
 const Phone = Type.String({ maxLength: 32 });
@@ -12,6 +13,21 @@ export interface LoginAnswer {
   user: string;
   /** Time of this login (epoch ms). */
   login: number;
+  /**
+   * Two-factor sign-in (issue 32): present when the password alone opened only a step — `token`
+   * then serves the second step (or a first factor's enrolment) and nothing else. Absent for
+   * accounts and modes without two factors: SPEC's answer, a full session.
+   */
+  second?: SecondStep;
+}
+
+/** Which step a password-only session is at, and how it may go on. */
+export interface SecondStep {
+  stage: 'verify' | 'enrol';
+  /** The proofs this account can give (verify), or the factors it may set up (enrol). */
+  methods: Array<'passkey' | 'totp' | 'recovery'>;
+  /** When the step session ends (epoch ms). */
+  expires_at: number;
 }
 
 export interface UserInfo {
@@ -61,7 +77,10 @@ export const accountContract = {
     method: 'POST',
     path: '/stock/user/login',
     auth: false,
-    req: Type.Object({ user: Phone, password: Password }, { additionalProperties: false }),
+    req: Type.Object(
+      { user: Phone, password: Password, device: Type.Optional(DeviceId) },
+      { additionalProperties: false },
+    ),
   }),
   register: endpoint<{ id: number }>()({
     method: 'POST',

@@ -16,6 +16,13 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
   path: string;
   /** Needs the `token` header; a missing, expired or revoked token answers `msg: 'logout'`, 401. */
   auth: boolean;
+  /**
+   * Also open to a password-only step session of a two-factor sign-in at these stages (issue 32):
+   * `enrol` (no factor yet: it may set one up), `verify` (it may give one). Every other entry
+   * answers such a session `logout` (`errors.secondFactorRequired`), so a password alone reads
+   * nothing and moves nothing.
+   */
+  steps?: ReadonlyArray<'enrol' | 'verify'>;
   /** Query (GET) or body (POST). */
   req: Req;
   /** Moves money: takes an Idempotency-Key, is never retried on its own and is refused offline. */

@@ -5,6 +5,7 @@ import { joinDomains } from './define';
 import { investContract } from './invest';
 import { marketContract } from './market';
 import { portfolioContract } from './portfolio';
+import { securityContract } from './security';
 import { settingsContract } from './settings';
 import { tradingContract } from './trading';
 import { walletContract } from './wallet';
@@ -24,6 +25,7 @@ export const contract = joinDomains({
   content: contentContract,
   watchlist: watchlistContract,
   portfolio: portfolioContract,
+  security: securityContract,
 });
 
 export type Contract = typeof contract;

@@ -42,10 +42,13 @@ export interface AlertRow {
   fired_price: number | null;
 }
 
-/** An inbox item. `kind` alert: a fired alert (`params` say which and at what price). */
+/**
+ * An inbox item. `kind` alert: a fired alert (`params` say which and at what price); security: an
+ * event of the account's sign-in (issue 32: `params.event` says which, `symbol` is empty).
+ */
 export interface NotificationRow {
   id: number;
-  kind: 'alert';
+  kind: 'alert' | 'security';
   symbol: string;
   /** Interpolation values of the item's text (name, kind, value, price, decimals, region). */
   params: Record<string, string | number>;

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { withTx } from '../db/index';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { sha256 } from '../lib/auth';
+import { forgetEnded, noticeEnded } from '../lib/session-notices';
+
+/**
+ * Ends a user's sessions — all of them, or all but `keepToken`'s — after `change` ran in the same
+ * transaction (a new password, a removed factor): whatever opened them no longer holds. Refused
+ * from the next call on, here and on the other instances once the notice arrives.
+ */
+export async function endSessionsWith(
+  deps: Deps,
+  userId: number,
+  keepToken: string | undefined,
+  change: (trx: Kysely<DB>) => Promise<void>,
+): Promise<void> {
+  await withTx(deps.database, async (trx) => {
+    await change(trx);
+    let end = trx
+      .updateTable('sessions')
+      .set({ revoked_at: deps.clock.now() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepToken !== undefined) end = end.where('token_hash', '!=', sha256(keepToken));
+    await end.execute();
+    await noticeEnded(trx, deps, { userId });
+  });
+  // After the commit (a kept session is read again once, harmlessly).
+  forgetEnded(deps, { userId });
+}
