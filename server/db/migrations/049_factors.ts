@@ -1,5 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../dialect';
 
 /**
  * Second factors (issue 32). The factor tables belong to server/factors and name their owner by a

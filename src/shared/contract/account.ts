@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
-import { DeviceId } from './security';
+import { DeviceId } from './schemas';
 
 /** Phone numbers and passwords are checked by shared/rules after the shape check. */
 const Phone = Type.String({ maxLength: 32 });

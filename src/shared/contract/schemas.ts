@@ -30,3 +30,6 @@ export const NoQuery = Type.Object({});
  * a code of the wrong shape is answered `hint.tradePasswordInvalid` by the server, not a schema error.
  */
 export const TradeCode = Type.String({ maxLength: 16 });
+
+/** The app's id for this device (random, kept in the browser), so a sign-in from a new one is told. */
+export const DeviceId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

@@ -113,8 +113,6 @@ const ProofFields = {
   recovery: Type.Optional(Recovery),
 };
 export const PasskeyName = Type.String({ minLength: 1, maxLength: 40 });
-/** The app's id for this device (random, kept in the browser), so a sign-in from a new one is told. */
-export const DeviceId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 export const securityContract = {
   /** What the caller has set up (Settings → Security; also during a forced enrolment). */
@@ -200,7 +198,7 @@ export const securityContract = {
     path: '/stock/user/second-factor',
     auth: true,
     steps: ['verify'],
-    req: Type.Object({ ...ProofFields, device: Type.Optional(DeviceId) }, { additionalProperties: false }),
+    req: Type.Object(ProofFields, { additionalProperties: false }),
   }),
   /** Opens the app lock online: the login password or a passkey. */
   unlock: endpoint<null>()({
