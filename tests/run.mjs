@@ -2,9 +2,10 @@
 /**
  * `npm test`: every check the project has, in order, on a fresh machine.
  *   typecheck · lint+format · unit/dom/server tests (SQLite and PostgreSQL) · build · Playwright e2e
- * It installs Debian's Chromium when missing (as root), probes PostgreSQL (TEST_PG_URL — the one
+ *   (Chromium) · the Firefox and WebKit journeys (e2e/engines)
+ * It installs Debian's Chromium, firefox-esr, webkit2gtk-driver and xvfb when missing (as root), probes PostgreSQL (TEST_PG_URL — the one
  * variable every runner uses for it, .ci/run included; default the local server's `test` database)
- * and says loudly when that suite is skipped. The last line is
+ * and says loudly when that suite is skipped. The summary gives each runner's time; the last line is
  * `N passed, N failed`, summed over every runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,17 +22,42 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = [];
 const started = Date.now();
 
+/** How long the last `run` took, in seconds (each runner's time is printed in the summary). */
+let lastSeconds = 0;
+
 function run(label, cmd, args, env = {}) {
   const t0 = Date.now();
   console.log(`\n━━ ${label} ━━ ${[cmd, ...args].join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  console.log(`   ${label}: exit ${r.status ?? r.signal} in ${seconds} s`);
+  lastSeconds = (Date.now() - t0) / 1000;
+  console.log(`   ${label}: exit ${r.status ?? r.signal} in ${lastSeconds.toFixed(1)} s`);
   return r.status === 0;
 }
 
-function record(name, passed, failed, skipped = 0, note = '') {
-  results.push({ name, passed, failed, skipped, note });
+function record(name, passed, failed, skipped = 0, note = '', seconds = lastSeconds) {
+  results.push({ name, passed, failed, skipped, note, seconds });
+}
+
+/**
+ * Debian's Firefox ESR, WebKitGTK's WebDriver (with MiniBrowser) and Xvfb for the Firefox and
+ * WebKit journeys (e2e/engines): Playwright cannot download its own builds of those here.
+ */
+function ensureEngines() {
+  const needed = [
+    ['firefox-esr', '/usr/bin/firefox-esr'],
+    ['webkit2gtk-driver', '/usr/bin/WebKitWebDriver'],
+    ['xvfb', '/usr/bin/xvfb-run'],
+  ].filter(([, file]) => !fs.existsSync(file));
+  if (needed.length === 0) return true;
+  const names = needed.map(([pkg]) => pkg);
+  if (process.getuid?.() !== 0) {
+    console.error(`\n!! Missing ${names.join(', ')} (not root): apt-get install -y ${names.join(' ')}`);
+    return false;
+  }
+  console.log(`Installing Debian's ${names.join(', ')}…`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => run('apt-get install engines', 'apt-get', ['install', '-y', '-qq', ...names], env);
+  return install() || (run('apt-get update', 'apt-get', ['update', '-qq']) && install());
 }
 
 function ensureChromium() {
@@ -136,6 +162,18 @@ if (built && chrome) {
   } else record('e2e (playwright, chromium 390×844)', 0, 1, 0, 'no report');
 } else record('e2e (playwright, chromium 390×844)', 0, 1, 0, chrome ? 'build failed' : 'no chromium');
 
+// 4. The same user journey in Firefox and WebKit (e2e/engines), each on its own server.
+const engines = built && ensureEngines();
+for (const engine of ['firefox', 'webkit']) {
+  const label = `e2e ${engine} journey`;
+  if (!engines) {
+    record(label, 0, 1, 0, built ? 'browser not installed' : 'build failed', 0);
+    continue;
+  }
+  const ok = run(label, process.execPath, ['--import', 'tsx', 'e2e/engines/main.ts', engine]);
+  record(label, ok ? 1 : 0, ok ? 0 : 1, 0, '', lastSeconds);
+}
+
 /**
  * A failed journey's page as Playwright last saw it (its accessibility snapshot), printed where a
  * CI log shows it: the screenshot stays on the machine that ran it.
@@ -156,7 +194,7 @@ function printFailureContexts(dir) {
 console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(
-    `  ${r.name.padEnd(38)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped  ${r.note}`,
+    `  ${r.name.padEnd(38)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped ${r.seconds.toFixed(0).padStart(5)} s  ${r.note}`,
   );
 }
 if (!pgUp) console.log('  !! PostgreSQL suite SKIPPED: no server reachable');

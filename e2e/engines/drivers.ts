@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
+
+/**
+ * One browser, driven the same way whatever speaks to it: Firefox ESR through puppeteer-core over
+ * WebDriver BiDi, WebKit (MiniBrowser, the engine of Safari and every iOS browser) through
+ * WebKitWebDriver with selenium-webdriver. Elements are found by XPath, which both understand;
+ * clicks and typing are the driver's own input events, not scripts.
+ */
+export interface Engine {
+  name: 'firefox' | 'webkit';
+  /** The window's inner width the engine really gives (WebKit: at least ~447 px). */
+  width: number;
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  /** Runs `fn` in the page with JSON arguments and answers its JSON result (awaited). */
+  run<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<Awaited<T>>;
+  click(xpath: string): Promise<void>;
+  type(xpath: string, text: string): Promise<void>;
+  screenshot(file: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * `fn` called with `args` as a script: its source, sent as it is (tsx keeps function names with a
+ * `__name` helper the page does not have).
+ */
+function script(fn: (...args: never[]) => unknown, args: unknown[]): string {
+  return `(() => { const __name = (f) => f; return (${fn.toString()}).apply(null, ${JSON.stringify(args)}); })()`;
+}
+
+export async function firefox(): Promise<Engine> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    headless: true,
+    // Like a phone: touch events exist (the app's swipe-back and charts listen for them).
+    extraPrefsFirefox: { 'dom.w3c_touch_events.enabled': 1 },
+  });
+  const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
+  await page.setViewport(PHONE);
+  const one = async (xpath: string) => {
+    const el = await page.waitForSelector(`::-p-xpath(${xpath})`, { visible: true, timeout: 15_000 });
+    if (!el) throw new Error(`not found: ${xpath}`);
+    return el;
+  };
+  return {
+    name: 'firefox',
+    width: PHONE.width,
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    reload: async () => void (await page.reload({ waitUntil: 'load' })),
+    run: (fn, ...args) => page.evaluate(script(fn as never, args)) as never,
+    async click(xpath) {
+      await (await one(xpath)).click();
+    },
+    async type(xpath, text) {
+      const el = await one(xpath);
+      await el.click({ count: 3 });
+      await el.type(text);
+    },
+    async screenshot(file) {
+      fs.writeFileSync(file, await page.screenshot());
+    },
+    close: () => browser.close(),
+  };
+}
+
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * WebKitGTK's MiniBrowser. This build has no headless mode, so WebKitWebDriver (and the browser it
+ * starts) run under Xvfb (`xvfb-run`). Its window cannot be made narrower than about 447 px: the
+ * journey runs at that width and 844 px high, not at a phone's 390 (the app's layout is the same
+ * below 768 px, where the desktop warning starts).
+ */
+export async function webkit(options: { userAgent?: string } = {}): Promise<Engine> {
+  const port = await freePort();
+  const driverProcess: ChildProcess = spawn(
+    'xvfb-run',
+    ['-a', '-s', '-screen 0 1024x1000x24', 'WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'],
+    { stdio: 'ignore', detached: true },
+  );
+  const stopDriver = () => {
+    try {
+      if (driverProcess.pid) process.kill(-driverProcess.pid, 'SIGTERM');
+    } catch {}
+  };
+  let driver: WebDriver;
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) break;
+      } catch {}
+      if (Date.now() > deadline) throw new Error('WebKitWebDriver did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    driver = await new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': {
+          binary: process.env.MINIBROWSER_PATH ?? MINIBROWSER,
+          args: ['--automation', ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
+        },
+      })
+      .build();
+    await driver
+      .manage()
+      .window()
+      .setRect({ x: 0, y: 0, ...PHONE });
+  } catch (err) {
+    stopDriver();
+    throw err;
+  }
+  const width = await driver.executeScript<number>('return window.innerWidth');
+  const one = async (xpath: string): Promise<WebElement> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      for (const el of await driver.findElements(By.xpath(xpath))) if (await el.isDisplayed()) return el;
+      if (Date.now() > deadline) throw new Error(`not found: ${xpath}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return {
+    name: 'webkit',
+    width,
+    goto: (url) => driver.get(url),
+    reload: () => driver.navigate().refresh(),
+    run: (fn, ...args) =>
+      driver
+        .executeAsyncScript(
+          `const done = arguments[arguments.length - 1];
+         Promise.resolve(${script(fn as never, args)})
+           .then((v) => done({ v }), (e) => done({ e: String(e && e.stack || e) }));`,
+        )
+        .then((r) => {
+          const out = r as { v?: unknown; e?: string };
+          if (out.e) throw new Error(out.e);
+          return out.v as never;
+        }),
+    async click(xpath) {
+      await (await one(xpath)).click();
+    },
+    async type(xpath, text) {
+      const el = await one(xpath);
+      await el.clear();
+      await el.sendKeys(text);
+    },
+    async screenshot(file) {
+      fs.writeFileSync(file, await driver.takeScreenshot(), 'base64');
+    },
+    async close() {
+      try {
+        await driver.quit();
+      } finally {
+        stopDriver();
+      }
+    },
+  };
+}
