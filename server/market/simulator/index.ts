@@ -2,8 +2,9 @@ import { aggregate } from '../candles';
 import { lastSession, localDay, nextSession, type ScheduleId, type Session } from '../hours';
 import type { Candle, Instrument, Interval, MarketProvider, Quote } from '../provider';
 import { type Spec, UNIVERSE } from '../universe';
+import { MarketContext } from './context';
 import { simulatedBook } from './depth';
-import { MarketContext, Model } from './model';
+import { Model } from './model';
 
 /**
  * The embedded default provider: a deterministic market (see model.ts). The price at an instant
