@@ -45,7 +45,7 @@ test('alerts: set above and below, the market moves, the inbox has the fired ale
   const alerts = page.getByRole('list', { name: 'Price alerts' }).getByRole('listitem');
   await expect(alerts).toHaveCount(2);
   await expect(alerts.filter({ hasText: 'Active' })).toHaveCount(2);
-  await expect(page.getByText('2 of 50 active')).toBeVisible();
+  await expect(page.getByText('2 of 50 alerts · 2 active')).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'alerts');
 

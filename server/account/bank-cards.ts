@@ -3,15 +3,18 @@ import { CONFIG_TAGS } from '#shared/contract/config';
 import type { BankCard } from '#shared/contract/settings';
 import { checkBankCardNumber, checkBranchCode, checkRequired, compactCode } from '#shared/rules';
 import { BANK_CARD_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { withTx } from '../db/index';
 import type { BankCardsTable } from '../db/schema';
 import type { Deps } from '../deps';
+import { type Cap, withinCap } from '../lib/caps';
 import { isUniqueViolation } from '../lib/db-errors';
 import { conflict, notFound, refuseFirst } from '../lib/errors';
 import { maskTail } from '../lib/mask';
 
 /**
- * A user's bank cards (SPEC §5): up to BANK_CARDS_PER_USER, a number once per user, masked on the
- * way out. A card with a payout on its way keeps its details. The transaction password is the
+ * A user's bank cards (SPEC §5): up to BANK_CARDS_PER_USER (a parallel burst cannot pass it:
+ * lib/caps.ts), a number once per user, masked on the way out. A card with a payout on its way
+ * keeps its details. The transaction password is the
  * route's (contract `tradePassword`); the 24-hour hold on payouts to a new card is the wallet's.
  */
 
@@ -37,59 +40,79 @@ export async function listCards(deps: Deps, userId: number): Promise<BankCard[]>
 }
 
 export async function addCard(deps: Deps, userId: number, input: CardInput): Promise<BankCard> {
-  const { db } = deps.database;
   const fields = await cardFields(deps, input);
-  const owned = await db
-    .selectFrom('bank_cards')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(owned.n) >= BANK_CARDS_PER_USER) throw conflict('errors.bankCardLimit');
   const now = deps.clock.now();
+  const cap: Cap = {
+    max: BANK_CARDS_PER_USER,
+    count: async (trx) =>
+      Number(
+        (
+          await trx
+            .selectFrom('bank_cards')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    refusal: () => conflict('errors.bankCardLimit'),
+  };
   return bankCard(
     await uniqueCard(
-      db
-        .insertInto('bank_cards')
-        .values({
-          user_id: userId,
-          ...fields,
-          status: BANK_CARD_STATUS.usable,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      withinCap(deps.database, userId, cap, (trx) =>
+        trx
+          .insertInto('bank_cards')
+          .values({
+            user_id: userId,
+            ...fields,
+            status: BANK_CARD_STATUS.usable,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
     ),
   );
 }
 
+/**
+ * A card's new details, in one transaction that first locks the card's row: a withdrawal locks it
+ * too while it reads the card (wallet/withdraw.ts), so either the withdrawal came first — it is in
+ * progress and the card keeps the details it pays out to — or the edit did, and the withdrawal
+ * sees the card as just changed and waits for the operator (NEW_CARD_HOLD_MS). Checked and written
+ * as separate steps, a withdrawal committed between them was paid to the number written after,
+ * without the hold.
+ */
 export async function editCard(deps: Deps, userId: number, id: number, input: CardInput): Promise<BankCard> {
-  const { db } = deps.database;
   const fields = await cardFields(deps, input);
-  const card = await db
-    .selectFrom('bank_cards')
-    .select('id')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!card) throw notFound();
-  // A payout on its way keeps the card it was sent to.
-  const paying = await db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('bank_id', '=', card.id)
-    .where('status', '=', WITHDRAW_STATUS.inProgress)
-    .executeTakeFirst();
-  if (paying) throw conflict('errors.bankCardInUse');
+  const { dialect } = deps.database;
   return bankCard(
     await uniqueCard(
-      db
-        .updateTable('bank_cards')
-        .set({ ...fields, updated_at: deps.clock.now() })
-        .where('id', '=', card.id)
-        .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      withTx(deps.database, async (trx) => {
+        const card = await trx
+          .selectFrom('bank_cards')
+          .select('id')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .$if(dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirst();
+        if (!card) throw notFound();
+        // A payout on its way keeps the card it was sent to.
+        const paying = await trx
+          .selectFrom('withdrawals')
+          .select('id')
+          .where('bank_id', '=', card.id)
+          .where('status', '=', WITHDRAW_STATUS.inProgress)
+          .executeTakeFirst();
+        if (paying) throw conflict('errors.bankCardInUse');
+        return trx
+          .updateTable('bank_cards')
+          .set({ ...fields, updated_at: deps.clock.now() })
+          .where('id', '=', card.id)
+          .where('user_id', '=', userId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }),
     ),
   );
 }

@@ -4,6 +4,7 @@ import type { IdType, KycState } from '#shared/contract/settings';
 import { checkRequired } from '#shared/rules';
 import { KYC_STATUS } from '#shared/status';
 import type { Deps } from '../deps';
+import { withinCap } from '../lib/caps';
 import { ApiError, conflict, invalid, notFound, refuseFirst } from '../lib/errors';
 import { maskTail } from '../lib/mask';
 import {
@@ -64,27 +65,42 @@ export async function storeUpload(
   userId: number,
   bytes: Buffer,
 ): Promise<{ id: string; url: string }> {
-  const { db } = deps.database;
   const mime = sniffImage(bytes);
   if (!mime) throw invalid('errors.notAnImage');
-  const kept = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(kept.n) >= UPLOADS_PER_USER) throw conflict('errors.uploadLimit');
   const id = newUploadId();
+  // The row first, counted and written in one locked step (lib/caps.ts): a burst of parallel
+  // uploads cannot each find room. The file is written after; if that fails the row goes again.
+  await withinCap(
+    deps.database,
+    userId,
+    {
+      max: UPLOADS_PER_USER,
+      count: async (trx) =>
+        Number(
+          (
+            await trx
+              .selectFrom('uploads')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .where('user_id', '=', userId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      refusal: () => conflict('errors.uploadLimit'),
+    },
+    (trx) =>
+      trx
+        .insertInto('uploads')
+        .values({ id, user_id: userId, mime, size: bytes.length, created_at: deps.clock.now() })
+        .execute(),
+  );
   const dir = deps.config.uploadsDir;
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = uploadPath(dir, id);
-  await fs.writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
   try {
-    await db
-      .insertInto('uploads')
-      .values({ id, user_id: userId, mime, size: bytes.length, created_at: deps.clock.now() })
-      .execute();
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
   } catch (err) {
     await fs.rm(file, { force: true });
+    await deps.database.db.deleteFrom('uploads').where('id', '=', id).execute();
     throw err;
   }
   return { id, url: uploadUrl(deps.config.apiBase, id) };

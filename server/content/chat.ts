@@ -2,9 +2,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ChatMessage } from '#shared/contract/content';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
+import { withTx } from '../db/index';
 import type { DB, MessagesTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid } from '../lib/errors';
+import { lockUser } from '../lib/ledger';
 
 /** Customer-service chat: the user's messages, the operator's replies, read marks. */
 
@@ -14,6 +16,11 @@ export const CUSTOMER_SERVICE_ROUTE = '/customer-service';
 const CHAT_HISTORY = 200;
 /** Messages a user may send per minute: a chat, not a channel for flooding the operators. */
 const CHAT_RATE_PER_MINUTE = 20;
+/**
+ * Messages a user may send that no reply has answered yet: the rows a chat keeps grow with the
+ * operators' replies, not with how fast one account can type (issue 34).
+ */
+export const CHAT_UNANSWERED_MAX = 30;
 
 export const WELCOME =
   'Welcome to Bourse! This is customer service. Ask us anything about your account, deposits, withdrawals or trading — we usually reply within a few minutes.';
@@ -74,20 +81,39 @@ export async function sendMessage(
           .executeTakeFirst();
   const before = await existing();
   if (before) return chatMessage(before);
-  const recent = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('sender', '=', 'user')
-    .where('created_at', '>', now - 60_000)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= CHAT_RATE_PER_MINUTE) throw new ApiError('errors.tooManyAttempts', 429);
-  const row = await db
-    .insertInto('messages')
-    .values({ user_id: userId, sender: 'user', body, client_id: clientId, read_at: null, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  // Counted and written in one locked step (lib/caps.ts), so a burst cannot pass either limit.
+  const row = await withTx(deps.database, async (trx) => {
+    await lockUser(trx, deps.database.dialect, userId);
+    const recent = await trx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('sender', '=', 'user')
+      .where('created_at', '>', now - 60_000)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= CHAT_RATE_PER_MINUTE) throw new ApiError('errors.tooManyAttempts', 429);
+    const waiting = await trx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('sender', '=', 'user')
+      .where('id', '>', (eb) =>
+        eb
+          .selectFrom('messages as agent')
+          .select((e) => e.fn.coalesce(e.fn.max('agent.id'), e.lit(0)).as('id'))
+          .where('agent.user_id', '=', userId)
+          .where('agent.sender', '=', 'agent'),
+      )
+      .executeTakeFirstOrThrow();
+    if (Number(waiting.n) >= CHAT_UNANSWERED_MAX)
+      throw new ApiError('errors.chatWaiting', 429, { max: CHAT_UNANSWERED_MAX });
+    return trx
+      .insertInto('messages')
+      .values({ user_id: userId, sender: 'user', body, client_id: clientId, read_at: null, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  });
   if (row) return chatMessage(row);
   // Lost a race with the same resend: the other request stored it.
   const raced = await existing();

@@ -43,11 +43,14 @@ export async function requestWithdrawal(
   const minimum = await minWithdraw(db);
   const problem = checkWithdrawAmount(input.count, minimum);
   if (problem) throw new ApiError(problem, 400, { min: minimum });
+  // Locked against an edit of the card until this commits (account/bank-cards.ts editCard): the
+  // payout goes to the details read here, and a change made just before is seen as one.
   const card = await db
     .selectFrom('bank_cards')
     .select(['id', 'bank', 'bank_card', 'status', 'created_at', 'updated_at'])
     .where('id', '=', input.bank_id)
     .where('user_id', '=', userId)
+    .$if(deps.database.dialect === 'postgres', (q) => q.forShare())
     .executeTakeFirst();
   if (!card) {
     const any = await db

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertKind, AlertRow, NotificationRow } from '#shared/contract/watchlist';
 import { priceToTicks, ticksToPrice } from '#shared/money';
-import { ALERT_MOVE_MAX, ALERT_MOVE_MIN, ALERTS_MAX_ACTIVE } from '#shared/rules';
+import { ALERT_FIRES_PER_DAY, ALERT_MOVE_MAX, ALERT_MOVE_MIN, ALERTS_MAX } from '#shared/rules';
 import { hotReads } from '../db/hot';
 import { withTx } from '../db/index';
 import type { AlertsTable, DB } from '../db/schema';
@@ -15,10 +15,18 @@ import type { Quote } from '../market/provider';
  * fires once: the guarded update `status 0 → 1` succeeds for one evaluator only, and the inbox item
  * is written in the same transaction. Levels are stored exactly: prices in ticks, moves in basis
  * points.
+ *
+ * Bounded (issue 34): a user keeps at most ALERTS_MAX alerts, triggered ones included; creating or
+ * re-arming one is refused once the user's alerts triggered ALERT_FIRES_PER_DAY times in 24 hours;
+ * the inbox keeps a user's newest NOTIFICATIONS_KEPT items, none older than NOTIFICATIONS_KEEP_MS.
  */
 
 const ACTIVE = 0;
 const FIRED = 1;
+const DAY_MS = 24 * 3600 * 1000;
+/** Inbox items kept per user, newest first, and for how long at most. */
+export const NOTIFICATIONS_KEPT = 200;
+export const NOTIFICATIONS_KEEP_MS = 30 * DAY_MS;
 
 type Db = Kysely<DB>;
 
@@ -93,6 +101,31 @@ async function lockUser(deps: Deps, trx: Db, userId: number): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
+/**
+ * Refuses arming one more alert (a new one, or a triggered one again) past the caps, inside the
+ * transaction that holds the owner's lock: `adds` — whether the alert is a new row.
+ */
+async function assertMayArm(deps: Deps, trx: Db, userId: number, adds: boolean): Promise<void> {
+  await lockUser(deps, trx, userId);
+  if (adds) {
+    const kept = await trx
+      .selectFrom('alerts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(kept.n) >= ALERTS_MAX) throw new ApiError('errors.alertLimit', 409, { max: ALERTS_MAX });
+  }
+  const fired = await trx
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'alert')
+    .where('created_at', '>', deps.clock.now() - DAY_MS)
+    .executeTakeFirstOrThrow();
+  if (Number(fired.n) >= ALERT_FIRES_PER_DAY)
+    throw new ApiError('errors.alertDailyLimit', 429, { max: ALERT_FIRES_PER_DAY });
+}
+
 export async function listAlerts(deps: Deps, userId: number, symbol?: string) {
   const canonical = symbol ? (deps.market.instrument(symbol)?.symbol ?? symbol) : undefined;
   const rows = await deps.database.db
@@ -118,9 +151,7 @@ export async function createAlert(
   if (!symbol) throw notFound();
   const { value, ref } = storedValue(deps, symbol, input.kind, input.value);
   const row = await withTx(deps.database, async (trx) => {
-    await lockUser(deps, trx, userId);
-    if ((await activeCount(trx, userId)) >= ALERTS_MAX_ACTIVE)
-      throw new ApiError('errors.alertLimit', 409, { max: ALERTS_MAX_ACTIVE });
+    await assertMayArm(deps, trx, userId, true);
     const now = deps.clock.now();
     return trx
       .insertInto('alerts')
@@ -161,10 +192,8 @@ export async function updateAlert(
   const current = await ownAlert(deps.database.db, userId, input.id);
   const { value, ref } = storedValue(deps, current.symbol, input.kind, input.value);
   const row = await withTx(deps.database, async (trx) => {
-    await lockUser(deps, trx, userId);
-    // Re-arming a fired alert counts against the limit like a new one.
-    if (current.status !== ACTIVE && (await activeCount(trx, userId)) >= ALERTS_MAX_ACTIVE)
-      throw new ApiError('errors.alertLimit', 409, { max: ALERTS_MAX_ACTIVE });
+    // Re-arming a triggered alert counts towards the day's triggers like a new one.
+    if (current.status !== ACTIVE) await assertMayArm(deps, trx, userId, false);
     return trx
       .updateTable('alerts')
       .set({
@@ -241,11 +270,35 @@ export async function evaluateAlerts(deps: Deps): Promise<number> {
           read_at: null,
         })
         .execute();
+      await trimInbox(trx, a.user_id);
       return true;
     });
     if (done) fired++;
   }
   return fired;
+}
+
+/** Drops a user's inbox items beyond the newest NOTIFICATIONS_KEPT. */
+async function trimInbox(trx: Db, userId: number): Promise<void> {
+  const edge = await trx
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .offset(NOTIFICATIONS_KEPT)
+    .limit(1)
+    .executeTakeFirst();
+  if (edge)
+    await trx.deleteFrom('notifications').where('user_id', '=', userId).where('id', '<=', edge.id).execute();
+}
+
+/** Drops inbox items older than NOTIFICATIONS_KEEP_MS (the `inbox:purge` job); returns how many. */
+export async function purgeInbox(deps: Deps): Promise<number> {
+  const res = await deps.database.db
+    .deleteFrom('notifications')
+    .where('created_at', '<', deps.clock.now() - NOTIFICATIONS_KEEP_MS)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 export async function notifications(deps: Deps, userId: number, page: number, limit: number) {

@@ -1,5 +1,5 @@
 import type { Job } from '../jobs/job';
-import { evaluateAlerts } from './alerts';
+import { evaluateAlerts, purgeInbox } from './alerts';
 
 /** Price alerts are evaluated after every market tick (server/jobs: tick jobs). */
 export const watchlistJobs: Job[] = [
@@ -9,6 +9,13 @@ export const watchlistJobs: Job[] = [
     onTick: true,
     async run(deps) {
       await evaluateAlerts(deps);
+    },
+  },
+  {
+    name: 'inbox:purge',
+    everyMs: 3600 * 1000,
+    async run(deps) {
+      await purgeInbox(deps);
     },
   },
 ];

@@ -31,10 +31,16 @@ export const PAGE_SIZE = 10;
 export const ACCOUNT_MARKET_LIMIT = 3;
 export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Watchlists (issue 14): lists per user, instruments per list, active price alerts per user. */
+/** Watchlists (issue 14): lists per user, instruments per list. */
 export const WATCHLIST_MAX_LISTS = 10;
 export const WATCHLIST_MAX_ITEMS = 50;
-export const ALERTS_MAX_ACTIVE = 50;
+/**
+ * Price alerts a user keeps, triggered ones included (issue 34: counting only active ones let
+ * re-arming make any number), and how many times a user's alerts may trigger in 24 hours before
+ * creating or re-arming one is refused.
+ */
+export const ALERTS_MAX = 50;
+export const ALERT_FIRES_PER_DAY = 100;
 /** A "% move in the day" alert: between these percents. */
 export const ALERT_MOVE_MIN = 0.1;
 export const ALERT_MOVE_MAX = 50;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EndpointName } from '#shared/contract/index';
-import { ALERTS_MAX_ACTIVE, WATCHLIST_MAX_ITEMS, WATCHLIST_MAX_LISTS } from '#shared/rules';
+import { ALERTS_MAX, WATCHLIST_MAX_ITEMS, WATCHLIST_MAX_LISTS } from '#shared/rules';
 import { startJobs } from '../../server/jobs/index';
 import { isMarketOpen, nextSession } from '../../server/market/hours';
 import { evaluateAlerts } from '../../server/watchlists/alerts';
@@ -181,10 +181,10 @@ describe.each(DIALECTS)('watchlists and alerts on $name', ({ name, enabled }) =>
       expect(after.body.data).toEqual({ rows: [], active: 0 });
     });
 
-    it(`keeps at most ${ALERTS_MAX_ACTIVE} active alerts per user`, async () => {
+    it(`keeps at most ${ALERTS_MAX} active alerts per user`, async () => {
       const other = await s.signUp();
       controlMarket(s).pin('ITC.NS', 400);
-      for (let i = 0; i < ALERTS_MAX_ACTIVE; i++) {
+      for (let i = 0; i < ALERTS_MAX; i++) {
         const res = await post(
           'alertCreate',
           { symbol: 'ITC.NS', kind: 'above', value: 401 + i },

@@ -16,10 +16,12 @@ import { migration049OpenBuys } from './049_open_buys';
 import { migration049 } from './049_portfolio';
 import { migration049TradingGtt } from './049_trading_gtt';
 import { migration049TradingOco } from './049_trading_oco';
+import { migration060InboxWindow } from './060_inbox_window';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
- * Numbering: 001–049 accounts, ledger and business tables; 050–059 market data.
+ * Numbering: 001–049 accounts, ledger and business tables; 050–059 market data; 060–069
+ * operations (retention, audits).
  */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -39,5 +41,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_trading_oco': migration049TradingOco(),
     '049_open_buys': migration049OpenBuys(),
     '049_factors': migration049Factors(dialect),
+    '060_inbox_window': migration060InboxWindow(),
   };
 }

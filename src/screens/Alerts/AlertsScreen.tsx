@@ -6,7 +6,7 @@ import { useWatch } from '../../api/hooks';
 import { PATHS, stockPath } from '../../paths';
 import type { AlertRow } from '../../shared/contract/watchlist';
 import { formatDateTime, formatPrice } from '../../shared/format';
-import { ALERTS_MAX_ACTIVE, displayCode } from '../../shared/rules';
+import { ALERTS_MAX, displayCode } from '../../shared/rules';
 import { toast } from '../../store/ui';
 import {
   ConfirmDialog,
@@ -61,7 +61,11 @@ export default function AlertsScreen() {
       />
       {alerts.data && (
         <p className={w.toolbar}>
-          {t('watch.alerts.active', { count: alerts.data.active, max: ALERTS_MAX_ACTIVE })}
+          {t('watch.alerts.active', {
+            count: alerts.data.rows.length,
+            max: ALERTS_MAX,
+            active: alerts.data.active,
+          })}
         </p>
       )}
       <ListStates

@@ -138,7 +138,10 @@ export const watchlistContract = {
     auth: true,
     req: Type.Object({ symbol: Type.Optional(Ticker) }),
   }),
-  /** At most ALERTS_MAX_ACTIVE active; a level the price is already past is refused. */
+  /**
+   * At most ALERTS_MAX kept (triggered ones count), none once ALERT_FIRES_PER_DAY triggered in 24
+   * hours; a level the price is already past is refused.
+   */
   alertCreate: endpoint<AlertRow>()({
     method: 'POST',
     path: '/stock/success/alert/create',

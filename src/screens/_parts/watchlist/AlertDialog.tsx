@@ -4,7 +4,13 @@ import { call } from '../../../api/client';
 import { useQuote } from '../../../api/quotes';
 import type { AlertKind, AlertRow } from '../../../shared/contract/watchlist';
 import { formatPrice } from '../../../shared/format';
-import { ALERT_MOVE_MAX, ALERT_MOVE_MIN, ALERTS_MAX_ACTIVE, displayCode } from '../../../shared/rules';
+import {
+  ALERT_FIRES_PER_DAY,
+  ALERT_MOVE_MAX,
+  ALERT_MOVE_MIN,
+  ALERTS_MAX,
+  displayCode,
+} from '../../../shared/rules';
 import { toast } from '../../../store/ui';
 import { Button, Dialog, Segmented, TextField, ui } from '../../../ui';
 import { askNotificationPermission } from './notify';
@@ -85,7 +91,12 @@ function AlertForm({
       setError(
         t(result.error, {
           ...ALERT_LIMITS,
-          max: result.error === 'errors.alertLimit' ? ALERTS_MAX_ACTIVE : ALERT_MOVE_MAX,
+          max:
+            result.error === 'errors.alertLimit'
+              ? ALERTS_MAX
+              : result.error === 'errors.alertDailyLimit'
+                ? ALERT_FIRES_PER_DAY
+                : ALERT_MOVE_MAX,
         }),
       );
       return;
