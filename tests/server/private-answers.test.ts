@@ -67,12 +67,16 @@ describe('private answers and request ids', () => {
       expectPrivate(`${name} (${answered.status})`, answered);
       // Refused: no session, and input the schema refuses.
       if (ep.auth) expectPrivate(`${name} without a session`, await s.call(name));
-      const bad = await s.call(
-        name,
-        ep.method === 'GET' ? { token, query: { '\u0000': 'x' } } : { token, body: [1, 2, 3] },
-      );
-      expect(bad.status, name).toBeGreaterThanOrEqual(400);
-      expectPrivate(`${name} with bad input (${bad.status})`, bad);
+      // A GET's unknown parameters are ignored (not refused): a known one holding NUL is bad.
+      const params = Object.keys((ep.req as { properties?: object }).properties ?? {});
+      if (ep.method === 'POST' || params.length > 0) {
+        const bad = await s.call(
+          name,
+          ep.method === 'GET' ? { token, query: { [params[0]!]: '\u0000' } } : { token, body: [1, 2, 3] },
+        );
+        expect(bad.status, name).toBeGreaterThanOrEqual(400);
+        expectPrivate(`${name} with bad input (${bad.status})`, bad);
+      }
       checked.push(name);
     }
     expect(checked.length).toBe(ENTRIES.filter(([, ep]) => isPrivate(ep)).length);
