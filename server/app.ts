@@ -12,6 +12,7 @@ import Fastify, {
 import { ERR } from '#shared/contract/define';
 import { requireTradePassword } from './account/fund-password';
 import type { Deps } from './deps';
+import { allowOrigins } from './lib/cors';
 import { answerFor } from './lib/errors';
 import { LOG_REDACT, REQUEST_ID_HEADER, requestIds } from './lib/request-ids';
 import {
@@ -49,6 +50,18 @@ const ROUTES = [
   portfolioRoutes,
   securityRoutes,
 ];
+
+/**
+ * A request for a file, not an app route: under /assets/, or a last segment with a file's
+ * extension. App routes may hold dots (`/stock/RELIANCE.NS/IN/…`), so only known extensions count.
+ */
+export function isFilePath(url: string): boolean {
+  if (url.startsWith('/assets/')) return true;
+  const last = url.slice(url.lastIndexOf('/') + 1);
+  return /\.(js|mjs|css|map|json|webmanifest|html|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|br|gz)$/i.test(
+    last,
+  );
+}
 
 /** Files the browser must revalidate on every load, so a new version is seen at once. */
 const NO_CACHE = new Set([
@@ -216,6 +229,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     return reply.code(status).send(body);
   });
 
+  await allowOrigins(app, deps.config.corsOrigins);
+
   app.get('/healthz', { schema: { response: { 200: ANSWERS.healthz } } }, async () => ({ ok: true }));
   for (const routes of ROUTES) await app.register(routes);
 
@@ -240,8 +255,15 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url === api || url.startsWith(`${api}/`) || !hasDist || req.method !== 'GET') {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (url === api || url.startsWith(`${api}/`) || !hasDist || !page) {
       return reply.code(404).send({ msg: 'no', data: ERR.notFound });
+    }
+    // A file that is not there (a script of an earlier release, after a deploy) is a 404, never
+    // the app's page: an open tab of that release then fails cleanly and loads the new one.
+    if (isFilePath(url)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Client-side routes of the single-page app get the shell.
     reply.header('cache-control', 'no-cache');

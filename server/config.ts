@@ -43,6 +43,11 @@ export interface Config {
    * false believes none. Never "everything", which would let a client choose its own address.
    */
   trustProxy: number | string[] | false;
+  /**
+   * Origins a hybrid app shell or partner page serves the app from (CORS_ORIGINS, comma-separated):
+   * they may call the API (server/lib/cors.ts). Empty by default; `*` is refused.
+   */
+  corsOrigins: string[];
   /** scrypt cost; OWASP's N = 2^17, r = 8, p = 1 unless lowered for tests. */
   scrypt: { N: number; r: number; p: number };
   /** Wrong transaction passwords in a row before it locks (account/fund-password.ts). */
@@ -175,6 +180,30 @@ function trustProxy(value: string | undefined): number | string[] | false {
     .filter(Boolean);
 }
 
+/**
+ * CORS_ORIGINS: exact origins (`https://shell.example`, `capacitor://localhost`), never `*` — the
+ * API's answers belong to signed-in users, so every origin that may read them is named.
+ */
+function corsOrigins(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of list) {
+    if (origin === '*' || origin === 'null')
+      throw new Error(`CORS_ORIGINS may not contain ${origin}: name each origin that may call the API`);
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port])`);
+    }
+    if (parsed.origin !== origin && `${parsed.protocol}//${parsed.host}` !== origin)
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path)`);
+  }
+  return list;
+}
+
 const DEFAULT_INVITE_CODE = 'BOURSE26';
 const DEFAULT_SEED = 20260101;
 
@@ -287,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionIdleMs: num(env.SESSION_IDLE_MS, production ? 30 * 60 * 1000 : 0),
     sessionCacheMs: Math.max(0, num(env.SESSION_CACHE_MS, 60_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     scrypt: { N: num(env.SCRYPT_N, 2 ** 17), r: 8, p: 1 },
     fundPasswordLimit: Math.max(1, num(env.FUND_PASSWORD_LIMIT, 5)),
     newCardHoldMs: Math.max(0, num(env.NEW_CARD_HOLD_MS, 24 * 3600 * 1000)),
