@@ -3,6 +3,7 @@ import type { Topic, WorkerEvents } from '../../workers/events';
 import type { SyncApi } from '../../workers/sync.worker';
 import type { CallResult, Contract, EndpointName, ReqOf, ResOf } from '../shared/contract/index';
 import { EARLY_WORKER } from '../shell/boot';
+import { apiBase } from './base';
 import { followLowDataInputs } from './lowDataInputs';
 
 /**
@@ -29,7 +30,7 @@ export function worker(): Remote<SyncApi> {
     );
     const r = wrap<SyncApi>(w);
     remote = r;
-    void r.configure({ baseURL: import.meta.env.VITE_API_BASE ?? '/api' });
+    void r.configure({ baseURL: apiBase() });
     void r.setOnline(navigator.onLine);
     void r.setVisible(document.visibilityState === 'visible');
     document.addEventListener(
@@ -131,4 +132,14 @@ export function uploadImage(file: Blob, onProgress?: (sent: number) => void) {
 /** The realised P&L statement of a financial year as CSV, built by the sync worker. */
 export function statementCsv(fy: number, labels: Parameters<SyncApi['statementCsv']>[1], currency: string) {
   return worker().statementCsv(fy, labels, currency);
+}
+
+/**
+ * Whether the release this page runs was replaced on the server: its own script answers 404 (the
+ * server answers 404 for a file that is not there, never the app page). A screen that could not be
+ * fetched then loads the new release instead of failing (src/shell/ScreenBoundary.tsx).
+ */
+export function releaseGone(): Promise<boolean> {
+  const script = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+  return script ? worker().fileGone(script) : Promise.resolve(false);
 }

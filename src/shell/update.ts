@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { servedWithApi } from '../api/base';
 
 /**
  * New versions (service worker updates). A new build installs in the background and waits; the
@@ -18,9 +19,26 @@ export const useUpdate = create<UpdateState>()(() => ({
 
 /** How often an open app checks for a new build. */
 const CHECK_EVERY_MS = 30 * 60 * 1000;
+/** A route change checks too, at most this often (the browser's own checks come when they will). */
+const ROUTE_CHECK_MS = 10_000;
+
+let check: (() => void) | null = null;
+let lastCheck = 0;
+
+/** Looks for a new build on a route change (UpdatePrompt), unless one was looked for just now. */
+export function checkForUpdate(): void {
+  if (Date.now() - lastCheck < ROUTE_CHECK_MS) return;
+  check?.();
+}
 
 export async function startUpdates(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!servedWithApi()) {
+    // Served by a hybrid shell from another origin than the API: no service worker (one left by an
+    // earlier setup goes).
+    void navigator.serviceWorker.getRegistration().then((r) => r?.unregister());
+    return;
+  }
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   let reloading = false;
@@ -44,10 +62,12 @@ export async function startUpdates(): Promise<void> {
     if (e.isExternal && !reloading) useUpdate.setState({ available: true, apply: reload });
   });
   const registration = await wb.register();
-  const check = () => {
-    if (document.visibilityState === 'visible' && navigator.onLine)
-      void registration?.update().catch(() => {});
+  check = () => {
+    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    lastCheck = Date.now();
+    void registration?.update().catch(() => {});
   };
-  setInterval(check, CHECK_EVERY_MS);
-  document.addEventListener('visibilitychange', check);
+  lastCheck = Date.now();
+  setInterval(() => check?.(), CHECK_EVERY_MS);
+  document.addEventListener('visibilitychange', () => check?.());
 }

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 
-/** UI-only state shared across the shell: open dialogs (bottom nav hides while any is open) and toasts. */
+/**
+ * UI-only state shared across the shell: open dialogs (bottom nav hides while any is open), money
+ * actions on screen (the update prompt waits while any is) and toasts.
+ */
 export interface Toast {
   id: number;
   /** i18n key, or already translated text when `raw`. */
@@ -13,9 +16,13 @@ export interface Toast {
 
 interface UiState {
   dialogs: number;
+  /** MoneyButtons on screen: a money screen, where a reload could lose what the user is doing. */
+  moneyActions: number;
   toasts: Toast[];
   openDialog(): void;
   closeDialog(): void;
+  moneyShown(): void;
+  moneyGone(): void;
   toast(text: string, tone?: Toast['tone'], params?: Record<string, unknown>, detail?: string): void;
   dismiss(id: number): void;
 }
@@ -24,9 +31,12 @@ let nextToast = 1;
 
 export const useUi = create<UiState>()((set, get) => ({
   dialogs: 0,
+  moneyActions: 0,
   toasts: [],
   openDialog: () => set((s) => ({ dialogs: s.dialogs + 1 })),
   closeDialog: () => set((s) => ({ dialogs: Math.max(0, s.dialogs - 1) })),
+  moneyShown: () => set((s) => ({ moneyActions: s.moneyActions + 1 })),
+  moneyGone: () => set((s) => ({ moneyActions: Math.max(0, s.moneyActions - 1) })),
   toast(text, tone = 'info', params, detail) {
     const id = nextToast++;
     const next: Toast = { id, text, tone, params, ...(detail ? { detail } : {}) };

@@ -1,7 +1,8 @@
-import { type MouseEvent, useId } from 'react';
+import { type MouseEvent, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionState } from '../api/connection';
 import type { MoneyPhase } from '../api/money';
+import { useUi } from '../store/ui';
 import { Button, type ButtonProps } from './Button';
 import s from './core.module.css';
 
@@ -46,6 +47,11 @@ export function MoneyButton({
   const { t } = useTranslation();
   const { allowed, reason } = useMoneyAction();
   const id = useId();
+  // A money screen: the update prompt waits until it is left (src/shell/UpdatePrompt.tsx).
+  useEffect(() => {
+    useUi.getState().moneyShown();
+    return () => useUi.getState().moneyGone();
+  }, []);
   const phase = call?.phase ?? 'idle';
   const waiting = phase === 'unconfirmed' || phase === 'checking';
   const missing = phase === 'missing';

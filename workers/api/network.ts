@@ -51,6 +51,17 @@ export function networkApi(ctx: Context) {
     configure(options: { baseURL: string }): void {
       session.baseURL = options.baseURL;
     },
+    /**
+     * Whether a file of the app is gone from its server (404): the page's own script, after a
+     * deploy removed its release. A failure to ask is not "gone".
+     */
+    async fileGone(url: string): Promise<boolean> {
+      try {
+        return (await fetch(url, { method: 'HEAD', cache: 'no-store' })).status === 404;
+      } catch {
+        return false;
+      }
+    },
     setVisible(next: boolean): void {
       session.visible = next;
       ctx.updateActivity();
