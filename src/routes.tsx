@@ -16,9 +16,10 @@ export interface AppRoute {
   /** Shows the bottom navigation. */
   nav?: boolean;
   /**
-   * Hides the floating customer-service button. Lists of instruments (markets, forex, futures,
-   * treasury debt, watchlists, holdings) hide it: their rows end in the price and % column under
-   * it, and pages keep coming. Other screens leave room for it at their end (ServiceButton).
+   * Hides the customer-service button. Lists of instruments (markets, forex, futures, treasury
+   * debt, watchlists, holdings) hide it: pages keep coming. Other screens show it on a bar of its
+   * own at the bottom (ServiceButton), or, with the bottom navigation, in their header (Home,
+   * Account: `ServiceHeaderLink`), once per screen.
    */
   noService?: boolean;
   /**

@@ -13,6 +13,7 @@ import { DesktopWarning } from './DesktopWarning';
 import { registerDeviceWipe } from './device';
 import { InboxWatcher } from './Inbox';
 import { ServiceButton } from './ServiceButton';
+import { SkipLink } from './SkipLink';
 import { endSession } from './session';
 import s from './shell.module.css';
 import { useStartupLoad } from './startup';
@@ -65,15 +66,19 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   if (route.path === PATHS.login && token) return <Navigate to={PATHS.home} replace />;
 
   const showNav = route.nav && dialogs === 0;
+  // The bottom navigation comes before the screen in the page's order (it is drawn at the bottom):
+  // the keyboard reaches it after the skip link, not after every control of the screen. Screens with
+  // it show customer service in their header; the others on the service bar (ServiceButton).
   return (
     <div className={`${s.page} ${route.nav ? s.withNav : ''}`}>
+      <SkipLink />
       <ConnectionBanner />
+      {showNav && <BottomNav />}
       {!route.public && <AwaySheet />}
       {!route.public && <InboxWatcher />}
       <DesktopWarning />
       {children}
-      {!route.public && !route.noService && <ServiceButton raised={route.nav} />}
-      {showNav && <BottomNav />}
+      {!route.public && !route.noService && !route.nav && <ServiceButton />}
       <UpdatePrompt raised={route.nav} />
       <Toasts />
     </div>

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPhone } from '../ui/icons';
 import { PasswordField } from '../ui/PasswordField';
+import { useScreenHeading } from '../ui/screenHeading';
 import { TextField } from '../ui/TextField';
 import s from './auth.module.css';
 
@@ -17,13 +18,17 @@ export function AuthLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useScreenHeading(heading);
   return (
     <main className={s.screen}>
       <div className={s.brand}>
         <img className={s.logo} src="/icons/icon.svg" alt="" width={44} height={44} />
         <span className={s.brandName}>Bourse</span>
       </div>
-      <h1 className={s.title}>{title}</h1>
+      <h1 ref={heading} className={s.title} tabIndex={-1}>
+        {title}
+      </h1>
       {subtitle && <p className={s.subtitle}>{subtitle}</p>}
       {children}
       {footer && <div className={s.footer}>{footer}</div>}

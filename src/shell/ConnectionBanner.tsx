@@ -9,8 +9,19 @@ import s from './core.module.css';
  * but the server does not answer) or slow, named in the user's language with the time data was
  * last fresh and, when unreachable, "Retry now". It clears on the first good answer. Low-data mode
  * is shown in the same place while it is on.
+ *
+ * The live region is always in the page, empty while all is well: a screen reader announces text
+ * that arrives in a region it already knows, and often misses a region that arrives filled.
  */
 export function ConnectionBanner() {
+  return (
+    <div className={s.bannerRegion} role="status">
+      <BannerContent />
+    </div>
+  );
+}
+
+function BannerContent() {
   const { t, i18n } = useTranslation();
   const state = useConnectionState();
   const lowData = useLowData();
@@ -22,11 +33,7 @@ export function ConnectionBanner() {
   if (state === 'online') return lowData ? <LowDataLine /> : null;
   const down = state !== 'slow';
   return (
-    <div
-      className={`${s.banner} ${down ? s.bannerDown : s.bannerSlow}`}
-      role="status"
-      data-connection={state}
-    >
+    <div className={`${s.banner} ${down ? s.bannerDown : s.bannerSlow}`} data-connection={state}>
       <IconOffline size={18} />
       <span className={s.bannerText}>
         <strong>{t(`core.connection.${state}`)}</strong>
@@ -48,7 +55,7 @@ export function ConnectionBanner() {
 function LowDataLine() {
   const { t } = useTranslation();
   return (
-    <div className={`${s.banner} ${s.bannerQuiet}`} role="status" data-connection="low-data">
+    <div className={`${s.banner} ${s.bannerQuiet}`} data-connection="low-data">
       <span className={s.bannerText}>{t('core.connection.lowData')}</span>
     </div>
   );

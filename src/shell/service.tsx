@@ -45,17 +45,18 @@ export function ServiceLink({
   target,
   className,
   label,
-  title,
   children,
+  ...data
 }: {
   target: ServiceTarget;
   className?: string;
   label: string;
-  title?: string;
   children: ReactNode;
+  /** Marks for tests and measurements (`data-service-button`). */
+  [data: `data-${string}`]: string;
 }) {
   return target.kind === 'route' ? (
-    <Link to={target.to} className={className} aria-label={label} title={title ?? label}>
+    <Link to={target.to} className={className} aria-label={label} {...data}>
       {children}
     </Link>
   ) : (
@@ -65,7 +66,7 @@ export function ServiceLink({
       rel="noopener noreferrer"
       className={className}
       aria-label={label}
-      title={title ?? label}
+      {...data}
     >
       {children}
     </a>

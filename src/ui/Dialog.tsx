@@ -17,6 +17,11 @@ export interface DialogProps {
 /**
  * A modal on the native <dialog>: focus moves in and is trapped, Escape closes, focus returns to
  * the opener. While any dialog is open the bottom navigation hides (SPEC §2).
+ *
+ * The focus is returned here, not left to the browser: a closed dialog is taken out of the page
+ * (`open` false renders nothing) before the effect's cleanup could close it, and the browser only
+ * restores focus for a dialog closed while still in the page. When the opener is gone too (a
+ * deleted row's button), the screen's heading takes the focus rather than the page's top.
  */
 export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -26,11 +31,13 @@ export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
   useEffect(() => {
     const el = ref.current;
     if (!el || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!el.open) el.showModal();
     openDialog();
     return () => {
       closeDialog();
       if (el.open) el.close();
+      returnFocus(opener);
     };
   }, [open, openDialog, closeDialog]);
 
@@ -57,6 +64,17 @@ export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
       </div>
     </dialog>
   );
+}
+
+function returnFocus(opener: HTMLElement | null): void {
+  // Another dialog still open (this one was stacked on it) keeps the focus inside it.
+  const within = document.querySelector('dialog[open]');
+  if (opener?.isConnected && opener !== document.body && (!within || within.contains(opener))) {
+    opener.focus();
+    return;
+  }
+  if (within) return;
+  document.querySelector<HTMLElement>('main h1')?.focus();
 }
 
 export interface ConfirmDialogProps {

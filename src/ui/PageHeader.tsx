@@ -1,12 +1,18 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '../paths';
 import { IconButton } from './Button';
 import { IconBack } from './icons';
+import { useScreenHeading } from './screenHeading';
 import s from './ui.module.css';
 
-/** Sticky title bar with a back button (history, or `back` when there is none) and actions. */
+/**
+ * Sticky title bar with a back button (history, or `back` when there is none) and actions. The
+ * title is centred on the screen whatever sits on either side: both sides take the width of the
+ * wider one (the grid's outer columns are equal), and a long title wraps rather than being cut.
+ * It is the screen's heading: the document's title, and the focus after a navigation.
+ */
 export function PageHeader({
   title,
   back = PATHS.home,
@@ -20,9 +26,13 @@ export function PageHeader({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  useScreenHeading(heading);
+  useEqualSides(bar);
   return (
-    <header className={s.header}>
-      <div>
+    <header ref={bar} className={s.header}>
+      <div className={s.headerStart}>
         {!noBack && (
           <IconButton
             label={t('common.back')}
@@ -32,7 +42,9 @@ export function PageHeader({
           </IconButton>
         )}
       </div>
-      <h1 className={s.headerTitle}>{title}</h1>
+      <h1 ref={heading} className={s.headerTitle} tabIndex={-1}>
+        {title}
+      </h1>
       <div className={s.headerActions}>{actions}</div>
     </header>
   );
@@ -45,4 +57,27 @@ export function HeaderLink({ to, label }: { to: string; label: string }) {
       {label}
     </Link>
   );
+}
+
+/**
+ * Both sides of the bar as wide as the wider one (`--header-side`), measured before paint and again
+ * when either changes (a language, a link that appears): the title between them is then centred.
+ */
+function useEqualSides(bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = bar.current;
+    const start = el?.firstElementChild as HTMLElement | null | undefined;
+    const end = el?.lastElementChild as HTMLElement | null | undefined;
+    if (!el || !start || !end) return;
+    const measure = () => {
+      const side = Math.ceil(Math.max(start.offsetWidth, end.offsetWidth));
+      el.style.setProperty('--header-side', `${side}px`);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(start);
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [bar]);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { IconBack, IconChevron } from './icons';
 import s from './ui.module.css';
 
@@ -75,7 +75,10 @@ function ScrollStrip({
 
 /**
  * The two looks of one button group: a tab strip (tablist of tabs, the selected one
- * aria-selected) and segmented options (a radiogroup, the chosen one aria-checked).
+ * aria-selected) and segmented options (a radiogroup, the chosen one aria-checked). Both take the
+ * keyboard as WAI-ARIA's patterns say: one Tab stop (the selected item), the arrow keys move to
+ * the previous or next item and choose it (wrapping, skipping disabled ones), Home and End to the
+ * first and last.
  */
 const KINDS = {
   tabs: { scroller: s.tabs, list: s.tabList, group: 'tablist', role: 'tab', button: s.tab },
@@ -104,10 +107,27 @@ function ChoiceStrip<V extends string>({
   id,
 }: ChoiceProps<V> & { kind: keyof typeof KINDS; id?: string }) {
   const k = KINDS[kind];
+  const enabled = items.filter((item) => !item.disabled);
+  // The one Tab stop: the selected item, or the first enabled one when none is selected.
+  const stop = enabled.some((item) => item.value === value) ? value : enabled[0]?.value;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = enabled.findIndex((item) => item.value === value);
+    const step: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    let next: number | null = null;
+    if (e.key in step) next = (Math.max(at, 0) + step[e.key]! + enabled.length) % enabled.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = enabled.length - 1;
+    const item = next === null ? undefined : enabled[next];
+    if (!item) return;
+    e.preventDefault();
+    if (item.value !== value) onChange(item.value);
+    e.currentTarget.querySelector<HTMLElement>(`[data-value="${CSS.escape(item.value)}"]`)?.focus();
+  };
   return (
     <ScrollStrip className={k.scroller} selected={value}>
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is the kind's (tablist or radiogroup), chosen at run time where the linter cannot see it */}
-      <div className={k.list} role={k.group} aria-label={label}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a tablist or radiogroup (the kind's role, chosen at run time) takes the arrow keys */}
+      <div className={k.list} role={k.group} aria-label={label} onKeyDown={onKeyDown}>
         {items.map((item) => (
           // biome-ignore lint/a11y/useAriaPropsSupportedByRole: tab with aria-selected, or radio with aria-checked (the kind's); the linter cannot see a role chosen at run time
           <button
@@ -119,6 +139,7 @@ function ChoiceStrip<V extends string>({
             aria-selected={kind === 'tabs' ? item.value === value : undefined}
             aria-checked={kind === 'segmented' ? item.value === value : undefined}
             className={k.button}
+            tabIndex={item.value === stop ? 0 : -1}
             disabled={item.disabled}
             onClick={() => onChange(item.value)}
           >

@@ -98,12 +98,20 @@ describe('floating service button', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it('leaves room after the screen for itself, kept while a dialog hides it (the page does not move)', () => {
+  it('shows its name on a bar of its own, the words first in its accessible name (label in name)', () => {
+    show();
+    const link = screen.getByRole('link', { name: 'Customer service, 2 unread' });
+    expect(link.textContent).toBe('Customer service2');
+    expect(link.closest('[data-service-bar]')).not.toBeNull();
+  });
+
+  it('leaves room after the screen for its bar, kept while a dialog hides it (the page does not move)', () => {
     const { container } = show();
     const room = () => container.querySelectorAll('div[aria-hidden="true"]');
     expect(room()).toHaveLength(1);
     act(() => useUi.getState().openDialog());
     expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('[data-service-bar]')).toBeNull();
     expect(room()).toHaveLength(1);
     act(() => useUi.getState().closeDialog());
   });
@@ -145,18 +153,19 @@ describe('Home header service icon', () => {
       </MemoryRouter>,
     );
 
-  it('goes where kefu says, like the floating button', () => {
+  it('goes where kefu says, like the floating button, with the unread count', () => {
     kefu = 'https://help.example.com/chat';
     home();
-    const icon = screen.getByRole('link', { name: 'Customer service' });
+    const icon = screen.getByRole('link', { name: 'Customer service, 2 unread' });
     expect(icon.getAttribute('href')).toBe('https://help.example.com/chat');
     expect(icon.getAttribute('target')).toBe('_blank');
+    expect(icon.textContent).toBe('2');
   });
 
   it('is hidden when the customer-service flag is off', () => {
     flag = '0';
     home();
-    expect(screen.queryByRole('link', { name: 'Customer service' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Customer service/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
   });
 });

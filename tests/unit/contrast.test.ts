@@ -105,6 +105,27 @@ const PAIRS: [string, string][] = [
   ['--c-warn', '--c-warn-soft'],
 ];
 
+/**
+ * [part, fill]: lines and marks a user needs to see a control or a figure by (WCAG 1.4.11), at
+ * 3:1: a field's border, an unticked circle and a range's track on the page and its cards; the
+ * chosen option's ring on its track, a tab's underline and a ticked circle; a progress fill on
+ * its track.
+ */
+const NON_TEXT: [string, string][] = [
+  ...['--c-bg', '--c-surface', '--c-surface-2', '--c-primary-soft'].map((fill): [string, string] => [
+    '--c-line-strong',
+    fill,
+  ]),
+  ['--c-track', '--c-surface'],
+  ['--c-track', '--c-surface-2'],
+  ['--c-primary', '--c-surface'],
+  ['--c-primary', '--c-surface-2'],
+  ['--c-primary', '--c-bg'],
+  // Progress: the fill (primary: an upload; text-3: a fund's sold share) on the light track.
+  ['--c-primary', '--c-surface-2'],
+  ['--c-text-3', '--c-surface-2'],
+];
+
 describe('colour contrast of the tokens', () => {
   const themes = parse();
 
@@ -117,6 +138,18 @@ describe('colour contrast of the tokens', () => {
     }))
       .filter((p) => p.ratio < 4.5)
       .map((p) => `${p.text} on ${p.fill}: ${p.ratio.toFixed(2)}`);
+    expect(low).toEqual([]);
+  });
+
+  it.each(Object.keys(themes))('%s: every control line and mark is at least 3:1 on its fill', (name) => {
+    const t = themes[name as keyof typeof themes];
+    const low = NON_TEXT.map(([part, fill]) => ({
+      part,
+      fill,
+      ratio: contrast(resolve(t, part), resolve(t, fill)),
+    }))
+      .filter((p) => p.ratio < 3)
+      .map((p) => `${p.part} on ${p.fill}: ${p.ratio.toFixed(2)}`);
     expect(low).toEqual([]);
   });
 

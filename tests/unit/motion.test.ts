@@ -58,3 +58,19 @@ describe('motion keeps text contrast', () => {
     });
   }
 });
+
+describe('reduced motion', () => {
+  it('stops every endless animation: each runs once (an endless one at 1 ms would flicker for ever)', () => {
+    const global = fs.readFileSync(path.join(root, 'styles', 'global.css'), 'utf8');
+    const at = global.indexOf('@media (prefers-reduced-motion: reduce)');
+    expect(at).toBeGreaterThan(0);
+    const block = global.slice(at, global.indexOf('\n}', at));
+    expect(block).toMatch(/\*,\s*\*::before,\s*\*::after/);
+    expect(block).toMatch(/animation-iteration-count:\s*1\s*!important/);
+    // Some animations are endless (a spinner, a skeleton's shimmer): the rule above is what stops them.
+    const endless = cssFiles(root).filter((f) =>
+      /animation:[^;]*\binfinite\b/.test(fs.readFileSync(f, 'utf8')),
+    );
+    expect(endless.length).toBeGreaterThan(0);
+  });
+});

@@ -75,6 +75,13 @@ describe('design tokens', () => {
     expect(crossFile.test('composes: plainList;')).toBe(false);
   });
 
+  it('type sizes are in rem: text follows the phone’s text size (issue 31)', () => {
+    const tokens = fs.readFileSync(path.join(SRC, 'styles', 'tokens.css'), 'utf8');
+    const sizes = [...tokens.matchAll(/(--fs-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]);
+    expect(sizes.length).toBeGreaterThanOrEqual(7);
+    expect(sizes.filter(([, v]) => !/^\d*\.?\d+rem$/.test(v!))).toEqual([]);
+  });
+
   it('the check catches each kind (it can fail)', () => {
     expect(offences('/x/a.css', '.a { color: #fff; }')).toHaveLength(1);
     expect(offences('/x/a.css', '.a { background: rgb(0 0 0 / 0.1); }')).toHaveLength(1);

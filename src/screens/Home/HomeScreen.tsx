@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
@@ -5,8 +6,8 @@ import { newsArticlePath, PATHS } from '../../paths';
 import { formatMoney } from '../../shared/format';
 import { InboxBell } from '../../shell/Inbox';
 import { LanguageMenu } from '../../shell/LanguageMenu';
+import { ServiceHeaderLink } from '../../shell/ServiceButton';
 import { SimulatedMark } from '../../shell/SimulatedMark';
-import { ServiceLink, useCustomerService } from '../../shell/service';
 import {
   AsOf,
   ErrorState,
@@ -20,13 +21,13 @@ import {
   IconInstitution,
   IconPie,
   IconSearch,
-  IconService,
   IconSettings,
   ListStates,
   Skeleton,
   ui,
   useDates,
 } from '../../ui';
+import { useScreenHeading } from '../../ui/screenHeading';
 import { IndexCard } from '../_parts/market/IndexCard';
 import { Allocation, TodayLine, ValueChartCard } from '../_parts/portfolio/PortfolioPanel';
 import { usePortfolioSummary } from '../_parts/portfolio/parts';
@@ -53,16 +54,17 @@ export default function HomeScreen() {
   const config = useConfig();
   const { currency } = config;
   const { info, categories, indices, cards, showNews, news, latest } = useHome();
-  const service = useCustomerService();
   const portfolio = usePortfolioSummary();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useScreenHeading(heading, t('nav.home'));
 
   return (
     <main>
       <header className={s.top}>
-        <span className={s.brand}>
+        <h1 ref={heading} className={s.brand} tabIndex={-1}>
           <img src="/icons/icon.svg" alt="" width={28} height={28} />
           <span className={s.brandName}>Bourse</span>
-        </span>
+        </h1>
         <div className={s.actions}>
           <IconButton label={t('home.search')} onClick={() => navigate(`${PATHS.markets}?search=`)}>
             <IconSearch />
@@ -70,11 +72,7 @@ export default function HomeScreen() {
           <InboxBell />
           {/* Until the configuration is known, the service button's place is kept (no shift). */}
           {!config.loaded && <span className={ui.iconButton} aria-hidden="true" />}
-          {service.on && (
-            <ServiceLink target={service.target} className={ui.iconButton} label={t('home.service')}>
-              <IconService />
-            </ServiceLink>
-          )}
+          <ServiceHeaderLink />
           <LanguageMenu />
           <IconButton label={t('home.settings')} onClick={() => navigate(PATHS.settings)}>
             <IconSettings />
