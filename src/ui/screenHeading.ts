@@ -25,8 +25,11 @@ export function useScreenHeading(ref: RefObject<HTMLElement | null>, title?: str
     if (handledPath === pathname) return;
     const first = handledPath === null;
     handledPath = pathname;
-    // A dialog open on arrival keeps the focus it took.
+    // A dialog open on arrival keeps the focus it took, and so does a field the screen focused on
+    // purpose (Markets' search, opened from Home's search button).
     if (first || document.querySelector('dialog[open]')) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && ref.current?.closest('main')?.contains(active)) return;
     ref.current?.focus();
   }, [pathname, ref]);
 }

@@ -6,6 +6,7 @@ import { PATHS, stockPath } from '../../paths';
 import type { StockRow } from '../../shared/contract/market';
 import { formatMoney, formatPercent, formatPrice, trendClass } from '../../shared/format';
 import { ACCOUNT_MARKET_LIMIT, displayCode } from '../../shared/rules';
+import { ServiceHeaderLink } from '../../shell/ServiceButton';
 import {
   AsOf,
   ErrorState,
@@ -52,9 +53,12 @@ export default function AccountScreen() {
         title={t('wallet.account.title')}
         noBack
         actions={
-          <IconButton label={t('wallet.account.settings')} onClick={() => navigate(PATHS.settings)}>
-            <IconSettings />
-          </IconButton>
+          <>
+            <ServiceHeaderLink />
+            <IconButton label={t('wallet.account.settings')} onClick={() => navigate(PATHS.settings)}>
+              <IconSettings />
+            </IconButton>
+          </>
         }
       />
       <section className={s.hero} aria-label={t('wallet.account.assets')}>
