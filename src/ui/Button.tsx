@@ -13,6 +13,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
+/**
+ * A button; while `loading` it is busy and refuses taps but keeps the keyboard's focus (issue 31): a
+ * `disabled` button drops the focus to the page, and a keyboard or screen-reader user who pressed
+ * Confirm would be thrown out of the sheet before its result arrived.
+ */
 export function Button({
   variant = 'primary',
   block,
@@ -22,16 +27,19 @@ export function Button({
   className,
   children,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   const classes = [s.button, s[variant], block ? s.block : '', className ?? ''].join(' ');
+  const busy = Boolean(loading) && !disabled;
   return (
     <button
       type={type}
       className={classes}
-      disabled={disabled || loading}
+      disabled={disabled}
       aria-busy={loading || undefined}
-      aria-disabled={unready}
+      aria-disabled={unready || busy || undefined}
+      onClick={busy ? (e) => e.preventDefault() : onClick}
       {...rest}
     >
       {loading && <span className={s.spinner} aria-hidden="true" />}

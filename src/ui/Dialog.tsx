@@ -25,6 +25,8 @@ export interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownTitle = useRef<string | null>(null);
   const titleId = useId();
   const { openDialog, closeDialog } = useUi();
 
@@ -40,6 +42,18 @@ export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
       returnFocus(opener);
     };
   }, [open, openDialog, closeDialog]);
+
+  // The same dialog turning into its outcome (a review becoming "Order filled"): its new title takes
+  // the focus, so a screen reader says what happened and the keyboard starts from there.
+  useEffect(() => {
+    if (!open) {
+      shownTitle.current = null;
+      return;
+    }
+    const text = heading.current?.textContent ?? '';
+    if (shownTitle.current !== null && shownTitle.current !== text) heading.current?.focus();
+    shownTitle.current = text;
+  });
 
   if (!open) return null;
   return (
@@ -57,7 +71,7 @@ export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
       }}
     >
       <div className={s.dialogBody}>
-        <h2 id={titleId} className={s.dialogTitle}>
+        <h2 ref={heading} id={titleId} className={s.dialogTitle} tabIndex={-1}>
           {title}
         </h2>
         {children}
