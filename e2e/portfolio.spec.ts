@@ -96,7 +96,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   const pnlBefore = minorOf((await card.getByTestId('portfolio-pnl').textContent()) ?? '');
   expect(pnlBefore).toBe(valueBefore - invested);
   // The row: quantity, average and last price, P&L and today's change.
-  const row = page.getByRole('link', { name: /^TCS Tata Consultancy Services: 10 held/ });
+  const row = page.getByRole('link', { name: /^Tata Consultancy Services TCS 10 / });
   await expect(row).toContainText('Avg ₹');
   await expect(row).toContainText('LTP ₹');
   await expect(row.getByTestId('row-today')).toContainText('Today');

@@ -115,14 +115,17 @@ export async function reviewBuy(page: Page, code: string, count: number) {
   return { estimate, confirm, review };
 }
 
-/** Saves light and dark 390×844 screenshots for the team to look at (E2E_SCREENS; never committed). */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Saves light and dark screenshots of the viewport (390×844 unless the journey set another) for the
+ * team to look at (E2E_SCREENS; never committed); `fullPage` for the whole length of the page.
+ */
+export async function snap(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const setting = process.env.E2E_SCREENS;
   if (!setting) return;
   const dir = setting === '1' ? 'e2e/.screens' : setting;
-  await page.screenshot({ path: `${dir}/${name}-light.png` });
+  await page.screenshot({ path: `${dir}/${name}-light.png`, fullPage });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${dir}/${name}-dark.png` });
+  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage });
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

@@ -45,6 +45,8 @@ function chatMessage(row: Selectable<MessagesTable>): ChatMessage {
     client_id: row.client_id,
     read_at: row.read_at,
     created_at: row.created_at,
+    // The welcome is ours, not an operator's: the app says it in the user's language (issue 31).
+    ...(row.sender === 'agent' && row.body === WELCOME ? { text_key: 'chat.welcome' as const } : {}),
   };
 }
 

@@ -88,9 +88,15 @@ export function withdrawMinimum(configured: number | null | undefined): number {
   return Math.max(MIN_WITHDRAW_FIXED, configured ?? DEFAULT_MIN_WITHDRAW);
 }
 
-/** Display codes drop the exchange suffixes .BO and .NS. */
+/**
+ * Display codes drop the exchange suffixes .BO and .NS (SPEC §9), and the data provider's marks no
+ * trader writes (issue 31): a pair's =X (USDINR), a future's =F (GC), an index's leading ^ (NSEI).
+ */
 export function displayCode(symbol: string): string {
-  return symbol.replace(/\.(BO|NS)$/i, '');
+  return symbol
+    .replace(/\.(BO|NS)$/i, '')
+    .replace(/=[XF]$/i, '')
+    .replace(/^\^/, '');
 }
 
 /** A phone number as typed or pasted: digits only, at most PHONE_LENGTH of them. */

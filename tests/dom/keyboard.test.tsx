@@ -8,6 +8,7 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionBanner } from '../../src/shell/ConnectionBanner';
 import { SkipLink } from '../../src/shell/SkipLink';
+import { Button } from '../../src/ui/Button';
 import { Dialog } from '../../src/ui/Dialog';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Segmented, Tabs } from '../../src/ui/Tabs';
@@ -87,6 +88,41 @@ describe('dialogs', () => {
     fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('button', { name: 'Delete TCS' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Watchlist' }));
+  });
+});
+
+function Review() {
+  const [phase, setPhase] = useState<'review' | 'sending' | 'done'>('review');
+  return (
+    <main>
+      <Dialog open onClose={() => {}} title={phase === 'done' ? 'Order filled' : 'Buy TCS?'}>
+        {phase === 'done' ? (
+          <p>Bought 1 TCS</p>
+        ) : (
+          <Button loading={phase === 'sending'} onClick={() => setPhase('sending')}>
+            Confirm buy
+          </Button>
+        )}
+        <button type="button" onClick={() => setPhase('done')}>
+          Answer arrives
+        </button>
+      </Dialog>
+    </main>
+  );
+}
+
+describe('an order’s review', () => {
+  it('keeps the focus on Confirm while it is sent, then gives it to the outcome’s title', () => {
+    render(<Review />);
+    const confirm = screen.getByRole('button', { name: 'Confirm buy' });
+    confirm.focus();
+    fireEvent.click(confirm);
+    // Busy: still focused, refusing a second tap (not `disabled`, which drops the focus).
+    expect(document.activeElement).toBe(confirm);
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Answer arrives' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Order filled' }));
   });
 });
 

@@ -187,7 +187,13 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
       await seed(s.deps);
       const list = await s.call('messageList', { token });
       expect(list.body.data).toEqual([
-        expect.objectContaining({ sender: 'agent', body: WELCOME, read_at: expect.any(Number) }),
+        expect.objectContaining({
+          sender: 'agent',
+          body: WELCOME,
+          read_at: expect.any(Number),
+          // Ours, not an operator's: the app shows it in the user's language.
+          text_key: 'chat.welcome',
+        }),
       ]);
       expect((await s.call('unreadCount', { token })).body.data).toEqual({ unread_count: 0 });
       const demo = await demoToken(s);
@@ -241,6 +247,10 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
         ['agent', 'Open Withdraw from Account.'],
         ['agent', 'Anything else?'],
       ]);
+      // Only the welcome is a text of ours; a user's message and an operator's reply are their words.
+      expect(
+        list.body.data.filter((m: { text_key?: string }) => m.text_key).map((m: { id: number }) => m.id),
+      ).toEqual([list.body.data[0].id]);
       expect((await s.call('messageRead', { token, body: {} })).body.msg).toBe('ok');
       expect((await s.call('unreadCount', { token })).body.data).toEqual({ unread_count: 0 });
     });

@@ -48,4 +48,11 @@ describe('validation rules (SPEC §5)', () => {
     expect(displayCode('INFY.BO')).toBe('INFY');
     expect(displayCode('AAPL')).toBe('AAPL');
   });
+
+  it('drops the provider marks no trader writes: =X, =F and a leading ^', () => {
+    expect(displayCode('USDINR=X')).toBe('USDINR');
+    expect(displayCode('GC=F')).toBe('GC');
+    expect(displayCode('^NSEI')).toBe('NSEI');
+    expect(displayCode('BRK-B')).toBe('BRK-B');
+  });
 });

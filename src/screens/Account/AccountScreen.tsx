@@ -23,6 +23,7 @@ import {
   StaleLine,
   ui,
 } from '../../ui';
+import { marketName } from '../_parts/market/names';
 import { Allocation, TodayLine } from '../_parts/portfolio/PortfolioPanel';
 import { usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
@@ -142,6 +143,7 @@ export default function AccountScreen() {
 }
 
 function MarketRow({ row }: { row: StockRow }) {
+  const { t } = useTranslation();
   const trend = trendClass(row.percent_change);
   const pill = trend === 'up' ? s.pillUp : trend === 'down' ? s.pillDown : '';
   return (
@@ -150,7 +152,7 @@ function MarketRow({ row }: { row: StockRow }) {
         <span className={s.rowMain}>
           <span className={`${ui.twoLines} ${s.rowTitle}`}>{row.name}</span>
           <span className={s.rowSub}>
-            {displayCode(row.stock)} · {row.market_name || row.market}
+            {displayCode(row.stock)} · {marketName(t, row.market, row.market_name)}
           </span>
         </span>
         <span className={`${s.rowSide} ${s.rowSideInline}`}>

@@ -110,7 +110,8 @@ export default function CustomerServiceScreen() {
                   <span className="visually-hidden">
                     {t(m.sender === 'user' ? 'chat.you' : 'chat.agent')}:{' '}
                   </span>
-                  <div className={p.bubble}>{m.body}</div>
+                  {/* A text of ours (the welcome) in the user's language; a person's words as written. */}
+                  <div className={p.bubble}>{m.text_key ? t(m.text_key) : m.body}</div>
                   <span className={p.bubbleMeta}>
                     <time dateTime={new Date(m.created_at).toISOString()}>{time(m.created_at)}</time>
                   </span>

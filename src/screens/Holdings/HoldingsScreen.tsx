@@ -140,53 +140,43 @@ function Holding({ row }: { row: HoldingRow }) {
   const { t } = useTranslation();
   const config = useConfig();
   const code = displayCode(row.stock);
-  const label = t('holdings.rowLabel', {
-    code,
-    name: row.name,
-    count: row.count,
-    value: formatMoney(row.value, config.currency),
-    profit: formatMoney(row.profit, config.currency),
-  });
+  // Named by what it shows, in the order shown (WCAG 2.5.3), and then where it goes.
   return (
     <li className={s.holdingItem} data-symbol={row.stock}>
-      <Link
-        to={tradingPath(row.stock, row.market, row.name, 'sell')}
-        className={s.holding}
-        aria-label={label}
-      >
+      <Link to={tradingPath(row.stock, row.market, row.name, 'sell')} className={s.holding}>
         <span className={s.cell}>
-          <span className={s.cellMain}>{code}</span>
-          <span className={`${ui.twoLines} ${s.cellName}`}>{row.name}</span>
-        </span>
+          <span className={s.cellMain}>{row.name}</span> <span className={s.cellName}>{code}</span>
+        </span>{' '}
         <span className={s.cell}>
-          <span className={s.cellMain}>{formatNumber(row.count, 0)}</span>
+          <span className={s.cellMain}>{formatNumber(row.count, 0)}</span>{' '}
           <span className={s.cellSub}>
             {t('portfolio.avg', { price: regionPrice(config, row.region, row.avg_price, row.decimals) })}
-          </span>
+          </span>{' '}
           <span className={s.cellSub}>
             {row.as_of
               ? t('portfolio.ltp', { price: regionPrice(config, row.region, row.prasent, row.decimals) })
               : t('portfolio.noQuote')}
-          </span>
+          </span>{' '}
           {row.available < row.count && (
             <span className={s.cellSub}>{t('holdings.available', { count: row.available })}</span>
           )}
-        </span>
+        </span>{' '}
         <span className={s.cell}>
-          <span className={s.cellMain}>{formatMoney(row.value, config.currency)}</span>
+          <span className={s.cellMain}>{formatMoney(row.value, config.currency)}</span>{' '}
           <span className={s.cellSub}>
             <SignedMoney amount={row.profit} currency={config.currency} />
-          </span>
+          </span>{' '}
           <span className={s.cellSub}>
             {/* Its own span: cellSub's grey would win over the global up/down colour. */}
             <span className={trendClass(row.profit_percent)}>{formatPercent(row.profit_percent)}</span>
-          </span>
+          </span>{' '}
           <span className={s.cellSub} data-testid="row-today">
             {t('portfolio.todayShort', {
               amount: `${(toMinor(row.today_pnl) ?? 0) > 0 ? '+' : ''}${formatMoney(row.today_pnl, config.currency)}`,
             })}
           </span>
         </span>
+        <span className="visually-hidden"> {t('holdings.opensSell')}</span>
       </Link>
     </li>
   );

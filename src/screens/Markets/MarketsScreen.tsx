@@ -9,6 +9,7 @@ import { StockListRow } from '../_parts/market/InstrumentRow';
 import { ListHead } from '../_parts/market/ListHead';
 import { SearchField, SearchResults, useMarketSearch } from '../_parts/market/MarketSearch';
 import m from '../_parts/market/market.module.css';
+import { categoryName } from '../_parts/market/names';
 import { PagedList } from '../_parts/market/PagedList';
 import s from './markets.module.css';
 import { useMarkets } from './useMarkets';
@@ -67,7 +68,7 @@ export default function MarketsScreen() {
                   onChange={(region) => choose({ region })}
                   items={regions.categories.map((c) => ({
                     value: c.category_code,
-                    label: c.category_name,
+                    label: categoryName(t, c),
                   }))}
                 />
               )}
@@ -120,14 +121,14 @@ export default function MarketsScreen() {
           {category && (
             <section className={s.stocks} aria-labelledby="markets-stocks">
               <h2 id="markets-stocks" className={`${ui.sectionTitle} ${m.listTitle}`}>
-                {t('markets.stocks', { region: category.category_name })}
+                {t('markets.stocks', { region: categoryName(t, category) })}
               </h2>
               <ListHead />
               <PagedList
                 name="stockList"
                 input={{ category: category.category_code }}
                 intervalMs={POLL_MS.prices}
-                label={t('markets.stocks', { region: category.category_name })}
+                label={t('markets.stocks', { region: categoryName(t, category) })}
                 renderRow={renderRow}
                 empty={<EmptyState title={t('markets.empty')} />}
               />

@@ -6,6 +6,7 @@ import { stockPath } from '../../paths';
 import { formatPrice } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
 import { IconClose, ui } from '../../ui';
+import { marketName } from '../_parts/market/names';
 import { ChangePill } from '../_parts/trading/parts';
 import s from '../_parts/trading/trading.module.css';
 import {
@@ -62,7 +63,9 @@ export function WatchRow({
           <span className={`${ui.twoLines} ${s.rowTitle}`}>{item.stock_name}</span>
           <span className={ui.rowSub}>
             <span className={s.code}>{code}</span>
-            {d.market && <span className={s.tag}>{d.market}</span>}
+            {(d.exchange_name || d.market) && (
+              <span className={s.tag}>{d.exchange_name || marketName(t, d.market, d.market_name)}</span>
+            )}
             {item.pending && <span className={ui.pendingTag}>{t('core.favourite.pending')}</span>}
           </span>
         </span>

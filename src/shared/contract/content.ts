@@ -23,6 +23,11 @@ export interface ChatMessage {
   client_id: string | null;
   read_at: number | null;
   created_at: number;
+  /**
+   * A text of ours rather than a person's (the welcome): its message key, which the app shows in
+   * the user's language (`body` stays the English text for any other client).
+   */
+  text_key?: 'chat.welcome';
 }
 
 export const contentContract = {

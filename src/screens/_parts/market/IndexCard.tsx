@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { stockPath } from '../../../paths';
 import type { IndexCard as IndexCardData } from '../../../shared/contract/market';
@@ -9,7 +8,8 @@ import s from './market.module.css';
 
 /**
  * An index card (Home, Markets and the watchlist's strip): name, level, change with its sign,
- * and the session's sparkline. Tapping opens the index's detail.
+ * and the session's sparkline. Tapping opens the index's detail. Named by what it shows, in that
+ * order (WCAG 2.5.3).
  */
 export const IndexCard = memo(function IndexCard({
   index,
@@ -20,7 +20,6 @@ export const IndexCard = memo(function IndexCard({
   size?: 'compact' | 'regular' | 'wide';
 }) {
   const wide = size === 'wide';
-  const { t } = useTranslation();
   const tone = trendClass(index.change);
   const price = formatPrice(index.prasent);
   const change = formatChange(index.change);
@@ -28,15 +27,13 @@ export const IndexCard = memo(function IndexCard({
   return (
     <Link
       to={stockPath(index.symbol, index.name)}
-      aria-label={t('markets.indexLabel', { name: index.name, price, change, percent })}
       className={`${s.indexCard} ${wide ? s.indexWide : ''}`}
       data-symbol={index.symbol}
     >
-      <span className={`${ui.twoLines} ${s.indexName}`}>{index.name}</span>
-      <span className={`${s.indexPrice} num ${tone}`}>{price}</span>
+      <span className={`${ui.twoLines} ${s.indexName}`}>{index.name}</span>{' '}
+      <span className={`${s.indexPrice} num ${tone}`}>{price}</span>{' '}
       <span className={`${s.indexChange} num ${tone}`}>
-        {change}
-        <span>{percent}</span>
+        {change} <span>{percent}</span>
       </span>
       {size !== 'compact' && (
         <span className={`${s.indexSpark} ${tone}`}>

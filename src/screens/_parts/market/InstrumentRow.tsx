@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuote } from '../../../api/quotes';
 import { stockPath } from '../../../paths';
@@ -30,7 +29,6 @@ export interface InstrumentRowProps {
  * worker's quote hub) replaces the row's when it is newer.
  */
 const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
-  const { t } = useTranslation();
   const live = useQuote(props.symbol).quote;
   const fresh = live && live.source === 'network' && live.change !== undefined;
   const price = fresh ? live.price : props.price;
@@ -43,29 +41,22 @@ const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
   const percentText = formatPercent(percent);
   return (
     <li className={props.star ? s.starred : undefined}>
-      <Link
-        to={props.to}
-        className={s.row}
-        data-symbol={props.symbol}
-        aria-label={t('markets.rowLabel', {
-          name: props.name,
-          code,
-          price: priceText,
-          change: changeText,
-          percent: percentText,
-        })}
-      >
+      {/*
+       * Named by what it shows, in the order shown (WCAG 2.5.3: a voice user says what they see):
+       * the name, the code, the price, the change and the percent, each with its sign.
+       */}
+      <Link to={props.to} className={s.row} data-symbol={props.symbol}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${s.rowName}`}>{props.name}</span>
+          <span className={`${ui.twoLines} ${s.rowName}`}>{props.name}</span>{' '}
           <span className={ui.rowSub}>
-            <span className={s.rowCode}>{code}</span>
+            <span className={s.rowCode}>{code}</span>{' '}
             {props.tag && <span className={s.rowTag}>{props.tag}</span>}
           </span>
-        </span>
+        </span>{' '}
         <span className={s.rowNums}>
-          <span className={`${s.rowPrice} num`}>{priceText}</span>
+          <span className={`${s.rowPrice} num`}>{priceText}</span>{' '}
           <span className={`${s.rowChange} num ${tone}`}>{changeText}</span>
-        </span>
+        </span>{' '}
         <span className={`${s.pct} num ${tone === 'up' ? s.pctUp : tone === 'down' ? s.pctDown : ''}`}>
           {percentText}
         </span>
