@@ -89,6 +89,8 @@ export default defineConfig({
       OPS_CLOCK: '1',
       // Every journey registers its own users from this one address.
       REGISTER_LIMIT_ADDRESS: '100000',
+      // hybrid-shell.spec.ts serves the app from this origin (a hybrid shell's) against this API.
+      CORS_ORIGINS: `http://127.0.0.1:${PORT + 10}`,
     },
   },
 });
