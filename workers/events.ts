@@ -1,6 +1,7 @@
 import { releaseProxy } from 'comlink';
 import type { AwaySummary } from './away';
-import type { FavouriteState, ListOutbox } from './favourites';
+import type { FavouriteState } from './favourites';
+import type { ListOutbox } from './lists-outbox';
 import type { ChatView } from './messages';
 import type { MoneyView } from './money';
 import type { ConnectionView } from './network';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { stableJson } from '#shared/call';
 import { type CallResult, ERR } from '#shared/contract/define';
 import type { WatchlistItem } from '#shared/contract/trading';
-import { createFavourites, FAVOURITE_FAILED, LIST_REFUSED } from '../../workers/favourites';
+import { createFavourites, FAVOURITE_FAILED } from '../../workers/favourites';
+import { LIST_REFUSED } from '../../workers/lists-outbox';
 import { down, freshDevice, ok } from '../support/device';
 
 /*

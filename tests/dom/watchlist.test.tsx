@@ -6,7 +6,7 @@ import { useLists } from '../../src/screens/_parts/watchlist/useLists';
 import { ListsSheet } from '../../src/screens/Watchlists/ListsSheet';
 import type { Watchlist } from '../../src/shared/contract/watchlist';
 import { useUi } from '../../src/store/ui';
-import type { ListOutbox } from '../../workers/favourites';
+import type { ListOutbox } from '../../workers/lists-outbox';
 import { fake } from '../support/fake-worker';
 
 let serverLists: Watchlist[] = [];

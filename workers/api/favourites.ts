@@ -1,6 +1,7 @@
 import type { Subscription } from 'dexie';
 import type { Topic, WorkerEvents } from '../events';
-import type { FavouriteState, ListOutbox, ListPending } from '../favourites';
+import type { FavouriteState } from '../favourites';
+import type { ListOutbox, ListPending } from '../lists-outbox';
 import type { Context } from './context';
 
 /** The favourites domain: toggles through the outbox; the device's state on the `favourites` topic. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ListPending } from '../../../workers/favourites';
+import type { ListPending } from '../../../workers/lists-outbox';
 import { call, worker } from '../../api/client';
 import { useOnline } from '../../api/connection';
 import { type FavouriteItem, pendingAdd, useFavourites } from '../../api/favourites';

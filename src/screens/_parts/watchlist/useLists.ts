@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListChange, ListOutbox, ListPending } from '../../../../workers/favourites';
+import type { ListChange, ListOutbox, ListPending } from '../../../../workers/lists-outbox';
 import { listen, worker } from '../../../api/client';
 import { useWatch } from '../../../api/hooks';
 import type { Watchlist } from '../../../shared/contract/watchlist';
