@@ -5,7 +5,6 @@ import {
   LinearScale,
   LineController,
   LineElement,
-  type Plugin,
   PointElement,
 } from 'chart.js';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
@@ -16,223 +15,29 @@ import type { Period } from '../../shared/contract/market';
 import { formatAxisTime, formatDate, formatPrice } from '../../shared/format';
 import { useColourScheme } from '../../ui/scheme';
 import {
+  AXIS_BARS,
+  candlesPlugin,
+  datasets,
+  drawState,
+  limitsFor,
+  type Mode,
+  type Point,
+  readColours,
+  series,
+} from './chartDraw';
+import {
   type ChartWindow,
-  candleAt,
   followData,
-  type Gesture,
-  gestureOf,
   initialWindow,
-  MAX_VISIBLE,
-  MIN_VISIBLE,
-  panWindow,
-  stepCrosshair,
   visibleRange,
   windowExtent,
   zoomWindow,
 } from './chartWindow';
 import s from './stock.module.css';
+import { useChartGestures } from './useChartGestures';
 
-// Only what this chart uses: candles and volume are drawn by the plugin below, the lines by chart.js.
+// Only what this chart uses: candles and volume are drawn by its plugin (chartDraw.ts), the lines by chart.js.
 ChartJS.register(LineController, LineElement, PointElement, LinearScale);
-
-type Mode = 'timeline' | 'candles';
-type Point = { x: number; y: number };
-/** What one bar of each period is, for the time axis's labels. */
-const AXIS_BARS = { '1m': 'minute', '1d': 'day', '1wk': 'month', '1mo': 'month' } as const satisfies Record<
-  Period,
-  string
->;
-
-/** The moving averages' colours for the legend (tokens.css); the canvas reads the same tokens. */
-export const MA_COLOURS = { ma5: 'var(--c-ma5)', ma10: 'var(--c-ma10)', ma20: 'var(--c-ma20)' } as const;
-
-interface Colours {
-  up: string;
-  down: string;
-  grid: string;
-  text: string;
-  line: string;
-  avg: string;
-  ma5: string;
-  ma10: string;
-  ma20: string;
-  /** The crosshair's lines and its time label's fill; the label's text. */
-  cross: string;
-  crossInk: string;
-  /** The app's font stack (chart.js would draw in its own Helvetica stack). */
-  font: string;
-}
-
-/** The canvas cannot use CSS variables: it reads the design tokens' current values (theme aware). */
-function readColours(el: Element): Colours {
-  const cs = getComputedStyle(el);
-  const v = (name: string) => cs.getPropertyValue(name).trim();
-  return {
-    up: v('--c-up'),
-    down: v('--c-down'),
-    grid: v('--c-border'),
-    text: v('--c-text-3'),
-    line: v('--c-primary'),
-    avg: v('--c-ma5'),
-    ma5: v('--c-ma5'),
-    ma10: v('--c-ma10'),
-    ma20: v('--c-ma20'),
-    cross: v('--c-text-2'),
-    crossInk: v('--c-surface'),
-    font: v('--font'),
-  };
-}
-
-/** What the plugin draws from, per chart. */
-interface DrawState {
-  frame: ChartFrame;
-  mode: Mode;
-  colours: Colours;
-  /** The crosshair's candle (null: none), shared with the pointer and key handlers. */
-  cross: { index: number | null };
-  /** When candle i was, for the crosshair's label on the time axis. */
-  when: (i: number) => string;
-}
-const drawState = new WeakMap<ChartInstance, DrawState>();
-
-/**
- * Candles (wick and body) and volume bars for the candles in view, straight from the worker's
- * typed arrays: one path per colour, nothing parsed or allocated per candle. Candle i spans
- * [i, i + 1] on the x axis.
- */
-const candlesPlugin: Plugin<'line'> = {
-  id: 'bourseCandles',
-  beforeDatasetsDraw(chart) {
-    const st = drawState.get(chart as unknown as ChartInstance);
-    if (!st) return;
-    const { ctx, chartArea: area, scales } = chart;
-    const x = scales.x!;
-    const y = scales.y!;
-    const vol = scales.volume!;
-    const { frame: f, mode, colours } = st;
-    const { from, to } = visibleRange({ start: x.min, end: x.max }, f.n);
-    const per = area.width / (x.max - x.min);
-    const body = Math.max(1, per * 0.7);
-    const base = vol.getPixelForValue(0);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(area.left, area.top, area.width, area.bottom - area.top);
-    ctx.clip();
-    for (const upPass of [1, 0]) {
-      const colour = upPass ? colours.up : colours.down;
-      ctx.fillStyle = colour;
-      ctx.strokeStyle = colour;
-      ctx.globalAlpha = 0.55;
-      ctx.beginPath();
-      for (let i = from; i < to; i++) {
-        if (f.up[i] !== upPass) continue;
-        const top = vol.getPixelForValue(f.v[i]!);
-        ctx.rect(x.getPixelForValue(i + 0.5) - body / 2, top, body, base - top);
-      }
-      ctx.fill();
-      ctx.globalAlpha = 1;
-      if (mode === 'timeline') continue;
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      for (let i = from; i < to; i++) {
-        if (f.up[i] !== upPass) continue;
-        const cx = Math.round(x.getPixelForValue(i + 0.5)) + 0.5;
-        ctx.moveTo(cx, y.getPixelForValue(f.h[i]!));
-        ctx.lineTo(cx, y.getPixelForValue(f.l[i]!));
-      }
-      ctx.stroke();
-      ctx.beginPath();
-      for (let i = from; i < to; i++) {
-        if (f.up[i] !== upPass) continue;
-        const yo = y.getPixelForValue(f.o[i]!);
-        const yc = y.getPixelForValue(f.c[i]!);
-        ctx.rect(
-          x.getPixelForValue(i + 0.5) - body / 2,
-          Math.min(yo, yc),
-          body,
-          Math.max(1, Math.abs(yc - yo)),
-        );
-      }
-      ctx.fill();
-    }
-    ctx.restore();
-  },
-  /** The crosshair: a vertical line through the candle's middle, a level line and a dot at its close. */
-  afterDatasetsDraw(chart) {
-    const st = drawState.get(chart as unknown as ChartInstance);
-    const i = st?.cross.index;
-    if (!st || i === null || i === undefined || i >= st.frame.n) return;
-    const { ctx, chartArea: area, scales } = chart;
-    const px = Math.round(scales.x!.getPixelForValue(i + 0.5)) + 0.5;
-    const py = Math.round(scales.y!.getPixelForValue(st.frame.c[i]!)) + 0.5;
-    if (px < area.left || px > area.right) return;
-    ctx.save();
-    ctx.strokeStyle = st.colours.cross;
-    ctx.fillStyle = st.colours.cross;
-    ctx.lineWidth = 1;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    ctx.moveTo(px, area.top);
-    ctx.lineTo(px, area.bottom);
-    if (py >= area.top && py <= area.bottom) {
-      ctx.moveTo(area.left, py);
-      ctx.lineTo(area.right, py);
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.beginPath();
-    ctx.arc(px, py, 3, 0, Math.PI * 2);
-    ctx.fill();
-    // The candle's time at the head of the line, kept inside the plot: readable above the finger
-    // when the header (which shows it too) has scrolled away, and clear of the Buy/Sell bar.
-    const text = st.when(i);
-    ctx.font = `11px ${st.colours.font}`;
-    const w = Math.ceil(ctx.measureText(text).width) + 10;
-    const h = 16;
-    const x = Math.min(area.right - w, Math.max(area.left, px - w / 2));
-    ctx.fillRect(x, area.top, w, h);
-    ctx.fillStyle = st.colours.crossInk;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, x + 5, area.top + h / 2);
-    ctx.restore();
-  },
-};
-
-function points(values: Float64Array, n: number): Point[] {
-  const out = new Array<Point>(n);
-  for (let i = 0; i < n; i++) out[i] = { x: i + 0.5, y: values[i]! };
-  return out;
-}
-
-function series(frame: ChartFrame, mode: Mode): Float64Array[] {
-  return mode === 'timeline' ? [frame.c, frame.avg] : [frame.ma5, frame.ma10, frame.ma20];
-}
-
-function datasets(frame: ChartFrame, mode: Mode, colours: Colours) {
-  const line = { yAxisID: 'y', pointRadius: 0, borderWidth: 1.25, tension: 0, spanGaps: false };
-  return mode === 'timeline'
-    ? [
-        {
-          ...line,
-          label: 'price',
-          data: points(frame.c, frame.n),
-          borderColor: colours.line,
-          borderWidth: 1.75,
-        },
-        { ...line, label: 'avg', data: points(frame.avg, frame.n), borderColor: colours.avg },
-      ]
-    : (['ma5', 'ma10', 'ma20'] as const).map((k) => ({
-        ...line,
-        label: k,
-        data: points(frame[k], frame.n),
-        borderColor: colours[k],
-      }));
-}
-
-const limitsFor = (mode: Mode, n: number) =>
-  mode === 'timeline'
-    ? { min: Math.min(30, n), max: Math.max(n, 1) }
-    : { min: MIN_VISIBLE, max: MAX_VISIBLE };
 
 export interface StockChartProps {
   frame: ChartFrame;
@@ -411,141 +216,7 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
 
   useEffect(() => () => cancelAnimationFrame(raf.current), []);
 
-  // Drag pans or scrubs, two fingers pinch, the wheel zooms, the keyboard moves the crosshair,
-  // pans and zooms.
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const pointers = new Map<number, number>();
-    let spread = 0;
-    /** The one finger's gesture, decided by its first movement past the slop. */
-    let gesture: Gesture | null = null;
-    let origin = { x: 0, y: 0 };
-    const n = () => shown.current.frame?.n ?? 0;
-    const limits = () => limitsFor(shown.current.mode ?? 'candles', n());
-    const perCandle = () => {
-      const area = chartRef.current?.chartArea;
-      return area ? area.width / Math.max(1, win.current.end - win.current.start) : 1;
-    };
-    const anchorAt = (clientX: number) => {
-      const area = chartRef.current?.chartArea;
-      if (!area) return 1;
-      return (clientX - el.getBoundingClientRect().left - area.left) / area.width;
-    };
-    const candleUnder = (clientX: number) => candleAt(win.current, n(), anchorAt(clientX));
-    const distance = () => {
-      const [a, b] = [...pointers.values()];
-      return Math.abs((a ?? 0) - (b ?? 0));
-    };
-    const down = (e: PointerEvent) => {
-      try {
-        el.setPointerCapture(e.pointerId);
-      } catch {
-        // The pointer is already gone (released between events): follow it without capture.
-      }
-      pointers.set(e.pointerId, e.clientX);
-      if (pointers.size === 1) {
-        gesture = 'pending';
-        origin = { x: e.clientX, y: e.clientY };
-        setCross(candleUnder(e.clientX));
-      } else {
-        // A second finger: a pinch, never a scrub.
-        gesture = 'pan';
-        setCross(null);
-      }
-      if (pointers.size === 2) spread = distance();
-    };
-    const move = (e: PointerEvent) => {
-      const before = pointers.get(e.pointerId);
-      if (before === undefined) return;
-      if (pointers.size === 1 && gesture === 'pending') {
-        gesture = gestureOf(e.clientX - origin.x, e.clientY - origin.y);
-        // Still deciding: the crosshair stays with the finger, the chart does not move yet.
-        if (gesture === 'pending') return setCross(candleUnder(e.clientX));
-        // A pan starts from where the finger came down, so it moves the whole way the finger did.
-        if (gesture === 'pan') setCross(null);
-      }
-      pointers.set(e.pointerId, e.clientX);
-      if (pointers.size === 1 && gesture === 'scrub') return setCross(candleUnder(e.clientX));
-      if (pointers.size === 1) {
-        win.current = panWindow(win.current, (before - e.clientX) / perCandle(), n());
-      } else if (pointers.size === 2) {
-        const next = distance();
-        if (spread > 0 && next > 0) {
-          const [a, b] = [...pointers.values()];
-          const { min, max } = limits();
-          win.current = zoomWindow(
-            win.current,
-            spread / next,
-            anchorAt(((a ?? 0) + (b ?? 0)) / 2),
-            n(),
-            min,
-            max,
-          );
-        }
-        spread = next;
-      }
-      schedule();
-    };
-    const up = (e: PointerEvent) => {
-      pointers.delete(e.pointerId);
-      spread = pointers.size === 2 ? distance() : 0;
-      if (pointers.size === 0) {
-        gesture = null;
-        setCross(null);
-      }
-    };
-    const wheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const { min, max } = limits();
-      win.current = zoomWindow(
-        win.current,
-        e.deltaY > 0 ? 1.15 : 1 / 1.15,
-        anchorAt(e.clientX),
-        n(),
-        min,
-        max,
-      );
-      schedule();
-    };
-    const key = (e: KeyboardEvent) => {
-      const size = win.current.end - win.current.start;
-      const { min, max } = limits();
-      const arrow = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
-      if (arrow !== 0 && !e.shiftKey) {
-        // The arrows move the crosshair a candle at a time; the chart follows it past either edge.
-        const next = stepCrosshair(win.current, n(), cross.current.index, arrow);
-        win.current = next.window;
-        setCross(next.index);
-      } else if (arrow !== 0) win.current = panWindow(win.current, (arrow * size) / 10, n());
-      else if (e.key === 'Escape' && cross.current.index !== null) setCross(null);
-      else if (e.key === '+' || e.key === '=')
-        win.current = zoomWindow(win.current, 1 / 1.25, 0.5, n(), min, max);
-      else if (e.key === '-') win.current = zoomWindow(win.current, 1.25, 0.5, n(), min, max);
-      else return;
-      e.preventDefault();
-      schedule();
-    };
-    el.addEventListener('pointerdown', down);
-    el.addEventListener('pointermove', move);
-    el.addEventListener('pointerup', up);
-    el.addEventListener('pointercancel', up);
-    el.addEventListener('wheel', wheel, { passive: false });
-    el.addEventListener('keydown', key);
-    const blur = () => {
-      if (pointers.size === 0) setCross(null);
-    };
-    el.addEventListener('blur', blur);
-    return () => {
-      el.removeEventListener('blur', blur);
-      el.removeEventListener('pointerdown', down);
-      el.removeEventListener('pointermove', move);
-      el.removeEventListener('pointerup', up);
-      el.removeEventListener('pointercancel', up);
-      el.removeEventListener('wheel', wheel);
-      el.removeEventListener('keydown', key);
-    };
-  }, [schedule, setCross]);
+  useChartGestures({ box, chart: chartRef, win, shown, cross }, setCross, schedule);
 
   return (
     <div

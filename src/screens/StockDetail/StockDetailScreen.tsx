@@ -35,8 +35,9 @@ import { InstrumentFacts, MarketStatusChip } from '../_parts/market/InstrumentFa
 import { StockListRow } from '../_parts/market/InstrumentRow';
 import m from '../_parts/market/market.module.css';
 import { AlertDialog } from '../_parts/watchlist/AlertDialog';
+import { MA_COLOURS } from './chartDraw';
 import { candleScrub } from './chartWindow';
-import { MA_COLOURS, StockChart } from './StockChart';
+import { StockChart } from './StockChart';
 import s from './stock.module.css';
 import { useStockDetail } from './useStockDetail';
 
