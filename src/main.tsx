@@ -5,6 +5,8 @@ import { worker } from './api/client';
 import { startFirstPolls } from './api/firstPolls';
 import { initI18n, loadAllMessages, prefetchMessages } from './i18n/index';
 import { firstRoute, loadScreen } from './routes';
+import { checkDeviceKept, registerDeviceWipe } from './shell/device';
+import { startHomeScreen } from './shell/homeScreen';
 import { installIosFixes } from './shell/ios';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
@@ -22,6 +24,8 @@ async function start(): Promise<void> {
   await yieldToMain();
   applyStoredUpDown();
   installIosFixes();
+  startHomeScreen();
+  registerDeviceWipe();
   // The first screen's chunk and messages start downloading now, not once React has rendered the
   // router (a round trip less before the screen on a phone network; the same modules, cached).
   const first = firstRoute(window.location.pathname, useSession.getState().token !== null);
@@ -37,6 +41,7 @@ async function start(): Promise<void> {
   const { token, userInfo } = useSession.getState();
   if (token !== null) {
     void worker().setToken(token, userInfo?.id ?? null);
+    if (userInfo) void checkDeviceKept(userInfo.id);
     // And the polls this screen made at the last start, before the screen has rendered (src/api/firstPolls.ts).
     if (userInfo) {
       const polls = startFirstPolls(userInfo.id, window.location.pathname);

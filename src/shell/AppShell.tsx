@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { onNotice, onSessionEnded, worker } from '../api/client';
 import { PATHS } from '../paths';
@@ -10,7 +11,8 @@ import { AwaySheet, useMoneyNotices } from './AwaySheet';
 import { BottomNav } from './BottomNav';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DesktopWarning } from './DesktopWarning';
-import { registerDeviceWipe } from './device';
+import { CLEARED, registerDeviceWipe } from './device';
+import { InstallOffer, IosGuide } from './HomeScreenOffer';
 import { InboxWatcher } from './Inbox';
 import { ServiceButton } from './ServiceButton';
 import { SkipLink } from './SkipLink';
@@ -34,6 +36,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   const dialogs = useUi((u) => u.dialogs);
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   useSwipeBack();
 
   useEffect(() => {
@@ -77,7 +80,14 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
       {!route.public && <AwaySheet />}
       {!route.public && <InboxWatcher />}
       <DesktopWarning />
+      {route.path === PATHS.login && sessionStorage.getItem(CLEARED) === '1' && (
+        <p className={s.cleared} role="status">
+          {t('core.deviceCleared')}
+        </p>
+      )}
+      {!route.public && <InstallOffer />}
       {children}
+      {!route.public && <IosGuide />}
       {!route.public && !route.noService && !route.nav && <ServiceButton />}
       <UpdatePrompt raised={route.nav} />
       <Toasts />

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import s from './core.module.css';
+import { isStandalone } from './homeScreen';
 
 const DISMISSED = 'bourse.desktopWarning';
 
-/** A wide screen with a mouse and not installed: a desktop browser. */
+/** A wide screen with a mouse and not installed (home-screen apps never see it): a desktop browser. */
 function isDesktop(): boolean {
   if (typeof window === 'undefined' || !window.matchMedia) return false;
-  const standalone = window.matchMedia('(display-mode: standalone)').matches;
-  return !standalone && window.matchMedia('(min-width: 768px) and (pointer: fine)').matches;
+  return !isStandalone() && window.matchMedia('(min-width: 768px) and (pointer: fine)').matches;
 }
 
 /** SPEC §1: desktop users are asked to open the page on a mobile phone (they may carry on). */

@@ -5,7 +5,7 @@
  * repaint 100 ms after the page is restored or the keyboard closes, which otherwise can leave a
  * blank or stale screen in standalone mode.
  */
-function isIos(): boolean {
+export function isIos(): boolean {
   const ua = navigator.userAgent;
   // iPadOS reports itself as a Mac with touch.
   return /iP(hone|ad|od)/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);

@@ -106,3 +106,9 @@ export const IconHourglass = make(
 );
 /** A certificate with its folded corner and lines: bonds (treasury debt). */
 export const IconBond = make('M5 3h10l4 4v14H5z|M15 3v4h4|M9 12h6|M9 16h4');
+/** iOS Safari's Share button: a box with an arrow up out of it (the home-screen guide). */
+export const IconShare = make('M12 3v12|M8 7l4-4 4 4|M6 11H5v10h14V11h-1');
+/** iOS's "Add to Home Screen": a plus in a rounded square. */
+export const IconAddSquare = make('M4 4h16v16H4z|M12 8v8|M8 12h8');
+/** A phone (the app on the home screen). */
+export const IconDevice = make('M7 2h10v20H7z|M11 18h2');

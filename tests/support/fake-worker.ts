@@ -53,6 +53,7 @@ export const fakeClient = {
   subscription: () => () => {},
   onSessionEnded: () => () => {},
   onNotice: () => () => {},
+  releaseGone: async () => false,
   worker: () => new Proxy({}, { get: (_target, method: string) => fake.worker[method] ?? (async () => {}) }),
 };
 

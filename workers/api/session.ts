@@ -1,6 +1,9 @@
 import type { Context } from './context';
 
-/** The session domain: who is signed in, and the logout wipe. */
+/** The device store's record of whose it is (`markDevice`). */
+const DEVICE_MARK = 'device.user';
+
+/** The session domain: who is signed in, the device store's mark, and the logout wipe. */
 export function sessionApi(ctx: Context) {
   const { session } = ctx;
   return {
@@ -15,6 +18,18 @@ export function sessionApi(ctx: Context) {
         void ctx.flushOutboxes();
         void ctx.money.reconcile();
       }
+    },
+    /**
+     * Marks the device store as this user's, at sign-in. A signed-in start that finds the mark gone
+     * learns the browser cleared the store (WebKit removes a site's script-written storage after 7
+     * days unused unless installed): src/shell/device.ts then starts cleanly at sign-in.
+     */
+    async markDevice(user: number): Promise<void> {
+      await ctx.device.write(ctx.device.epoch(), (db) => db.meta.put({ key: DEVICE_MARK, value: user }));
+    },
+    /** Whether the device store still holds this user's mark; null when the store cannot be read. */
+    deviceMarked(user: number): Promise<boolean | null> {
+      return ctx.device.read(async (db) => (await db.meta.get(DEVICE_MARK))?.value === user, null);
     },
     /** Logout: forget the user's data on this device (works offline). */
     async wipe(): Promise<void> {

@@ -1,9 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { setLowDataPref, useLowDataPref } from '../../api/lowData';
 import type { Language } from '../../i18n/index';
 import { PATHS } from '../../paths';
+import { iosCanAdd, openIosGuide, persisted } from '../../shell/homeScreen';
 import { LanguageSheet, NATIVE } from '../../shell/LanguageMenu';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
 import { type UpDown, useUpDown } from '../../shell/updown';
@@ -13,6 +14,7 @@ import {
   IconCard,
   IconCheck,
   IconChevron,
+  IconDevice,
   IconGlobe,
   IconLock,
   IconLogout,
@@ -45,6 +47,7 @@ export default function SettingsScreen() {
   const lowDataPref = useLowDataPref();
   const [lowDataOpen, setLowDataOpen] = useState(false);
   const hasTrade = settings.hasTradePassword;
+  const kept = useOfflineKept();
 
   return (
     <main>
@@ -96,6 +99,14 @@ export default function SettingsScreen() {
           value={t(`core.lowData.${lowDataPref}`)}
           onClick={() => setLowDataOpen(true)}
         />
+        <RowContentStatic
+          icon={<IconDevice />}
+          label={t('settings.offlineData')}
+          value={kept === null ? '' : t(kept ? 'settings.offlineKept' : 'settings.offlineMayClear')}
+        />
+        {iosCanAdd() && (
+          <RowButton icon={<IconDevice />} label={t('settings.homeScreen')} onClick={() => openIosGuide()} />
+        )}
       </div>
       <div className={`${ui.card} ${s.list}`}>
         <button type="button" className={`${s.row} ${s.danger}`} onClick={() => settings.setConfirming(true)}>
@@ -179,6 +190,31 @@ export default function SettingsScreen() {
         }}
       />
     </main>
+  );
+}
+
+/**
+ * Whether the browser keeps the app's offline data (navigator.storage.persisted: asked for once
+ * after sign-in or install, src/shell/homeScreen.ts); null until known or when it cannot say.
+ */
+function useOfflineKept(): boolean | null {
+  const [kept, setKept] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void persisted().then((k) => live && setKept(k));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return kept;
+}
+
+/** A row that only tells (no action). */
+function RowContentStatic(content: { icon: ReactNode; label: string; value?: ReactNode }) {
+  return (
+    <div className={s.row}>
+      <RowContent {...content} />
+    </div>
   );
 }
 
