@@ -87,7 +87,7 @@ test('a hybrid shell serves the app from its own origin: sign in, buy, log out; 
     await confirm.getByRole('button', { name: 'Confirm buy' }).click();
     await page.getByRole('dialog', { name: 'Order filled' }).getByRole('button', { name: 'Done' }).click();
     await page.goto('/trade');
-    await expect(page.getByRole('link', { name: /^RELIANCE .*: 1 held/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Reliance Industries RELIANCE 1 / })).toBeVisible();
 
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -160,7 +160,8 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
     },
     async type(xpath, text) {
       const el = await one(xpath);
-      await el.clear();
+      // Selected, then typed over: React hears one change (clear() sets the value behind its back).
+      await driver.executeScript('arguments[0].focus(); arguments[0].select();', el);
       await el.sendKeys(text);
     },
     async screenshot(file) {

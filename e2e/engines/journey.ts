@@ -150,6 +150,13 @@ export async function journey(
     expectOnce(server, '/stock/user/login');
   });
 
+  if (options.ios)
+    await step('iOS home-screen guide', async () => {
+      // iOS Safari has no install prompt: after the first sign-in, the Share → Add to Home Screen guide.
+      await engine.click(button('Got it', dialog('Add Bourse to your Home Screen')));
+      await until(engine, 'the guide closed', () => !document.querySelector('dialog[open]'));
+    });
+
   await step('home figures', async () => {
     await seen(engine, 'the total assets', assets, (a) => a.figure);
     await until(
@@ -228,8 +235,9 @@ export async function journey(
   await step('holdings', async () => {
     await engine.goto(url('/trade'));
     await until(engine, 'RELIANCE held', () =>
-      [...document.querySelectorAll('a')].some((a) =>
-        /^RELIANCE\b.*2 held/.test(a.getAttribute('aria-label') ?? a.textContent ?? ''),
+      // A holding row shows the name, the code, then the quantity.
+      [...document.querySelectorAll('li[data-symbol="RELIANCE.NS"] a')].some((a) =>
+        /^Reliance Industries RELIANCE 2 /.test((a.textContent ?? '').replace(/\s+/g, ' ').trim()),
       ),
     );
   });
