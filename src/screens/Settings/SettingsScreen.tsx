@@ -213,18 +213,29 @@ function useOfflineKept(): boolean | null {
 function RowContentStatic(content: { icon: ReactNode; label: string; value?: ReactNode }) {
   return (
     <div className={s.row}>
-      <RowContent {...content} />
+      <RowContent {...content} action={false} />
     </div>
   );
 }
 
-function RowContent({ icon, label, value }: { icon: ReactNode; label: string; value?: ReactNode }) {
+/** A row's icon, label and value; the chevron marks one that opens something (`action`). */
+function RowContent({
+  icon,
+  label,
+  value,
+  action = true,
+}: {
+  icon: ReactNode;
+  label: string;
+  value?: ReactNode;
+  action?: boolean;
+}) {
   return (
     <>
       <span className={s.rowIcon}>{icon}</span>
       <span className={s.rowLabel}>{label}</span>
       {value ? <span className={s.rowValue}>{value}</span> : null}
-      <IconChevron size={18} className={s.chevron} />
+      {action && <IconChevron size={18} className={s.chevron} />}
     </>
   );
 }
