@@ -3,7 +3,10 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadMessages } from './i18n/index';
 import { type AppRoute, loadScreen, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
+import { LockScreen } from './shell/LockScreen';
+import { useLock } from './shell/lock';
 import { ScreenBoundary } from './shell/ScreenBoundary';
+import { useSession } from './store/session';
 import { retryableLazy } from './ui/FailureBoundary';
 
 const NOT_FOUND: AppRoute = {
@@ -42,10 +45,12 @@ const routes = [...ROUTES, NOT_FOUND].map((route) => {
   );
 });
 
+/**
+ * While the app lock holds (src/shell/lock.ts) the lock screen replaces every route: no screen, no
+ * dialog and no poll of private data exists until it opens.
+ */
 export function App() {
-  return (
-    <BrowserRouter>
-      <Routes>{routes}</Routes>
-    </BrowserRouter>
-  );
+  const locked = useLock((st) => st.locked);
+  const signedIn = useSession((st) => st.token !== null);
+  return <BrowserRouter>{locked && signedIn ? <LockScreen /> : <Routes>{routes}</Routes>}</BrowserRouter>;
 }

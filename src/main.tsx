@@ -8,6 +8,7 @@ import { firstRoute, loadScreen } from './routes';
 import { checkDeviceKept, registerDeviceWipe } from './shell/device';
 import { startHomeScreen } from './shell/homeScreen';
 import { installIosFixes } from './shell/ios';
+import { lockedNow, startAppLock } from './shell/lock';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
 import { useSession } from './store/session';
@@ -26,6 +27,8 @@ async function start(): Promise<void> {
   installIosFixes();
   startHomeScreen();
   registerDeviceWipe();
+  // Before anything private is asked for: an app away too long opens on the lock screen.
+  startAppLock();
   // The first screen's chunk and messages start downloading now, not once React has rendered the
   // router (a round trip less before the screen on a phone network; the same modules, cached).
   const first = firstRoute(window.location.pathname, useSession.getState().token !== null);
@@ -42,8 +45,9 @@ async function start(): Promise<void> {
   if (token !== null) {
     void worker().setToken(token, userInfo?.id ?? null);
     if (userInfo) void checkDeviceKept(userInfo.id);
-    // And the polls this screen made at the last start, before the screen has rendered (src/api/firstPolls.ts).
-    if (userInfo) {
+    // And the polls this screen made at the last start, before the screen has rendered (src/api/firstPolls.ts);
+    // not behind the lock, which shows none of them.
+    if (userInfo && !lockedNow()) {
       const polls = startFirstPolls(userInfo.id, window.location.pathname);
       if (polls.length) void worker().prefetch(polls);
     }

@@ -21,6 +21,7 @@ export const PATHS = {
   loginPassword: '/settings/login-password',
   realName: '/settings/real-name',
   bankCards: '/settings/bank-cards',
+  security: '/settings/security',
   news: '/news',
   customerService: '/customer-service',
   ipo: '/ipo',

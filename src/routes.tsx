@@ -45,6 +45,7 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.loginPassword, screen: 'LoginPassword' },
   { path: PATHS.realName, screen: 'RealName' },
   { path: PATHS.bankCards, screen: 'BankCards' },
+  { path: PATHS.security, messages: ['security'], screen: 'Security' },
   { path: PATHS.news, screen: 'News' },
   { path: PATTERNS.newsArticle, screen: 'NewsArticle' },
   { path: PATHS.customerService, noService: true, screen: 'CustomerService' },

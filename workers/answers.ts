@@ -39,7 +39,12 @@ const OFFLINE_ANSWERS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'portfolioSummary',
   'portfolioHistory',
   'portfolioStatement',
+  // The passkeys' public keys: the app lock opens offline against them (workers/api/lock.ts).
+  'securityState',
 ]);
+
+/** Rarely asked and needed as fresh as the server said it (a passkey just added): never throttled. */
+const ALWAYS_WRITTEN: ReadonlySet<EndpointName> = new Set<EndpointName>(['securityState']);
 
 /** Answers kept per endpoint (searches and pages add up); the oldest go first. */
 export const MAX_ANSWERS_PER_ENDPOINT = 40;
@@ -64,7 +69,11 @@ export function createAnswerCache(device: Device, owner: () => number | null) {
       if (!OFFLINE_ANSWERS.has(name as EndpointName)) return;
       const user = isPrivateEndpoint(name) ? owner() : 0;
       if (user === null) return;
-      if (at - (lastWrite.get(key) ?? Number.NEGATIVE_INFINITY) < ANSWER_WRITE_EVERY_MS) return;
+      if (
+        !ALWAYS_WRITTEN.has(name as EndpointName) &&
+        at - (lastWrite.get(key) ?? Number.NEGATIVE_INFINITY) < ANSWER_WRITE_EVERY_MS
+      )
+        return;
       lastWrite.set(key, at);
       await device.write(epoch, (db) => db.answers.put({ key, name, data, at, owner: user }));
       if (at - (pruned.get(name) ?? Number.NEGATIVE_INFINITY) > 60_000) {

@@ -26,6 +26,11 @@ const isKey = (v: unknown): v is string => typeof v === 'string' && I18N_KEY.tes
 export interface CallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * Another token than the session's: the password-only step of a two-factor sign-in (issue 32),
+   * which is not the session yet. Its `logout` answers end nothing on the device.
+   */
+  token?: string;
 }
 
 export function createHttp(opts: HttpOptions) {
@@ -36,7 +41,8 @@ export function createHttp(opts: HttpOptions) {
   ): Promise<CallResult<T>> {
     if (ep.money && !opts.isOnline()) return { ok: false, error: ERR.offline, status: 0 };
     const headers: Record<string, string> = {};
-    const token = opts.getToken();
+    const token = call.token ?? opts.getToken();
+    const onLogout = call.token ? () => {} : opts.onLogout;
     if (ep.auth && token) headers.token = token;
     if (ep.auth && ep.bearer && token) headers.authorization = `Bearer ${token}`;
     if (ep.money && call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
@@ -62,10 +68,10 @@ export function createHttp(opts: HttpOptions) {
       });
       if (fromCache) return { ok: false, error: opts.isOnline() ? ERR.timeout : ERR.offline, status: 0 };
       if (answer?.msg === 'ok') return { ok: true, data: answer.data };
-      if (answer?.msg === 'logout') opts.onLogout(isKey(answer.data) ? answer.data : ERR.sessionExpired);
+      if (answer?.msg === 'logout') onLogout(isKey(answer.data) ? answer.data : ERR.sessionExpired);
       return { ok: false, error: isKey(answer?.data) ? answer.data : ERR.server, status: 200 };
     } catch (err) {
-      return failure(err, opts);
+      return failure(err, { ...opts, onLogout });
     }
   };
 }

@@ -2,6 +2,7 @@ import { expose } from 'comlink';
 import { chartsApi } from './api/charts';
 import { createContext } from './api/context';
 import { favouritesApi } from './api/favourites';
+import { lockApi } from './api/lock';
 import { messagesApi } from './api/messages';
 import { moneyApi } from './api/money';
 import { networkApi } from './api/network';
@@ -43,6 +44,7 @@ const domains = {
   messages: messagesApi(ctx),
   money: moneyApi(ctx),
   portfolio: portfolioApi(ctx),
+  lock: lockApi(ctx),
 };
 
 /** One flat API; two domains may never name the same method. */

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Onboarding } from '#shared/contract/account';
 import { KYC_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
+import { ownerHasFactor } from '../factors/index';
+import { userOwner } from './two-factor';
 
 /**
  * A new account's checklist (issue 14): each step read from the state it is about, so the
@@ -10,7 +12,7 @@ import type { DB } from '../db/schema';
  */
 export async function onboarding(db: Kysely<DB>, userId: number): Promise<Onboarding> {
   const has = async (q: Promise<unknown>) => (await q) !== undefined;
-  const [kyc, account, card, funded, watching] = await Promise.all([
+  const [kyc, account, card, funded, watching, secured] = await Promise.all([
     db.selectFrom('kyc').select('status').where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('users').select('fund_password_hash').where('id', '=', userId).executeTakeFirstOrThrow(),
     has(db.selectFrom('bank_cards').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()),
@@ -32,6 +34,7 @@ export async function onboarding(db: Kysely<DB>, userId: number): Promise<Onboar
         .limit(1)
         .executeTakeFirst(),
     ),
+    ownerHasFactor(db, userOwner(userId)),
   ]);
   const identity = (kyc?.status ?? KYC_STATUS.none) as Onboarding['identity'];
   const steps = {
@@ -43,6 +46,7 @@ export async function onboarding(db: Kysely<DB>, userId: number): Promise<Onboar
   };
   return {
     ...steps,
+    second_factor: secured,
     done: identity === KYC_STATUS.approved && steps.trade_password && card && funded && watching,
   };
 }

@@ -88,7 +88,8 @@ export type Output<K extends EndpointName> = ResOf<Contract[K]>;
 export async function call<K extends EndpointName>(
   name: K,
   input: Input<K>,
-  options: { idempotencyKey?: string } = {},
+  /** `token`: another token than the session's (the step of a two-factor sign-in). */
+  options: { idempotencyKey?: string; token?: string } = {},
 ): Promise<CallResult<Output<K>>> {
   // The worker cancels GETs caught in an outage when it ends (workers/poller.ts CANCELLED); polls run
   // again by themselves, a one-shot call is sent again here, as its message promises. Money calls

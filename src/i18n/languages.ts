@@ -11,6 +11,7 @@ export type Area =
   | 'markets'
   | 'portfolio'
   | 'profile'
+  | 'security'
   | 'trade'
   | 'tradepw'
   | 'trading'

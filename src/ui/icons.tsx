@@ -54,6 +54,10 @@ export const IconPhone = make(
   'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1z|M11 18h2',
 );
 export const IconLock = make('M6 11h12v9H6z|M8 11V8a4 4 0 0 1 8 0v3');
+export const IconKey = make('M8 15a4 4 0 1 1 0-8 4 4 0 0 1 0 8z|M12 11h9|M18 11v3|M21 11v2');
+export const IconFingerprint = make(
+  'M6.5 17.5c1-2 1.5-4 1.5-6a4 4 0 0 1 8 0c0 3-.5 5.5-1.5 8|M12 11.5c0 3.5-1 6.5-3 9|M4.5 13c.3-1 .5-2 .5-3a7 7 0 0 1 14 0c0 1.5-.1 3-.4 4.5|M18.5 18c.2-.6.4-1.3.5-2',
+);
 export const IconTicket = make('M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4z|M14 7v10');
 export const IconLogout = make('M15 4h3a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-3|M10 16l-4-4 4-4|M6 12h10');
 export const IconCard = make('M3 6h18v12H3z|M3 10h18|M7 15h4');

@@ -25,7 +25,7 @@ describe('login', () => {
       result.current.setUser('98765-43210');
       result.current.setPassword('12345');
     });
-    let ok = true;
+    let ok: Awaited<ReturnType<typeof result.current.submit>> = 'done';
     await act(async () => {
       ok = await result.current.submit();
     });
@@ -36,10 +36,40 @@ describe('login', () => {
     await act(async () => {
       ok = await result.current.submit();
     });
-    expect(ok).toBe(true);
+    expect(ok).toBe('done');
     expect(fake.calls).toEqual([
-      { name: 'login', input: { user: '9876543210', password: '123456' }, key: undefined },
+      {
+        name: 'login',
+        input: { user: '9876543210', password: '123456', device: expect.stringMatching(/^[\w-]{8,64}$/) },
+        key: undefined,
+      },
     ]);
+  });
+
+  it('a step answer (two factors due) signs nobody in: the screen asks for the second factor', async () => {
+    const step = { stage: 'verify', methods: ['totp', 'recovery'], expires_at: 2 };
+    fake.respond = (name) =>
+      name === 'login'
+        ? { ok: true, data: { token: 'step', id: 1, user: '9876543210', login: 1, second: step } }
+        : { ok: true, data: null };
+    const { useSession } = await import('../../src/store/session');
+    useSession.getState().clear();
+    const { result } = renderHook(() => useLogin());
+    act(() => {
+      result.current.setUser('9876543210');
+      result.current.setPassword('123456');
+    });
+    let ok: Awaited<ReturnType<typeof result.current.submit>> = false;
+    await act(async () => {
+      ok = await result.current.submit();
+    });
+    expect(ok).toBe('step');
+    expect(result.current.step?.second).toEqual(step);
+    expect(useSession.getState().token).toBeNull();
+    // The second step's full session signs in.
+    await act(async () => result.current.finish({ token: 'full', id: 1, user: '9876543210', login: 3 }));
+    expect(useSession.getState().token).toBe('full');
+    expect(result.current.step).toBeNull();
   });
 });
 

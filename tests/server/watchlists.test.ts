@@ -7,6 +7,7 @@ import { evaluateAlerts } from '../../server/watchlists/alerts';
 import { watchlistJobs } from '../../server/watchlists/jobs';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { controlMarket, setTradePassword } from '../support/trading';
+import { enrolTotp } from '../support/two-factor';
 import { addCard, fund, upload } from '../support/wallet';
 
 /**
@@ -295,6 +296,7 @@ describe.each(DIALECTS)('watchlists and alerts on $name', ({ name, enabled }) =>
         bank_card: false,
         funded: false,
         watchlist: false,
+        second_factor: false,
         done: false,
       });
       const image = (await upload(s, fresh.token)).body.data as { url: string };
@@ -326,7 +328,10 @@ describe.each(DIALECTS)('watchlists and alerts on $name', ({ name, enabled }) =>
         done: false,
       });
       await post('favouriteAdd', { symbol: 'AAPL' }, fresh.token);
-      expect(await state()).toMatchObject({ watchlist: true, done: true });
+      expect(await state()).toMatchObject({ watchlist: true, second_factor: false, done: true });
+      // A second factor is offered beside the checklist, not one of its steps (issue 32).
+      await enrolTotp(s, fresh.token);
+      expect(await state()).toMatchObject({ second_factor: true, done: true });
     });
   });
 });

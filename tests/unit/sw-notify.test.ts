@@ -71,11 +71,19 @@ function appWindow(url: string): FakeWindow {
 
 describe('alert notification data', () => {
   it("leads to the alert's instrument, the route the inbox opens", () => {
-    const data = alertNotificationData({ symbol: 'TCS.NS', params: { name: 'Tata Consultancy' } });
+    const data = alertNotificationData({
+      kind: 'alert',
+      symbol: 'TCS.NS',
+      params: { name: 'Tata Consultancy' },
+    });
     expect(data).toEqual({ path: '/stock/v2/TCS.NS/Tata%20Consultancy' });
     expect(isAppPath(data.path)).toBe(true);
-    expect(alertNotificationData({ symbol: 'EURINR=X', params: {} }).path).toBe(
+    expect(alertNotificationData({ kind: 'alert', symbol: 'EURINR=X', params: {} }).path).toBe(
       '/stock/v2/EURINR%3DX/EURINR%3DX',
+    );
+    // A security event of the account (issue 32) leads to Settings → Security.
+    expect(alertNotificationData({ kind: 'security', symbol: '', params: { event: 'newDevice' } }).path).toBe(
+      '/settings/security',
     );
   });
 

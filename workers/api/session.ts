@@ -17,6 +17,9 @@ export function sessionApi(ctx: Context) {
       if (signedIn) {
         void ctx.flushOutboxes();
         void ctx.money.reconcile();
+        // The passkeys' public keys, kept for this user: the app lock opens offline against them
+        // (api/lock.ts). One small read per session start.
+        void ctx.request('securityState', {});
       }
     },
     /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { PATHS } from '../../paths';
-import { IconCheck, IconChevron, ui } from '../../ui';
+import { IconCheck, IconChevron, IconShield, ui } from '../../ui';
 import o from './onboarding.module.css';
 
 /** The checklist follows the server's state; a step done elsewhere ticks within this. */
@@ -11,7 +11,8 @@ const ONBOARDING_POLL_MS = 10_000;
 /**
  * A new account's first steps on Home (issue 14): verify identity → transaction password → bank
  * account → add funds → make a watchlist. Each links to its screen and ticks itself from the
- * server's state (`/v2/onboarding`); when every step is done the checklist leaves Home.
+ * server's state (`/v2/onboarding`); when every step is done the checklist leaves Home. Below the
+ * steps, while the account has no second factor, setting one up is offered (not a counted step).
  */
 export function OnboardingChecklist() {
   const { t } = useTranslation();
@@ -67,6 +68,19 @@ export function OnboardingChecklist() {
           </li>
         ))}
       </ol>
+      {/* Where two factors are optional (the demo), setting one up is offered here (issue 32). */}
+      {!state.second_factor && (
+        <Link to={PATHS.security} className={`${o.step} ${o.offer}`} data-step="secure">
+          <span className={o.offerIcon} aria-hidden="true">
+            <IconShield size={18} />
+          </span>
+          <span className={o.label}>
+            {t('watch.onboarding.secure')}
+            <span className={o.offerTag}>{t('watch.onboarding.optional')}</span>
+          </span>
+          <IconChevron size={18} />
+        </Link>
+      )}
     </section>
   );
 }

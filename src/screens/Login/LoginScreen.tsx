@@ -5,6 +5,7 @@ import { PATHS } from '../../paths';
 import { AuthError, AuthLayout, PhoneField, authStyles as s } from '../../shell/AuthLayout';
 import { toast } from '../../store/ui';
 import { Button, PasswordField } from '../../ui';
+import { EnrolStep, SecondStep } from './SecondStep';
 import { useLogin } from './useLogin';
 
 export default function LoginScreen() {
@@ -14,13 +15,30 @@ export default function LoginScreen() {
   const prefill = (location.state as { user?: string } | null)?.user;
   const form = useLogin(prefill);
 
+  function signedIn() {
+    toast('hint.loginSuccess', 'success');
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from !== PATHS.login ? from : PATHS.home, { replace: true });
+  }
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (await form.submit()) {
-      toast('hint.loginSuccess', 'success');
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== PATHS.login ? from : PATHS.home, { replace: true });
-    }
+    if ((await form.submit()) === 'done') signedIn();
+  }
+
+  // Two factors due (issue 32): the password opened only a step.
+  if (form.step) {
+    const Step = form.step.second.stage === 'enrol' ? EnrolStep : SecondStep;
+    return (
+      <Step
+        step={form.step}
+        onSignedIn={async (answer) => {
+          await form.finish(answer);
+          signedIn();
+        }}
+        onCancel={form.cancelStep}
+      />
+    );
   }
 
   return (

@@ -1,17 +1,27 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
+import { deviceId } from '../../auth/device';
 import { recallPassword, remember, remembered } from '../../auth/remember';
 import { isTransportFailure } from '../../shared/call';
+import type { LoginAnswer } from '../../shared/contract/account';
 import { checkPassword, checkPhone, checkRequired, typedPhone } from '../../shared/rules';
 import { useSession } from '../../store/session';
 
-/** Login form state and submit (SPEC §5 login rules, §8 login errors). */
+/** A password-only step of a two-factor sign-in (issue 32): its token opens only the step. */
+export type PendingStep = LoginAnswer & { second: NonNullable<LoginAnswer['second']> };
+
+/**
+ * Login form state and submit (SPEC §5 login rules, §8 login errors). With two factors due the
+ * server's answer is a step (`step`): the screen asks for the second factor, or for a first one
+ * to be set up, and `finish` signs in with the full session that answers it.
+ */
 export function useLogin(initialUser?: string) {
   const [user, setUserRaw] = useState(initialUser ?? remembered()?.user ?? '');
   const [password, setPassword] = useState('');
   const [keepPassword, setKeepPassword] = useState(() => Boolean(remembered()?.secret));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<PendingStep | null>(null);
   const signIn = useSession((st) => st.signIn);
 
   const setUser = (value: string) => setUserRaw(typedPhone(value));
@@ -29,22 +39,53 @@ export function useLogin(initialUser?: string) {
     };
   }, [initialUser]);
 
-  async function submit(): Promise<boolean> {
+  /** The session is open (SPEC's answer, or the one the second step answered). */
+  async function finish(answer: LoginAnswer): Promise<void> {
+    await remember(user, keepPassword ? password : undefined);
+    setStep(null);
+    signIn(answer);
+  }
+
+  /** 'done': signed in; 'step': a second factor is due (`step`); false: refused (`error`). */
+  async function submit(): Promise<'done' | 'step' | false> {
     // SPEC §5: the password's minimum length is checked here, before any call.
     const problem = checkRequired(user, password) ?? checkPhone(user) ?? checkPassword(password);
     setError(problem);
     if (problem) return false;
     setBusy(true);
-    const result = await call('login', { user, password });
+    const result = await call('login', { user, password, device: deviceId() });
     setBusy(false);
     if (!result.ok) {
       setError(isTransportFailure(result.error) ? 'hint.loginFailed' : result.error);
       return false;
     }
-    await remember(user, keepPassword ? password : undefined);
-    signIn(result.data);
-    return true;
+    if (result.data.second) {
+      setStep(result.data as PendingStep);
+      return 'step';
+    }
+    await finish(result.data);
+    return 'done';
   }
 
-  return { user, setUser, password, setPassword, keepPassword, setKeepPassword, error, busy, submit };
+  /** Back to the password: the step's session ends on the server too. */
+  function cancelStep(): void {
+    if (step) void call('logout', {}, { token: step.token });
+    setStep(null);
+    setPassword('');
+  }
+
+  return {
+    user,
+    setUser,
+    password,
+    setPassword,
+    keepPassword,
+    setKeepPassword,
+    error,
+    busy,
+    submit,
+    step,
+    finish,
+    cancelStep,
+  };
 }

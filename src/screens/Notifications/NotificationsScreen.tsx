@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
 import { useWatch } from '../../api/hooks';
-import { PATHS, stockPath } from '../../paths';
+import { PATHS } from '../../paths';
 import type { NotificationRow } from '../../shared/contract/watchlist';
 import { formatDateTime } from '../../shared/format';
 import { POLL_MS } from '../../shared/rules';
 import { Button, EmptyState, IconBell, ListStates, PageHeader, ui } from '../../ui';
 import s from '../_parts/trading/trading.module.css';
 import { inboxText } from '../_parts/watchlist/inbox';
+import { inboxPath } from '../_parts/watchlist/notify';
 import w from '../_parts/watchlist/watchlist.module.css';
 
 /** How many inbox items the screen shows (the newest). */
@@ -29,7 +30,7 @@ export default function NotificationsScreen() {
       await call('notificationRead', { id: n.id });
       unread.reload();
     }
-    navigate(stockPath(n.symbol, String(n.params.name ?? n.symbol)));
+    navigate(inboxPath(n));
   }
 
   return (

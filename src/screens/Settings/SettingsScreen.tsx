@@ -15,6 +15,7 @@ import {
   IconCheck,
   IconChevron,
   IconDevice,
+  IconFingerprint,
   IconGlobe,
   IconLock,
   IconLogout,
@@ -73,6 +74,16 @@ export default function SettingsScreen() {
           value={settings.kycStatus === undefined ? '' : t(KYC_LABEL[settings.kycStatus])}
         />
         <RowLink to={PATHS.bankCards} icon={<IconCard />} label={t('settings.bankCards')} />
+        <RowLink
+          to={PATHS.security}
+          icon={<IconFingerprint />}
+          label={t('settings.twoFactor')}
+          value={
+            settings.twoFactor === undefined
+              ? ''
+              : t(settings.twoFactor ? 'settings.twoFactorOn' : 'settings.twoFactorOff')
+          }
+        />
       </div>
       <h2 className={s.group}>{t('settings.preferences')}</h2>
       <div className={`${ui.card} ${s.list}`}>

@@ -19,6 +19,7 @@ export function useSettings() {
   const [busy, setBusy] = useState(false);
   const info = useWatch('userInfo', {}, 0);
   const kyc = useWatch('kycState', {}, 0);
+  const security = useWatch('securityState', {}, 0);
 
   async function logout(): Promise<void> {
     setBusy(true);
@@ -50,5 +51,7 @@ export function useSettings() {
     hasTradePassword: info.data?.has_fund_password,
     reloadInfo: info.reload,
     kycStatus: kyc.data?.status,
+    /** Two-step sign-in set up (a passkey or an authenticator app); unknown until answered. */
+    twoFactor: security.data && (security.data.totp || security.data.passkeys.length > 0),
   };
 }

@@ -1,4 +1,4 @@
-import { stockPath } from '../../../paths';
+import { PATHS, stockPath } from '../../../paths';
 import type { NotificationRow } from '../../../shared/contract/watchlist';
 
 /**
@@ -21,8 +21,15 @@ export interface AlertNotificationData {
 }
 
 /** The alert's instrument, as the inbox opens it. */
-export function alertNotificationData(n: Pick<NotificationRow, 'symbol' | 'params'>): AlertNotificationData {
-  return { path: stockPath(n.symbol, String(n.params.name ?? n.symbol)) };
+export function alertNotificationData(
+  n: Pick<NotificationRow, 'kind' | 'symbol' | 'params'>,
+): AlertNotificationData {
+  return { path: inboxPath(n) };
+}
+
+/** Where an inbox item leads: the instrument of a fired alert, Settings → Security for a security event. */
+export function inboxPath(n: Pick<NotificationRow, 'kind' | 'symbol' | 'params'>): string {
+  return n.kind === 'security' ? PATHS.security : stockPath(n.symbol, String(n.params.name ?? n.symbol));
 }
 
 /** A route of this app (one leading slash, not `//host`): what a notification click may navigate to. */
