@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { ERR } from '#shared/contract/define';
 import { requireTradePassword } from './account/fund-password';
+import { opsRoutes } from './backoffice/routes';
 import type { Deps } from './deps';
 import { allowOrigins } from './lib/cors';
 import { answerFor } from './lib/errors';
@@ -20,6 +21,7 @@ import {
   createSecurityHeaders,
   EMBEDDABLE_CSP,
   inlineScriptSources,
+  isOpsPath,
   type SecurityHeaders,
 } from './lib/security-headers';
 import { compileValidator } from './lib/validation';
@@ -49,6 +51,8 @@ const ROUTES = [
   watchlistRoutes,
   portfolioRoutes,
   securityRoutes,
+  // The back office's API (issue 33), under <API_BASE>/ops: its own sessions, roles and gateway.
+  opsRoutes,
 ];
 
 /**
@@ -62,6 +66,9 @@ export function isFilePath(url: string): boolean {
     last,
   );
 }
+
+/** The back office's page (its own build: `vite build --mode ops`). */
+const OPS_INDEX = '/ops/index.html';
 
 /** Files the browser must revalidate on every load, so a new version is seen at once. */
 const NO_CACHE = new Set([
@@ -166,6 +173,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const dist = deps.config.distDir;
   const indexHtml = path.join(dist, 'index.html');
   const hasDist = fs.existsSync(indexHtml);
+  const hasOps = fs.existsSync(path.join(dist, OPS_INDEX));
   const security = createSecurityHeaders({
     hsts: deps.config.production,
     scripts: hasDist ? inlineScriptSources(fs.readFileSync(indexHtml, 'utf8')) : [],
@@ -244,8 +252,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = `/${path.relative(dist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
-        if (NO_CACHE.has(rel)) reply.header('cache-control', 'no-cache');
-        else if (rel.startsWith('/assets/'))
+        if (NO_CACHE.has(rel) || rel === OPS_INDEX) reply.header('cache-control', 'no-cache');
+        else if (rel.startsWith('/assets/') || rel.startsWith('/ops/assets/'))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'public, max-age=3600');
         if (rel === '/iframe.html') reply.header('content-security-policy', EMBEDDABLE_CSP);
@@ -258,6 +266,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (url === api || url.startsWith(`${api}/`) || !hasDist || !page) {
       return reply.code(404).send({ msg: 'no', data: ERR.notFound });
+    }
+    // The back office's own pages (a build of their own, dist/ops; security headers: isOpsPath),
+    // before the file rule: its client-side routes are pages too.
+    if (isOpsPath(url) && !isFilePath(url)) {
+      if (!hasOps) return reply.code(404).send({ msg: 'no', data: ERR.notFound });
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile(OPS_INDEX.slice(1));
     }
     // A file that is not there (a script of an earlier release, after a deploy) is a 404, never
     // the app's page: an open tab of that release then fails cleanly and loads the new one.

@@ -125,6 +125,26 @@ export interface Config {
     /** How long a password-only step session lasts before the second factor must be given. */
     stepTtlMs: number;
   };
+  /** The back office (issue 33; server/backoffice). */
+  ops: OpsConfig;
+}
+
+/** The back office's limits. */
+export interface OpsConfig {
+  /** A payout above this (minor units) needs a second staff member (PAYOUT_APPROVAL_ABOVE, ₹2,00,000). */
+  payoutApprovalAbove: number;
+  /** A second factor counts as fresh for this long (OPS_STEP_UP_MS, 5 minutes). */
+  stepUpMs: number;
+  /** A staff session unused this long ends (OPS_IDLE_MS, 15 minutes); polls do not count as use. */
+  idleMs: number;
+  /** A staff session ends this long after sign-in whatever happens (OPS_SESSION_MS, 10 hours). */
+  sessionMs: number;
+  /** An enrolment link works once, for this long (OPS_ENROL_MS, 72 hours). */
+  enrolMs: number;
+  /** Where staff open the back office, for enrolment links (OPS_PUBLIC_URL; default http://localhost:PORT). */
+  publicUrl: string;
+  /** The console's operator as the audit log names them (OPS_OPERATOR; default: the account running it). */
+  operator: string;
 }
 
 /**
@@ -386,6 +406,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
         .filter(Boolean),
       key: factorKey(env.FACTOR_KEY),
       stepTtlMs: Math.max(60_000, num(env.SECOND_STEP_TTL_MS, 10 * 60_000)),
+    },
+    ops: {
+      payoutApprovalAbove: money(env.PAYOUT_APPROVAL_ABOVE, 20_000_000),
+      stepUpMs: Math.max(10_000, num(env.OPS_STEP_UP_MS, 5 * 60_000)),
+      idleMs: Math.max(60_000, num(env.OPS_IDLE_MS, 15 * 60_000)),
+      sessionMs: Math.max(60_000, num(env.OPS_SESSION_MS, 10 * 3600_000)),
+      enrolMs: Math.max(60_000, num(env.OPS_ENROL_MS, 72 * 3600_000)),
+      publicUrl: (env.OPS_PUBLIC_URL || `http://localhost:${num(env.PORT, 8080)}`).replace(/\/+$/, ''),
+      operator: env.OPS_OPERATOR ?? '',
     },
   };
 }

@@ -133,13 +133,22 @@ export async function kycState(deps: Deps, userId: number): Promise<KycState> {
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return { status: KYC_STATUS.none, real_name: null, id_type: null, id_number: null, note: null };
+  if (!row)
+    return {
+      status: KYC_STATUS.none,
+      real_name: null,
+      id_type: null,
+      id_number: null,
+      note: null,
+      reason: null,
+    };
   return {
     status: row.status as KycState['status'],
     real_name: row.real_name,
     id_type: row.id_type as IdType,
     id_number: maskTail(row.id_number),
     note: row.note,
+    reason: row.reason,
   };
 }
 
@@ -176,6 +185,7 @@ export async function submitKyc(deps: Deps, userId: number, input: KycInput): Pr
     id_number_img_two: back,
     status: KYC_STATUS.underReview,
     note: null,
+    reason: null,
     updated_at: now,
   };
   // One statement decides: a form under review (1) or approved (2) is never overwritten.

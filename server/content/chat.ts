@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ChatMessage } from '#shared/contract/content';
+import type { ChatMessage, ChatState } from '#shared/contract/content';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
 import { withTx } from '../db/index';
 import type { DB, MessagesTable } from '../db/schema';
 import type { Deps } from '../deps';
-import { ApiError, invalid } from '../lib/errors';
+import { ApiError, invalid, notFound } from '../lib/errors';
 import { lockUser } from '../lib/ledger';
 
 /** Customer-service chat: the user's messages, the operator's replies, read marks. */
@@ -134,17 +134,21 @@ export async function markRead(deps: Deps, userId: number): Promise<void> {
     .execute();
 }
 
-/** The operator's answer (`npm run ops -- chat:reply`). */
-export async function replyToChat(deps: Deps, userId: number, text: string): Promise<number> {
+/**
+ * An agent's answer: the back office's inbox (backoffice/inbox.ts, audited) and the console's
+ * `chat:reply`. `db`: the caller's transaction.
+ */
+export async function replyToChat(
+  deps: Deps,
+  userId: number,
+  text: string,
+  db: Kysely<DB> = deps.database.db,
+): Promise<number> {
   const body = text.trim();
-  if (!body || body.length > 2000) throw new Error('A reply of 1 to 2000 characters is required');
-  const user = await deps.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw new Error(`No user ${userId}`);
-  const row = await deps.database.db
+  if (!body || body.length > 2000) throw invalid('errors.messageEmpty');
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound();
+  const row = await db
     .insertInto('messages')
     .values({
       user_id: userId,
@@ -157,4 +161,57 @@ export async function replyToChat(deps: Deps, userId: number, text: string): Pro
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Typing shows on the other side for this long after the last keystroke signal. */
+export const TYPING_MS = 6000;
+
+/**
+ * The customer is typing (the app says so every few seconds while the draft changes); answers
+ * the chat's live state as `chatState` does.
+ */
+export async function customerTyping(deps: Deps, userId: number): Promise<ChatState> {
+  const now = deps.clock.now();
+  await deps.database.db
+    .insertInto('chat_threads')
+    .values({
+      user_id: userId,
+      assigned_to: null,
+      assigned_at: null,
+      customer_typing_at: now,
+      agent_typing_at: null,
+    })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ customer_typing_at: now }))
+    .execute();
+  return chatState(deps, userId);
+}
+
+/**
+ * What the open chat screen polls: whether an agent is typing, the newest of the customer's
+ * messages an agent has read ("Read" under it and those before) and the newest message's id
+ * (a newer one than the screen shows: it refetches the list).
+ */
+export async function chatState(deps: Deps, userId: number): Promise<ChatState> {
+  const { db } = deps.database;
+  const [thread, read, latest] = await Promise.all([
+    db.selectFrom('chat_threads').select('agent_typing_at').where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', '=', userId)
+      .where('sender', '=', 'user')
+      .where('read_at', 'is not', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  const typingAt = thread?.agent_typing_at ?? null;
+  return {
+    agent_typing: typingAt !== null && deps.clock.now() - typingAt < TYPING_MS,
+    read_up_to: Number(read?.id ?? 0),
+    latest_id: Number(latest?.id ?? 0),
+  };
 }

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
 import { PAGE_SIZE } from '#shared/rules';
+import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../lib/errors';
 import { newsCache } from './news-cache';
@@ -41,6 +43,7 @@ export async function newsArticle(deps: Deps, id: number) {
 export async function publishNews(
   deps: Pick<Deps, 'database' | 'clock'>,
   article: { title: string; subhead: string; html: string; img?: string | null },
+  db: Kysely<DB> = deps.database.db,
 ): Promise<number> {
   const title = plainText(article.title);
   const subhead = plainText(article.subhead);
@@ -53,7 +56,7 @@ export async function publishNews(
   if (img !== null && !/^(\/[\w./-]+|https:\/\/[^\s"'<>]+)$/.test(img))
     throw new Error(`Bad image address: ${img}`);
   const now = deps.clock.now();
-  const row = await deps.database.db
+  const row = await db
     .insertInto('news')
     .values({ title, subhead, img, content, created_at: now, updated_at: now })
     .returning('id')

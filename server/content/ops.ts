@@ -1,25 +1,46 @@
+import { replyAs } from '../backoffice/inbox';
+import { audited } from '../lib/audit-log';
 import { idArg, options, readSource } from '../ops/commands/args';
 import type { OpsCommand } from '../ops/commands/command';
-import { replyToChat } from './chat';
+import { consoleError, operatorActor } from '../ops/commands/operator';
 import { publishNews } from './news';
 
-/** The operator's side of news and customer service: publishing articles, answering chats. */
+/**
+ * The operator's side of news and customer service: publishing articles, answering chats. Both are
+ * audited under the console's operator; a reply is the back office's own (backoffice/inbox.ts).
+ */
 export const CONTENT_COMMANDS: OpsCommand[] = [
   {
     name: 'news:publish',
     usage: 'news:publish <file|-> --title T --subhead S',
     summary: 'publish an article, sanitised when stored; [--img /path-or-https-url]',
     mutates: true,
-    async run(deps, args) {
+    async run(deps, args, actor) {
       const { positional, named } = options(args);
       const [source] = positional;
       if (!source) throw new Error('Give an HTML file, or - to read standard input');
-      const newsId = await publishNews(deps, {
-        title: named.title ?? '',
-        subhead: named.subhead ?? '',
-        html: await readSource(source),
-        img: named.img ?? null,
-      });
+      const html = await readSource(source);
+      const { result: newsId } = await audited(
+        deps.database,
+        operatorActor(deps, actor),
+        deps.clock.now,
+        async (trx) => {
+          const id = await publishNews(
+            deps,
+            { title: named.title ?? '', subhead: named.subhead ?? '', html, img: named.img ?? null },
+            trx,
+          );
+          return {
+            result: id,
+            entry: {
+              action: 'news:publish',
+              targetType: 'news',
+              targetId: id,
+              after: { title: named.title },
+            },
+          };
+        },
+      );
       return `Article ${newsId} published`;
     },
   },
@@ -28,10 +49,14 @@ export const CONTENT_COMMANDS: OpsCommand[] = [
     usage: 'chat:reply <userId> <text>',
     summary: "answer a user's customer-service chat",
     mutates: true,
-    async run(deps, [arg, ...words]) {
+    async run(deps, [arg, ...words], actor) {
       const userId = idArg(arg, 'user');
-      const messageId = await replyToChat(deps, userId, words.join(' '));
-      return `Reply ${messageId} sent to user ${userId}`;
+      const reply = await replyAs(deps, operatorActor(deps, actor), userId, words.join(' ')).catch(
+        (err: unknown) => {
+          throw consoleError(err, `No user ${userId}`);
+        },
+      );
+      return `Reply ${reply.id} sent to user ${userId}`;
     },
   },
 ];

@@ -48,6 +48,17 @@ export interface DB {
   factor_recovery: FactorRecoveryTable;
   factor_challenges: FactorChallengesTable;
   known_devices: KnownDevicesTable;
+  staff: StaffTable;
+  staff_enrolments: StaffEnrolmentsTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  payout_approvals: PayoutApprovalsTable;
+  work_claims: WorkClaimsTable;
+  chat_threads: ChatThreadsTable;
+  canned_replies: CannedRepliesTable;
+  staff_notes: StaffNotesTable;
+  news_scheduled: NewsScheduledTable;
+  ipo_allotments: IpoAllotmentsTable;
 }
 
 interface UsersTable {
@@ -112,6 +123,8 @@ interface LedgerTable {
   ref_type: string | null;
   ref_id: number | null;
   created_at: number;
+  /** The audit entry of the staff or operator action that caused this posting (070). */
+  audit_seq: Generated<number | null>;
 }
 
 interface IdempotencyKeysTable {
@@ -197,6 +210,8 @@ interface KycTable {
   /** 1 under review, 2 approved, 3 rejected. */
   status: number;
   note: string | null;
+  /** A rejection's reason code (KYC_REJECTION_REASONS, src/shared/backoffice.ts), worded by the app (070). */
+  reason: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -466,4 +481,143 @@ interface KnownDevicesTable {
   device: string;
   first_at: number;
   last_at: number;
+}
+
+/** Back-office staff (070): apart from customers; a role of server/backoffice/roles.ts. */
+export interface StaffTable {
+  id: Generated<number>;
+  login: string;
+  name: string;
+  role: string;
+  /** Null until the enrolment link is used. */
+  password_hash: string | null;
+  /** Who added them: `staff:<id>` or `cli:<operator>`. */
+  created_by: string;
+  created_at: number;
+  enrolled_at: number | null;
+  disabled_at: number | null;
+}
+
+interface StaffEnrolmentsTable {
+  /** SHA-256 of the one-time link's token. */
+  token_hash: string;
+  staff_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  /** enrol: a second factor to set up; verify: one to give; full: the back office is open. */
+  stage: string;
+  created_at: number;
+  /** The absolute limit. */
+  expires_at: number;
+  last_seen_at: number;
+  /** The last second factor given in this session (step-up). */
+  factor_at: number | null;
+  revoked_at: number | null;
+}
+
+/** The append-only, hash-chained audit log (070; triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  seq: number;
+  at: number;
+  /** `staff:<id>`, `cli:<operator>` or `system`. */
+  actor: string;
+  actor_name: string;
+  role: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** The customer the action concerns, for the customer view. */
+  customer_id: number | null;
+  /** JSON of the state before and after. */
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  request_id: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface PayoutApprovalsTable {
+  id: Generated<number>;
+  withdrawal_id: number;
+  user_id: number;
+  amount: number;
+  bank_id: number;
+  /** SHA-256 of the payout as the maker saw it: any change voids the approval. */
+  binding: string;
+  /** awaiting, approved, void, rejected. */
+  status: string;
+  maker: string;
+  maker_name: string;
+  created_at: number;
+  checker: string | null;
+  checker_name: string | null;
+  decided_at: number | null;
+  note: string | null;
+}
+
+interface WorkClaimsTable {
+  item_type: string;
+  item_id: string;
+  staff_id: number;
+  claimed_at: number;
+}
+
+export interface ChatThreadsTable {
+  user_id: number;
+  assigned_to: number | null;
+  assigned_at: number | null;
+  customer_typing_at: number | null;
+  agent_typing_at: number | null;
+}
+
+interface CannedRepliesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  created_at: number;
+}
+
+interface StaffNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: number;
+  body: string;
+  created_at: number;
+}
+
+interface NewsScheduledTable {
+  id: Generated<number>;
+  title: string;
+  subhead: string;
+  img: string | null;
+  /** Sanitised when stored, as a published article is. */
+  content: string;
+  publish_at: number;
+  created_by: number;
+  created_at: number;
+  published_id: number | null;
+  cancelled_at: number | null;
+}
+
+interface IpoAllotmentsTable {
+  id: Generated<number>;
+  ipo_id: number;
+  ratio_bps: number;
+  /** SHA-256 of the pending applications the table was previewed from. */
+  binding: string;
+  /** proposed, run, void. */
+  status: string;
+  proposed_by: string;
+  proposed_name: string;
+  proposed_at: number;
+  run_by: string | null;
+  run_name: string | null;
+  run_at: number | null;
 }

@@ -2,6 +2,7 @@ import { CONFIG_TAGS } from '#shared/contract/config';
 import { toMinor } from '#shared/money';
 import { DEFAULT_MIN_WITHDRAW } from '#shared/rules';
 import { createUser } from '../account/users';
+import { seedCannedReplies } from '../backoffice/setup';
 import type { Deps } from '../deps';
 import { post } from '../lib/ledger';
 import { hashSecret } from '../lib/passwords';
@@ -66,6 +67,7 @@ const SEED_STEPS: SeedStep[] = [
   seedMarket,
   seedNews,
   seedDemoWallet,
+  seedCannedReplies,
 ];
 
 export async function seed(deps: Deps): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { BACKOFFICE_JOBS } from '../backoffice/setup';
 import { withTx } from '../db/index';
 import { electLeader } from '../db/pg-locks';
 import type { Deps } from '../deps';
@@ -10,7 +11,13 @@ import { watchlistJobs } from '../watchlists/jobs';
 import type { Job } from './job';
 
 /** Every job of the server. Domain modules append theirs. */
-export const JOBS: Job[] = [...PAYMENT_JOBS, ...tradingJobs, ...watchlistJobs, ...portfolioJobs];
+export const JOBS: Job[] = [
+  ...PAYMENT_JOBS,
+  ...tradingJobs,
+  ...watchlistJobs,
+  ...portfolioJobs,
+  ...BACKOFFICE_JOBS,
+];
 
 function lockKey(name: string): number {
   let h = 0;

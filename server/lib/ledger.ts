@@ -43,6 +43,20 @@ const INSERT_POSTING = statement<{ id: number }>(
    values (?, ?, ?, ?, ?, ?, ?) returning id`,
 );
 
+/**
+ * The postings made on a transaction while a tap is on it (lib/audit-log.ts `audited`: a staff
+ * action's postings point at its audit entry). Keyed by the transaction object, which callers pass
+ * down unchanged; a group commit runs its transactions one after another on one object, and a tap
+ * lives only while its own action runs.
+ */
+const taps = new WeakMap<Kysely<DB>, number[]>();
+
+export function tapPostings(trx: Kysely<DB>): { ids: number[]; stop(): void } {
+  const ids: number[] = [];
+  taps.set(trx, ids);
+  return { ids, stop: () => taps.delete(trx) };
+}
+
 export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter: number; id: number }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`bad posting amount ${p.amount}`);
   const [updated] =
@@ -61,7 +75,9 @@ export async function post(trx: Kysely<DB>, p: Posting): Promise<{ balanceAfter:
     p.at,
   ]);
   if (!row) throw new Error('ledger insert returned no row');
-  return { balanceAfter, id: Number(row.id) };
+  const id = Number(row.id);
+  taps.get(trx)?.push(id);
+  return { balanceAfter, id };
 }
 
 /**

@@ -62,16 +62,44 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors '
 /** The CSP of a page partner sites may frame (iframe.html, the quote widget). */
 export const EMBEDDABLE_CSP = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'self'", 'frame-ancestors *');
 
-/** Name → value, in the order they are sent (`api`: an API answer's, else a document's). */
+/**
+ * The back office's pages (`/ops/`, issue 33): a policy of their own, stricter than the app's —
+ * nothing but our own scripts and stylesheets (no inline ones, no workers, no frames in or out),
+ * images from our origin, blobs (identity photos fetched with the staff token) and https (a news
+ * article's images in its preview), and calls to our own API only.
+ */
+export const OPS_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join(';');
+
+/** Where the back office's pages are served. */
+export const OPS_PAGES = '/ops';
+
+/** Name → value, in the order they are sent (`api`: an API answer's, `ops`: a back-office page's, else a document's). */
 export function securityHeaders(options: {
   hsts: boolean;
   api?: boolean;
+  ops?: boolean;
   scripts?: readonly string[];
 }): Array<[string, string]> {
   return [
     [
       'content-security-policy',
-      options.api ? API_CONTENT_SECURITY_POLICY : contentSecurityPolicy(options.scripts),
+      options.api
+        ? API_CONTENT_SECURITY_POLICY
+        : options.ops
+          ? OPS_CONTENT_SECURITY_POLICY
+          : contentSecurityPolicy(options.scripts),
     ],
     ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
@@ -95,6 +123,8 @@ export interface SecurityHeaders {
   apply(res: ServerResponse): void;
   /** Sets every header of an API answer. */
   applyApi(res: ServerResponse): void;
+  /** Sets every header of a back-office page or file. */
+  applyOps(res: ServerResponse): void;
   /** An API answer's header lines as written to a socket, each ending in CRLF (answers made by hand). */
   lines: string;
 }
@@ -107,11 +137,20 @@ export function createSecurityHeaders(options: {
   const document = new PresetHeaders(securityHeaders(options));
   const apiList = securityHeaders({ ...options, api: true });
   const api = new PresetHeaders(apiList);
+  const ops = new PresetHeaders(securityHeaders({ ...options, ops: true }));
   return {
     apply: (res) => document.apply(res),
     applyApi: (res) => api.apply(res),
+    applyOps: (res) => ops.apply(res),
     lines: apiList.map(([n, v]) => `${n}: ${v}\r\n`).join(''),
   };
+}
+
+/** Whether a request path is the back office's pages or files (`/ops`, `/ops/…`). */
+export function isOpsPath(url: string): boolean {
+  return (
+    url.startsWith(OPS_PAGES) && (url.length === OPS_PAGES.length || '/?#'.includes(url[OPS_PAGES.length]!))
+  );
 }
 
 /** Whether a request path is answered by the API (JSON, never a document). */
@@ -132,6 +171,7 @@ function isApiPath(url: string, apiBase: string): boolean {
 export function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders, apiBase: string): void {
   app.addHook('onRequest', (req, reply, done) => {
     if (isApiPath(req.url, apiBase)) headers.applyApi(reply.raw);
+    else if (isOpsPath(req.url)) headers.applyOps(reply.raw);
     else headers.apply(reply.raw);
     done();
   });

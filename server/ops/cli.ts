@@ -1,12 +1,15 @@
 import { loadConfig } from '../config';
 import { createDatabase, migrate } from '../db/index';
 import { createDeps } from '../deps';
+import { audited } from '../lib/audit-log';
 import { COMMANDS } from './commands/index';
+import { operatorActor } from './commands/operator';
 
 /**
  * `npm run ops -- <command> [args]`: the operator's console for status changes that need a human
  * (DESIGN rule 4). It works on the same database as the server (DATABASE_URL); every action is
- * written to ops_log. `npm run ops -- help` lists the commands.
+ * written to ops_log, and the decisions to the audit log under the operator's name (OPS_OPERATOR,
+ * else the account running it). `npm run ops -- help` lists the commands.
  */
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -26,12 +29,18 @@ async function main(argv: string[]): Promise<number> {
     await migrate(database);
     const deps = createDeps(config, database);
     const { clock } = deps;
-    const output = await command.run(deps, args);
+    const actor = operatorActor(deps);
+    const output = await command.run(deps, args, actor);
     if (command.mutates) {
       await database.db
         .insertInto('ops_log')
         .values({ command: name, args: JSON.stringify(args), created_at: clock.now() })
         .execute();
+      // The invocation as typed, under the operator's name (decisions also write their own entry).
+      await audited(database, actor, clock.now, async () => ({
+        result: undefined,
+        entry: { action: `console:${name}`, after: { args } },
+      }));
     }
     if (output !== undefined)
       console.log(typeof output === 'string' ? output : JSON.stringify(output, null, 2));

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
-import { CUSTOMER_SERVICE_ROUTE, chatHistory, markRead, sendMessage } from '../content/chat';
+import {
+  CUSTOMER_SERVICE_ROUTE,
+  chatHistory,
+  chatState,
+  customerTyping,
+  markRead,
+  sendMessage,
+} from '../content/chat';
 import { newsArticle, newsPage } from '../content/news';
 import { hotReads } from '../db/hot';
 import { route } from '../lib/route';
@@ -25,4 +32,6 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     await markRead(deps, user.id);
     return null;
   });
+  route(app, contract.chatState, ({ user }) => chatState(deps, user.id));
+  route(app, contract.chatTyping, ({ user }) => customerTyping(deps, user.id));
 }

@@ -152,22 +152,24 @@ export async function usdRateAnswer(deps: Deps, db: Kysely<DB>): Promise<FxRateA
  * time it was set, which starts its FX_RATE_MAX_AGE_MS of freshness. Both in one transaction.
  */
 export async function setConfiguredRate(deps: Deps, value: string): Promise<void> {
+  await withTx(deps.database, (trx) => setConfiguredRateIn(deps, trx, value));
+}
+
+/** `setConfiguredRate` in the caller's transaction (the back office's audited change). */
+export async function setConfiguredRateIn(deps: Deps, trx: Kysely<DB>, value: string): Promise<void> {
   const ticks = rateToTicks(value);
-  if (ticks === null)
-    throw new Error('give the rate as a positive decimal with at most 4 places, e.g. 88.25');
+  if (ticks === null) throw new ApiError('ops.errors.rate', 400);
   const now = deps.clock.now();
-  await withTx(deps.database, async (trx) => {
-    for (const [tag, v] of [
-      [CONFIG_TAGS.rate, value.trim()],
-      [CONFIG_TAGS.rateSetAt, String(now)],
-    ]) {
-      await trx
-        .insertInto('config')
-        .values({ tag: tag!, value: v! })
-        .onConflict((oc) => oc.column('tag').doUpdateSet({ value: v! }))
-        .execute();
-    }
-  });
+  for (const [tag, v] of [
+    [CONFIG_TAGS.rate, value.trim()],
+    [CONFIG_TAGS.rateSetAt, String(now)],
+  ]) {
+    await trx
+      .insertInto('config')
+      .values({ tag: tag!, value: v! })
+      .onConflict((oc) => oc.column('tag').doUpdateSet({ value: v! }))
+      .execute();
+  }
 }
 
 /** SPEC §8 "Exchange rate has not been updated". */

@@ -153,71 +153,92 @@ export interface AllotmentResult {
   refundedMinor: number;
 }
 
+/** What one application gets at `ratioBps`: whole lots, their value at its rate, the rest refunded. */
+export function allotmentOf(
+  app: { count: number; price: number; rate: number; price_all: number },
+  ratioBps: number,
+): { shares: number; value: number; refund: number } {
+  const shares = Math.floor(((app.count / IPO_QTY_STEP) * ratioBps) / 10_000) * IPO_QTY_STEP;
+  const value = shares > 0 ? tradeValueMinor(app.price, shares, app.rate) : 0;
+  return { shares, value, refund: app.price_all - value };
+}
+
+/** An IPO's pending applications, oldest first (what an allotment runs on and previews). */
+export function pendingApplications(db: Kysely<DB>, ipoId: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('mold', '=', 'ipo')
+    .where('ref_id', '=', ipoId)
+    .where('status', '=', IPO.pending)
+    .where('state', '=', 'buy')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Allots every pending application of an IPO: each gets `ratioBps` / 10,000 of its shares, rounded
  * down to whole lots of IPO_QTY_STEP; what is not allotted is refunded. ratioBps 0 refunds all.
- * Application closes: a Forthcoming IPO becomes Closed. One transaction for the whole IPO.
+ * Application closes: a Forthcoming IPO becomes Closed. One transaction for the whole IPO
+ * (`allotIpoIn`: the caller's, e.g. the back office's audited run).
  */
 export async function allotIpo(deps: Deps, ipoId: number, ratioBps: number): Promise<AllotmentResult> {
+  return withTx(deps.database, (trx) => allotIpoIn(deps, trx, ipoId, ratioBps));
+}
+
+export async function allotIpoIn(
+  deps: Deps,
+  trx: Kysely<DB>,
+  ipoId: number,
+  ratioBps: number,
+): Promise<AllotmentResult> {
   if (!Number.isInteger(ratioBps) || ratioBps < 0 || ratioBps > 10_000) throw new Error('ratio must be 0..1');
-  return withTx(deps.database, async (trx) => {
-    const ipo = await trx
-      .selectFrom('ipos')
-      .select(['id', 'status'])
-      .where('id', '=', ipoId)
-      .executeTakeFirst();
-    if (!ipo) throw new Error(`no IPO ${ipoId}`);
-    const now = deps.clock.now();
-    if (ipo.status === IPO_OPEN) {
-      await trx.updateTable('ipos').set({ status: 'Closed' }).where('id', '=', ipoId).execute();
-    }
-    const pending = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('mold', '=', 'ipo')
-      .where('ref_id', '=', ipoId)
+  const ipo = await trx
+    .selectFrom('ipos')
+    .select(['id', 'status'])
+    .where('id', '=', ipoId)
+    .executeTakeFirst();
+  if (!ipo) throw new Error(`no IPO ${ipoId}`);
+  const now = deps.clock.now();
+  if (ipo.status === IPO_OPEN) {
+    await trx.updateTable('ipos').set({ status: 'Closed' }).where('id', '=', ipoId).execute();
+  }
+  const pending = await pendingApplications(trx, ipoId);
+  const result: AllotmentResult = {
+    ipo: ipoId,
+    applications: pending.length,
+    allotted: 0,
+    refunded: 0,
+    refundedMinor: 0,
+  };
+  for (const app of pending) {
+    const { shares, value, refund } = allotmentOf(app, ratioBps);
+    const updated = await trx
+      .updateTable('orders')
+      .set(
+        shares > 0
+          ? { status: IPO.allotted, count: shares, price_all: value, updated_at: now }
+          : { status: IPO.refunded, updated_at: now },
+      )
+      .where('id', '=', app.id)
       .where('status', '=', IPO.pending)
-      .where('state', '=', 'buy')
-      .orderBy('id')
-      .execute();
-    const result: AllotmentResult = {
-      ipo: ipoId,
-      applications: pending.length,
-      allotted: 0,
-      refunded: 0,
-      refundedMinor: 0,
-    };
-    for (const app of pending) {
-      const shares = Math.floor(((app.count / IPO_QTY_STEP) * ratioBps) / 10_000) * IPO_QTY_STEP;
-      const value = shares > 0 ? tradeValueMinor(app.price, shares, app.rate) : 0;
-      const refund = app.price_all - value;
-      const updated = await trx
-        .updateTable('orders')
-        .set(
-          shares > 0
-            ? { status: IPO.allotted, count: shares, price_all: value, updated_at: now }
-            : { status: IPO.refunded, updated_at: now },
-        )
-        .where('id', '=', app.id)
-        .where('status', '=', IPO.pending)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) continue;
-      if (shares > 0) result.allotted++;
-      else result.refunded++;
-      if (refund > 0) {
-        await post(trx, {
-          userId: app.user_id,
-          amount: refund,
-          reason: 'ipoRefund',
-          refType: 'order',
-          refId: app.id,
-          at: now,
-        });
-        result.refundedMinor += refund;
-      }
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) continue;
+    if (shares > 0) result.allotted++;
+    else result.refunded++;
+    if (refund > 0) {
+      await post(trx, {
+        userId: app.user_id,
+        amount: refund,
+        reason: 'ipoRefund',
+        refType: 'order',
+        refId: app.id,
+        at: now,
+      });
+      result.refundedMinor += refund;
     }
-    return result;
-  });
+  }
+  return result;
 }
 
 /** Sets an IPO's status (e.g. Closed → Listed once its shares trade). */

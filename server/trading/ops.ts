@@ -1,7 +1,28 @@
+import { rateToTicks } from '#shared/money';
+import { setFxRate } from '../backoffice/decisions';
+import type { Deps } from '../deps';
+import { type Actor, audited } from '../lib/audit-log';
 import type { OpsCommand } from '../ops/commands/command';
-import { setConfiguredRate, usdRate } from './fx';
-import { allotIpo, IPO_OPEN, setIpoStatus } from './ipo';
+import { operatorActor } from '../ops/commands/operator';
+import { usdRate } from './fx';
+import { type AllotmentResult, allotIpoIn, IPO_OPEN, setIpoStatus } from './ipo';
 import { IPO } from './orders';
+
+/**
+ * The console's allotment: one operator, audited (its refunds point at the entry). The back office
+ * asks two people (a proposal, then a run: backoffice/decisions.ts); the console is for scripts and
+ * for the operator who holds the database anyway.
+ */
+async function allotAudited(deps: Deps, actor: Actor, ipoId: number, bps: number): Promise<AllotmentResult> {
+  const { result } = await audited(deps.database, actor, deps.clock.now, async (trx) => {
+    const done = await allotIpoIn(deps, trx, ipoId, bps);
+    return {
+      result: done,
+      entry: { action: 'ipo:allot', targetType: 'ipo', targetId: ipoId, after: { ...done, ratioBps: bps } },
+    };
+  });
+  return result;
+}
 
 function ipoId(arg: string | undefined): number {
   const id = Number(arg);
@@ -60,8 +81,8 @@ export const ipoCommands: OpsCommand[] = [
     usage: 'ipo:allot <ipoId> [ratio]',
     summary: 'allot pending applications (ratio 0..1 of each, whole lots of 100; default 1), refund the rest',
     mutates: true,
-    async run(deps, [id, ratio]) {
-      return allotIpo(deps, ipoId(id), ratioBps(ratio));
+    async run(deps, [id, ratio], actor) {
+      return allotAudited(deps, operatorActor(deps, actor), ipoId(id), ratioBps(ratio));
     },
   },
   {
@@ -69,8 +90,8 @@ export const ipoCommands: OpsCommand[] = [
     usage: 'ipo:refund <ipoId>',
     summary: 'refund every pending application of an IPO',
     mutates: true,
-    async run(deps, [id]) {
-      return allotIpo(deps, ipoId(id), 0);
+    async run(deps, [id], actor) {
+      return allotAudited(deps, operatorActor(deps, actor), ipoId(id), 0);
     },
   },
   {
@@ -103,8 +124,10 @@ export const fxCommands: OpsCommand[] = [
     summary:
       'set the configured USD rate, the fallback while no live quote is fresh (for FX_RATE_MAX_AGE_MS)',
     mutates: true,
-    async run(deps, [value]) {
-      await setConfiguredRate(deps, value ?? '');
+    async run(deps, [value], actor) {
+      if (rateToTicks(value) === null)
+        throw new Error('give the rate as a positive decimal with at most 4 places, e.g. 88.25');
+      await setFxRate(deps, operatorActor(deps, actor), value ?? '');
       return usdRate(deps, deps.database.db);
     },
   },

@@ -1,102 +1,144 @@
 import type { Kysely } from 'kysely';
-import { withTx } from '../db/index';
+import { approveLoan, declineLoan } from '../backoffice/decisions';
+import { approvePayout, payPayout, rejectPayout, releasePayout } from '../backoffice/payouts';
 import type { DB } from '../db/schema';
-import { idArg } from '../ops/commands/args';
+import type { Deps } from '../deps';
+import { type Actor, audited } from '../lib/audit-log';
+import { idArg, options } from '../ops/commands/args';
 import type { OpsCommand } from '../ops/commands/command';
-import {
-  completeRecharge,
-  disburseLoan,
-  failRecharge,
-  payWithdrawal,
-  refundWithdrawal,
-  rejectLoan,
-  releaseWithdrawal,
-} from './settlement';
+import { consoleError, operatorActor } from '../ops/commands/operator';
+import { completeRecharge, failRecharge } from './settlement';
 
 /**
- * The operator's side of the wallet (DESIGN rule 4): loan approval, withdrawal payout, recharge
- * confirmation. Each is a guarded transition of wallet/settlement.ts, so a command repeated or
- * racing the sandbox jobs changes nothing twice; the CLI writes each to ops_log.
+ * The operator's side of the wallet (DESIGN rule 4): loan decisions, payouts, recharge
+ * confirmation. Loans and payouts run the back office's functions (backoffice/decisions.ts,
+ * backoffice/payouts.ts: audited, maker-checker above PAYOUT_APPROVAL_ABOVE); recharges are
+ * guarded transitions of wallet/settlement.ts in an audited transaction. A command repeated or
+ * racing the sandbox jobs changes nothing twice; the CLI also writes each to ops_log.
  */
 
-/** One guarded money transition in its own transaction; explains itself when nothing changed. */
-function transition(
+/** One decision on a row by id, said as the console always said it. */
+function decision(
   name: string,
   usage: string,
   summary: string,
   what: string,
-  apply: (trx: Kysely<DB>, id: number, now: number) => Promise<boolean>,
-  done: string,
+  act: (deps: Deps, actor: Actor, id: number, rest: string[]) => Promise<unknown>,
+  done: string | ((result: unknown, id: number) => string),
 ): OpsCommand {
   return {
     name,
     usage,
     summary,
     mutates: true,
-    async run(deps, [arg]) {
+    async run(deps, [arg, ...rest], actor) {
       const rowId = idArg(arg, what);
-      const changed = await withTx(deps.database, (trx) => apply(trx, rowId, deps.clock.now()));
-      if (!changed) throw new Error(`${what} ${rowId} does not exist or is not waiting for this decision`);
-      return `${what} ${rowId} ${done}`;
+      const result = await act(deps, operatorActor(deps, actor), rowId, rest).catch((err: unknown) => {
+        throw consoleError(err, `${what} ${rowId} does not exist or is not waiting for this decision`);
+      });
+      return typeof done === 'string' ? `${what} ${rowId} ${done}` : done(result, rowId);
     },
   };
 }
 
+/** A recharge's guarded transition, audited under the operator. */
+function rechargeMove(
+  move: (trx: Kysely<DB>, id: number, now: number) => Promise<boolean>,
+  action: string,
+): (deps: Deps, actor: Actor, id: number) => Promise<void> {
+  return async (deps, actor, id) => {
+    await audited(deps.database, actor, deps.clock.now, async (trx) => {
+      const before = await trx
+        .selectFrom('recharges')
+        .select(['user_id', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!before || !(await move(trx, id, deps.clock.now())))
+        throw new Error(`recharge ${id} does not exist or is not waiting for this decision`);
+      return {
+        result: undefined,
+        entry: {
+          action,
+          targetType: 'recharge',
+          targetId: id,
+          customerId: before.user_id,
+          before: { status: before.status },
+        },
+      };
+    });
+  };
+}
+
 export const WALLET_COMMANDS: OpsCommand[] = [
-  transition(
+  decision(
     'loan:approve',
     'loan:approve <loanId>',
     'approve a loan and disburse it (borrow)',
     'loan',
-    disburseLoan,
+    approveLoan,
     'approved and disbursed',
   ),
-  transition(
+  decision(
     'loan:reject',
-    'loan:reject <loanId>',
+    'loan:reject <loanId> [reason]',
     'reject a loan application',
     'loan',
-    rejectLoan,
+    (deps, actor, id, reason) => declineLoan(deps, actor, id, reason.join(' ') || 'Rejected by the operator'),
     'rejected',
   ),
-  transition(
+  decision(
     'withdraw:pay',
     'withdraw:pay <id>',
-    'mark a withdrawal paid out',
+    'mark a withdrawal paid out (above PAYOUT_APPROVAL_ABOVE: asks for a second approval)',
     'withdrawal',
-    payWithdrawal,
-    'paid',
+    payPayout,
+    (result, id) =>
+      (result as { paid: boolean }).paid
+        ? `withdrawal ${id} paid`
+        : `withdrawal ${id} waits for a second approval (withdraw:approve ${id}, by another operator)`,
   ),
-  transition(
+  decision(
+    'withdraw:approve',
+    'withdraw:approve <id>',
+    "approve another operator's payout above PAYOUT_APPROVAL_ABOVE (pays it)",
+    'withdrawal',
+    approvePayout,
+    'approved and paid',
+  ),
+  decision(
     'withdraw:release',
     'withdraw:release <id>',
     'hand a held withdrawal (e.g. to a card changed in the last 24 h) to the payment rail',
     'withdrawal',
-    releaseWithdrawal,
+    releasePayout,
     'released to the payment rail',
   ),
-  transition(
+  decision(
     'withdraw:reject',
-    'withdraw:reject <id>',
+    'withdraw:reject <id> [note] [--reason cardMismatch|suspectedFraud|customerRequest|other]',
     'fail a withdrawal and refund it (withdrawRefund)',
     'withdrawal',
-    refundWithdrawal,
+    (deps, actor, id, rest) => {
+      const { positional, named } = options(rest);
+      const note = positional.join(' ');
+      return rejectPayout(deps, actor, id, named.reason ?? (note ? 'other' : 'customerRequest'), note);
+    },
     'rejected and refunded',
   ),
-  transition(
+  decision(
     'recharge:confirm',
     'recharge:confirm <id>',
     'confirm a recharge was received and credit it',
     'recharge',
-    completeRecharge,
+    rechargeMove(completeRecharge, 'recharge:confirm'),
     'confirmed and credited',
   ),
-  transition(
+  decision(
     'recharge:fail',
     'recharge:fail <id>',
     'mark a recharge failed (nothing is credited)',
     'recharge',
-    failRecharge,
+    rechargeMove(failRecharge, 'recharge:fail'),
     'failed',
   ),
 ];

@@ -24,7 +24,7 @@ async function minWithdraw(db: Kysely<DB>): Promise<number> {
 }
 
 /** Why a payout waits for the operator (i18n keys the withdraw record shows). */
-const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard' } as const;
+const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard', review: 'wallet.hold.review' } as const;
 
 /**
  * A withdrawal to one of the user's usable bank cards: recorded in progress (`n`) and the amount
@@ -32,7 +32,8 @@ const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard' } as const;
  * `withdrawRefund` if the payment rail or the operator fails it (wallet/settlement.ts). The route
  * checked the transaction password first (contract `tradePassword`). To a card added or changed
  * within `config.newCardHoldMs` it is held (`hold`): the rail's job skips it until the operator
- * releases, pays or rejects it.
+ * releases, pays or rejects it; one above `config.ops.payoutApprovalAbove` is held for the back
+ * office's maker-checker approval.
  */
 export async function requestWithdrawal(
   deps: Deps,
@@ -63,9 +64,15 @@ export async function requestWithdrawal(
   if (card.status !== BANK_CARD_STATUS.usable) throw invalid('errors.bankCardUnusable');
   const now = deps.clock.now();
   const amount = unitsToMinor(input.count);
-  // A card added or changed recently may be an intruder's: the payout waits for the operator.
+  // A card added or changed recently may be an intruder's: the payout waits for the operator. One
+  // above PAYOUT_APPROVAL_ABOVE waits for two members of staff (server/backoffice/payouts.ts).
   const changed = Math.max(card.created_at, card.updated_at);
-  const hold = now - changed < deps.config.newCardHoldMs ? WITHDRAW_HOLD.newCard : null;
+  const hold =
+    now - changed < deps.config.newCardHoldMs
+      ? WITHDRAW_HOLD.newCard
+      : amount > deps.config.ops.payoutApprovalAbove
+        ? WITHDRAW_HOLD.review
+        : null;
   const row = await db
     .insertInto('withdrawals')
     .values({

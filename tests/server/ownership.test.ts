@@ -107,6 +107,8 @@ const MATRIX: Record<EndpointName, Entry> = {
   upload: { kind: 'self', why: 'creates an upload for the caller' },
   messageSend: { kind: 'self', why: "writes to the caller's own thread" },
   messageRead: { kind: 'self', why: "marks the caller's own thread read" },
+  chatState: { kind: 'self', why: "reads the caller's own thread" },
+  chatTyping: { kind: 'self', why: "marks the caller's own thread as typing" },
 
   favouriteCheck: {
     kind: 'own',

@@ -135,6 +135,7 @@ describe.each(DIALECTS)('settings: uploads and real-name verification on $name',
         id_type: null,
         id_number: null,
         note: null,
+        reason: null,
       });
       const [front, back] = await photos(token);
       const body = {
@@ -153,6 +154,7 @@ describe.each(DIALECTS)('settings: uploads and real-name verification on $name',
           id_type: 'idCard',
           id_number: '**********9012',
           note: null,
+          reason: null,
         },
       });
       const again = await s.call('kycSubmit', { token, body: { ...body, real_name: 'Someone Else' } });

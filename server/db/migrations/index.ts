@@ -17,11 +17,12 @@ import { migration049 } from './049_portfolio';
 import { migration049TradingGtt } from './049_trading_gtt';
 import { migration049TradingOco } from './049_trading_oco';
 import { migration060InboxWindow } from './060_inbox_window';
+import { migration070Backoffice } from './070_backoffice';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
  * Numbering: 001–049 accounts, ledger and business tables; 050–059 market data; 060–069
- * operations (retention, audits).
+ * operations (retention, audits); 070–079 the back office.
  */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -42,5 +43,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_open_buys': migration049OpenBuys(),
     '049_factors': migration049Factors(dialect),
     '060_inbox_window': migration060InboxWindow(),
+    '070_backoffice': migration070Backoffice(dialect),
   };
 }

@@ -1,7 +1,11 @@
+import { verifyAuditChain } from '../../lib/audit-log';
 import { auditLedger, formatAudit } from '../../wallet/audit';
 import type { OpsCommand } from './command';
 
-/** `ledger:audit`: the ledger audit of wallet/audit.ts; a non-zero exit when anything is off. */
+/**
+ * `ledger:audit`: the ledger audit of wallet/audit.ts; `audit:verify`: the audit log's hash chain
+ * (lib/audit-log.ts). Each exits non-zero when anything is off.
+ */
 export const AUDIT_COMMANDS: OpsCommand[] = [
   {
     name: 'ledger:audit',
@@ -13,6 +17,20 @@ export const AUDIT_COMMANDS: OpsCommand[] = [
       const text = args.includes('--json') ? JSON.stringify(report, null, 2) : formatAudit(report);
       if (report.problems.length > 0) throw new Error(text);
       return text;
+    },
+  },
+  {
+    name: 'audit:verify',
+    usage: 'audit:verify',
+    summary: "prove the audit log's hash chain unbroken: every entry's hash, link and number",
+    mutates: false,
+    async run(deps) {
+      const r = await verifyAuditChain(deps.database.db);
+      if (!r.ok)
+        throw new Error(
+          `Audit log broken at entry ${r.brokenAt}: ${r.problem} (${r.entries} entries before it verified)`,
+        );
+      return `Audit log verified: ${r.entries} entries, chain unbroken (head ${r.head.slice(0, 16)}…)`;
     },
   },
 ];

@@ -5,6 +5,7 @@ import { WALLET_COMMANDS } from '../../wallet/ops';
 import { AUDIT_COMMANDS } from './audit';
 import type { OpsCommand } from './command';
 import { REVIEW_COMMANDS } from './review';
+import { STAFF_COMMANDS } from './staff';
 
 /** Every command; domain files append theirs. */
 const DURATION = /^(\d+)(ms|s|m|h|d)$/;
@@ -54,4 +55,5 @@ export const COMMANDS: OpsCommand[] = [
   ...ipoCommands,
   ...fxCommands,
   ...AUDIT_COMMANDS,
+  ...STAFF_COMMANDS,
 ];

@@ -1,31 +1,18 @@
 import { fromMinor } from '#shared/money';
 import { KYC_STATUS, LOAN_STATE, RECHARGE_STATUS } from '#shared/status';
-import { plainText } from '../../content/sanitize';
+import { approveKyc, rejectKyc } from '../../backoffice/kyc';
 import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
 import { withdrawalsInProgress } from '../../wallet/withdraw';
-import { idArg, iso } from './args';
+import { idArg, iso, options } from './args';
 import type { OpsCommand } from './command';
+import { consoleError, operatorActor } from './operator';
 
 /**
- * What waits for a human across domains (`pending`), and the real-name (KYC) decisions. Each
- * command checks the row is in the state it acts on, so a repeated command changes nothing twice.
+ * What waits for a human across domains (`pending`), and the real-name (KYC) decisions — the back
+ * office's own functions (backoffice/kyc.ts), audited under the console's operator. Each acts only
+ * on a row in the state it expects, so a repeated command changes nothing twice.
  */
-
-async function setKyc(
-  deps: Deps,
-  userId: number,
-  status: typeof KYC_STATUS.approved | typeof KYC_STATUS.rejected,
-  note: string | null,
-): Promise<boolean> {
-  const r = await deps.database.db
-    .updateTable('kyc')
-    .set({ status, note, updated_at: deps.clock.now() })
-    .where('user_id', '=', userId)
-    .where('status', '=', KYC_STATUS.underReview)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
 
 /** Everything waiting for a human, oldest first. */
 export async function pending(deps: Deps) {
@@ -141,23 +128,33 @@ export const REVIEW_COMMANDS: OpsCommand[] = [
     usage: 'kyc:approve <userId>',
     summary: 'approve a real-name verification under review',
     mutates: true,
-    async run(deps, [arg]) {
+    async run(deps, [arg], actor) {
       const userId = idArg(arg, 'user');
-      if (!(await setKyc(deps, userId, KYC_STATUS.approved, null)))
-        throw new Error(`User ${userId} has no verification under review`);
+      await approveKyc(deps, operatorActor(deps, actor), userId).catch((err: unknown) => {
+        throw consoleError(err, `User ${userId} has no verification under review`);
+      });
       return `Verification of user ${userId} approved`;
     },
   },
   {
     name: 'kyc:reject',
-    usage: 'kyc:reject <userId> [note]',
-    summary: 'reject a verification under review (the user may submit again)',
+    usage: 'kyc:reject <userId> [note] [--reason photos|unreadable|mismatch|expired|other]',
+    summary: 'reject a verification under review (the user may submit again; photos: asks for new photos)',
     mutates: true,
-    async run(deps, [arg, ...note]) {
+    async run(deps, args, actor) {
+      const { positional, named } = options(args);
+      const [arg, ...note] = positional;
       const userId = idArg(arg, 'user');
-      const text = plainText(note.join(' ')).slice(0, 500) || null;
-      if (!(await setKyc(deps, userId, KYC_STATUS.rejected, text)))
-        throw new Error(`User ${userId} has no verification under review`);
+      const text = note.join(' ');
+      await rejectKyc(
+        deps,
+        operatorActor(deps, actor),
+        userId,
+        named.reason ?? (text ? 'other' : 'unreadable'),
+        text,
+      ).catch((err: unknown) => {
+        throw consoleError(err, `User ${userId} has no verification under review`);
+      });
       return `Verification of user ${userId} rejected`;
     },
   },

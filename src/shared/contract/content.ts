@@ -30,6 +30,15 @@ export interface ChatMessage {
   text_key?: 'chat.welcome';
 }
 
+/** The open chat's live state (issue 33): the agent typing, "Read" marks, the newest message. */
+export interface ChatState {
+  agent_typing: boolean;
+  /** The newest of the customer's messages an agent has read (0: none). */
+  read_up_to: number;
+  /** The newest message of the chat (0: none); newer than the list shows: refetch it. */
+  latest_id: number;
+}
+
 export const contentContract = {
   newsList: endpoint<{ rows: Array<Omit<NewsItem, 'content'>>; count: number }>()({
     method: 'GET',
@@ -83,6 +92,20 @@ export const contentContract = {
   messageRead: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/user_message/read',
+    auth: true,
+    req: Type.Object({}, { additionalProperties: false }),
+  }),
+  /** The open chat's live state, polled while the chat screen is shown. */
+  chatState: endpoint<ChatState>()({
+    method: 'GET',
+    path: '/stock/success/user_message/state',
+    auth: true,
+    req: NoQuery,
+  }),
+  /** The customer is typing (sent every few seconds while the draft changes); answers the state. */
+  chatTyping: endpoint<ChatState>()({
+    method: 'POST',
+    path: '/stock/success/user_message/typing',
     auth: true,
     req: Type.Object({}, { additionalProperties: false }),
   }),

@@ -28,6 +28,11 @@ export interface KycState {
   /** Masked except its last 4 characters. */
   id_number: string | null;
   note: string | null;
+  /**
+   * Why it was rejected (issue 33): a code of KYC_REJECTION_REASONS the app words in the user's
+   * language (`photos`: new photos are needed); `note` is the reviewer's own words, if any.
+   */
+  reason: string | null;
 }
 
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });

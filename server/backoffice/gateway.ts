@@ -1,0 +1,121 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type Capability,
+  OPS_API,
+  OPS_PREFIX,
+  type OpsName,
+  type OpsReq,
+  type OpsRes,
+  roleCan,
+  type Stage,
+} from '#shared/backoffice';
+import type { Deps } from '../deps';
+import type { Actor } from '../lib/audit-log';
+import { ApiError } from '../lib/errors';
+import { privateAnswer } from '../lib/private-answers';
+import { authenticateStaff, freshUntil, type StaffMember, type StaffSession, staffActor } from './staff';
+
+/**
+ * The back office's one gateway (issue 33 §3): every call of `OPS_API` is registered here, and
+ * each request passes the same checks in the same order before its handler runs —
+ * 1. a staff session (`Authorization: Bearer`; a customer's token is no staff token): else 401;
+ * 2. a stage the call accepts (only sign-in steps take a session without its second factor): 403;
+ * 3. the member's role has the call's capability: 403 `ops.errors.forbidden`;
+ * 4. calls that move money, approve, set the rate or change roles need a second factor given
+ *    within OPS_STEP_UP_MS: 403 `ops.errors.stepUp` (the app asks for one and tries again).
+ * Answers are private (no-store). Handlers get the member as an audit `Actor`.
+ */
+
+export interface OpsContext<N extends OpsName> {
+  input: OpsReq<N>;
+  deps: Deps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Null only on `public` calls. */
+  member: StaffMember | null;
+  session: StaffSession | null;
+}
+
+/** A signed-in member's context (every call but `public` ones). */
+export function who<N extends OpsName>(
+  ctx: OpsContext<N>,
+): { member: StaffMember; session: StaffSession; actor: Actor } {
+  if (!ctx.member || !ctx.session) throw new ApiError('errors.sessionExpired', 401);
+  return { member: ctx.member, session: ctx.session, actor: staffActor(ctx.member, ctx.req.id) };
+}
+
+/** Bytes answered as they are (a photo, a CSV), with their own headers. */
+export class RawAnswer {
+  constructor(
+    readonly body: Buffer | string,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+export interface OpsHandler<N extends OpsName> {
+  /** The query (GET) or body (POST), validated as the customer API's are (lib/validation.ts). */
+  schema: TSchema & { static: OpsReq<N> };
+  run(ctx: OpsContext<N>): Promise<OpsRes<N> | RawAnswer>;
+}
+
+export type OpsHandlers = { [N in OpsName]: OpsHandler<N> };
+
+/** Why a call is refused to this member and session, or null. The table-driven test reads it too. */
+export function refusal(
+  deps: Deps,
+  name: OpsName,
+  member: StaffMember,
+  session: StaffSession,
+): ApiError | null {
+  const def = OPS_API[name] as {
+    cap: Capability | 'session' | 'public';
+    stages?: readonly Stage[];
+    stepUp?: boolean;
+  };
+  const stages = def.stages ?? ['full'];
+  if (!stages.includes(session.stage as Stage)) return new ApiError('ops.errors.factorNeeded', 403);
+  if (def.cap !== 'session' && def.cap !== 'public' && !roleCan(member.role, def.cap))
+    return new ApiError('ops.errors.forbidden', 403);
+  if (def.stepUp && freshUntil(deps, session) === 0) return new ApiError('ops.errors.stepUp', 403);
+  return null;
+}
+
+/** The member and session a request was let in with (set before its input is even validated). */
+const callers = new WeakMap<FastifyRequest, { member: StaffMember; session: StaffSession }>();
+
+export function registerOpsRoutes(app: FastifyInstance, handlers: OpsHandlers): void {
+  const deps = app.deps;
+  const base = `${deps.config.apiBase}${OPS_PREFIX}`;
+  for (const name of Object.keys(OPS_API) as OpsName[]) {
+    const def = OPS_API[name];
+    const handler = handlers[name] as unknown as OpsHandler<OpsName>;
+    app.route({
+      method: def.method,
+      url: base + def.path,
+      schema: def.method === 'GET' ? { querystring: handler.schema } : { body: handler.schema },
+      onRequest: privateAnswer,
+      // Who may call is settled before the input is read: a stranger learns nothing of a call's
+      // schema, and the same refusal comes whatever the body.
+      preValidation: async (req) => {
+        if (def.cap === 'public') return;
+        const caller = await authenticateStaff(deps, req);
+        const refused = refusal(deps, name, caller.member, caller.session);
+        if (refused) throw refused;
+        callers.set(req, caller);
+      },
+      handler: async (req, reply) => {
+        const caller = callers.get(req);
+        const member = caller?.member ?? null;
+        const session = caller?.session ?? null;
+        const input = ((def.method === 'GET' ? req.query : req.body) ?? {}) as OpsReq<OpsName>;
+        const data = await handler.run({ input, deps, req, reply, member, session });
+        if (data instanceof RawAnswer) {
+          for (const [k, v] of Object.entries(data.headers)) reply.header(k, v);
+          return reply.send(data.body);
+        }
+        return { msg: 'ok', data: data ?? null };
+      },
+    });
+  }
+}

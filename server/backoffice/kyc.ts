@@ -1,0 +1,179 @@
+import fs from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import {
+  type AuditRow,
+  KYC_REJECTION_REASONS,
+  type KycCase,
+  type KycRejectionReason,
+} from '#shared/backoffice';
+import { KYC_STATUS } from '#shared/status';
+import { plainText } from '../content/sanitize';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { type Actor, audited } from '../lib/audit-log';
+import { conflict, invalid, notFound } from '../lib/errors';
+import { isUploadId, sniffImage, uploadPath } from '../lib/uploads';
+import { auditRows } from './audit-view';
+import { claimOf } from './queues';
+
+/**
+ * Real-name review (issue 33 §5): the case (fields in full, both photos), approve, reject with a
+ * reason code the customer's app words in their language plus the officer's own text, and
+ * `photos` — the reason that asks for new photos. The same functions serve the console's
+ * `kyc:approve|reject`. Each decision is a guarded change from "under review", so two officers
+ * deciding at once decide once.
+ */
+
+const NOTE_MAX = 500;
+
+async function caseRow(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('kyc')
+    .innerJoin('users', 'users.id', 'kyc.user_id')
+    .select([
+      'kyc.user_id',
+      'users.phone',
+      'kyc.status',
+      'kyc.real_name',
+      'kyc.id_type',
+      'kyc.id_number',
+      'kyc.created_at',
+      'kyc.updated_at',
+      'kyc.reason',
+      'kyc.note',
+    ])
+    .where('kyc.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function kycCase(deps: Deps, userId: number): Promise<KycCase> {
+  const { db } = deps.database;
+  const row = await caseRow(db, userId);
+  if (!row) throw notFound();
+  const history: AuditRow[] = await auditRows(db, { customer: userId, actionPrefix: 'kyc:' });
+  return {
+    userId: row.user_id,
+    phone: row.phone,
+    status: row.status,
+    realName: row.real_name,
+    idType: row.id_type,
+    idNumber: row.id_number,
+    submittedAt: row.updated_at,
+    firstSubmittedAt: row.created_at,
+    reason: row.reason,
+    note: row.note,
+    history,
+    claimedBy: await claimOf(db, 'kyc', String(userId)),
+  };
+}
+
+/** Every case under review, oldest first. */
+export async function kycCases(deps: Deps): Promise<KycCase[]> {
+  const rows = await deps.database.db
+    .selectFrom('kyc')
+    .select('user_id')
+    .where('status', '=', KYC_STATUS.underReview)
+    .orderBy('updated_at')
+    .limit(200)
+    .execute();
+  return Promise.all(rows.map((r) => kycCase(deps, r.user_id)));
+}
+
+/**
+ * One of a case's photos, for staff with the KYC role only (the gateway checked). The bytes are
+ * sniffed again as they leave: only JPEG, PNG or WebP is ever answered, with that type — never an
+ * SVG or anything a browser could run — whatever the file on disk has become.
+ */
+export async function kycPhoto(
+  deps: Deps,
+  userId: number,
+  side: 'front' | 'back',
+): Promise<{ mime: string; bytes: Buffer }> {
+  const row = await deps.database.db
+    .selectFrom('kyc')
+    .select(['id_number_img', 'id_number_img_two'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const id = side === 'front' ? row?.id_number_img : row?.id_number_img_two;
+  if (!id || !isUploadId(id)) throw notFound();
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(uploadPath(deps.config.uploadsDir, id));
+  } catch {
+    throw notFound();
+  }
+  const mime = sniffImage(bytes);
+  if (!mime) throw notFound();
+  return { mime, bytes };
+}
+
+function snapshot(row: NonNullable<Awaited<ReturnType<typeof caseRow>>>) {
+  return { status: row.status, reason: row.reason, note: row.note };
+}
+
+async function decide(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  next: { status: number; reason: KycRejectionReason | null; note: string | null },
+  action: string,
+): Promise<void> {
+  await audited(deps.database, actor, deps.clock.now, async (trx) => {
+    const before = await caseRow(trx, userId);
+    if (!before) throw notFound();
+    const changed = await trx
+      .updateTable('kyc')
+      .set({ status: next.status, reason: next.reason, note: next.note, updated_at: deps.clock.now() })
+      .where('user_id', '=', userId)
+      .where('status', '=', KYC_STATUS.underReview)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw conflict('ops.errors.notWaiting');
+    await trx
+      .deleteFrom('work_claims')
+      .where('item_type', '=', 'kyc')
+      .where('item_id', '=', String(userId))
+      .execute();
+    return {
+      result: undefined,
+      entry: {
+        action,
+        targetType: 'kyc',
+        targetId: userId,
+        customerId: userId,
+        before: snapshot(before),
+        after: next,
+        reason: next.reason,
+      },
+    };
+  });
+}
+
+export function approveKyc(deps: Deps, actor: Actor, userId: number): Promise<void> {
+  return decide(
+    deps,
+    actor,
+    userId,
+    { status: KYC_STATUS.approved, reason: null, note: null },
+    'kyc:approve',
+  );
+}
+
+/** Rejects with a reason code (`photos` asks for new photos) and optional text the customer reads. */
+export function rejectKyc(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  reason: string,
+  text: string | undefined,
+): Promise<void> {
+  if (!(KYC_REJECTION_REASONS as readonly string[]).includes(reason)) throw invalid('ops.errors.reason');
+  const note = plainText(text ?? '').slice(0, NOTE_MAX) || null;
+  if (reason === 'other' && !note) throw invalid('ops.errors.reasonText');
+  return decide(
+    deps,
+    actor,
+    userId,
+    { status: KYC_STATUS.rejected, reason: reason as KycRejectionReason, note },
+    reason === 'photos' ? 'kyc:newPhotos' : 'kyc:reject',
+  );
+}

@@ -1,0 +1,329 @@
+import type { Kysely } from 'kysely';
+import type { CustomerRow, QueueItem, Queues, QueueType, WorkType } from '#shared/backoffice';
+import { fromMinor } from '#shared/money';
+import { KYC_STATUS, LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { type Actor, audited } from '../lib/audit-log';
+import { ApiError, invalid, notFound } from '../lib/errors';
+import { IPO } from '../trading/orders';
+import { assignChat, waitingChats } from './inbox';
+
+/**
+ * The work queues (issue 33 §4): per type the count and the age of the oldest item, and one list
+ * across every type ordered by how far each item is past its type's target time (age ÷ target),
+ * so a chat waiting 10 minutes (target 5) comes before a review waiting 3 hours (target 4).
+ * Items can be claimed (by oneself) or assigned (by an admin); a chat's claim is its assignment.
+ */
+
+/** How soon each type of item should be taken up. */
+export const TARGET_MS: Record<WorkType, number> = {
+  chat: 5 * 60_000,
+  approval: 60 * 60_000,
+  withdrawal: 2 * 3600_000,
+  kyc: 4 * 3600_000,
+  loan: 24 * 3600_000,
+  ipo: 24 * 3600_000,
+};
+
+type Claims = Map<string, { id: number; name: string }>;
+
+async function claims(db: Kysely<DB>): Promise<Claims> {
+  const rows = await db
+    .selectFrom('work_claims')
+    .innerJoin('staff', 'staff.id', 'work_claims.staff_id')
+    .select(['item_type', 'item_id', 'staff.id', 'staff.name'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.item_type}:${r.item_id}`, { id: r.id, name: r.name }]));
+}
+
+export async function claimOf(db: Kysely<DB>, type: WorkType, id: string) {
+  const row = await db
+    .selectFrom('work_claims')
+    .innerJoin('staff', 'staff.id', 'work_claims.staff_id')
+    .select(['staff.id', 'staff.name'])
+    .where('item_type', '=', type)
+    .where('item_id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name } : null;
+}
+
+/** Every item waiting for a human, each with its claim. */
+async function items(deps: Deps): Promise<QueueItem[]> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const taken = await claims(db);
+  const item = (
+    type: WorkType,
+    id: string | number,
+    title: string,
+    detail: string,
+    customer: { id: number; phone: string } | null,
+    since: number,
+  ): QueueItem => ({
+    type,
+    id: String(id),
+    title,
+    detail,
+    customerId: customer?.id ?? null,
+    customerPhone: customer?.phone ?? null,
+    since,
+    targetMs: TARGET_MS[type],
+    claimedBy: taken.get(`${type}:${id}`) ?? null,
+  });
+  const [kyc, held, approvals, loans, ipos, chats] = await Promise.all([
+    db
+      .selectFrom('kyc')
+      .innerJoin('users', 'users.id', 'kyc.user_id')
+      .select(['kyc.user_id', 'users.phone', 'kyc.real_name', 'kyc.updated_at'])
+      .where('kyc.status', '=', KYC_STATUS.underReview)
+      .execute(),
+    db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'users.phone',
+        'withdrawals.count',
+        'withdrawals.hold',
+        'withdrawals.created_at',
+      ])
+      .where('withdrawals.status', '=', WITHDRAW_STATUS.inProgress)
+      .where('withdrawals.hold', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('payout_approvals')
+              .select('id')
+              .whereRef('payout_approvals.withdrawal_id', '=', 'withdrawals.id')
+              .where('payout_approvals.status', '=', 'awaiting'),
+          ),
+        ),
+      )
+      .execute(),
+    db
+      .selectFrom('payout_approvals')
+      .innerJoin('users', 'users.id', 'payout_approvals.user_id')
+      .select([
+        'payout_approvals.id',
+        'payout_approvals.withdrawal_id',
+        'payout_approvals.user_id',
+        'users.phone',
+        'payout_approvals.amount',
+        'payout_approvals.maker_name',
+        'payout_approvals.created_at',
+      ])
+      .where('payout_approvals.status', '=', 'awaiting')
+      .execute(),
+    db
+      .selectFrom('loans')
+      .innerJoin('users', 'users.id', 'loans.user_id')
+      .select(['loans.id', 'loans.user_id', 'users.phone', 'loans.count', 'loans.created_at'])
+      .where('loans.state', '=', LOAN_STATE.applying)
+      .execute(),
+    db
+      .selectFrom('ipos')
+      .innerJoin('orders', (j) =>
+        j
+          .onRef('orders.ref_id', '=', 'ipos.id')
+          .on('orders.mold', '=', 'ipo')
+          .on('orders.state', '=', 'buy')
+          .on('orders.status', '=', IPO.pending),
+      )
+      .select((eb) => [
+        'ipos.id',
+        'ipos.symbol',
+        'ipos.issue_end_date',
+        eb.fn.countAll<number | string>().as('n'),
+      ])
+      .where((eb) => eb.or([eb('ipos.issue_end_date', '<=', now), eb('ipos.status', '!=', 'Forthcoming')]))
+      .groupBy(['ipos.id', 'ipos.symbol', 'ipos.issue_end_date'])
+      .execute(),
+    waitingChats(db),
+  ]);
+  return [
+    ...kyc.map((k) =>
+      item(
+        'kyc',
+        k.user_id,
+        'Real-name review',
+        k.real_name,
+        { id: k.user_id, phone: k.phone },
+        k.updated_at,
+      ),
+    ),
+    ...held.map((w) =>
+      item(
+        'withdrawal',
+        w.id,
+        'Held withdrawal',
+        `₹${fromMinor(w.count)} · ${w.hold === 'wallet.hold.newCard' ? 'card changed recently' : 'above the approval threshold'}`,
+        { id: w.user_id, phone: w.phone },
+        w.created_at,
+      ),
+    ),
+    ...approvals.map((a) =>
+      item(
+        'approval',
+        a.withdrawal_id,
+        'Payout awaiting a second approval',
+        `₹${fromMinor(a.amount)} · paid by ${a.maker_name}`,
+        { id: a.user_id, phone: a.phone },
+        a.created_at,
+      ),
+    ),
+    ...loans.map((l) =>
+      item(
+        'loan',
+        l.id,
+        'Loan application',
+        `₹${fromMinor(l.count)}`,
+        { id: l.user_id, phone: l.phone },
+        l.created_at,
+      ),
+    ),
+    ...ipos.map((i) =>
+      item(
+        'ipo',
+        i.id,
+        'IPO allotment due',
+        `${i.symbol} · ${Number(i.n)} applications`,
+        null,
+        i.issue_end_date,
+      ),
+    ),
+    // A chat's claim is its assignment: only unassigned waiting chats are queue work.
+    ...chats
+      .filter((c) => c.assignedTo === null && c.waitingSince !== null)
+      .map((c) =>
+        item('chat', c.userId, 'Unanswered chat', c.last, { id: c.userId, phone: c.phone }, c.waitingSince!),
+      ),
+  ];
+}
+
+export async function queues(deps: Deps): Promise<Queues> {
+  const now = deps.clock.now();
+  const all = await items(deps);
+  const types: QueueType[] = (Object.keys(TARGET_MS) as WorkType[]).map((type) => {
+    const mine = all.filter((i) => i.type === type);
+    return {
+      type,
+      count: mine.length,
+      oldestAt: mine.length ? Math.min(...mine.map((i) => i.since)) : null,
+      targetMs: TARGET_MS[type],
+    };
+  });
+  const overdue = (i: QueueItem) => (now - i.since) / i.targetMs;
+  return { now, types, items: all.sort((a, b) => overdue(b) - overdue(a) || a.since - b.since) };
+}
+
+/**
+ * Claims an item for oneself, assigns it to another member (admins only), or releases it
+ * (`staffId` null: one's own claim, or any for an admin). Chats are assigned in their thread.
+ */
+export async function claim(
+  deps: Deps,
+  actor: Actor,
+  input: { type: WorkType; id: string; staffId?: number | null },
+): Promise<void> {
+  const self = actor.staffId;
+  const target = input.staffId === undefined ? self : input.staffId;
+  const admin = actor.role === 'admin';
+  if (target !== null && target !== self && !admin) throw new ApiError('ops.errors.forbidden', 403);
+  if (input.type === 'chat') {
+    const userId = Number(input.id);
+    if (!Number.isSafeInteger(userId) || userId < 1) throw invalid();
+    return assignChat(deps, actor, userId, target);
+  }
+  await audited(deps.database, actor, deps.clock.now, async (trx) => {
+    const before = await trx
+      .selectFrom('work_claims')
+      .select('staff_id')
+      .where('item_type', '=', input.type)
+      .where('item_id', '=', input.id)
+      .executeTakeFirst();
+    if (target === null) {
+      if (before && before.staff_id !== self && !admin) throw new ApiError('ops.errors.forbidden', 403);
+      await trx
+        .deleteFrom('work_claims')
+        .where('item_type', '=', input.type)
+        .where('item_id', '=', input.id)
+        .execute();
+    } else {
+      const member = await trx
+        .selectFrom('staff')
+        .select('id')
+        .where('id', '=', target)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
+      if (!member) throw notFound();
+      // Someone else's claim is taken over only by an assignment (an admin's).
+      if (before && before.staff_id !== target && !admin) throw new ApiError('ops.errors.claimed', 409);
+      await trx
+        .insertInto('work_claims')
+        .values({ item_type: input.type, item_id: input.id, staff_id: target, claimed_at: deps.clock.now() })
+        .onConflict((oc) =>
+          oc
+            .columns(['item_type', 'item_id'])
+            .doUpdateSet({ staff_id: target, claimed_at: deps.clock.now() }),
+        )
+        .execute();
+    }
+    return {
+      result: undefined,
+      entry: {
+        action: target === null ? 'work:release' : target === self ? 'work:claim' : 'work:assign',
+        targetType: input.type,
+        targetId: input.id,
+        before: { staffId: before?.staff_id ?? null },
+        after: { staffId: target },
+      },
+    };
+  });
+}
+
+/** Customers by phone, account number (`no`) or real name; at most 20. */
+export async function searchCustomers(deps: Deps, q: string): Promise<CustomerRow[]> {
+  const text = q.trim();
+  if (text.length < 2) return [];
+  const digits = /^\d+$/.test(text);
+  const like = `%${text.replace(/[%_\\]/g, '').toLowerCase()}%`;
+  const rows = await deps.database.db
+    .selectFrom('users')
+    .leftJoin('kyc', 'kyc.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.phone',
+      'users.no',
+      'kyc.real_name',
+      'kyc.status',
+      'users.balance',
+      'users.created_at',
+    ])
+    .where((eb) =>
+      digits
+        ? eb.or([
+            eb('users.phone', 'like', `${text}%`),
+            eb('users.no', '=', text),
+            eb('users.no', 'like', `%${text}`),
+          ])
+        : eb.or([
+            eb(eb.fn('lower', ['kyc.real_name']), 'like', like),
+            eb(eb.fn('lower', ['users.no']), '=', text.toLowerCase()),
+          ]),
+    )
+    .orderBy('users.id')
+    .limit(20)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    phone: r.phone,
+    no: r.no,
+    name: r.real_name,
+    kycStatus: r.status ?? KYC_STATUS.none,
+    balance: fromMinor(r.balance),
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,56 @@
+import { ROLES } from '#shared/backoffice';
+import { addStaff, disableStaff, listStaff } from '../../backoffice/staff';
+import { idArg, options } from './args';
+import type { OpsCommand } from './command';
+import { consoleError, operatorActor } from './operator';
+
+/**
+ * The back office's staff from the console: the first admin comes from here (the back office needs
+ * a member to sign in), with a one-time enrolment link to set a password and a second factor.
+ */
+export const STAFF_COMMANDS: OpsCommand[] = [
+  {
+    name: 'staff:add',
+    usage: `staff:add <login> --role <${ROLES.join('|')}> [--name N]`,
+    summary: 'add a member of staff; prints their one-time enrolment link (password and second factor)',
+    mutates: true,
+    async run(deps, args, actor) {
+      const { positional, named } = options(args);
+      const [login] = positional;
+      if (!login || !named.role) throw new Error(`Usage: staff:add <login> --role <${ROLES.join('|')}>`);
+      const { staff, link } = await addStaff(deps, operatorActor(deps, actor), {
+        login,
+        name: named.name,
+        role: named.role,
+      }).catch((err: unknown) => {
+        throw consoleError(err, `Could not add ${login}`);
+      });
+      const hours = Math.round(deps.config.ops.enrolMs / 3_600_000);
+      return [
+        `Added ${staff.login} (${staff.role}), staff id ${staff.id}.`,
+        `One-time enrolment link (works once, for ${hours} hours; send it privately):`,
+        `  ${link}`,
+      ].join('\n');
+    },
+  },
+  {
+    name: 'staff:list',
+    usage: 'staff:list',
+    summary: 'the members of staff, their roles and whether they enrolled',
+    mutates: false,
+    run: (deps) => listStaff(deps),
+  },
+  {
+    name: 'staff:disable',
+    usage: 'staff:disable <staffId>',
+    summary: 'disable a member of staff: every session ends, no sign-in works again',
+    mutates: true,
+    async run(deps, [arg], actor) {
+      const id = idArg(arg, 'staff');
+      await disableStaff(deps, operatorActor(deps, actor), id).catch((err: unknown) => {
+        throw consoleError(err, `No active member ${id}`);
+      });
+      return `Member ${id} disabled`;
+    },
+  },
+];

@@ -1,0 +1,633 @@
+/**
+ * The back office's API (issue 33), written once for the server (server/backoffice) and the back
+ * office's app (src/backoffice): every call's method, path under `<API_BASE>/ops`, the capability
+ * it needs and whether it needs a fresh second factor, with its request and answer types. The
+ * customer app never imports this file (the build checks that nothing of the back office is in its
+ * bundle). Plain data: the back office's app imports it at run time without a schema library.
+ */
+
+/** Staff roles (issue 33 §3). */
+export const ROLES = ['support', 'kyc', 'payments', 'approver', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a role may do; every call names one (or `session`: any signed-in staff, `public`: none). */
+export const CAPABILITIES = {
+  /** Queues, claims, customer search and view, staff notes. */
+  work: ['support', 'kyc', 'payments', 'approver', 'admin'],
+  chat: ['support', 'admin'],
+  kyc: ['kyc', 'admin'],
+  /** Payouts (pay, reject, release), IPO allotment proposals. */
+  pay: ['payments', 'admin'],
+  /** Second approvals, loan decisions, running an allotment, the FX rate. */
+  approve: ['approver', 'admin'],
+  news: ['support', 'admin'],
+  audit: ['approver', 'admin'],
+  staff: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAPABILITIES;
+
+export function roleCan(role: string, cap: Capability): boolean {
+  return (CAPABILITIES[cap] as readonly string[]).includes(role);
+}
+
+/** The queue item types (issue 33 §4), each with its target time. */
+export const WORK_TYPES = ['kyc', 'withdrawal', 'approval', 'loan', 'ipo', 'chat'] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+
+/** Real-name rejection reasons: the customer's app words each in its language (`realName.reasons.*`). */
+export const KYC_REJECTION_REASONS = ['photos', 'unreadable', 'mismatch', 'expired', 'other'] as const;
+export type KycRejectionReason = (typeof KYC_REJECTION_REASONS)[number];
+
+/** Why a payout is rejected (refunded); told to nobody but the audit log and the customer view. */
+export const PAYOUT_REJECTION_REASONS = [
+  'cardMismatch',
+  'suspectedFraud',
+  'customerRequest',
+  'other',
+] as const;
+
+interface Def<Req, Res> {
+  method: 'GET' | 'POST';
+  path: string;
+  /** `public`: no session (sign-in steps); `session`: any stage the call names in `stages`. */
+  cap: Capability | 'public' | 'session';
+  /** Session stages that may call it (default: only `full`). */
+  stages?: readonly Stage[];
+  /** Needs a second factor given within OPS_STEP_UP_MS. */
+  stepUp?: boolean;
+  /** Answers bytes (a photo, a CSV), not the JSON envelope. */
+  raw?: boolean;
+  readonly req?: Req;
+  readonly res?: Res;
+}
+const def = <Req, Res>(d: Omit<Def<Req, Res>, 'req' | 'res'>): Def<Req, Res> => d;
+
+export type Stage = 'enrol' | 'verify' | 'full';
+
+/** A second factor's proof: an authenticator code or a passkey's answer (WebAuthn JSON). */
+export type FactorProof = { code: string } | { passkey: unknown };
+
+export interface Me {
+  id: number;
+  login: string;
+  name: string;
+  role: Role;
+  stage: Stage;
+  caps: Capability[];
+  /** Until when the last second factor counts as fresh (0: never given or stale). */
+  freshUntil: number;
+  expiresAt: number;
+  idleMs: number;
+  factors: { totp: boolean; passkeys: number };
+}
+
+export interface SignedIn {
+  token: string;
+  stage: Stage;
+  factors: { totp: boolean; passkeys: number };
+}
+
+export interface QueueType {
+  type: WorkType;
+  count: number;
+  oldestAt: number | null;
+  /** How soon an item of this type should be taken up. */
+  targetMs: number;
+}
+export interface QueueItem {
+  type: WorkType;
+  id: string;
+  title: string;
+  detail: string;
+  customerId: number | null;
+  customerPhone: string | null;
+  since: number;
+  targetMs: number;
+  claimedBy: { id: number; name: string } | null;
+}
+export interface Queues {
+  now: number;
+  types: QueueType[];
+  /** Every type in one list, the most overdue (age ÷ target) first. */
+  items: QueueItem[];
+}
+
+export interface CustomerRow {
+  id: number;
+  phone: string;
+  no: string;
+  name: string | null;
+  kycStatus: number;
+  balance: string;
+  createdAt: number;
+}
+
+export interface CardView {
+  id: number;
+  bank: string;
+  card: string;
+  holder: string;
+  ifsc: string;
+  status: number;
+  addedAt: number;
+  changedAt: number;
+}
+
+export interface AuditRow {
+  seq: number;
+  at: number;
+  actor: string;
+  actorName: string;
+  role: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  customerId: number | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  hash: string;
+}
+
+export interface CustomerView {
+  customer: CustomerRow & { creditScore: number; loan: string };
+  identity: {
+    status: number;
+    realName: string | null;
+    idType: string | null;
+    idNumber: string | null;
+    reason: string | null;
+    note: string | null;
+    updatedAt: number | null;
+  } | null;
+  identityHistory: AuditRow[];
+  cards: CardView[];
+  ledger: Array<{
+    id: number;
+    at: number;
+    amount: string;
+    balance: string;
+    reason: string;
+    auditSeq: number | null;
+  }>;
+  orders: Array<{
+    id: number;
+    no: string;
+    mold: string;
+    symbol: string;
+    state: string;
+    status: number;
+    count: number;
+    total: string;
+    at: number;
+  }>;
+  holdings: Array<{ symbol: string; qty: number; cost: string }>;
+  loans: Array<{ id: number; amount: string; state: number; at: number }>;
+  ipoApplications: Array<{
+    id: number;
+    symbol: string;
+    count: number;
+    amount: string;
+    status: number;
+    at: number;
+  }>;
+  withdrawals: PayoutRow[];
+  chat: ChatLine[];
+  notes: Array<{ id: number; body: string; by: string; at: number }>;
+  pending: PayoutApprovalView[];
+}
+
+export interface KycCase {
+  userId: number;
+  phone: string;
+  status: number;
+  realName: string;
+  idType: string;
+  /** In full: the officer compares it with the photos. */
+  idNumber: string;
+  submittedAt: number;
+  firstSubmittedAt: number;
+  reason: string | null;
+  note: string | null;
+  history: AuditRow[];
+  claimedBy: { id: number; name: string } | null;
+}
+
+export interface PayoutRow {
+  id: number;
+  userId: number;
+  phone: string;
+  amount: string;
+  status: string;
+  hold: string | null;
+  card: CardView;
+  askedAt: number;
+  /** Above PAYOUT_APPROVAL_ABOVE: a second person approves. */
+  needsApproval: boolean;
+  approval: PayoutApprovalView | null;
+}
+
+export interface PayoutApprovalView {
+  id: number;
+  withdrawalId: number;
+  amount: string;
+  status: string;
+  maker: string;
+  makerName: string;
+  createdAt: number;
+  checkerName: string | null;
+  decidedAt: number | null;
+  /** The payout still is what the maker asked for (amount, card, customer). */
+  intact: boolean;
+}
+
+export interface Payouts {
+  threshold: string;
+  rows: PayoutRow[];
+}
+
+export interface LoanRow {
+  id: number;
+  userId: number;
+  phone: string;
+  amount: string;
+  creditScore: number;
+  openLoans: string;
+  askedAt: number;
+}
+
+export interface AllotmentLine {
+  orderId: number;
+  userId: number;
+  phone: string;
+  applied: number;
+  allotted: number;
+  frozen: string;
+  charged: string;
+  refund: string;
+}
+export interface AllotmentPreview {
+  ipoId: number;
+  symbol: string;
+  ratio: string;
+  lines: AllotmentLine[];
+  totals: { applications: number; applied: number; allotted: number; charged: string; refund: string };
+  proposal: {
+    id: number;
+    ratio: string;
+    proposedBy: string;
+    proposedName: string;
+    proposedAt: number;
+    intact: boolean;
+  } | null;
+}
+export interface IpoRow {
+  id: number;
+  symbol: string;
+  company: string;
+  status: string;
+  issueEnd: number;
+  pendingApplications: number;
+  pendingShares: number;
+  frozen: string;
+  proposal: AllotmentPreview['proposal'];
+}
+
+export interface FxState {
+  source: string;
+  rate: string | null;
+  fresh: boolean;
+  configured: string | null;
+  configuredAt: number | null;
+}
+export interface FxPreview {
+  current: FxState;
+  next: string;
+  /** What a US$1,000 order and the customers' US holdings are worth at each rate. */
+  example: { usd: string; now: string | null; next: string };
+  holdings: { now: string | null; next: string };
+  changeBps: number | null;
+}
+
+export interface NewsDraft {
+  title: string;
+  subhead: string;
+  html: string;
+  img?: string | null;
+  /** Epoch ms; absent or past: now. */
+  publishAt?: number | null;
+}
+export interface NewsRow {
+  id: number;
+  title: string;
+  subhead: string;
+  publishAt: number;
+  state: 'scheduled' | 'published' | 'cancelled';
+  publishedId: number | null;
+}
+
+export interface ChatLine {
+  id: number;
+  sender: 'user' | 'agent';
+  body: string;
+  at: number;
+  readAt: number | null;
+}
+export interface ChatSummary {
+  userId: number;
+  phone: string;
+  name: string | null;
+  last: string;
+  lastAt: number;
+  lastSender: 'user' | 'agent';
+  /** The oldest customer message since the last reply (null: answered). */
+  waitingSince: number | null;
+  assignedTo: { id: number; name: string } | null;
+  unread: number;
+}
+export interface ChatThread {
+  userId: number;
+  messages: ChatLine[];
+  assignedTo: { id: number; name: string } | null;
+  customerTyping: boolean;
+  waitingSince: number | null;
+  /** Seconds from the conversation's first unanswered message to the first reply, once replied. */
+  firstReplyMs: number | null;
+}
+
+export interface StaffRow {
+  id: number;
+  login: string;
+  name: string;
+  role: Role;
+  enrolled: boolean;
+  disabled: boolean;
+  createdAt: number;
+}
+
+export type Id = { id: number };
+export type UserId = { userId: number };
+type Empty = Record<string, never>;
+
+export const OPS_API = {
+  // Signing in (the only calls without a full session).
+  login: def<{ login: string; password: string }, SignedIn>({
+    method: 'POST',
+    path: '/auth/login',
+    cap: 'public',
+  }),
+  enrol: def<{ token: string; password: string }, SignedIn>({
+    method: 'POST',
+    path: '/auth/enrol',
+    cap: 'public',
+  }),
+  totpBegin: def<Empty, { secret: string; uri: string }>({
+    method: 'POST',
+    path: '/auth/totp/begin',
+    cap: 'session',
+    stages: ['enrol'],
+  }),
+  totpConfirm: def<{ code: string }, { stage: Stage }>({
+    method: 'POST',
+    path: '/auth/totp/confirm',
+    cap: 'session',
+    stages: ['enrol'],
+  }),
+  passkeyRegisterOptions: def<Empty, unknown>({
+    method: 'POST',
+    path: '/auth/passkey/register-options',
+    cap: 'session',
+    stages: ['enrol'],
+  }),
+  passkeyRegister: def<{ response: unknown }, { stage: Stage }>({
+    method: 'POST',
+    path: '/auth/passkey/register',
+    cap: 'session',
+    stages: ['enrol'],
+  }),
+  passkeyOptions: def<Empty, unknown>({
+    method: 'POST',
+    path: '/auth/passkey/options',
+    cap: 'session',
+    stages: ['verify', 'full'],
+  }),
+  /** The second step of a sign-in, and the step-up of a full session. */
+  verify: def<FactorProof, { stage: Stage; freshUntil: number }>({
+    method: 'POST',
+    path: '/auth/verify',
+    cap: 'session',
+    stages: ['verify', 'full'],
+  }),
+  logout: def<Empty, null>({
+    method: 'POST',
+    path: '/auth/logout',
+    cap: 'session',
+    stages: ['enrol', 'verify', 'full'],
+  }),
+  me: def<Empty, Me>({ method: 'GET', path: '/me', cap: 'session', stages: ['enrol', 'verify', 'full'] }),
+
+  queues: def<Empty, Queues>({ method: 'GET', path: '/queues', cap: 'work' }),
+  claim: def<{ type: WorkType; id: string; staffId?: number | null }, null>({
+    method: 'POST',
+    path: '/queues/claim',
+    cap: 'work',
+  }),
+  customerSearch: def<{ q: string }, CustomerRow[]>({ method: 'GET', path: '/customers', cap: 'work' }),
+  customer: def<Id, CustomerView>({ method: 'GET', path: '/customers/view', cap: 'work' }),
+  noteAdd: def<{ userId: number; body: string }, null>({
+    method: 'POST',
+    path: '/customers/notes',
+    cap: 'work',
+  }),
+
+  kycList: def<Empty, KycCase[]>({ method: 'GET', path: '/kyc', cap: 'kyc' }),
+  kycCase: def<UserId, KycCase>({ method: 'GET', path: '/kyc/case', cap: 'kyc' }),
+  kycPhoto: def<{ userId: number; side: 'front' | 'back' }, Blob>({
+    method: 'GET',
+    path: '/kyc/photo',
+    cap: 'kyc',
+    raw: true,
+  }),
+  kycApprove: def<UserId, null>({ method: 'POST', path: '/kyc/approve', cap: 'kyc', stepUp: true }),
+  kycReject: def<{ userId: number; reason: KycRejectionReason; text?: string }, null>({
+    method: 'POST',
+    path: '/kyc/reject',
+    cap: 'kyc',
+  }),
+
+  payouts: def<Empty, Payouts>({ method: 'GET', path: '/payouts', cap: 'work' }),
+  payoutPay: def<Id, { paid: boolean; approval: PayoutApprovalView | null }>({
+    method: 'POST',
+    path: '/payouts/pay',
+    cap: 'pay',
+    stepUp: true,
+  }),
+  payoutReject: def<{ id: number; reason: string; text?: string }, null>({
+    method: 'POST',
+    path: '/payouts/reject',
+    cap: 'pay',
+  }),
+  payoutRelease: def<Id, null>({ method: 'POST', path: '/payouts/release', cap: 'pay' }),
+  payoutApprove: def<Id, { paid: boolean }>({
+    method: 'POST',
+    path: '/payouts/approve',
+    cap: 'approve',
+    stepUp: true,
+  }),
+
+  loans: def<Empty, LoanRow[]>({ method: 'GET', path: '/loans', cap: 'work' }),
+  loanApprove: def<Id, null>({ method: 'POST', path: '/loans/approve', cap: 'approve', stepUp: true }),
+  loanReject: def<{ id: number; text: string }, null>({
+    method: 'POST',
+    path: '/loans/reject',
+    cap: 'approve',
+  }),
+
+  ipos: def<Empty, IpoRow[]>({ method: 'GET', path: '/ipos', cap: 'work' }),
+  ipoPreview: def<{ id: number; ratio: string }, AllotmentPreview>({
+    method: 'GET',
+    path: '/ipos/preview',
+    cap: 'work',
+  }),
+  ipoPropose: def<{ id: number; ratio: string }, AllotmentPreview>({
+    method: 'POST',
+    path: '/ipos/propose',
+    cap: 'pay',
+  }),
+  ipoRun: def<{ id: number; proposal: number }, { allotted: number; refunded: number }>({
+    method: 'POST',
+    path: '/ipos/run',
+    cap: 'approve',
+    stepUp: true,
+  }),
+
+  fx: def<Empty, FxState>({ method: 'GET', path: '/fx', cap: 'work' }),
+  fxPreview: def<{ rate: string }, FxPreview>({ method: 'GET', path: '/fx/preview', cap: 'approve' }),
+  fxSet: def<{ rate: string }, FxState>({ method: 'POST', path: '/fx', cap: 'approve', stepUp: true }),
+
+  news: def<Empty, NewsRow[]>({ method: 'GET', path: '/news', cap: 'news' }),
+  newsPreview: def<NewsDraft, { title: string; subhead: string; html: string }>({
+    method: 'POST',
+    path: '/news/preview',
+    cap: 'news',
+  }),
+  newsPublish: def<NewsDraft, NewsRow>({ method: 'POST', path: '/news', cap: 'news' }),
+  newsCancel: def<Id, null>({ method: 'POST', path: '/news/cancel', cap: 'news' }),
+
+  chats: def<{ box: 'mine' | 'unassigned' | 'all' }, ChatSummary[]>({
+    method: 'GET',
+    path: '/chats',
+    cap: 'chat',
+  }),
+  chat: def<UserId & { after?: number }, ChatThread>({ method: 'GET', path: '/chats/thread', cap: 'chat' }),
+  chatReply: def<{ userId: number; body: string }, ChatLine>({
+    method: 'POST',
+    path: '/chats/reply',
+    cap: 'chat',
+  }),
+  chatAssign: def<{ userId: number; staffId: number | null }, null>({
+    method: 'POST',
+    path: '/chats/assign',
+    cap: 'chat',
+  }),
+  chatTyping: def<UserId, null>({ method: 'POST', path: '/chats/typing', cap: 'chat' }),
+  canned: def<Empty, Array<{ id: number; title: string; body: string }>>({
+    method: 'GET',
+    path: '/chats/canned',
+    cap: 'chat',
+  }),
+
+  audit: def<
+    { actor?: string; action?: string; customer?: number; from?: number; to?: number; before?: number },
+    { rows: AuditRow[]; next: number | null }
+  >({ method: 'GET', path: '/audit', cap: 'audit' }),
+  auditCsv: def<{ actor?: string; action?: string; customer?: number; from?: number; to?: number }, Blob>({
+    method: 'GET',
+    path: '/audit/csv',
+    cap: 'audit',
+    raw: true,
+  }),
+  auditVerify: def<Empty, { entries: number; ok: boolean; brokenAt: number | null; problem: string | null }>({
+    method: 'GET',
+    path: '/audit/verify',
+    cap: 'audit',
+  }),
+  ledgerAudit: def<Empty, { ok: boolean; text: string; problems: number }>({
+    method: 'POST',
+    path: '/audit/ledger',
+    cap: 'audit',
+  }),
+
+  staff: def<Empty, StaffRow[]>({ method: 'GET', path: '/staff', cap: 'staff' }),
+  staffAdd: def<{ login: string; name: string; role: Role }, { staff: StaffRow; link: string }>({
+    method: 'POST',
+    path: '/staff',
+    cap: 'staff',
+    stepUp: true,
+  }),
+  staffRole: def<{ id: number; role: Role }, StaffRow>({
+    method: 'POST',
+    path: '/staff/role',
+    cap: 'staff',
+    stepUp: true,
+  }),
+  staffDisable: def<Id, StaffRow>({ method: 'POST', path: '/staff/disable', cap: 'staff', stepUp: true }),
+} as const;
+
+export type OpsName = keyof typeof OPS_API;
+export type OpsReq<N extends OpsName> = Exclude<(typeof OPS_API)[N]['req'], undefined>;
+export type OpsRes<N extends OpsName> = Exclude<(typeof OPS_API)[N]['res'], undefined>;
+
+/** The API's base under the customer API's (`/api` → `/api/ops`). */
+export const OPS_PREFIX = '/ops';
+
+/** Where the back office's pages are served. */
+export const OPS_PAGES = '/ops/';
+
+/** The back office's refusals in English (its app and the console say them; staff work in English). */
+export const OPS_MESSAGES: Record<string, string> = {
+  'ops.errors.forbidden': 'Your role does not allow this.',
+  'ops.errors.factorNeeded': 'Give your second factor first.',
+  'ops.errors.stepUp': 'Confirm it is you: give your second factor again.',
+  'ops.errors.signIn': 'Wrong login or password.',
+  'ops.errors.enrolment': 'This enrolment link has been used or has expired. Ask an admin for a new one.',
+  'ops.errors.password': 'Use a password of 12 to 128 characters.',
+  'ops.errors.login': 'A login is 3 to 32 lower-case letters, digits, dots, dashes or underscores.',
+  'ops.errors.loginTaken': 'That login is taken.',
+  'ops.errors.role': 'Unknown role.',
+  'ops.errors.ownAction': 'Nobody approves their own action: another member of staff must do this.',
+  'ops.errors.notWaiting': 'It is no longer waiting for this decision (someone may have decided it already).',
+  'ops.errors.awaitingApproval': 'This payout is already waiting for a second approval.',
+  'ops.errors.approvalVoid':
+    'The payout changed after it was asked for (amount, card or customer), so the approval is void. Nothing was paid.',
+  'ops.errors.needsApproval':
+    'Above the approval threshold a payout needs two people: use Pay, then a second approval.',
+  'ops.errors.claimed': 'Someone else has taken this item.',
+  'ops.errors.reason': 'Choose a reason.',
+  'ops.errors.reasonText': 'Write the reason the customer will read.',
+  'ops.errors.ratio': 'A ratio is a decimal from 0 to 1, such as 0.5.',
+  'ops.errors.rate': 'Give the rate as a positive decimal with at most 4 places, such as 88.25.',
+  'ops.errors.nothingToAllot': 'There are no pending applications to allot.',
+  'ops.errors.newsTitle': 'A title of 1 to 200 characters is required.',
+  'ops.errors.newsSubhead': 'The subhead is longer than 400 characters.',
+  'ops.errors.newsEmpty': 'The article has no content left after sanitising.',
+  'ops.errors.newsImage': 'An image is a path on this site or an https address.',
+  'ops.errors.noteEmpty': 'Write the note first.',
+  'errors.sessionExpired': 'Your session has ended. Sign in again.',
+  'errors.tooManyAttempts': 'Too many attempts. Wait 15 minutes and try again.',
+  'errors.codeWrong': 'That code is not right.',
+  'errors.codeFormat': 'A code is 6 digits.',
+  'errors.codeUsed': 'That code was used already: wait for the next one.',
+  'errors.passkeyRefused': 'The passkey was not accepted. Try again.',
+  'errors.passkeyNone': 'No passkey is set up for you.',
+  'errors.passkeyUnknown': 'That passkey is not yours.',
+  'errors.passkeyFlagged': 'That passkey looks copied and is blocked. Ask an admin.',
+  'errors.passkeyExists': 'That passkey is set up already.',
+  'errors.totpAlreadyOn': 'An authenticator app is set up already.',
+  'errors.totpNotSetUp': 'Start the authenticator setup again.',
+  'errors.proofMissing': 'Give a code or use your passkey.',
+  'errors.notFound': 'Not found.',
+  'errors.invalidInput': 'Something in the form is not valid.',
+  'errors.messageEmpty': 'Write a message first.',
+  'errors.insufficientFunds': 'The customer’s balance does not cover it.',
+};
