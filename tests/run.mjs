@@ -82,6 +82,29 @@ function ensureChromium() {
   return null;
 }
 
+/**
+ * PostgreSQL's client tools (pg_dump, pg_restore) for the backup suite: Debian's postgresql-client,
+ * installed when missing (as root). Without them that suite reports itself skipped, loudly.
+ */
+function ensurePgClient() {
+  const found = [
+    '/usr/bin',
+    ...(fs.existsSync('/usr/lib/postgresql')
+      ? fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ].some((dir) => fs.existsSync(path.join(dir, 'pg_dump')));
+  if (found) return true;
+  if (process.getuid?.() !== 0) {
+    console.error('\n!! pg_dump is missing (not root): apt-get install -y postgresql-client');
+    return false;
+  }
+  console.log("pg_dump is missing: installing Debian's postgresql-client…");
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () =>
+    run('apt-get install postgresql-client', 'apt-get', ['install', '-y', '-qq', 'postgresql-client'], env);
+  return install() || (run('apt-get update', 'apt-get', ['update', '-qq']) && install());
+}
+
 async function probePostgres(url) {
   try {
     const { default: pg } = await import('pg');
@@ -103,6 +126,7 @@ record('lint + format (biome)', ...(run('lint', bin('biome'), ['check', '.']) ? 
 // 2. Vitest: unit, dom, server on SQLite and PostgreSQL.
 const pgUrl = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const pgUp = await probePostgres(pgUrl);
+if (pgUp) ensurePgClient();
 if (!pgUp) {
   console.log(`\n${'!'.repeat(78)}`);
   console.log(`!!  PostgreSQL is NOT reachable at ${pgUrl.replace(/\/\/[^@]*@/, '//***@')}`);

@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { createDatabase, migrate } from '../db/index';
 import { createDeps } from '../deps';
 import { audited } from '../lib/audit-log';
+import { BACKUP_COMMANDS } from './commands/backup';
 import { COMMANDS } from './commands/index';
 import { operatorActor } from './commands/operator';
 
@@ -15,8 +16,19 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help') {
     console.log('Usage: npm run ops -- <command> [args]\n');
-    for (const c of COMMANDS) console.log(`  ${c.usage.padEnd(44)} ${c.summary}`);
+    for (const c of [...COMMANDS, ...BACKUP_COMMANDS]) console.log(`  ${c.usage.padEnd(44)} ${c.summary}`);
     return name ? 0 : 1;
+  }
+  // Backups work on the database as a whole: given the configuration, never an opened, migrated one.
+  const whole = BACKUP_COMMANDS.find((c) => c.name === name);
+  if (whole) {
+    try {
+      console.log(await whole.run(loadConfig(), args));
+      return 0;
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : err);
+      return 1;
+    }
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {

@@ -82,6 +82,7 @@ export async function call(
     query?: Record<string, string | number>;
     token?: string;
     headers?: Record<string, string>;
+    signal?: AbortSignal;
   } = {},
 ): Promise<{ status: number; body: Answer; headers: Headers }> {
   const { method, path: route } = contract[name];
@@ -94,6 +95,84 @@ export async function call(
     method,
     headers,
     body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+    signal: options.signal,
   });
   return { status: res.status, body: (await res.json()) as Answer, headers: res.headers };
+}
+
+/** A buy the server acknowledged: the order's id, the caller and the Idempotency-Key it went with. */
+export interface AckedBuy {
+  id: number;
+  token: string;
+  key: string;
+  at: number;
+}
+
+/**
+ * A stream of stock buys from `connections` callers at once, spread over `tokens` and `instances`,
+ * until `stop()`: what the failure and backup drills run under. An order may fill or rest (a
+ * closed market, a price that moved): either is acknowledged. `answers` counts every answer by
+ * status (0: no answer), `slowest` is the longest any request waited.
+ */
+export function buyStream(options: {
+  instances: () => Instance[];
+  tokens: string[];
+  symbol: string;
+  price: number;
+  connections: number;
+  /** Per request; a request past it counts as status 0. */
+  timeoutMs?: number;
+}) {
+  const acked: AckedBuy[] = [];
+  const answers = new Map<number, number>();
+  const refusals = new Map<string, number>();
+  let slowest = 0;
+  let stopped = false;
+  const one = async (w: number, i: number) => {
+    const list = options.instances();
+    const at = list[(w + i) % list.length]!;
+    const token = options.tokens[(w + i) % options.tokens.length]!;
+    const key = `drill-${w}-${i}-${Math.random().toString(36).slice(2, 10)}`;
+    const started = performance.now();
+    let status = 0;
+    try {
+      const res = await call(at, 'dealBuy', {
+        token,
+        body: { tag: options.symbol, count: 1, price: options.price, mold: 'stock' },
+        headers: { 'idempotency-key': key },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      status = res.status;
+      if (res.body.msg === 'ok') acked.push({ id: Number(res.body.data.id), token, key, at: Date.now() });
+      else
+        refusals.set(
+          `${res.status} ${res.body.data}`,
+          (refusals.get(`${res.status} ${res.body.data}`) ?? 0) + 1,
+        );
+    } catch {
+      // No answer (connection refused or reset, timed out): nothing was promised.
+    }
+    slowest = Math.max(slowest, performance.now() - started);
+    answers.set(status, (answers.get(status) ?? 0) + 1);
+    return status;
+  };
+  const workers = Array.from({ length: options.connections }, async (_, w) => {
+    for (let i = 0; !stopped; i++) {
+      const status = await one(w, i);
+      // A refused connection or a 503 answers at once: do not spin while a server is down.
+      if (!stopped && (status === 0 || status >= 500)) await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  return {
+    acked,
+    answers,
+    refusals,
+    get slowest() {
+      return slowest;
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      await Promise.all(workers);
+    },
+  };
 }
