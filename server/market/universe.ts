@@ -240,21 +240,24 @@ const FOREX: Row[] = [
   ['USDMXN=X', 'USD/MXN', 18.4, 0.007],
 ];
 
-/** Futures: exchange and price decimals differ per contract. */
-const FUTURES: Array<[...Row, exchange: string, decimals: number]> = [
-  ['GC=F', 'Gold', 4000, 0.012, 'COMEX', 2],
-  ['SI=F', 'Silver', 48, 0.02, 'COMEX', 3],
-  ['HG=F', 'Copper', 5, 0.015, 'COMEX', 4],
-  ['CL=F', 'Crude Oil WTI', 60, 0.022, 'NYMEX', 2],
-  ['BZ=F', 'Brent Crude Oil', 64, 0.02, 'NYMEX', 2],
-  ['NG=F', 'Natural Gas', 4.3, 0.035, 'NYMEX', 3],
-  ['ES=F', 'E-mini S&P 500', 6750, 0.01, 'CME', 2],
-  ['NQ=F', 'E-mini Nasdaq-100', 25000, 0.013, 'CME', 2],
-  ['YM=F', 'E-mini Dow', 47200, 0.009, 'CBOT', 0],
-  ['RTY=F', 'E-mini Russell 2000', 2450, 0.014, 'CME', 2],
-  ['ZC=F', 'Corn', 430, 0.013, 'CBOT', 2],
-  ['ZW=F', 'Wheat', 530, 0.016, 'CBOT', 2],
-  ['ZS=F', 'Soybeans', 1120, 0.012, 'CBOT', 2],
+/**
+ * Futures: the exchange differs per contract; the decimals do not (issue 31: one decimals rule per
+ * instrument kind, so a list's price column reads at one precision — 2, the futures group's).
+ */
+const FUTURES: Array<[...Row, exchange: string]> = [
+  ['GC=F', 'Gold', 4000, 0.012, 'COMEX'],
+  ['SI=F', 'Silver', 48, 0.02, 'COMEX'],
+  ['HG=F', 'Copper', 5, 0.015, 'COMEX'],
+  ['CL=F', 'Crude Oil WTI', 60, 0.022, 'NYMEX'],
+  ['BZ=F', 'Brent Crude Oil', 64, 0.02, 'NYMEX'],
+  ['NG=F', 'Natural Gas', 4.3, 0.035, 'NYMEX'],
+  ['ES=F', 'E-mini S&P 500', 6750, 0.01, 'CME'],
+  ['NQ=F', 'E-mini Nasdaq-100', 25000, 0.013, 'CME'],
+  ['YM=F', 'E-mini Dow', 47200, 0.009, 'CBOT'],
+  ['RTY=F', 'E-mini Russell 2000', 2450, 0.014, 'CME'],
+  ['ZC=F', 'Corn', 430, 0.013, 'CBOT'],
+  ['ZW=F', 'Wheat', 530, 0.016, 'CBOT'],
+  ['ZS=F', 'Soybeans', 1120, 0.012, 'CBOT'],
 ];
 
 const TREASURY_US: Row[] = [
@@ -339,7 +342,8 @@ const GROUPS: Array<[Group, Row[]]> = [
       region: 'US',
       currency: 'USD',
       schedule: 'CME',
-      decimals: 4,
+      // As the Indian G-Sec ETFs of the same list (one decimals rule per kind).
+      decimals: 2,
       volume: 8e5,
       exchange: 'CBOT',
     },
@@ -398,8 +402,8 @@ function build(): Spec[] {
     volume: 2e5,
     exchange: 'CME',
   };
-  for (const [symbol, name, base, vol, exchange, decimals] of FUTURES) {
-    add(futures, [symbol, name, base, vol], exchange, decimals);
+  for (const [symbol, name, base, vol, exchange] of FUTURES) {
+    add(futures, [symbol, name, base, vol], exchange, futures.decimals);
   }
   return out;
 }

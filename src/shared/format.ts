@@ -30,6 +30,9 @@ export function currencySymbol(unit: string): string {
 
 const groupingLocale = (unit: string) => (unit === 'INR' ? 'en-IN' : 'en-US');
 
+/** The money an instrument's region trades in, for grouping its figures (IN: INR; US: USD). */
+export const regionUnit = (region: string | undefined): string => (region === 'US' ? 'USD' : 'INR');
+
 const formatters = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
   const key = `${locale}:${decimals}`;
@@ -60,9 +63,24 @@ export function formatNumber(value: number, decimals = 2, unit = 'INR'): string 
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
-/** "5.43M": volumes and other counts too long for a cell. */
-export function formatCompact(value: number): string {
-  return Number.isFinite(value) ? compact.format(value) : '—';
+/**
+ * A count of shares or lots, exact (an order book's quantities: a trader reads them to the unit),
+ * grouped as the instrument's money is: "1,55,000" for INR, "155,000" otherwise.
+ */
+export function formatQuantity(value: number, unit = 'INR'): string {
+  return Number.isFinite(value) ? numberFormat(groupingLocale(unit), 0).format(value) : '—';
+}
+
+/**
+ * A traded volume, in the units its money is read in (issue 31): lakh and crore beside Indian
+ * rupees ("13.40 L", "2.15 Cr"; below a lakh, exact), thousands and millions otherwise ("5.43M").
+ */
+export function formatVolume(value: number, unit = 'INR'): string {
+  if (!Number.isFinite(value)) return '—';
+  if (unit !== 'INR') return compact.format(value);
+  if (Math.abs(value) >= 1e7) return `${numberFormat('en-IN', 2).format(value / 1e7)} Cr`;
+  if (Math.abs(value) >= 1e5) return `${numberFormat('en-IN', 2).format(value / 1e5)} L`;
+  return numberFormat('en-IN', 0).format(value);
 }
 
 export function formatPrice(price: number | null | undefined, decimals = 2): string {

@@ -129,6 +129,16 @@ describe('simulator history and consistency', () => {
     }
   });
 
+  it('one decimals rule per instrument kind (and market): a list’s price column reads at one precision', () => {
+    const byKind = new Map<string, Set<number>>();
+    for (const ins of UNIVERSE) {
+      const key = `${ins.kind} ${ins.market}`;
+      byKind.set(key, (byKind.get(key) ?? new Set()).add(ins.decimals));
+    }
+    expect(byKind.size).toBeGreaterThanOrEqual(5);
+    expect([...byKind].filter(([, d]) => d.size > 1).map(([k, d]) => `${k}: ${[...d]}`)).toEqual([]);
+  });
+
   it('every price has at most 4 decimals, so the money code sees exactly the quoted price', () => {
     for (const ins of m.instruments()) {
       const q = m.quote(ins.symbol)!;

@@ -150,7 +150,7 @@ function MarketRow({ row }: { row: StockRow }) {
     <li>
       <Link to={stockPath(row.stock, row.name)} className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${s.rowTitle}`}>{row.name}</span>
+          <span className={`${ui.name} ${s.rowTitle}`}>{row.name}</span>
           <span className={s.rowSub}>
             {displayCode(row.stock)} · {marketName(t, row.market, row.market_name)}
           </span>

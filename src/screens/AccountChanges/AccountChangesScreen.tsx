@@ -66,7 +66,7 @@ function BillItem({ bill }: { bill: BillRow }) {
     <li data-bill={bill.reason}>
       <div className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${s.rowTitle}`}>
+          <span className={`${ui.name} ${s.rowTitle}`}>
             {t(reasonKey(bill.reason, (k) => i18n.exists(k)))}
           </span>
           <time className={s.rowSub} dateTime={new Date(bill.created_at).toISOString()}>

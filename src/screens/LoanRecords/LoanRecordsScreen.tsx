@@ -88,7 +88,7 @@ function LoanItem({ loan, onRepay }: { loan: LoanRecord; onRepay: () => void }) 
     <li data-loan={loan.id}>
       <div className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${s.rowTitle}`}>
+          <span className={`${ui.name} ${s.rowTitle}`}>
             {t('wallet.loanRecords.type')} <span className="num">{formatMoney(loan.count, currency)}</span>
           </span>
           <time className={s.rowSub} dateTime={new Date(loan.created_at).toISOString()}>

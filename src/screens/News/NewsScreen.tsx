@@ -55,7 +55,11 @@ export default function NewsScreen() {
                   <Link to={newsArticlePath(item.id)} className={p.newsLink}>
                     <span className={p.newsText}>
                       <span className={p.newsTitle}>{item.title}</span>
-                      {item.subhead && <span className={p.newsSub}>{item.subhead}</span>}
+                      {item.subhead && (
+                        <span className={p.newsSub} data-excerpt="">
+                          {item.subhead}
+                        </span>
+                      )}
                       <time className={p.newsTime} dateTime={new Date(item.created_at).toISOString()}>
                         {dateTime(item.created_at)}
                       </time>
@@ -68,7 +72,6 @@ export default function NewsScreen() {
               ))}
             </ul>
             <Pager
-              always
               page={n.page}
               pages={n.pages ?? 1}
               onPage={n.setPage}

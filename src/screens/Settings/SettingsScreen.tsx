@@ -244,8 +244,16 @@ function RowContent({
   return (
     <>
       <span className={s.rowIcon}>{icon}</span>
-      <span className={s.rowLabel}>{label}</span>
-      {value ? <span className={s.rowValue}>{value}</span> : null}
+      {/* Label and value side by side while they fit; the value under the label when not. */}
+      <span className={s.rowText}>
+        <span className={s.rowLabel}>{label}</span>
+        {value ? (
+          <>
+            {' '}
+            <span className={s.rowValue}>{value}</span>
+          </>
+        ) : null}
+      </span>
       {action && <IconChevron size={18} className={s.chevron} />}
     </>
   );

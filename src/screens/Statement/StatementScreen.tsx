@@ -114,7 +114,7 @@ function Row({ row }: { row: StatementRow }) {
         <span className={s.code}>{displayCode(row.symbol)}</span>
         <Signed amount={row.net} currency={currency} className={s.net} />
       </div>
-      <div className={`${ui.twoLines} ${s.name}`}>{row.name}</div>
+      <div className={`${ui.name} ${s.name}`}>{row.name}</div>
       <dl className={`${ui.stats} ${s.figures}`}>
         <div>
           <dt>{t('portfolio.statement.sold')}</dt>

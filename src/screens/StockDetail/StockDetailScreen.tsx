@@ -7,11 +7,12 @@ import type { Period } from '../../shared/contract/market';
 import {
   formatAxisTime,
   formatChange,
-  formatCompact,
   formatDate,
   formatDateTime,
   formatPercent,
   formatPrice,
+  formatVolume,
+  regionUnit,
   trendClass,
 } from '../../shared/format';
 import { scheduleOf } from '../../shared/market-hours';
@@ -76,7 +77,7 @@ export default function StockDetailScreen() {
         back={PATHS.markets}
         title={
           <span className={s.title}>
-            <span className={`${ui.twoLines} ${s.titleName}`}>{name}</span>
+            <span className={`${ui.name} ${s.titleName}`}>{name}</span>
             <span className={s.titleCode}>{displayCode(symbol)}</span>
           </span>
         }
@@ -143,7 +144,10 @@ export default function StockDetailScreen() {
             <Stat label={t('markets.detail.high')} value={q && formatPrice(q.high, decimals)} />
             <Stat label={t('markets.detail.low')} value={q && formatPrice(q.low, decimals)} />
             <Stat label={t('markets.detail.prevClose')} value={q && formatPrice(q.prev_close, decimals)} />
-            <Stat label={t('markets.detail.volume')} value={q && formatCompact(q.volume)} />
+            <Stat
+              label={t('markets.detail.volume')}
+              value={q && formatVolume(q.volume, regionUnit(q.region))}
+            />
             <Stat label={t('markets.detail.exchange')} value={q?.exchange_name} />
           </dl>
         )}

@@ -91,7 +91,7 @@ function RecordItem({ record }: { record: RechargeRecord | WithdrawRecord }) {
     <li data-record={record.id}>
       <Link to={to} className={s.row}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${s.rowTitle}`}>
+          <span className={`${ui.name} ${s.rowTitle}`}>
             {t(`wallet.records.type.${record.type}`)}{' '}
             <span className="num">{formatMoney(record.count, currency)}</span>
           </span>

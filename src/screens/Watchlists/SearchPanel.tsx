@@ -62,7 +62,7 @@ export function InstrumentPicks({
         return (
           <li key={row.stock} className={`${ui.cardRow} ${w.popularRow}`}>
             <Link to={stockPath(row.stock, row.name, row.market)} className={w.popularName}>
-              <span className={ui.twoLines}>{row.name}</span>
+              <span className={ui.name}>{row.name}</span>
               <span>
                 {code} · {row.exchange_name} ·{' '}
                 <span className="num">{formatPrice(row.prasent, row.decimals)}</span>

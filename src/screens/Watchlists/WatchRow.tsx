@@ -60,7 +60,7 @@ export function WatchRow({
     >
       <Link to={stockPath(item.stock_code, item.stock_name)} className={s.rowLink} draggable={false}>
         <span className={s.rowName}>
-          <span className={`${ui.twoLines} ${s.rowTitle}`}>{item.stock_name}</span>
+          <span className={`${ui.name} ${s.rowTitle}`}>{item.stock_name}</span>
           <span className={ui.rowSub}>
             <span className={s.code}>{code}</span>
             {(d.exchange_name || d.market) && (

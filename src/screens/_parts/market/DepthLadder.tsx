@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import type { DepthLevel } from '../../../shared/contract/market';
-import { formatCompact, formatPrice } from '../../../shared/format';
+import { formatPrice, formatQuantity, regionUnit } from '../../../shared/format';
 import { AsOf, ObjectStates, Skeleton } from '../../../ui';
 import d from './depth.module.css';
 
@@ -10,7 +10,7 @@ const DEPTH_POLL_MS = 3000;
 
 /**
  * Five levels of bid and ask (`/v2/depth`): price, quantity and the running total, each level's
- * bar sized by its total against the deeper side, and the spread. Self-contained (its own poll),
+ * bar sized by its total against the deeper side, and the spread. Quantities are exact. Self-contained (its own poll),
  * so stock detail and the order ticket place it with one line. A provider without an order book
  * says "depth not available" rather than inventing one.
  */
@@ -25,7 +25,7 @@ export function DepthLadder({ symbol, compact = false }: { symbol: string; compa
       onRetry={depth.reload}
       loading={<Skeleton height={compact ? 150 : 190} />}
     >
-      {({ book, decimals }) => (
+      {({ book, decimals, region }) => (
         <section
           className={`${d.card} ${compact ? d.compact : ''}`}
           aria-labelledby={titleId}
@@ -44,8 +44,20 @@ export function DepthLadder({ symbol, compact = false }: { symbol: string; compa
           </div>
           {book ? (
             <div className={d.sides}>
-              <Side label={t('watch.depth.bids')} levels={book.bids} decimals={decimals} side="bid" />
-              <Side label={t('watch.depth.asks')} levels={book.asks} decimals={decimals} side="ask" />
+              <Side
+                label={t('watch.depth.bids')}
+                levels={book.bids}
+                decimals={decimals}
+                unit={regionUnit(region)}
+                side="bid"
+              />
+              <Side
+                label={t('watch.depth.asks')}
+                levels={book.asks}
+                decimals={decimals}
+                unit={regionUnit(region)}
+                side="ask"
+              />
             </div>
           ) : (
             <p className={d.none}>{t('watch.depth.none')}</p>
@@ -60,11 +72,14 @@ function Side({
   label,
   levels,
   decimals,
+  unit,
   side,
 }: {
   label: string;
   levels: DepthLevel[];
   decimals: number;
+  /** Quantities are grouped as the instrument's money is (lakh for INR). */
+  unit: string;
   side: 'bid' | 'ask';
 }) {
   const { t } = useTranslation();
@@ -86,8 +101,8 @@ function Side({
               <span className={d.bar} style={{ width: `${Math.round((l.total / deepest) * 100)}%` }} />
               <span className={d.price}>{formatPrice(l.price, decimals)}</span>
             </td>
-            <td className="num">{formatCompact(l.qty)}</td>
-            <td className="num">{formatCompact(l.total)}</td>
+            <td className="num">{formatQuantity(l.qty, unit)}</td>
+            <td className="num">{formatQuantity(l.total, unit)}</td>
           </tr>
         ))}
       </tbody>

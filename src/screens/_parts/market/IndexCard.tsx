@@ -30,7 +30,7 @@ export const IndexCard = memo(function IndexCard({
       className={`${s.indexCard} ${wide ? s.indexWide : ''}`}
       data-symbol={index.symbol}
     >
-      <span className={`${ui.twoLines} ${s.indexName}`}>{index.name}</span>{' '}
+      <span className={`${ui.name} ${s.indexName}`}>{index.name}</span>{' '}
       <span className={`${s.indexPrice} num ${tone}`}>{price}</span>{' '}
       <span className={`${s.indexChange} num ${tone}`}>
         {change} <span>{percent}</span>

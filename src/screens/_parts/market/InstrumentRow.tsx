@@ -47,7 +47,7 @@ const InstrumentRow = memo(function InstrumentRow(props: InstrumentRowProps) {
        */}
       <Link to={props.to} className={s.row} data-symbol={props.symbol}>
         <span className={s.rowMain}>
-          <span className={`${ui.twoLines} ${s.rowName}`}>{props.name}</span>{' '}
+          <span className={`${ui.name} ${s.rowName}`}>{props.name}</span>{' '}
           <span className={ui.rowSub}>
             <span className={s.rowCode}>{code}</span>{' '}
             {props.tag && <span className={s.rowTag}>{props.tag}</span>}
