@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { Engine } from './drivers';
 import { ERRORS_KEY, type Request, type TestServer } from './server';
 
@@ -8,7 +9,9 @@ import { ERRORS_KEY, type Request, type TestServer } from './server';
  * a buy through its review → holdings → the service worker after a reload → the server paused
  * (banner, last-known figures) and back → the quote widget → logout. The server's own request log
  * counts what arrived: each poll once per interval, each POST that moves money or a session once.
- * No page errors (the page's capture: WebKitWebDriver cannot read the console).
+ * No page errors (the page's capture: WebKitWebDriver cannot read the console). With `twoFactor`
+ * (WebKit): an authenticator app enrolled from its key, and after the logout a sign-in with
+ * password and the app's code (issue 32).
  */
 export const DEMO = { phone: '9876543210', password: 'demo1234' };
 const API = '/api';
@@ -74,6 +77,10 @@ async function serverSaw(server: TestServer, what: string, test: (r: Request[]) 
   }
 }
 
+/** The 6-digit code an authenticator app shows at `at` for a base32 key. */
+const appCode = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+
 const bodyHas = (text: string) => (document.body.textContent ?? '').includes(text);
 /** Home's "Your assets" card (run in the page): its text, whether it shows a figure, and whether last known. */
 const assets = () => {
@@ -114,7 +121,8 @@ export function pollsIn(requests: Request[], from: number, to: number): JourneyR
 export async function journey(
   engine: Engine,
   server: TestServer,
-  options: { shots?: string; ios?: boolean } = {},
+  /** `twoFactor`: also enrol an authenticator app once and sign in with its code (issue 32, WebKit). */
+  options: { shots?: string; ios?: boolean; twoFactor?: boolean } = {},
 ): Promise<JourneyReport> {
   const report: JourneyReport = { steps: [], homePolls: [], homeWindowMs: 0 };
   let t = Date.now();
@@ -280,6 +288,24 @@ export async function journey(
     );
   });
 
+  // Issue 32: an authenticator app set up from its key (the code computed here, as the app would).
+  let totpSecret = '';
+  if (options.twoFactor)
+    await step('authenticator app: enrol', async () => {
+      await engine.goto(url('/settings/security'));
+      await engine.click(button('Set up'));
+      totpSecret = await until(engine, 'the key', () =>
+        (document.querySelector('[data-testid="totp-secret"]')?.textContent ?? '').replace(/\s+/g, ''),
+      );
+      await engine.type(field('3. Enter the 6-digit code the app shows'), appCode(totpSecret));
+      await engine.click(button('Turn on'));
+      await engine.click(button('I have saved them'));
+      await until(engine, 'the app on', bodyHas, 'Codes from an app');
+      await until(engine, 'the app on', () =>
+        [...document.querySelectorAll('span')].some((e) => e.textContent === 'On'),
+      );
+    });
+
   await step('log out', async () => {
     await engine.goto(url('/settings'));
     await engine.click(button('Log out'));
@@ -288,6 +314,21 @@ export async function journey(
     expectOnce(server, '/stock/success/user/logout');
     expectOnce(server, '/stock/success/deal/buy');
   });
+
+  if (options.twoFactor)
+    await step('sign in with password and the app code', async () => {
+      await engine.goto(url('/login'));
+      await engine.type(field('Phone number'), DEMO.phone);
+      await engine.type(field('Password'), DEMO.password);
+      await engine.click(button('Log in'));
+      await until(engine, 'the second step', bodyHas, 'Two-step sign-in');
+      // The enrolment's code was good once: the next 30-second step's code.
+      await engine.type(field('Code from your authenticator app'), appCode(totpSecret, Date.now() + 30_000));
+      await engine.click(button('Verify'));
+      await until(engine, 'signed in', () => location.pathname !== '/login');
+      if (posts(server, '/stock/user/second-factor').length !== 1)
+        throw new Error('the second step did not reach the server once');
+    });
 
   const errors = await pageErrors(engine);
   if (errors.length) throw new Error(`${engine.name}: page errors:\n${errors.join('\n')}`);

@@ -35,7 +35,11 @@ let failed = false;
 try {
   engine = name === 'firefox' ? await firefox() : await webkit({ userAgent: IPHONE });
   console.log(`${name}: window ${engine.width} px wide`);
-  const report = await journey(engine, server, { shots, ios: name === 'webkit' });
+  const report = await journey(engine, server, {
+    shots,
+    ios: name === 'webkit',
+    twoFactor: name === 'webkit',
+  });
   for (const s of report.steps) console.log(`  ✓ ${s.step} (${(s.ms / 1000).toFixed(1)} s)`);
   console.log(`  requests on Home in ${report.homeWindowMs / 1000} s (count · shortest gap):`);
   for (const p of report.homePolls)

@@ -81,40 +81,42 @@ export default function SecurityScreen() {
             <h2 className={s.group}>{t('security.passkeys.title')}</h2>
             <div className={`${ui.card} ${s.card}`}>
               {data.passkeys.length === 0 && <p className={s.empty}>{t('security.passkeys.none')}</p>}
-              <ul className={ui.plainList} aria-label={t('security.passkeys.title')}>
-                {data.passkeys.map((p) => (
-                  <li key={p.id} className={s.item} data-testid="passkey">
-                    <span className={s.itemIcon}>
-                      <IconFingerprint />
-                    </span>
-                    <span className={s.itemMain}>
-                      <span className={s.itemName}>{p.name}</span>
-                      <span className={s.itemSub}>
-                        {p.last_used_at
-                          ? t('security.passkeys.used', { date: dates.date(p.last_used_at) })
-                          : t('security.passkeys.added', { date: dates.date(p.created_at) })}
+              {data.passkeys.length > 0 && (
+                <ul className={ui.plainList} aria-label={t('security.passkeys.title')}>
+                  {data.passkeys.map((p) => (
+                    <li key={p.id} className={s.item} data-testid="passkey">
+                      <span className={s.itemIcon}>
+                        <IconFingerprint />
                       </span>
-                      {p.flagged && (
-                        <span>
-                          <StatusChip tone="danger">{t('security.passkeys.flagged')}</StatusChip>
+                      <span className={s.itemMain}>
+                        <span className={s.itemName}>{p.name}</span>
+                        <span className={s.itemSub}>
+                          {p.last_used_at
+                            ? t('security.passkeys.used', { date: dates.date(p.last_used_at) })
+                            : t('security.passkeys.added', { date: dates.date(p.created_at) })}
                         </span>
-                      )}
-                    </span>
-                    <IconButton
-                      label={t('security.passkeys.rename', { name: p.name })}
-                      onClick={() => setOpen({ kind: 'rename', passkey: p })}
-                    >
-                      <IconEdit size={20} />
-                    </IconButton>
-                    <IconButton
-                      label={t('security.passkeys.remove', { name: p.name })}
-                      onClick={() => setOpen({ kind: 'remove', passkey: p })}
-                    >
-                      <IconTrash size={20} />
-                    </IconButton>
-                  </li>
-                ))}
-              </ul>
+                        {p.flagged && (
+                          <span>
+                            <StatusChip tone="danger">{t('security.passkeys.flagged')}</StatusChip>
+                          </span>
+                        )}
+                      </span>
+                      <IconButton
+                        label={t('security.passkeys.rename', { name: p.name })}
+                        onClick={() => setOpen({ kind: 'rename', passkey: p })}
+                      >
+                        <IconEdit size={20} />
+                      </IconButton>
+                      <IconButton
+                        label={t('security.passkeys.remove', { name: p.name })}
+                        onClick={() => setOpen({ kind: 'remove', passkey: p })}
+                      >
+                        <IconTrash size={20} />
+                      </IconButton>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {passkeysSupported() ? (
                 <Button variant="secondary" block onClick={() => setOpen({ kind: 'add' })}>
                   <IconPlus size={20} />
