@@ -1,8 +1,6 @@
 import { releaseProxy } from 'comlink';
 import type { AwaySummary } from './away';
-import type { FavouriteState } from './favourites';
 import type { ListOutbox } from './lists-outbox';
-import type { ChatView } from './messages';
 import type { MoneyView } from './money';
 import type { ConnectionView } from './network';
 import type { QuoteDelta } from './quotes';
@@ -28,12 +26,13 @@ export interface WorkerEvents {
   connection: ConnectionEvent;
   /** Changed prices as small batches. */
   quotes: QuoteDelta[];
-  /** The device's favourites with their pending marks; now, then after every change (any tab). */
-  favourites: Record<string, FavouriteState>;
   /** The named watchlists' waiting changes (items and lists); now, then after every change. */
   lists: ListOutbox;
-  /** The customer-service chat (cached list and outbox); now, then after every change. */
-  chat: ChatView;
+  /**
+   * Nothing is pushed: listening says a customer-service chat is on screen (the worker keeps its
+   * list fresh while one is); the screen reads the list from the device store (src/device/chat.ts).
+   */
+  chat: never;
   /** A message for the user with no screen of its own (an i18n key and its values). */
   notice: { key: string; params: Record<string, unknown> };
   /** The server ended the session (logout answer or 401). */

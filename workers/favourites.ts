@@ -194,16 +194,8 @@ export function createFavourites(opts: FavouritesOptions) {
     );
   }
 
-  /** Every favourite the device knows, with its pending mark. */
-  async function snapshot(): Promise<Record<string, FavouriteState>> {
-    const rows = await device.read((db) => db.favourites.toArray(), []);
-    return Object.fromEntries(
-      rows.map((r) => [r.symbol, { on: r.on, pending: r.pending, name: r.name, market: r.market }]),
-    );
-  }
-
   const pendingCount = () => device.read((db) => db.favouriteOps.count(), 0);
 
   const { replayList: _, ...listChanges } = lists;
-  return { toggle, flush, check, learn, snapshot, pendingCount, ...listChanges };
+  return { toggle, flush, check, learn, pendingCount, ...listChanges };
 }

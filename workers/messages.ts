@@ -1,23 +1,16 @@
 import { type CallResult, isTransportFailure } from '#shared/contract/define';
+import { DEVICE_META } from '#shared/device-store';
 import { MESSAGES_TTL_MS } from '#shared/rules';
 import type { Device } from './device';
-import type { MessageRecord, PendingMessage } from './store/schema';
+import type { MessageRecord } from './store/schema';
 
 /**
  * Customer-service messages (SPEC §7: cached locally for 30 minutes). The list is served from the
  * device while it is younger than MESSAGES_TTL_MS and refetched after; a message written offline
  * waits in an outbox (shown as pending) and is sent when online, carrying its client id so a resend
- * after a lost answer does not post it twice.
+ * after a lost answer does not post it twice. The chat screen reads the list, the outbox and their
+ * age from the device store itself (src/device/chat.ts).
  */
-export interface ChatView {
-  messages: Array<MessageRecord & { pending?: false }>;
-  pending: Array<PendingMessage & { pending: true }>;
-  /** When the list was fetched (its as-of), or null if never. */
-  fetchedAt: number | null;
-  /** The list is older than the TTL or could not be refreshed. */
-  stale: boolean;
-}
-
 type SendMessages = (
   name: 'messageList' | 'messageSend',
   input: Record<string, unknown>,
@@ -30,11 +23,7 @@ export interface MessagesOptions {
   now?: () => number;
   newId?: () => string;
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
-  /** Something changed: push a fresh view to the screens. */
-  changed?: () => void;
 }
-
-const FETCHED_AT = 'messages.fetchedAt';
 
 export function createMessages(opts: MessagesOptions) {
   const { device } = opts;
@@ -43,26 +32,12 @@ export function createMessages(opts: MessagesOptions) {
   const lock = opts.lock ?? (<T>(_: string, fn: () => Promise<T>) => fn());
   let loading: Promise<void> | null = null;
   let flushing: Promise<void> | null = null;
-  let lastError = false;
 
   const fetchedAt = () =>
-    device.read(async (db) => ((await db.meta.get(FETCHED_AT))?.value as number | undefined) ?? null, null);
-
-  async function view(): Promise<ChatView> {
-    const [messages, pending, at] = await Promise.all([
-      device.read((db) => db.messages.orderBy('created_at').toArray(), [] as MessageRecord[]),
-      device.read((db) => db.pendingMessages.orderBy('at').toArray(), [] as PendingMessage[]),
-      fetchedAt(),
-    ]);
-    const sent = new Set(messages.map((m) => m.client_id).filter(Boolean));
-    return {
-      messages,
-      // A pending message the server already has (its answer was lost) is shown once, as sent.
-      pending: pending.filter((p) => !sent.has(p.clientId)).map((p) => ({ ...p, pending: true as const })),
-      fetchedAt: at,
-      stale: lastError || at === null || now() - at >= MESSAGES_TTL_MS,
-    };
-  }
+    device.read(
+      async (db) => ((await db.meta.get(DEVICE_META.chatFetchedAt))?.value as number | undefined) ?? null,
+      null,
+    );
 
   /** Refetches when the cache is older than the TTL (or always with `force`). */
   function load(force = false): Promise<void> {
@@ -73,22 +48,21 @@ export function createMessages(opts: MessagesOptions) {
       const epoch = device.epoch();
       const result = await opts.send('messageList', {});
       if (!result.ok) {
-        lastError = true;
-        opts.changed?.();
+        // Kept on the device, where the chat screen reads it: its list is marked out of date.
+        await device.write(epoch, (db) => db.meta.put({ key: DEVICE_META.chatFailedAt, value: now() }));
         return;
       }
-      lastError = false;
       const rows = result.data as MessageRecord[];
       await device.write(epoch, (db) =>
         db.transaction('rw', db.messages, db.meta, db.pendingMessages, async () => {
           await db.messages.clear();
           await db.messages.bulkPut(rows);
-          await db.meta.put({ key: FETCHED_AT, value: now() });
+          await db.meta.put({ key: DEVICE_META.chatFetchedAt, value: now() });
+          await db.meta.delete(DEVICE_META.chatFailedAt);
           const sent = rows.map((m) => m.client_id).filter((id): id is string => !!id);
           if (sent.length) await db.pendingMessages.bulkDelete(sent);
         }),
       );
-      opts.changed?.();
     })().finally(() => {
       loading = null;
     });
@@ -100,7 +74,6 @@ export function createMessages(opts: MessagesOptions) {
     await device.write(device.epoch(), (db) =>
       db.pendingMessages.put({ clientId, body, at: now(), attempts: 0 }),
     );
-    opts.changed?.();
     void flush();
     return clientId;
   }
@@ -135,7 +108,6 @@ export function createMessages(opts: MessagesOptions) {
             } else await db.pendingMessages.update(waiting.clientId, { failed: result.error });
           }),
         );
-        opts.changed?.();
       }
     }).finally(() => {
       flushing = null;
@@ -146,14 +118,12 @@ export function createMessages(opts: MessagesOptions) {
   /** A rejected message: try it again, or drop it. */
   async function retry(clientId: string): Promise<void> {
     await device.write(device.epoch(), (db) => db.pendingMessages.update(clientId, { failed: undefined }));
-    opts.changed?.();
     await flush();
   }
 
   async function discard(clientId: string): Promise<void> {
     await device.write(device.epoch(), (db) => db.pendingMessages.delete(clientId));
-    opts.changed?.();
   }
 
-  return { view, load, write, flush, retry, discard };
+  return { load, write, flush, retry, discard };
 }

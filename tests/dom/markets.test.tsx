@@ -23,7 +23,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 }));
 vi.mock('../../src/api/quotes', () => ({ useQuote: () => ({ quote: undefined, stale: false }) }));
 // Rows carry a star (issue 14): what the device knows of favourites, none here.
-vi.mock('../../src/api/favourites', () => ({ useFavouriteMap: () => ({}) }));
+vi.mock('../../src/device/favourites', () => ({ useFavouriteMap: () => ({}) }));
 
 const inputs: unknown[] = [];
 /** Every watch by name, in order (the Markets screen watches several). */

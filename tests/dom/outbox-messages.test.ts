@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CallResult, ERR } from '#shared/contract/define';
 import { MESSAGES_TTL_MS } from '#shared/rules';
+import { readChat } from '../../src/device/chat';
+import type { Device } from '../../workers/device';
 import { createMessages } from '../../workers/messages';
 import { down, freshDevice, ok } from '../support/device';
 
@@ -9,6 +11,9 @@ import { down, freshDevice, ok } from '../support/device';
  * endpoints (their contract: sending a client id twice posts once).
  */
 const fresh = () => freshDevice('outbox');
+
+/** The chat as its screen reads it from the device store (src/device/chat.ts). */
+const chatOf = async (device: Device, now = Date.now()) => readChat(await device.db(), now);
 
 function chatServer() {
   const rows: Array<{
@@ -72,13 +77,13 @@ describe('customer-service messages', () => {
     });
     await chat.load();
     expect(server.lists()).toBe(1);
-    expect((await chat.view()).messages.map((m) => m.body)).toEqual(['Welcome']);
-    expect((await chat.view()).stale).toBe(false);
+    expect((await chatOf(device, clock)).messages.map((m) => m.body)).toEqual(['Welcome']);
+    expect((await chatOf(device, clock)).stale).toBe(false);
     clock += MESSAGES_TTL_MS - 1;
     await chat.load();
     expect(server.lists()).toBe(1);
     clock += 1;
-    expect((await chat.view()).stale).toBe(true);
+    expect((await chatOf(device, clock)).stale).toBe(true);
     server.rows.push({
       id: 2,
       sender: 'agent',
@@ -89,9 +94,16 @@ describe('customer-service messages', () => {
     });
     await chat.load();
     expect(server.lists()).toBe(2);
-    expect((await chat.view()).messages.map((m) => m.body)).toEqual(['Welcome', 'Anything else?']);
+    expect((await chatOf(device, clock)).messages.map((m) => m.body)).toEqual(['Welcome', 'Anything else?']);
     await chat.load(true);
     expect(server.lists()).toBe(3);
+    // A refresh that fails marks the list out of date, on the device; the next good one clears it.
+    server.setUp(false);
+    await chat.load(true);
+    expect(await chatOf(device, clock)).toMatchObject({ stale: true, messages: [{}, {}] });
+    server.setUp(true);
+    await chat.load(true);
+    expect((await chatOf(device, clock)).stale).toBe(false);
   });
 
   it('keeps messages written offline as pending and sends them in order when online', async () => {
@@ -108,7 +120,7 @@ describe('customer-service messages', () => {
     });
     await chat.write('first');
     await chat.write('second');
-    let view = await chat.view();
+    let view = await chatOf(device);
     expect(view.pending.map((p) => [p.body, p.pending])).toEqual([
       ['first', true],
       ['second', true],
@@ -116,7 +128,7 @@ describe('customer-service messages', () => {
     expect(server.rows).toEqual([]);
     online = true;
     await chat.flush();
-    view = await chat.view();
+    view = await chatOf(device);
     expect(view.pending).toEqual([]);
     expect(view.messages.map((m) => [m.body, m.client_id])).toEqual([
       ['first', 'c1'],
@@ -145,9 +157,9 @@ describe('customer-service messages', () => {
     await device.write(device.epoch(), (db) =>
       db.pendingMessages.put({ clientId: 'only', body: 'hello', at: 1, attempts: 1 }),
     );
-    expect((await chat.view()).pending).toHaveLength(1);
+    expect((await chatOf(device)).pending).toHaveLength(1);
     await chat.load(true);
-    const view = await chat.view();
+    const view = await chatOf(device);
     expect(view.pending).toEqual([]);
     expect(view.messages.map((m) => m.body)).toEqual(['hello']);
     await chat.flush();
@@ -161,16 +173,16 @@ describe('customer-service messages', () => {
     server.setUp(false);
     const id = await chat.write('later');
     await chat.flush();
-    expect((await chat.view()).pending.map((p) => [p.body, p.failed])).toEqual([['later', undefined]]);
+    expect((await chatOf(device)).pending.map((p) => [p.body, p.failed])).toEqual([['later', undefined]]);
     server.setUp(true);
     await chat.flush();
-    expect((await chat.view()).pending).toEqual([]);
+    expect((await chatOf(device)).pending).toEqual([]);
     expect(id).toBeTruthy();
 
     const long = await chat.write('x'.repeat(2001));
     await chat.flush();
-    expect((await chat.view()).pending.map((p) => p.failed)).toEqual([ERR.invalidInput]);
+    expect((await chatOf(device)).pending.map((p) => p.failed)).toEqual([ERR.invalidInput]);
     await chat.discard(long);
-    expect((await chat.view()).pending).toEqual([]);
+    expect((await chatOf(device)).pending).toEqual([]);
   });
 });

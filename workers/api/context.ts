@@ -283,9 +283,6 @@ export function createContext() {
     send: (name, input) => request(name, input as never),
     online,
     lock,
-    changed: () => {
-      if (events.has('chat')) void messages.view().then((view) => events.emit('chat', view));
-    },
   });
   const charts = createCharts({
     poller,

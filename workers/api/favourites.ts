@@ -4,7 +4,11 @@ import type { FavouriteState } from '../favourites';
 import type { ListOutbox, ListPending } from '../lists-outbox';
 import type { Context } from './context';
 
-/** The favourites domain: toggles through the outbox; the device's state on the `favourites` topic. */
+/**
+ * The favourites domain: toggles through the outbox. Screens read the favourites and their pending
+ * marks from the device store themselves (src/device/); the named lists' outbox, which includes
+ * what only this worker knows (`made`), is pushed on the `lists` topic.
+ */
 export function favouritesApi(ctx: Context) {
   /** A topic fed by a live query of the device store: the query runs while someone listens. */
   const liveTopic = <K extends Topic>(topic: K, read: () => Promise<WorkerEvents[K]>) => {
@@ -34,7 +38,6 @@ export function favouritesApi(ctx: Context) {
       },
     });
   };
-  liveTopic('favourites', () => ctx.favourites.snapshot());
   liveTopic('lists', () => ctx.favourites.listOutbox());
   /** A list change through the outbox; the retry timer runs while some wait. */
   const queued = <T>(p: Promise<T>) =>

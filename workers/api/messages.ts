@@ -1,11 +1,14 @@
 import type { Context } from './context';
 
-/** The messages domain: customer-service chat (cached 30 minutes, outbox); the view on the `chat` topic. */
+/**
+ * The messages domain: customer-service chat (cached 30 minutes, outbox). A listener of the `chat`
+ * topic is a chat on screen: the list is refreshed at once when stale (or when a reply came) and
+ * checked every minute while one listens. Nothing is pushed: the screen reads the device store.
+ */
 export function messagesApi(ctx: Context) {
   const { messages } = ctx;
   let ttlTimer: ReturnType<typeof setInterval> | null = null;
   ctx.events.on('chat', {
-    initial: () => messages.view(),
     first: () => {
       void messages.load(ctx.chat.takeDirty()).then(() => messages.flush());
       ttlTimer ??= setInterval(() => void messages.load(), 60_000);

@@ -34,6 +34,19 @@ export function sessionApi(ctx: Context) {
     deviceMarked(user: number): Promise<boolean | null> {
       return ctx.device.read(async (db) => (await db.meta.get(DEVICE_MARK))?.value === user, null);
     },
+    /**
+     * The device store's name once it is open at this build's schema (created or upgraded here),
+     * for the screens' read-only live queries (src/device/); null when there is none.
+     */
+    async deviceStore(): Promise<string | null> {
+      try {
+        const db = await ctx.device.db();
+        await db.open();
+        return db.name;
+      } catch {
+        return null;
+      }
+    },
     /** Logout: forget the user's data on this device (works offline). */
     async wipe(): Promise<void> {
       session.token = null;
@@ -52,7 +65,6 @@ export function sessionApi(ctx: Context) {
           names.filter((n) => !n.startsWith('workbox-precache')).map((n) => caches.delete(n)),
         );
       }
-      if (ctx.events.has('chat')) ctx.events.emit('chat', await ctx.messages.view());
     },
   };
 }

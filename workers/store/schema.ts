@@ -5,9 +5,10 @@ import type { Columns } from '../chart';
 import { isPrivateEndpoint } from './private';
 
 /**
- * The device store (IndexedDB through Dexie). The sync worker is its only user: it writes what it
- * learns and serves cold reads and offline reads to the UI through its API, so Dexie never enters
- * the UI bundle. Every record that belongs to a signed-in user is removed by `wipeDevice`.
+ * The device store (IndexedDB through Dexie). The sync worker is its only writer: it writes what it
+ * learns and serves cold and offline reads through its API; screens read a few tables themselves
+ * (src/device/, in a chunk of their own, never in a first screen's code). Every record that
+ * belongs to a signed-in user is removed by `wipeDevice`.
  *
  * Versions are append-only: a new version gets a new entry in VERSIONS with the stores that change
  * and, when existing records must change shape, an upgrade. tests/dom/db.test.ts opens databases

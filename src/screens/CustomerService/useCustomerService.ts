@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../api/client';
 import { useWatch } from '../../api/hooks';
-import { useMessages } from '../../api/useMessages';
+import { useMessages } from '../../device/useMessages';
 import { POLL_MS } from '../../shared/rules';
 
 /** The newest agent message not yet read, or null: what marking the chat read must cover. */

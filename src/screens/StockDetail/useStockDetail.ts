@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { useFavourite } from '../../api/favourites';
 import { useWatch } from '../../api/hooks';
 import { useQuote } from '../../api/quotes';
+import { useFavourite } from '../../device/favourites';
 import { PAGE_SIZE, POLL_MS } from '../../shared/rules';
 
 /**

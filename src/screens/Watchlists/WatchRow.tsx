@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { FavouriteItem } from '../../api/favourites';
 import { useQuote } from '../../api/quotes';
+import type { FavouriteItem } from '../../device/favourites';
 import { stockPath } from '../../paths';
 import { formatPrice } from '../../shared/format';
 import { displayCode } from '../../shared/rules';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type FavouriteItem, useFavouriteMap, useFavourites } from '../../api/favourites';
 import { useWatch } from '../../api/hooks';
+import { type FavouriteItem, useFavouriteMap, useFavourites } from '../../device/favourites';
 import { PATHS } from '../../paths';
 import type { IndexCard as IndexCardData, StockRow } from '../../shared/contract/market';
 import { displayCode, PAGE_SIZE, POLL_MS } from '../../shared/rules';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { worker } from '../../../api/client';
-import { useFavouriteMap } from '../../../api/favourites';
+import { useFavouriteMap } from '../../../device/favourites';
 import { displayCode } from '../../../shared/rules';
 import { IconStar } from '../../../ui';
 import s from './market.module.css';

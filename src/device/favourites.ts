@@ -1,40 +1,23 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { FavouriteState } from '../../workers/favourites';
+import { worker } from '../api/client';
+import { useWatch, type Watched } from '../api/hooks';
 import type { WatchlistItem } from '../shared/contract/trading';
 import { PAGE_SIZE } from '../shared/rules';
 import { useSession } from '../store/session';
-import { listen, worker } from './client';
-import { useWatch, type Watched } from './hooks';
+import { useDeviceView } from './view';
 
 /**
  * Favourites for the screens. A toggle is applied on the device at once and sent when online
  * (replayed in order after an offline spell); until the server confirmed it the favourite is
- * `pending`, which screens show as "pending sync". The state comes from the worker and follows
- * changes made in other tabs.
+ * `pending`, which screens show as "pending sync". The state is read from the device store
+ * (`useDeviceView`: a live query, so it follows the worker's writes and other tabs').
  */
-let map: Record<string, FavouriteState> = {};
-const listeners = new Set<() => void>();
-let connected = false;
-
-function subscribe(onChange: () => void): () => void {
-  if (!connected) {
-    connected = true;
-    listen('favourites', (next) => {
-      map = next;
-      for (const l of listeners) l();
-    });
-  }
-  listeners.add(onChange);
-  return () => listeners.delete(onChange);
-}
+const NONE: Record<string, FavouriteState> = {};
 
 /** Every favourite the device knows about, by symbol. */
 export function useFavouriteMap(): Record<string, FavouriteState> {
-  return useSyncExternalStore(
-    subscribe,
-    () => map,
-    () => map,
-  );
+  return useDeviceView('favourites', NONE);
 }
 
 export interface FavouriteView {
