@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contract, type EndpointName } from '#shared/contract/index';
-import { DIALECTS, freshPhone, type Reply, startTestServer, type TestServer } from '../support/server';
-import { credit, expectLedgerConsistent } from '../support/trading';
+import { DIALECTS, freshPhone, type Reply } from '../support/server';
+import { auditedServer, credit } from '../support/trading';
 import { upload } from '../support/wallet';
 
 /**
@@ -105,15 +105,8 @@ const STEP_UP = '400 hint.tradePasswordInvalid';
 const CODE = '246810';
 
 describe.each(DIALECTS)('SPEC §7 replayed on $name', ({ name, enabled }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    if (!enabled) return;
-    // Block and QIP lots sellable at once, so the sale row has a lot to sell.
-    s = await startTestServer(name, { BLOCK_LOCKIN: '0' });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  // Block and QIP lots sellable at once, so the sale row has a lot to sell; the ledger audited after.
+  const s = auditedServer(name, enabled, { BLOCK_LOCKIN: '0' });
 
   it.runIf(enabled)('every row, with exactly its parameters, answers ok', async () => {
     const sent: Sent[] = [];
@@ -326,6 +319,5 @@ describe.each(DIALECTS)('SPEC §7 replayed on $name', ({ name, enabled }) => {
       [],
     );
     expect(charts.map((c) => data(c).rows.length > 0)).toEqual([true, true, true, true]);
-    await expectLedgerConsistent(s);
   });
 });
