@@ -15,6 +15,7 @@ import { opsRoutes } from './backoffice/routes';
 import type { Deps } from './deps';
 import { allowOrigins } from './lib/cors';
 import { answerFor } from './lib/errors';
+import type { Metrics } from './lib/metrics';
 import { LOG_REDACT, REQUEST_ID_HEADER, requestIds } from './lib/request-ids';
 import {
   addSecurityHeaders,
@@ -167,6 +168,8 @@ class LazyRequestLogger {
 
 export interface AppOptions {
   logger?: boolean | object;
+  /** Prometheus metrics (lib/metrics.ts): every answer counted and timed, refusals by key. */
+  metrics?: Metrics | null;
 }
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -204,6 +207,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       security.applyApi(reply.raw);
       reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
       req.log.info({ reqId: req.id, status, key: body.data }, 'refused');
+      options.metrics?.refusal(body.data, status);
       return (reply as FastifyReply).code(status).send(body);
     },
     // So do requests the HTTP parser itself refuses (oversized headers, broken framing), written
@@ -223,17 +227,20 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
     done();
   });
+  options.metrics?.install(app);
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body, fault } = answerFor(err);
     // The server's own faults are errors; a refusal is an info line (its key, never the input).
     // The request id ties either to the answer the caller saw.
     if (fault) req.log.error({ err, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
-    else
+    else {
       req.log.info(
         { reqId: req.id, status, key: body.data, method: req.method, route: req.routeOptions.url },
         'refused',
       );
+      options.metrics?.refusal(body.data, status);
+    }
     return reply.code(status).send(body);
   });
 

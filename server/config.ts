@@ -110,6 +110,21 @@ export interface Config {
    */
   sqliteGroupCommit: boolean;
   /**
+   * Prometheus metrics (lib/metrics.ts) on a port of their own, METRICS_PORT (0, the default: none;
+   * never PORT), bound to METRICS_HOST (default 127.0.0.1: only this machine scrapes unless the
+   * operator opens it).
+   */
+  metrics: { port: number; host: string };
+  /**
+   * How often the server runs the ledger audit and records its result (the metrics report the last
+   * one): LEDGER_AUDIT_MS, default hourly on PostgreSQL (the jobs' leader, in a snapshot beside the
+   * traffic) and 0 — never — on SQLite, whose one connection it would hold for the whole audit:
+   * there `npm run ops -- ledger:audit` from cron records it instead.
+   */
+  ledgerAuditMs: number;
+  /** PostgreSQL's client tools for backups (db/backup.ts). */
+  pgTools: PgTools;
+  /**
    * Two-factor sign-in (issue 32; server/factors). `required` (REQUIRE_2FA, on in production): a
    * password alone opens only the second step, or the enrolment of a first factor. The relying
    * party is WEBAUTHN_RP_ID (a domain, never an IP address) with WEBAUTHN_ORIGINS (the app's exact
@@ -224,6 +239,38 @@ function corsOrigins(value: string | undefined): string[] {
   return list;
 }
 
+/**
+ * Where pg_dump and pg_restore are looked for (PG_BIN_DIR, then PATH, then Debian's versioned
+ * folders) and the environment they run with: libpq's own variables (PGSSLMODE, PGSSLROOTCERT…),
+ * HOME (for ~/.pgpass) and the locale, nothing else of the server's.
+ */
+export interface PgTools {
+  binDir: string;
+  searchPath: string;
+  env: Record<string, string>;
+}
+
+function pgToolsOf(env: NodeJS.ProcessEnv): PgTools {
+  const passed = Object.entries(env).filter(
+    (e): e is [string, string] =>
+      e[1] !== undefined &&
+      (/^PG[A-Z]+$/.test(e[0]) || ['HOME', 'LANG', 'LC_ALL', 'LC_MESSAGES', 'TZ'].includes(e[0])),
+  );
+  return { binDir: env.PG_BIN_DIR ?? '', searchPath: env.PATH ?? '', env: Object.fromEntries(passed) };
+}
+
+/** METRICS_PORT/METRICS_HOST; the public port is refused (metrics are for the operator only). */
+function metricsOf(env: NodeJS.ProcessEnv): { port: number; host: string } {
+  const port = num(env.METRICS_PORT, 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT=${env.METRICS_PORT}: a port number (0: no metrics)`);
+  if (port !== 0 && port === num(env.PORT, 8080))
+    throw new Error(
+      `METRICS_PORT=${port} is the public port: metrics get a port of their own, closed to the internet`,
+    );
+  return { port, host: env.METRICS_HOST || '127.0.0.1' };
+}
+
 const DEFAULT_INVITE_CODE = 'BOURSE26';
 const DEFAULT_SEED = 20260101;
 
@@ -268,6 +315,8 @@ export function startBanner(config: Config, readyMs: number): string {
     `  Bourse is running at http://localhost:${config.port}/  (ready in ${Math.round(readyMs)} ms)`,
     `  Database:        ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
   ];
+  if (config.metrics.port)
+    lines.push(`  Metrics:         http://${config.metrics.host}:${config.metrics.port}/metrics`);
   if (config.production) lines.push('  Mode:            production');
   else {
     lines.push(`  Invitation code: ${config.inviteCode}`);
@@ -396,6 +445,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     opsClock: bool(env.OPS_CLOCK, false),
     sqliteGroupCommit: bool(env.SQLITE_GROUP_COMMIT, true),
     jobsLeaderRetryMs: Math.max(100, num(env.JOBS_LEADER_RETRY_MS, 5000)),
+    metrics: metricsOf(env),
+    pgTools: pgToolsOf(env),
+    ledgerAuditMs: Math.max(
+      0,
+      num(env.LEDGER_AUDIT_MS, /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? 3_600_000 : 0),
+    ),
     twoFactor: {
       required: bool(env.REQUIRE_2FA, production),
       rpId: rpId(env.WEBAUTHN_RP_ID),

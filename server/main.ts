@@ -5,7 +5,10 @@ import { LOCKS, withPgLock } from './db/pg-locks';
 import { seed } from './db/seed';
 import { createDeps } from './deps';
 import { followOpsClock, JOBS, startJobs } from './jobs/index';
+import { Metrics, serveMetrics } from './lib/metrics';
 import { hearEndedSessions } from './lib/session-notices';
+import { ledgerAuditJob } from './ops/audit-runs';
+import { watchDomain } from './ops/metrics';
 
 /** `npm start`: migrate, seed, start the market and serve the app and the API on one port. */
 async function main(): Promise<void> {
@@ -26,10 +29,20 @@ async function main(): Promise<void> {
   // Instances started together on one PostgreSQL database prepare it one after another.
   if (database.dialect === 'postgres') await withPgLock(config.databaseUrl, LOCKS.startup, prepare);
   else await prepare();
-  const app = await buildApp(deps);
-  const jobs = config.opsClock ? [...JOBS, followOpsClock] : JOBS;
+  // Metrics only when asked for (METRICS_PORT): without them no request pays for any.
+  const metrics = config.metrics.port ? new Metrics() : null;
+  if (metrics) {
+    metrics.watchDatabase(database);
+    watchDomain(metrics, deps);
+  }
+  const app = await buildApp(deps, { metrics });
+  const jobs = [
+    ...JOBS,
+    ...(config.opsClock ? [followOpsClock] : []),
+    ...(config.ledgerAuditMs > 0 ? [ledgerAuditJob(config.ledgerAuditMs)] : []),
+  ];
   const log = (msg: string, err: unknown) => app.log.error({ err }, msg);
-  const stopJobs = startJobs(deps, jobs, log);
+  const stopJobs = startJobs(deps, jobs, log, metrics?.jobObserver);
   // Several instances on PostgreSQL: each hears the sessions the others end.
   const stopNotices = hearEndedSessions(deps, log);
   app.addHook('onClose', async () => {
@@ -40,6 +53,10 @@ async function main(): Promise<void> {
   });
   market.start();
   await app.listen({ port: config.port, host: config.host });
+  if (metrics) {
+    const served = await serveMetrics(metrics, config.metrics.port, config.metrics.host);
+    app.addHook('onClose', served.close);
+  }
 
   process.stdout.write(startBanner(config, performance.now() - started));
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import type { PgTools } from '../config';
 
 /**
  * Backups of the whole database, taken online while the server serves (issue 34):
@@ -67,11 +68,11 @@ async function writeAtomically(file: string, write: (tmp: string) => Promise<voi
 }
 
 /** Copies the database at `url` to `file` while it is in use. */
-export async function backupDatabase(url: string, file: string): Promise<BackupResult> {
+export async function backupDatabase(url: string, file: string, tools: PgTools): Promise<BackupResult> {
   const started = performance.now();
   if (isPostgresUrl(url)) {
     const bytes = await writeAtomically(file, (tmp) =>
-      runPgTool('pg_dump', ['--format=custom', '--compress=6', `--file=${tmp}`], url),
+      runPgTool(tools, 'pg_dump', ['--format=custom', '--compress=6', `--file=${tmp}`], url),
     );
     return { format: 'pg_dump', file, bytes, ms: performance.now() - started };
   }
@@ -126,6 +127,7 @@ export async function tablesOf(url: string): Promise<string[]> {
 export async function restoreDatabase(
   url: string,
   file: string,
+  tools: PgTools,
 ): Promise<{ ms: number; format: BackupFormat }> {
   const started = performance.now();
   if (!fs.existsSync(file)) throw new Error(`No backup at ${file}`);
@@ -151,6 +153,7 @@ export async function restoreDatabase(
   if (format === 'pg_dump') {
     // One transaction: a restore that fails leaves the database as empty as it found it.
     await runPgTool(
+      tools,
       'pg_restore',
       ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file],
       url,
@@ -176,10 +179,10 @@ export async function restoreDatabase(
 }
 
 /** Where PostgreSQL's client tools are: on PATH, else Debian's versioned folders (newest first). */
-export function pgToolPath(name: 'pg_dump' | 'pg_restore'): string | null {
+export function pgToolPath(tools: PgTools, name: 'pg_dump' | 'pg_restore'): string | null {
   const dirs = [
-    ...(process.env.PG_BIN_DIR ? [process.env.PG_BIN_DIR] : []),
-    ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean),
+    ...(tools.binDir ? [tools.binDir] : []),
+    ...tools.searchPath.split(path.delimiter).filter(Boolean),
   ];
   const versioned = fs.existsSync('/usr/lib/postgresql')
     ? fs
@@ -199,8 +202,13 @@ export function pgToolPath(name: 'pg_dump' | 'pg_restore'): string | null {
  * Runs pg_dump or pg_restore on the database at `url`. The password travels in the environment
  * (PGPASSWORD), not on the command line where any user's `ps` shows it.
  */
-function runPgTool(name: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
-  const bin = pgToolPath(name);
+function runPgTool(
+  tools: PgTools,
+  name: 'pg_dump' | 'pg_restore',
+  args: string[],
+  url: string,
+): Promise<void> {
+  const bin = pgToolPath(tools, name);
   if (!bin) {
     return Promise.reject(
       new Error(
@@ -213,7 +221,7 @@ function runPgTool(name: 'pg_dump' | 'pg_restore', args: string[], url: string):
   parsed.password = '';
   return new Promise((resolve, reject) => {
     const child = spawn(bin, [...args, `--dbname=${parsed.toString()}`], {
-      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+      env: { ...tools.env, ...(password ? { PGPASSWORD: password } : {}) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

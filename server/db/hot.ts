@@ -144,22 +144,35 @@ function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
  * PostgreSQL: each read is a named prepared statement, parsed and planned once per pooled
  * connection instead of on every call (user info's seven subqueries were planned per answer).
  */
-function postgresRunner(pool: NonNullable<Database['pool']>): Runner {
+function postgresRunner(pool: NonNullable<Database['pool']>, timing: Database['timing']): Runner {
   const texts = new Map(
     Object.entries(SQL).map(([name, text]) => [
       name,
       numbered(name === 'userInfo' ? userInfoSql('postgres') : text),
     ]),
   );
+  const query = async (name: string, params: unknown[]) =>
+    (
+      await pool.query<Record<string, unknown>>({
+        name: `bourse_hot_${name}`,
+        text: texts.get(name)!,
+        values: params,
+      })
+    ).rows[0];
   return {
-    one: async (name, params) =>
-      (
-        await pool.query<Record<string, unknown>>({
-          name: `bourse_hot_${name}`,
-          text: texts.get(name)!,
-          values: params,
-        })
-      ).rows[0],
+    one: async (name, params) => {
+      const listen = timing.onQuery;
+      if (listen === null) return query(name, params);
+      const started = performance.now();
+      try {
+        const row = await query(name, params);
+        listen('select', performance.now() - started, false);
+        return row;
+      } catch (err) {
+        listen('select', performance.now() - started, true);
+        throw err;
+      }
+    },
   };
 }
 
@@ -179,7 +192,7 @@ function createHotReads(database: Database): HotReads {
   const r = database.reader
     ? sqliteRunner(database.reader)
     : database.pool
-      ? postgresRunner(database.pool)
+      ? postgresRunner(database.pool, database.timing)
       : memoryRunner(database);
   return {
     async session(tokenHash) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  type LogEvent,
   type Migration,
   type MigrationProvider,
   Migrator,
@@ -34,7 +35,31 @@ export interface Database {
    * (parsed and planned once per connection); null on SQLite.
    */
   pool: pg.Pool | null;
+  /**
+   * Told of every query's time (metrics, when they are on: lib/metrics.ts sets it): Kysely's
+   * queries and PostgreSQL's hot reads. `kind` is the statement's first word (select, insert…).
+   */
+  timing: QueryTiming;
   close(): Promise<void>;
+}
+
+export interface QueryTiming {
+  onQuery: ((kind: string, ms: number, failed: boolean) => void) | null;
+}
+
+/** Kysely's log hook, forwarding each query's time to `timing` while someone listens. */
+function timed(timing: QueryTiming) {
+  return (event: LogEvent) => {
+    const listen = timing.onQuery;
+    if (listen === null) return;
+    const text = event.query.sql;
+    const space = text.search(/\s/);
+    listen(
+      (space > 0 ? text.slice(0, space) : text).toLowerCase(),
+      event.queryDurationMillis,
+      event.level === 'error',
+    );
+  };
 }
 
 // int8 (bigint) columns hold minor units and epoch ms: all far below 2^53.
@@ -47,7 +72,8 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
     // An idle client the server drops (restart, failover, DROP DATABASE … FORCE) is already removed
     // from the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const timing: QueryTiming = { onQuery: null };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: timed(timing) });
     return {
       db,
       dialect: 'postgres',
@@ -55,6 +81,7 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
       reader: null,
       group: null,
       pool,
+      timing,
       close: () => db.destroy(),
     };
   }
@@ -66,7 +93,11 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statementCache(sqlite) }) });
+  const timing: QueryTiming = { onQuery: null };
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: statementCache(sqlite) }),
+    log: timed(timing),
+  });
   const group = options.groupCommit ? new GroupCommit(db) : null;
   let reader: SQLite.Database | null = null;
   if (file !== ':memory:' && !file.startsWith('file::memory:')) {
@@ -81,6 +112,7 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
     reader,
     group,
     pool: null,
+    timing,
     close: async () => {
       reader?.close();
       await db.destroy();
@@ -181,6 +213,11 @@ export class GroupCommit {
   private draining = false;
 
   constructor(private readonly db: Kysely<DB>) {}
+
+  /** Transactions waiting for the next batch (metrics: SQLite's answer to a pool's waiting count). */
+  get waiting(): number {
+    return this.queue.length;
+  }
 
   run<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {

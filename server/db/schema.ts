@@ -42,6 +42,7 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   loans: LoansTable;
   ops_log: OpsLogTable;
+  ledger_audits: LedgerAuditsTable;
   portfolio_snapshots: PortfolioSnapshotsTable;
   factor_passkeys: FactorPasskeysTable;
   factor_totp: FactorTotpTable;
@@ -407,6 +408,18 @@ export interface LoansTable {
   state: number;
   created_at: number;
   updated_at: number;
+}
+
+/** A run of the ledger audit (061): the job's or the console's; `summary` holds the first problems. */
+interface LedgerAuditsTable {
+  id: Generated<number>;
+  started_at: number;
+  took_ms: number;
+  source: 'job' | 'console';
+  users: number;
+  postings: number;
+  problems: number;
+  summary: string;
 }
 
 interface OpsLogTable {

@@ -4,6 +4,7 @@ import { withTx } from '../db/index';
 import { electLeader } from '../db/pg-locks';
 import type { Deps } from '../deps';
 import { CLOCK_OFFSET_TAG } from '../lib/clock';
+import type { JobObserver } from '../lib/metrics';
 import { portfolioJobs } from '../portfolio/snapshots';
 import { tradingJobs } from '../trading/jobs';
 import { PAYMENT_JOBS } from '../wallet/jobs';
@@ -48,6 +49,7 @@ export function startJobs(
   deps: Deps,
   jobs: Job[] = JOBS,
   log: (msg: string, err: unknown) => void = () => {},
+  observer?: JobObserver,
 ): () => void {
   const running = new Set<string>();
   const again = new Set<string>();
@@ -62,6 +64,7 @@ export function startJobs(
           log,
         })
       : null;
+  observer?.running(jobs, () => !stopped && (leader === null || leader.leading));
   const start = (job: Job): void => {
     if (stopped || (leader !== null && !leader.leading)) return;
     if (running.has(job.name)) {
@@ -69,8 +72,15 @@ export function startJobs(
       return;
     }
     running.add(job.name);
+    const started = performance.now();
     runJob(deps, job)
-      .catch((err) => log(`job ${job.name} failed`, err))
+      .then(
+        (ran) => observer?.ran(job, ran ? 'ok' : 'skipped', performance.now() - started),
+        (err) => {
+          observer?.ran(job, 'failed', performance.now() - started);
+          log(`job ${job.name} failed`, err);
+        },
+      )
       .finally(() => {
         running.delete(job.name);
         if (again.delete(job.name)) start(job);

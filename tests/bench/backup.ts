@@ -97,14 +97,14 @@ async function measure(
     await prepareDatabase(url, postings === null ? 0 : USERS);
     const rows = postings === null ? null : await grow(url, postings);
     const file = path.join(dir, dialect === 'sqlite' ? 'copy.db' : 'copy.dump');
-    const backup = await backupDatabase(url, file);
     const config = loadConfig({ ...process.env, DATABASE_URL: url });
+    const backup = await backupDatabase(url, file, config.pgTools);
     const verify = BACKUP_COMMANDS.find((c) => c.name === 'backup:verify')!;
     const v0 = performance.now();
     const report = await verify.run(config, [file]);
     const verifyMs = performance.now() - v0;
     const target = await empty(dialect, dir, 'restored', drops);
-    const restore = await restoreDatabase(target, file);
+    const restore = await restoreDatabase(target, file, config.pgTools);
     const size = dialect === 'sqlite' ? fs.statSync(url.replace(/^sqlite:/, '')).size : null;
     const perMillion = rows ? ` (${s((restore.ms / rows) * 1e6)} per 10^6 postings)` : '';
     console.log(

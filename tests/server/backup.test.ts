@@ -71,7 +71,8 @@ async function ops(url: string, name: string, ...args: string[]): Promise<{ code
   }
 }
 
-const pgTools = pgToolPath('pg_dump') !== null && pgToolPath('pg_restore') !== null;
+const { pgTools: tools } = loadConfig();
+const pgTools = pgToolPath(tools, 'pg_dump') !== null && pgToolPath(tools, 'pg_restore') !== null;
 if (PG_URL !== '' && !pgTools)
   console.warn(
     '\n!! pg_dump/pg_restore not found: the PostgreSQL backup test is SKIPPED (apt-get install postgresql-client)\n',

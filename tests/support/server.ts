@@ -12,6 +12,7 @@ import { seed } from '../../server/db/seed';
 import { createDeps, type Deps } from '../../server/deps';
 import { totpCode } from '../../server/factors/index';
 import { type Clock, systemClock } from '../../server/lib/clock';
+import type { Metrics } from '../../server/lib/metrics';
 import { COMMANDS } from '../../server/ops/commands/index';
 import type { SchemaTemplates } from './schema-template';
 
@@ -118,6 +119,8 @@ export interface TestServerOptions {
   logger?: boolean | object;
   /** Runs before the app is ready: a test may add a route of its own. */
   setup?: (app: FastifyInstance) => void;
+  /** Prometheus metrics of the app (server/lib/metrics.ts), read by the test. */
+  metrics?: Metrics;
 }
 
 /** The run's migrated schema (tests/support/schema-template.ts); none outside Vitest (bench:market). */
@@ -165,7 +168,8 @@ export async function startTestServer(
   const deps = createDeps(config, database, options.clock ?? systemClock(TEST_EPOCH - Date.now()));
   const { clock, market } = deps;
   await seed(deps);
-  const app = await buildApp(deps, { logger: options.logger ?? false });
+  if (options.metrics) options.metrics.watchDatabase(database);
+  const app = await buildApp(deps, { logger: options.logger ?? false, metrics: options.metrics ?? null });
   options.setup?.(app);
   await app.ready();
 

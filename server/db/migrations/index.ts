@@ -17,6 +17,7 @@ import { migration049 } from './049_portfolio';
 import { migration049TradingGtt } from './049_trading_gtt';
 import { migration049TradingOco } from './049_trading_oco';
 import { migration060InboxWindow } from './060_inbox_window';
+import { migration061LedgerAudits } from './061_ledger_audits';
 import { migration070Backoffice } from './070_backoffice';
 
 /**
@@ -43,6 +44,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_open_buys': migration049OpenBuys(),
     '049_factors': migration049Factors(dialect),
     '060_inbox_window': migration060InboxWindow(),
+    '061_ledger_audits': migration061LedgerAudits(dialect),
     '070_backoffice': migration070Backoffice(dialect),
   };
 }

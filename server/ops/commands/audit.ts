@@ -1,5 +1,6 @@
 import { verifyAuditChain } from '../../lib/audit-log';
-import { auditLedger, formatAudit } from '../../wallet/audit';
+import { formatAudit } from '../../wallet/audit';
+import { auditAndRecord } from '../audit-runs';
 import type { OpsCommand } from './command';
 
 /**
@@ -13,7 +14,8 @@ export const AUDIT_COMMANDS: OpsCommand[] = [
     summary: 'check every balance against its postings and every money row against the ledger',
     mutates: false,
     async run(deps, args) {
-      const report = await auditLedger(deps.database.db);
+      // Recorded, so the server's metrics report this run's result (cron runs it on SQLite).
+      const report = await auditAndRecord(deps.database.db, 'console', () => deps.clock.now());
       const text = args.includes('--json') ? JSON.stringify(report, null, 2) : formatAudit(report);
       if (report.problems.length > 0) throw new Error(text);
       return text;

@@ -99,7 +99,7 @@ export const BACKUP_COMMANDS: OpsStoreCommand[] = [
     summary: 'an online, consistent copy of the database (SQLite backup API, or pg_dump custom format)',
     async run(config, args) {
       const file = fileArg(options(args).positional[0], 'backup');
-      const r = await backupDatabase(config.databaseUrl, file);
+      const r = await backupDatabase(config.databaseUrl, file, config.pgTools);
       return `backup written: ${r.file} (${r.format}, ${mb(r.bytes)}) in ${seconds(r.ms)}`;
     },
   },
@@ -109,7 +109,7 @@ export const BACKUP_COMMANDS: OpsStoreCommand[] = [
     summary: 'restore a backup into the configured DATABASE_URL, which must be empty',
     async run(config, args) {
       const file = fileArg(options(args).positional[0], 'restore');
-      const r = await restoreDatabase(config.databaseUrl, file);
+      const r = await restoreDatabase(config.databaseUrl, file, config.pgTools);
       return `restored ${file} (${r.format}) in ${seconds(r.ms)}; a server started on it migrates it to this version`;
     },
   },
@@ -131,7 +131,7 @@ export const BACKUP_COMMANDS: OpsStoreCommand[] = [
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-verify-'));
         try {
           const url = `sqlite:${path.join(dir, 'copy.db')}`;
-          await restoreDatabase(url, file);
+          await restoreDatabase(url, file, config.pgTools);
           checked = await checkCopy(url);
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
@@ -144,7 +144,7 @@ export const BACKUP_COMMANDS: OpsStoreCommand[] = [
           );
         const scratch = await scratchDatabase(server);
         try {
-          await restoreDatabase(scratch.url, file);
+          await restoreDatabase(scratch.url, file, config.pgTools);
           checked = await checkCopy(scratch.url);
         } finally {
           await scratch.drop();
