@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { onNotice, onSessionEnded, worker } from '../api/client';
@@ -32,6 +32,10 @@ registerDeviceWipe();
  */
 export function AppShell({ route, children }: { route: AppRoute; children: ReactNode }) {
   const token = useSession((st) => st.token);
+  // A session that ends while a screen is open (logout, expiry) leads to login without a way
+  // back: only a visitor who opened a private link signed out is returned to it after login.
+  const signedInHere = useRef(false);
+  if (token) signedInHere.current = true;
   const userId = useSession((st) => st.userInfo?.id ?? null);
   const dialogs = useUi((u) => u.dialogs);
   const location = useLocation();
@@ -65,7 +69,13 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   useMoneyNotices();
 
   if (!route.public && !token)
-    return <Navigate to={PATHS.login} replace state={{ from: location.pathname }} />;
+    return (
+      <Navigate
+        to={PATHS.login}
+        replace
+        state={signedInHere.current ? undefined : { from: location.pathname }}
+      />
+    );
   if (route.path === PATHS.login && token) return <Navigate to={PATHS.home} replace />;
 
   const showNav = route.nav && dialogs === 0;

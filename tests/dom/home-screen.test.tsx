@@ -3,7 +3,7 @@ import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../../src/routes';
 import SettingsScreen from '../../src/screens/Settings/SettingsScreen';
@@ -224,5 +224,44 @@ describe('a device store the browser cleared', () => {
       await checkDeviceKept(5);
       expect(useSession.getState().token).toBe('t5');
     }
+  });
+});
+
+/** The login screen as far as the guard is concerned: where it was told to return. */
+function LoginProbe() {
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  return <h1>Login{from ? ` from ${from}` : ''}</h1>;
+}
+
+describe('the session guard', () => {
+  const settings = ROUTES.find((r) => r.path === '/settings')!;
+  const app = () =>
+    render(
+      <MemoryRouter initialEntries={['/settings']}>
+        <Routes>
+          <Route
+            path="/settings"
+            element={
+              <AppShell route={settings}>
+                <h1>Settings</h1>
+              </AppShell>
+            }
+          />
+          <Route path="/login" element={<LoginProbe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  it('returns a visitor who opened a private link to it after login', () => {
+    app();
+    expect(screen.getByRole('heading').textContent).toBe('Login from /settings');
+  });
+
+  it('leads a session that ends on a screen (logout, expiry) to login without a way back: login goes home', () => {
+    signIn(3);
+    app();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    signOut();
+    expect(screen.getByRole('heading').textContent).toBe('Login');
   });
 });
