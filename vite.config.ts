@@ -279,6 +279,38 @@ function noEntryImports(): Plugin {
   };
 }
 
+/**
+ * Fails the build when an entry chunk needs more than `max` rounds of requests before it runs: the
+ * file, then what it imports statically, one round per level of the longest chain (a module's
+ * imports are asked for once it has arrived). For the sync worker: its first requests wait for
+ * these rounds on a cold network.
+ */
+function startRounds(max: number): Plugin {
+  return {
+    name: 'bourse-start-rounds',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      const chain = (file: string, seen: string[]): string[] => {
+        if (seen.includes(file)) return seen;
+        const longest = (chunks.get(file)?.imports ?? []).map((f) => chain(f, [...seen, file]));
+        return longest.reduce((a, b) => (b.length > a.length ? b : a), [...seen, file]);
+      };
+      for (const c of chunks.values()) {
+        const rounds = c.isEntry ? chain(c.fileName, []) : [];
+        if (rounds.length > max)
+          this.error(
+            `${c.fileName} runs after ${rounds.length} rounds of requests (at most ${max}): ${rounds.join(' → ')}`,
+          );
+      }
+    },
+  };
+}
+
 /** The screen at the start URL (the installed app opens there): every signed-in start shows it. */
 const START = ROUTES.find((r) => r.path === PATHS.home)!;
 const START_SCREEN = path.resolve(`src/screens/${START.screen}/${START.screen}Screen.tsx`);
@@ -350,14 +382,30 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
-    plugins: () => [noEntryImports()],
+    plugins: () => [noEntryImports(), startRounds(2)],
     rollupOptions: {
       // What the entry and a lazy chunk both use (the device store's schema reads the contract)
       // goes to a chunk of its own. By default it stays in the entry, "already loaded" when the lazy
       // chunk comes, which then imports the entry back (`noEntryImports`).
       experimental: { chunkOptimization: { avoidRedundantChunkLoads: false } },
-      // Dexie, which the worker loads on its first use of the device store (workers/device.ts).
-      output: { codeSplitting: { groups: [{ name: 'dexie', test: /[\\/]node_modules[\\/]dexie[\\/]/ }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The device store (Dexie and the store's own modules), which the worker loads on its
+            // first use of it (workers/device.ts): one chunk, without its dependencies — what it
+            // shares with the entry stays in the shared chunk, which it imports. So that chunk
+            // comes before every user of Rolldown's runtime helpers (the contract's TypeBox
+            // namespace, Dexie's CommonJS wrapper) and Rolldown writes them into it: with Dexie a
+            // chunk of its own, no chunk but the entry came before both, so the helpers were a
+            // third file, a third round of requests before the worker ran (`startRounds`).
+            {
+              name: 'store',
+              test: /[\\/]node_modules[\\/]dexie[\\/]|[\\/]workers[\\/]store[\\/](index|schema)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },

@@ -31,8 +31,8 @@ export function createDevice(name?: string, onError: (err: unknown) => void = ()
    */
   let opened: DeviceDb | null = null;
   let epoch = 0;
-  // Dexie's chunk at once beside the store's, which imports it: not a round trip after it.
-  const store = () => Promise.all([import('./store/index'), import('dexie')]).then(([module]) => module);
+  // Dexie is in the store's chunk (vite.config.ts): one file, not a second round trip after it.
+  const store = () => import('./store/index');
   const db = () => {
     instance ??= store().then(
       ({ openDevice }) => {

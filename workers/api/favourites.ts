@@ -18,7 +18,7 @@ export function favouritesApi(ctx: Context) {
       initial: read,
       first: () => {
         listened = true;
-        // Dexie is a chunk of its own (workers/device.ts); the query starts once the store is open,
+        // Dexie loads with the store (workers/device.ts); the query starts once the store is open,
         // so it runs in its own zone and sees what it reads. The last listener may leave before.
         void Promise.all([import('dexie'), ctx.device.db()]).then(
           ([{ liveQuery }]) => {
