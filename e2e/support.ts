@@ -131,15 +131,19 @@ export async function snap(page: Page, name: string, { fullPage = false } = {}):
 
 /**
  * Accessibility check of what is on screen, in the light and the dark theme: no serious or critical
- * axe violations (WCAG 2 A/AA; colour contrast is where the themes differ). The message lists each
- * violation with its theme and first offending element. The page is left in the light theme.
+ * axe violations (WCAG 2 A/AA; colour contrast is where the themes differ), label in name (WCAG
+ * 2.5.3) included: axe marks `label-content-name-mismatch` experimental and runs it only when named.
+ * The message lists each violation with its theme and first offending element. The page is left in
+ * the light theme.
  */
 export async function expectAccessible(page: Page, exclude: string[] = []): Promise<void> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const bad: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    let builder = new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
     for (const selector of exclude) builder = builder.exclude(selector);
     const { violations } = await builder.analyze();
     for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {

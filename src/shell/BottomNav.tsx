@@ -15,7 +15,7 @@ const ITEMS = [
 export function BottomNav() {
   const { t } = useTranslation();
   return (
-    <nav className={s.nav} aria-label={t('nav.label')} data-bottom-nav="">
+    <nav className={s.nav} aria-label={t('nav.label')} data-bottom-bar="">
       {ITEMS.map(({ to, key, Icon }) => (
         <NavLink key={to} to={to} end={to === PATHS.home} className={s.navItem}>
           <Icon size={22} />

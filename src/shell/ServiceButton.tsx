@@ -49,7 +49,7 @@ export function ServiceButton() {
   return (
     <>
       {room}
-      <div className={s.serviceBar} data-service-bar="">
+      <div className={s.serviceBar} data-service-bar="" data-bottom-bar="">
         <ServiceLink target={target} className={s.service} label={label} data-service-button="">
           <IconService size={20} />
           <span>{t('core.service.open')}</span>

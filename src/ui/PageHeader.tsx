@@ -61,7 +61,8 @@ export function HeaderLink({ to, label }: { to: string; label: string }) {
 
 /**
  * Both sides of the bar as wide as the wider one (`--header-side`), measured before paint and again
- * when either changes (a language, a link that appears): the title between them is then centred.
+ * when either changes (a language, a link that appears, the text size): the title between them is
+ * then centred. A side takes at most 30 % of the bar (large text, a long link): its words wrap.
  */
 function useEqualSides(bar: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
@@ -70,7 +71,10 @@ function useEqualSides(bar: RefObject<HTMLElement | null>) {
     const end = el?.lastElementChild as HTMLElement | null | undefined;
     if (!el || !start || !end) return;
     const measure = () => {
-      const side = Math.ceil(Math.max(start.offsetWidth, end.offsetWidth));
+      // Each side's own width: with the property unset the sides are as wide as their content.
+      el.style.removeProperty('--header-side');
+      const natural = Math.ceil(Math.max(start.offsetWidth, end.offsetWidth));
+      const side = Math.max(44, Math.min(natural, Math.floor(el.clientWidth * 0.3)));
       el.style.setProperty('--header-side', `${side}px`);
     };
     measure();

@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BillRow } from '../../shared/contract/wallet';
 import { formatMoney, trendClass } from '../../shared/format';
-import { EmptyState, ListStates, LoadMore, PageHeader, StaleLine, Tabs, ui, useDates } from '../../ui';
+import {
+  EmptyState,
+  IconReceipt,
+  ListStates,
+  LoadMore,
+  PageHeader,
+  StaleLine,
+  Tabs,
+  ui,
+  useDates,
+} from '../../ui';
 
 import { reasonKey } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
@@ -32,7 +43,13 @@ export default function AccountChangesScreen() {
           error={bills.error}
           onRetry={bills.reload}
           skeleton={{ rows: 6, height: 52 }}
-          empty={<EmptyState title={t(`wallet.changes.empty.${tab}`)} />}
+          empty={
+            <EmptyState title={t(`wallet.changes.empty.${tab}`)} icon={<IconReceipt size={28} />}>
+              <Link to={PATHS.recharge} className={ui.textLink}>
+                {t('wallet.account.recharge')}
+              </Link>
+            </EmptyState>
+          }
         >
           {(rows) => (
             <>

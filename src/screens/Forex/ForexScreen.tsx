@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { holdingsPath } from '../../paths';
 import type { CurrencyRow } from '../../shared/contract/market';
 import { POLL_MS } from '../../shared/rules';
-import { EmptyState } from '../../ui';
 import { StockListRow } from '../_parts/market/InstrumentRow';
 import { ListHead } from '../_parts/market/ListHead';
 import { MarketListScreen } from '../_parts/market/MarketListScreen';
+import { NoMatch } from '../_parts/market/MarketRows';
 import { PagedList } from '../_parts/market/PagedList';
 
 /** The market code of currency pairs (their detail lists the other pairs). */
@@ -25,7 +25,7 @@ export default function ForexScreen() {
       positions={holdingsPath('forex', '1')}
       searchLabel={t('markets.forex.search')}
     >
-      {(code) => (
+      {(code, clear) => (
         <>
           <ListHead />
           <PagedList
@@ -34,7 +34,13 @@ export default function ForexScreen() {
             intervalMs={POLL_MS.prices}
             label={t('markets.forex.title')}
             renderRow={renderRow}
-            empty={<EmptyState title={t(code ? 'markets.forex.noMatch' : 'markets.forex.empty')} />}
+            empty={
+              <NoMatch
+                code={code}
+                title={t(code ? 'markets.forex.noMatch' : 'markets.forex.empty')}
+                onClear={clear}
+              />
+            }
             failed={code ? 'markets.lists.searchFailed' : 'markets.forex.failed'}
           />
         </>

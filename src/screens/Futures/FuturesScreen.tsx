@@ -19,7 +19,7 @@ export default function FuturesScreen() {
       positions={holdingsPath('futures', 'ok')}
       searchLabel={t('markets.futures.search')}
     >
-      {(code) => <MarketRows market="FUTURE" code={code} text={TEXT} />}
+      {(code, clear) => <MarketRows market="FUTURE" code={code} text={TEXT} onClear={clear} />}
     </MarketListScreen>
   );
 }

@@ -8,7 +8,7 @@ import type { HoldingRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber, formatPercent, trendClass } from '../../shared/format';
 import { toMinor } from '../../shared/money';
 import { displayCode, HOLDING_TYPES, type HoldingKind, PAGE_SIZE, POLL_MS } from '../../shared/rules';
-import { EmptyState, ListStates, LoadMore, PageHeader, Segmented, StaleLine, ui } from '../../ui';
+import { EmptyState, IconTrade, ListStates, LoadMore, PageHeader, Segmented, StaleLine, ui } from '../../ui';
 import { regionPrice, SignedMoney } from '../_parts/invest/parts';
 import { Signed, TotalsCard, usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
@@ -76,7 +76,7 @@ export default function HoldingsScreen() {
         onRetry={first.reload}
         skeleton={{ rows: 4, height: 56 }}
         empty={
-          <EmptyState title={t(`holdings.empty.${type}`)}>
+          <EmptyState title={t(`holdings.empty.${type}`)} icon={<IconTrade size={28} />}>
             <Link to={EXPLORE[type]}>{t('holdings.explore')}</Link>
           </EmptyState>
         }

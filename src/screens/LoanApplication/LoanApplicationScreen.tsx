@@ -5,7 +5,17 @@ import { PATHS } from '../../paths';
 import type { LoanRecord } from '../../shared/contract/wallet';
 import { formatMoney } from '../../shared/format';
 import { LOAN_STATE } from '../../shared/status';
-import { EmptyState, IconCheck, IconClose, ListStates, PageHeader, StatusChip, ui, useDates } from '../../ui';
+import {
+  EmptyState,
+  IconCheck,
+  IconClose,
+  IconCoins,
+  ListStates,
+  PageHeader,
+  StatusChip,
+  ui,
+  useDates,
+} from '../../ui';
 import { loanState } from '../_parts/wallet/status';
 import s from '../_parts/wallet/wallet.module.css';
 import { useLoanApplication } from './useLoanApplication';
@@ -58,7 +68,7 @@ export default function LoanApplicationScreen() {
         onRetry={list.reload}
         skeleton={{ rows: 4, height: 48 }}
         empty={
-          <EmptyState title={t('wallet.application.none')}>
+          <EmptyState title={t('wallet.application.none')} icon={<IconCoins size={28} />}>
             <Link to={PATHS.loan} className={ui.textLink}>
               {t('wallet.loan.apply')}
             </Link>

@@ -8,6 +8,7 @@ import { LOAN_STATE } from '../../shared/status';
 import {
   ConfirmDialog,
   EmptyState,
+  IconCoins,
   ListStates,
   MoneyButton,
   PageHeader,
@@ -37,7 +38,7 @@ export default function LoanRecordsScreen() {
         onRetry={list.reload}
         skeleton={{ rows: 4, height: 64 }}
         empty={
-          <EmptyState title={t('wallet.loanRecords.empty')}>
+          <EmptyState title={t('wallet.loanRecords.empty')} icon={<IconCoins size={28} />}>
             <Link to={PATHS.loan} className={ui.textLink}>
               {t('wallet.loan.apply')}
             </Link>

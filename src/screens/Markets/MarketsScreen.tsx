@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { StockRow } from '../../shared/contract/market';
 import { POLL_MS } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
-import { AsOf, EmptyState, ObjectStates, PageHeader, Segmented, Skeleton, Tabs, ui } from '../../ui';
+import {
+  AsOf,
+  EmptyState,
+  IconMarkets,
+  ObjectStates,
+  PageHeader,
+  Segmented,
+  Skeleton,
+  Tabs,
+  ui,
+} from '../../ui';
 import { IndexCard } from '../_parts/market/IndexCard';
 import { StockListRow } from '../_parts/market/InstrumentRow';
 import { ListHead } from '../_parts/market/ListHead';
@@ -130,7 +140,7 @@ export default function MarketsScreen() {
                 intervalMs={POLL_MS.prices}
                 label={t('markets.stocks', { region: categoryName(t, category) })}
                 renderRow={renderRow}
-                empty={<EmptyState title={t('markets.empty')} />}
+                empty={<EmptyState title={t('markets.empty')} icon={<IconMarkets size={28} />} />}
               />
             </section>
           )}

@@ -12,6 +12,7 @@ import { STOCK_STATUS } from '../../shared/status';
 import {
   Button,
   EmptyState,
+  IconHistory,
   ListStates,
   LoadMore,
   PageHeader,
@@ -69,7 +70,7 @@ export default function RecordsScreen() {
           onRetry={first.reload}
           skeleton={{ rows: 4, height: 150 }}
           empty={
-            <EmptyState title={t(`records.empty.${tab}`)}>
+            <EmptyState title={t(`records.empty.${tab}`)} icon={<IconHistory size={28} />}>
               <Link to={PATHS.markets}>{t('records.browse')}</Link>
             </EmptyState>
           }

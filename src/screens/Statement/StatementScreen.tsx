@@ -1,10 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { StatementRow } from '../../shared/contract/portfolio';
 import { formatMoney } from '../../shared/format';
 import { displayCode } from '../../shared/rules';
-import { AsOf, Button, EmptyState, ListStates, ObjectStates, PageHeader, SkeletonList, ui } from '../../ui';
+import {
+  AsOf,
+  Button,
+  EmptyState,
+  IconPie,
+  ListStates,
+  ObjectStates,
+  PageHeader,
+  SkeletonList,
+  ui,
+} from '../../ui';
 import { Signed } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
 import s from './statement.module.css';
@@ -86,7 +97,13 @@ export default function StatementScreen() {
             <ListStates
               rows={report.rows}
               error={null}
-              empty={<EmptyState title={t('portfolio.statement.empty')} />}
+              empty={
+                <EmptyState title={t('portfolio.statement.empty')} icon={<IconPie size={28} />}>
+                  <Link to={PATHS.markets} className={ui.textLink}>
+                    {t('records.browse')}
+                  </Link>
+                </EmptyState>
+              }
             >
               {(rows) => (
                 <ul className={s.rows} aria-label={fyLabel(report.fy)}>

@@ -203,7 +203,7 @@ export default function StockDetailScreen() {
       <AlertDialog target={alerting ? { symbol, name } : null} onClose={() => setAlerting(false)} />
 
       {tradable && (
-        <div className={s.actions}>
+        <div className={s.actions} data-bottom-bar="">
           <Button variant="buy" block onClick={() => navigate(tradingPath(symbol, market, name, 'buy'))}>
             {t('markets.detail.buy')}
           </Button>

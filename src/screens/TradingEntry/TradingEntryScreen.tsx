@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PATHS, tradingPath } from '../../paths';
 import { displayCode } from '../../shared/rules';
-import { EmptyState, ListStates, PageHeader, ui } from '../../ui';
+import { EmptyState, IconSearch, ListStates, PageHeader, ui } from '../../ui';
 
 import s from '../_parts/trading/trading.module.css';
 import { useTradingEntry } from './useTradingEntry';
@@ -25,7 +25,10 @@ export default function TradingEntryScreen() {
         onRetry={retry}
         skeleton={{ rows: 3, height: 72 }}
         empty={
-          <EmptyState title={t('trade.notFound', { code: displayCode(code) })}>
+          <EmptyState
+            title={t('trade.notFound', { code: displayCode(code) })}
+            icon={<IconSearch size={28} />}
+          >
             <Link to={PATHS.markets}>{t('records.browse')}</Link>
           </EmptyState>
         }

@@ -19,7 +19,7 @@ export default function TreasuryDebtScreen() {
       positions={holdingsPath('treasury', 'ok')}
       searchLabel={t('markets.treasury.search')}
     >
-      {(code) => <MarketRows market="CGI" code={code} text={TEXT} />}
+      {(code, clear) => <MarketRows market="CGI" code={code} text={TEXT} onClear={clear} />}
     </MarketListScreen>
   );
 }

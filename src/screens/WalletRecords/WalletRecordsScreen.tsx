@@ -6,6 +6,8 @@ import type { RechargeRecord, WithdrawRecord } from '../../shared/contract/walle
 import { formatMoney } from '../../shared/format';
 import {
   EmptyState,
+  IconDeposit,
+  IconWithdraw,
   ListStates,
   PageHeader,
   Pager,
@@ -46,7 +48,10 @@ export default function WalletRecordsScreen() {
           onRetry={list.reload}
           skeleton={{ rows: 5, height: 64 }}
           empty={
-            <EmptyState title={t(`wallet.records.empty.${tab}`)}>
+            <EmptyState
+              title={t(`wallet.records.empty.${tab}`)}
+              icon={tab === 'recharge' ? <IconDeposit size={28} /> : <IconWithdraw size={28} />}
+            >
               <Link to={tab === 'recharge' ? PATHS.recharge : PATHS.withdraw} className={ui.textLink}>
                 {t(tab === 'recharge' ? 'wallet.account.recharge' : 'wallet.account.withdraw')}
               </Link>

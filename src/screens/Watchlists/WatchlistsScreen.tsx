@@ -11,7 +11,6 @@ import {
   ConfirmDialog,
   EmptyState,
   IconBell,
-  IconButton,
   IconEdit,
   IconPlus,
   IconStar,
@@ -122,13 +121,16 @@ export default function WatchlistsScreen() {
                 />
               )}
             </div>
-            <IconButton label={t('watch.lists.new')} onClick={() => setCreating(true)}>
-              <IconPlus />
-            </IconButton>
+            {/* Said in words beside the sign: a "+" alone under the index cards read as "add a stock". */}
+            <button type="button" className={w.listAction} onClick={() => setCreating(true)}>
+              <IconPlus size={18} />
+              {t('watch.lists.new')}
+            </button>
             {w$.lists.rows.length > 1 && (
-              <IconButton label={t('watch.lists.manage')} onClick={() => setManaging(true)}>
-                <IconEdit />
-              </IconButton>
+              <button type="button" className={w.listAction} onClick={() => setManaging(true)}>
+                <IconEdit size={18} />
+                {t('watch.lists.manage')}
+              </button>
             )}
           </div>
 

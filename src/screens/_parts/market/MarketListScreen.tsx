@@ -23,7 +23,8 @@ export function MarketListScreen({
   /** The holdings of this type (/trade-no-nav/...). */
   positions: string;
   searchLabel: string;
-  children: (code: string) => ReactNode;
+  /** The list for the searched code; `clear` shows the whole list again (a no-match's next step). */
+  children: (code: string, clear: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -53,7 +54,10 @@ export function MarketListScreen({
       <div className={s.toolbar}>
         <SimulatedMark />
       </div>
-      {children(code)}
+      {children(code, () => {
+        setText('');
+        setCode('');
+      })}
     </main>
   );
 }

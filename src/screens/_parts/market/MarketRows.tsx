@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { POLL_MS } from '../../../shared/rules';
-import { EmptyState, ListStates, StaleLine, ui } from '../../../ui';
+import { Button, EmptyState, IconSearch, ListStates, StaleLine, ui } from '../../../ui';
 import { StockListRow } from './InstrumentRow';
 import { ListHead } from './ListHead';
 import s from './market.module.css';
@@ -16,15 +16,32 @@ export interface MarketRowsText {
   failed: string;
 }
 
+/** A list with nothing to show; after a search, the way back to the whole list. */
+export function NoMatch({ code, title, onClear }: { code: string; title: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState title={title} icon={<IconSearch size={28} />}>
+      {code && (
+        <Button variant="secondary" onClick={onClear}>
+          {t('markets.lists.showAll')}
+        </Button>
+      )}
+    </EmptyState>
+  );
+}
+
 /** Futures (FUTURE) or treasury debt (CGI): one list, live every 5 s; a row opens the detail. */
 export function MarketRows({
   market,
   code,
   text,
+  onClear,
 }: {
   market: 'FUTURE' | 'CGI';
   code: string;
   text: MarketRowsText;
+  /** Shows the whole list again: what a search that matched nothing offers. */
+  onClear: () => void;
 }) {
   const { t } = useTranslation();
   const list = useWatch('marketList', code ? { market, code } : { market }, POLL_MS.prices);
@@ -34,7 +51,7 @@ export function MarketRows({
       error={list.error && (code ? 'markets.lists.searchFailed' : text.failed)}
       onRetry={list.reload}
       skeleton={{ rows: 6, height: 52 }}
-      empty={<EmptyState title={t(code ? text.noMatch : text.empty)} />}
+      empty={<NoMatch code={code} title={t(code ? text.noMatch : text.empty)} onClear={onClear} />}
     >
       {(rows) => (
         <>

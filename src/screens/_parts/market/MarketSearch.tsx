@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import type { StockRow } from '../../../shared/contract/market';
-import { EmptyState, IconSearch, ListStates, TextField } from '../../../ui';
+import { EmptyState, IconSearch, ListStates, TextField, ui } from '../../../ui';
 import s from './market.module.css';
 import { useDebounced } from './useDebounced';
 
@@ -66,7 +66,11 @@ export function SearchResults({
       error={results.error}
       onRetry={results.reload}
       skeleton={{ rows: 4, height: 56 }}
-      empty={<EmptyState title={t('markets.search.none', { term })} />}
+      empty={
+        <EmptyState title={t('markets.search.none', { term })} icon={<IconSearch size={28} />}>
+          <p className={ui.centredNote}>{t('markets.search.noneHint')}</p>
+        </EmptyState>
+      }
     >
       {children}
     </ListStates>
