@@ -38,7 +38,7 @@ export function Button({
       className={classes}
       disabled={disabled}
       aria-busy={loading || undefined}
-      aria-disabled={unready || busy || undefined}
+      aria-disabled={busy ? true : unready}
       onClick={busy ? (e) => e.preventDefault() : onClick}
       {...rest}
     >
