@@ -45,11 +45,17 @@ export class RawJson {
 }
 
 export interface Snapshot {
-  /** Registers a shared, public contract entry whose answer comes from the snapshot. */
+  /**
+   * Registers a shared, public contract entry whose answer comes from the snapshot. `canonical`
+   * (for an entry whose parameters spell one question in several ways: a synonym, a parameter
+   * another one overrides) maps the validated input to one spelling; the key and the handler see
+   * only that, so a parameter it drops never reaches the key.
+   */
   route<E extends Endpoint>(
     app: FastifyInstance,
     ep: E,
     handler: (input: ReqOf<E>) => ResOf<E> | RawJson | Promise<ResOf<E> | RawJson>,
+    canonical?: (input: ReqOf<E>) => ReqOf<E>,
   ): void;
   stats(): SnapshotStats;
   close(): void;
@@ -129,7 +135,7 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
   }
 
   return {
-    route(app, ep, handler) {
+    route(app, ep, handler, canonical = (input) => input) {
       if (ep.method !== 'GET' || ep.auth)
         throw new Error(`${ep.path}: only public GET entries can be shared`);
       const takes = new Set(Object.keys((ep.req as { properties?: object }).properties ?? {}));
@@ -157,14 +163,14 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
         // After validation, so the key is the validated input (coerced, defaults applied): any
         // spelling of the same question — order, `page=01`, an omitted default — is one entry.
         preHandler(req, reply, done) {
-          const entry = entries.get(keyOf(ep.path, req.query));
+          const entry = entries.get(keyOf(ep.path, canonical((req.query ?? {}) as ReqOf<typeof ep>)));
           if (!entry) return done();
           stats.hits += 1;
           alias(req, entry);
           send(reply, entry, req.headers['if-none-match']);
         },
         async handler(req, reply) {
-          const input = (req.query ?? {}) as ReqOf<typeof ep>;
+          const input = canonical((req.query ?? {}) as ReqOf<typeof ep>);
           const key = keyOf(ep.path, input);
           let data: ResOf<typeof ep> | RawJson;
           let generation: number;

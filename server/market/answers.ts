@@ -1,13 +1,14 @@
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
-import type {
-  Category,
-  CurrencyRow,
-  IndexCard,
-  MarketRow,
-  Period,
-  QuoteAnswer,
-  StockRow,
+import {
+  type Category,
+  type CurrencyRow,
+  chartPeriod,
+  type IndexCard,
+  type MarketRow,
+  type Period,
+  type QuoteAnswer,
+  type StockRow,
 } from '#shared/contract/market';
 import type { Deps } from '../deps';
 import { ApiError } from '../lib/errors';
@@ -29,6 +30,17 @@ const UNKNOWN_MARKET = 'errors.unknownMarket';
 const QUOTE_UNAVAILABLE = 'errors.quoteUnavailable';
 
 type In<K extends keyof typeof contract> = ReqOf<(typeof contract)[K]>;
+
+/**
+ * One spelling of a chart question (the snapshot's key, what the answer reads): its period as
+ * `mold`, whichever parameter named it (`chartPeriod`), without `interval` (ignored when `mold` is
+ * given, the same question as its `mold` when not); its range, the period's default when none is
+ * given, and none for 1m (ignored there: the session).
+ */
+export function chartQuestion({ interval, range, ...q }: In<'yahoo'>): In<'yahoo'> {
+  const mold = chartPeriod({ mold: q.mold, interval });
+  return mold === '1m' ? { ...q, mold } : { ...q, mold, range: range ?? DEFAULT_RANGE[mold] };
+}
 
 /** The market answers of one server (its charts' serialised rows are kept between ticks). */
 export function marketAnswers(deps: Pick<Deps, 'market' | 'clock'>) {
@@ -109,8 +121,9 @@ export function marketAnswers(deps: Pick<Deps, 'market' | 'clock'>) {
   });
 
   return {
-    /** A chart: the quote and the bars of a period over a range (simulated histories: rows kept serialised). */
-    async yahoo({ symbol, market: marketCode, mold = '1d', range }: In<'yahoo'>) {
+    /** A chart: the quote and the bars of a period (`chartPeriod`) over a range (simulated histories: rows kept serialised). */
+    async yahoo({ symbol, market: marketCode, range, ...period }: In<'yahoo'>) {
+      const mold = chartPeriod(period);
       if (marketCode !== undefined && marketCode.trim() !== '') {
         const wanted = knownMarket(marketCode);
         const ins = market.instrument(symbol.trim());

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
 import { createSnapshot } from '../lib/snapshot';
-import { marketAnswers } from '../market/answers';
+import { chartQuestion, marketAnswers } from '../market/answers';
 
 /**
  * The market calls of SPEC §7 (src/shared/contract/market.ts): answered by server/market/answers.ts
@@ -12,7 +12,7 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
   const answers = marketAnswers(app.deps);
   app.addHook('onClose', async () => snapshot.close());
 
-  snapshot.route(app, contract.yahoo, answers.yahoo);
+  snapshot.route(app, contract.yahoo, answers.yahoo, chartQuestion);
   snapshot.route(app, contract.quote, answers.quote);
   snapshot.route(app, contract.stockList, answers.stockList);
   snapshot.route(app, contract.marketSearch, answers.marketSearch);

@@ -7,6 +7,16 @@ import { NoQuery, Paging, Ticker } from './schemas';
  * Prices here are display numbers (see money.ts); field names are SPEC §3's, `prasent` included.
  */
 export type Period = '1m' | '1d' | '1wk' | '1mo';
+const PERIOD = Type.Union([Type.Literal('1m'), Type.Literal('1d'), Type.Literal('1wk'), Type.Literal('1mo')]);
+
+/**
+ * The period a `/v2/yahoo` question asks for: `mold` (the app's name, SPEC's `/v2/yahoo` row), else
+ * `interval` (Yahoo's name, which SPEC's quote call sends), else daily. When both are given `mold`
+ * wins and `interval` is ignored.
+ */
+export function chartPeriod(q: { mold?: Period; interval?: Period }): Period {
+  return q.mold ?? q.interval ?? '1d';
+}
 
 /**
  * How far back `/v2/yahoo` goes (Yahoo's names). Defaults: 1m → the current session, 1d → 5y,
@@ -152,6 +162,7 @@ export interface DepthAnswer {
 }
 
 export const marketContract = {
+  /** A chart: the quote and the bars of a period (`chartPeriod`) over a range. */
   yahoo: endpoint<QuoteAnswer>()({
     method: 'GET',
     path: '/v2/yahoo',
@@ -160,9 +171,9 @@ export const marketContract = {
     req: Type.Object({
       symbol: Ticker,
       market: Type.Optional(Type.String({ maxLength: 16 })),
-      mold: Type.Optional(
-        Type.Union([Type.Literal('1m'), Type.Literal('1d'), Type.Literal('1wk'), Type.Literal('1mo')]),
-      ),
+      /** The period (`chartPeriod`); `interval` is its Yahoo name, for clients written from SPEC. */
+      mold: Type.Optional(PERIOD),
+      interval: Type.Optional(PERIOD),
       range: Type.Optional(Type.Union(RANGES.map((r) => Type.Literal(r)))),
     }),
   }),
