@@ -206,7 +206,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       const { status, body } = answerFor(err);
       security.applyApi(reply.raw);
       reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
-      req.log.info({ reqId: req.id, status, key: body.data }, 'refused');
+      req.log.info({ status, key: body.data }, 'refused');
       options.metrics?.refusal(body.data, status);
       return (reply as FastifyReply).code(status).send(body);
     },
@@ -230,15 +230,17 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   options.metrics?.install(app);
 
   app.setErrorHandler((err, req, reply) => {
-    const { status, body, fault } = answerFor(err);
+    const { status, body, fault, unavailable } = answerFor(err);
     // The server's own faults are errors; a refusal is an info line (its key, never the input).
     // The request id ties either to the answer the caller saw.
     if (fault) req.log.error({ err, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
-    else {
-      req.log.info(
-        { reqId: req.id, status, key: body.data, method: req.method, route: req.routeOptions.url },
-        'refused',
-      );
+    else if (unavailable) {
+      // Not a bug of ours, but an operator must hear of it: the code and message, never the row.
+      const { code, message } = err as { code?: string; message?: string };
+      req.log.warn({ status, code, message, route: req.routeOptions.url }, 'database unavailable');
+      options.metrics?.refusal(body.data, status);
+    } else {
+      req.log.info({ status, key: body.data, method: req.method, route: req.routeOptions.url }, 'refused');
       options.metrics?.refusal(body.data, status);
     }
     return reply.code(status).send(body);

@@ -51,12 +51,12 @@ async function main(): Promise<void> {
     market.stop();
     await database.close();
   });
-  market.start();
-  await app.listen({ port: config.port, host: config.host });
   if (metrics) {
     const served = await serveMetrics(metrics, config.metrics.port, config.metrics.host);
     app.addHook('onClose', served.close);
   }
+  market.start();
+  await app.listen({ port: config.port, host: config.host });
 
   process.stdout.write(startBanner(config, performance.now() - started));
 

@@ -68,10 +68,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** `groupCommit` (config `SQLITE_GROUP_COMMIT`): SQLite only, see GroupCommit. */
 export function createDatabase(url: string, options: { groupCommit?: boolean } = {}): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A database that does not answer fails a request in 5 s (a 503 the app shows as unreachable),
+    // well inside the app's 10 s timeout, instead of leaving it waiting for a connection.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     // An idle client the server drops (restart, failover, DROP DATABASE … FORCE) is already removed
     // from the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
+    // A client in use (checked out by a transaction, between two of its statements) whose server
+    // goes away emits 'error' too, which pg-pool only listens for while the client is idle: without
+    // this the process died with PostgreSQL (the kill -9 drill, tests/server/drill-postgres). The
+    // failure reaches the caller through its next statement, and pg-pool drops the broken client
+    // when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const timing: QueryTiming = { onQuery: null };
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: timed(timing) });
     return {

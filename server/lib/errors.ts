@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ERR, type NoAnswer } from '#shared/contract/define';
 import type { DB } from '../db/schema';
+import { isDatabaseUnavailable } from './db-errors';
 
 /**
  * A rejection the app can translate: `key` is an i18n key (locales/*\/errors.json) and becomes
@@ -60,8 +61,16 @@ const TRANSPORT_ERR = {
  * is too large, an unknown route) a 4xx with an i18n key; everything else is the server's fault:
  * a 500, `fault` true, and the caller logs it with the request id.
  */
-export function answerFor(err: unknown): { status: number; body: NoAnswer; fault: boolean } {
+export function answerFor(err: unknown): {
+  status: number;
+  body: NoAnswer;
+  fault: boolean;
+  /** The database could not be reached or written (a 503 the caller logs as a warning). */
+  unavailable?: boolean;
+} {
   if (err instanceof ApiError) return { status: err.status, body: errorAnswer(err), fault: false };
+  if (isDatabaseUnavailable(err))
+    return { status: 503, body: { msg: 'no', data: ERR.unavailable }, fault: false, unavailable: true };
   const e = err as { validation?: unknown; statusCode?: unknown };
   if (e?.validation) return { status: 400, body: { msg: 'no', data: ERR.invalidInput }, fault: false };
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;

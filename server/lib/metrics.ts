@@ -238,7 +238,18 @@ export class Metrics {
   };
 }
 
-const QUERY_KINDS = new Set(['select', 'insert', 'update', 'delete', 'with', 'begin', 'commit', 'savepoint']);
+const QUERY_KINDS = new Set([
+  'select',
+  'insert',
+  'update',
+  'delete',
+  'with',
+  'begin',
+  'commit',
+  'rollback',
+  'savepoint',
+  'release',
+]);
 
 /**
  * Serves the registry's text at `/metrics` on its own port (nothing else there), for Prometheus to

@@ -16,6 +16,8 @@ export const ERR = {
   timeout: 'errors.timeout',
   offline: 'errors.offline',
   server: 'errors.server',
+  /** The server is up but its database is not (503): shown as "unreachable", retried like a timeout. */
+  unavailable: 'errors.unavailable',
   idempotencyMismatch: 'errors.idempotencyMismatch',
   insufficientFunds: 'errors.insufficientFunds',
 } as const;
@@ -39,6 +41,7 @@ export function isTransportFailure(errorKey: string): boolean {
     errorKey === ERR.network ||
     errorKey === ERR.timeout ||
     errorKey === ERR.server ||
+    errorKey === ERR.unavailable ||
     errorKey === ERR.offline
   );
 }
