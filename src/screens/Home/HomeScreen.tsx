@@ -81,7 +81,13 @@ export default function HomeScreen() {
       </header>
 
       <section className={s.summary} aria-label={t('home.assets')}>
-        <div className={s.summaryLabel}>{t('home.totalAssets')}</div>
+        {/* The account's number beside the total's label: the figures below are money only. */}
+        <div className={s.summaryTop}>
+          <span className={s.summaryLabel}>{t('home.totalAssets')}</span>
+          <span className={s.accountNo}>
+            {t('home.accountNo')} <strong className="num">{info.data?.no ?? '—'}</strong>
+          </span>
+        </div>
         <div className={`${s.summaryValue} num`}>
           {info.data ? formatMoney(info.data.total, currency) : <Skeleton width={180} height={32} />}
         </div>
@@ -96,10 +102,6 @@ export default function HomeScreen() {
             <strong className="num" data-testid="home-holdings">
               {portfolio.data ? formatMoney(portfolio.data.overall.value, currency) : '—'}
             </strong>
-          </span>
-          <span className={s.end}>
-            {t('home.accountNo')}
-            <strong className="num">{info.data?.no ?? '—'}</strong>
           </span>
         </div>
         {/* Its line is kept before the first answer: the cards below do not move when it comes. */}
