@@ -78,6 +78,18 @@ describe('locales', () => {
     }
   });
 
+  it('German addresses the user one way, as Sie: no du, dich, dein… and no du-form instructions', () => {
+    // The verbs the app's instructions use, in their du-imperative (the Sie form is "Tippen Sie").
+    const du =
+      /(?<!\p{L})([Dd]u|[Dd]ich|[Dd]ir|[Dd]ein(?:e|en|em|er|es)?|[Tt]ippe|[Ww]ähle|[Pp]rüfe|[Vv]ersuche es|versuche|[Mm]elde|[Gg]ib|[Öö]ffne|[Ff]üge|[Nn]utze|[Vv]erwende|[Ww]arte|[Bb]estätige|[Kk]opiere|[Rr]ichte|[Ss]canne|[Bb]ewahre|[Ww]ische)(?!\p{L})/u;
+    const found = Object.values(files.de!).flatMap((tree) =>
+      leaves(tree)
+        .map((key) => [key, String(get(tree, key))] as const)
+        .filter(([, text]) => du.test(text)),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('every literal key the code translates exists in English', () => {
     const known = new Set(Object.values(en).flatMap((tree) => leaves(tree)));
     const roots = ['src', 'server', 'workers'].map((d) => path.resolve(__dirname, '../..', d));
