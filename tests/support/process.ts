@@ -15,6 +15,8 @@ export interface Instance {
   name: string;
   base: string;
   child: ChildProcess;
+  /** Everything it printed, when started with `keepLog` (else only up to ready). */
+  log(): string;
 }
 
 export function freePort(): Promise<number> {
@@ -34,7 +36,12 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+export function startInstance(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  options: { keepLog?: boolean } = {},
+): Promise<Instance> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
@@ -46,12 +53,12 @@ export function startInstance(name: string, port: number, env: Record<string, st
     let out = '';
     let ready = false;
     const onData = (d: Buffer) => {
-      // Kept until ready (for the error below); later output is only drained.
-      if (ready) return;
+      // Kept until ready (for the error below); later output is only drained, unless asked for.
+      if (ready && !options.keepLog) return;
       out += d.toString();
-      if (/Bourse is running/.test(out)) {
+      if (!ready && /Bourse is running/.test(out)) {
         ready = true;
-        resolve({ name, base: `http://127.0.0.1:${port}`, child });
+        resolve({ name, base: `http://127.0.0.1:${port}`, child, log: () => out });
       }
     };
     child.stdout?.on('data', onData);
