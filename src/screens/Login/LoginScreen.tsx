@@ -1,12 +1,16 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { AuthError, AuthLayout, PhoneField, authStyles as s } from '../../shell/AuthLayout';
 import { toast } from '../../store/ui';
 import { Button, PasswordField } from '../../ui';
-import { EnrolStep, SecondStep } from './SecondStep';
 import { useLogin } from './useLogin';
+
+// The second step loads only for a sign-in that needs it (useLogin waits for it before showing it),
+// so the login screen's first paint carries none of the factors' code.
+const SecondStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.SecondStep })));
+const EnrolStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.EnrolStep })));
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -30,14 +34,16 @@ export default function LoginScreen() {
   if (form.step) {
     const Step = form.step.second.stage === 'enrol' ? EnrolStep : SecondStep;
     return (
-      <Step
-        step={form.step}
-        onSignedIn={async (answer) => {
-          await form.finish(answer);
-          signedIn();
-        }}
-        onCancel={form.cancelStep}
-      />
+      <Suspense fallback={null}>
+        <Step
+          step={form.step}
+          onSignedIn={async (answer) => {
+            await form.finish(answer);
+            signedIn();
+          }}
+          onCancel={form.cancelStep}
+        />
+      </Suspense>
     );
   }
 

@@ -54,15 +54,28 @@ export function useLogin(initialUser?: string) {
     if (problem) return false;
     setBusy(true);
     const result = await call('login', { user, password, device: deviceId() });
-    setBusy(false);
     if (!result.ok) {
+      setBusy(false);
       setError(isTransportFailure(result.error) ? 'hint.loginFailed' : result.error);
       return false;
     }
     if (result.data.second) {
+      // The step's code (a chunk of its own) arrives while the button still says it is busy.
+      const loaded = await import('./SecondStep').then(
+        () => true,
+        () => false,
+      );
+      setBusy(false);
+      if (!loaded) {
+        // Nothing half-open: the step's session ends, and the form says to try again.
+        void call('logout', {}, { token: result.data.token });
+        setError('hint.loginFailed');
+        return false;
+      }
       setStep(result.data as PendingStep);
       return 'step';
     }
+    setBusy(false);
     await finish(result.data);
     return 'done';
   }
