@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin, Rollup } from 'vite';
+import type { Plugin, Rollup, UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { firstMessageFiles, LANGUAGES, type Language } from './src/i18n/languages';
@@ -311,6 +311,83 @@ function startRounds(max: number): Plugin {
   };
 }
 
+const OPS_MODE = 'ops';
+const BACK_OFFICE = `${path.resolve('src/backoffice')}${path.sep}`;
+const BACK_OFFICE_API = path.resolve('src/shared/backoffice.ts');
+
+/** The modules of a bundle's chunks (Rollup's moduleIds), for the build checks below. */
+function bundleModules(bundle: Rollup.OutputBundle): Array<{ file: string; id: string }> {
+  return Object.values(bundle)
+    .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+    .flatMap((c) => c.moduleIds.map((id) => ({ file: c.fileName, id })));
+}
+
+/**
+ * Fails the app's build (pages and worker) if any of its chunks holds a module of the back office
+ * (issue 33): staff screens and calls are shipped to staff only, never to every customer's phone.
+ */
+function noBackOffice(): Plugin {
+  return {
+    name: 'bourse-no-back-office',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const found = bundleModules(bundle).filter(
+        ({ id }) => id.startsWith(BACK_OFFICE) || id === BACK_OFFICE_API,
+      );
+      if (found.length > 0)
+        this.error(
+          `the app's bundle holds back-office code: ${found.map((f) => `${f.file} ← ${path.relative('.', f.id)}`).join(', ')}`,
+        );
+    },
+  };
+}
+
+/**
+ * Fails the back office's build if it holds any of the app's own code but the shared rules
+ * (src/shared): its pages load nothing of the customer app (no screens, worker, device store).
+ */
+function backOfficeOnly(): Plugin {
+  const src = `${path.resolve('src')}${path.sep}`;
+  const shared = `${path.resolve('src/shared')}${path.sep}`;
+  const workers = `${path.resolve('workers')}${path.sep}`;
+  return {
+    name: 'bourse-back-office-only',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const found = bundleModules(bundle).filter(
+        ({ id }) =>
+          (id.startsWith(src) && !id.startsWith(BACK_OFFICE) && !id.startsWith(shared)) ||
+          id.startsWith(workers),
+      );
+      if (found.length > 0)
+        this.error(
+          `the back office's bundle holds app code: ${found.map((f) => path.relative('.', f.id)).join(', ')}`,
+        );
+    },
+  };
+}
+
+/**
+ * The back office (`vite build --mode ops`, issue 33): its own entry (src/backoffice/index.html),
+ * its own chunks in dist/ops, served by the server at /ops/ under a policy of its own. A build of
+ * its own, so nothing of it touches the app's chunks or service worker.
+ */
+function backOfficeBuild(): UserConfig {
+  return {
+    root: path.resolve('src/backoffice'),
+    base: '/ops/',
+    publicDir: false,
+    plugins: [react(), reactRouterProduction(), backOfficeOnly(), precompress()],
+    build: {
+      outDir: path.resolve('dist/ops'),
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+    },
+    server: { port: 5174, proxy: { '/api': 'http://localhost:8080' } },
+  };
+}
+
 /** The screen at the start URL (the installed app opens there): every signed-in start shows it. */
 const START = ROUTES.find((r) => r.path === PATHS.home)!;
 const START_SCREEN = path.resolve(`src/screens/${START.screen}/${START.screen}Screen.tsx`);
@@ -333,108 +410,119 @@ function startScreen(id: string, ctx: ChunkingContext): string | null {
  * Vitest projects: unit (pure logic, node), dom (components and the device store, happy-dom),
  * server (the API against real SQLite and PostgreSQL).
  */
-export default defineConfig({
-  plugins: [
-    react(),
-    reactRouterProduction(),
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false,
-      // public/manifest.webmanifest is the manifest (shortcuts, screenshots, maskable icon).
-      manifest: false,
-      includeAssets: [],
-      workbox: {
-        // The shell: both pages, hashed assets (locales are chunks), icons, the manifest.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: ['**/screenshots/**', 'icons/shortcut-*.png'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [new RegExp(`^${API_BASE}/`), /^\/healthz/, /^\/iframe\.html/],
-        // iframe.html?symbol=… (and any page with a query) is served from the precache.
-        ignoreURLParametersMatching: [/.*/],
-        cleanupOutdatedCaches: true,
-        // News and news images only, built from the contract (workers/sw-cache.ts).
-        runtimeCaching: runtimeCaching(API_BASE),
-        // A click on a fired-alert notification opens the app at the alert (public/sw-notify.js).
-        importScripts: ['/sw-notify.js'],
-      },
-      devOptions: { enabled: false },
-    }),
-    bootShell(),
-    inlineEntryCss(),
-    precompress(),
-  ],
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    rollupOptions: {
-      input: { main: 'index.html', iframe: 'iframe.html' },
-      output: {
-        codeSplitting: {
-          // The widget's share first: a module both need goes there, not into `kit`.
-          groups: [
-            { name: widgetKit, debugName: 'widget-kit', priority: 2 },
-            { name: 'kit', test: /\/src\/(ui|api|shell)\//, priority: 1 },
-            { name: startScreen, debugName: 'start screen', priority: 1 },
-          ],
+export default defineConfig(({ mode }) =>
+  mode === OPS_MODE
+    ? backOfficeBuild()
+    : {
+        plugins: [
+          react(),
+          reactRouterProduction(),
+          noBackOffice(),
+          VitePWA({
+            registerType: 'prompt',
+            injectRegister: false,
+            // public/manifest.webmanifest is the manifest (shortcuts, screenshots, maskable icon).
+            manifest: false,
+            includeAssets: [],
+            workbox: {
+              // The shell: both pages, hashed assets (locales are chunks), icons, the manifest.
+              globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+              // The back office (dist/ops, a build of its own) is no part of the app's shell.
+              globIgnores: ['**/screenshots/**', 'icons/shortcut-*.png', 'ops/**'],
+              navigateFallback: '/index.html',
+              navigateFallbackDenylist: [
+                new RegExp(`^${API_BASE}/`),
+                /^\/healthz/,
+                /^\/iframe\.html/,
+                /^\/ops(\/|$)/,
+              ],
+              // iframe.html?symbol=… (and any page with a query) is served from the precache.
+              ignoreURLParametersMatching: [/.*/],
+              cleanupOutdatedCaches: true,
+              // News and news images only, built from the contract (workers/sw-cache.ts).
+              runtimeCaching: runtimeCaching(API_BASE),
+              // A click on a fired-alert notification opens the app at the alert (public/sw-notify.js).
+              importScripts: ['/sw-notify.js'],
+            },
+            devOptions: { enabled: false },
+          }),
+          bootShell(),
+          inlineEntryCss(),
+          precompress(),
+        ],
+        build: {
+          target: 'es2022',
+          sourcemap: false,
+          rollupOptions: {
+            input: { main: 'index.html', iframe: 'iframe.html' },
+            output: {
+              codeSplitting: {
+                // The widget's share first: a module both need goes there, not into `kit`.
+                groups: [
+                  { name: widgetKit, debugName: 'widget-kit', priority: 2 },
+                  { name: 'kit', test: /\/src\/(ui|api|shell)\//, priority: 1 },
+                  { name: startScreen, debugName: 'start screen', priority: 1 },
+                ],
+              },
+            },
+          },
         },
-      },
-    },
-  },
-  worker: {
-    format: 'es',
-    plugins: () => [noEntryImports(), startRounds(2)],
-    rollupOptions: {
-      // What the entry and a lazy chunk both use (the device store's schema reads the contract)
-      // goes to a chunk of its own. By default it stays in the entry, "already loaded" when the lazy
-      // chunk comes, which then imports the entry back (`noEntryImports`).
-      experimental: { chunkOptimization: { avoidRedundantChunkLoads: false } },
-      output: {
-        codeSplitting: {
-          groups: [
-            // The device store (Dexie and the store's own modules), which the worker loads on its
-            // first use of it (workers/device.ts): one chunk, without its dependencies — what it
-            // shares with the entry stays in the shared chunk, which it imports. So that chunk
-            // comes before every user of Rolldown's runtime helpers (the contract's TypeBox
-            // namespace, Dexie's CommonJS wrapper) and Rolldown writes them into it: with Dexie a
-            // chunk of its own, no chunk but the entry came before both, so the helpers were a
-            // third file, a third round of requests before the worker ran (`startRounds`).
+        worker: {
+          format: 'es',
+          plugins: () => [noEntryImports(), startRounds(2), noBackOffice()],
+          rollupOptions: {
+            // What the entry and a lazy chunk both use (the device store's schema reads the contract)
+            // goes to a chunk of its own. By default it stays in the entry, "already loaded" when the lazy
+            // chunk comes, which then imports the entry back (`noEntryImports`).
+            experimental: { chunkOptimization: { avoidRedundantChunkLoads: false } },
+            output: {
+              codeSplitting: {
+                groups: [
+                  // The device store (Dexie and the store's own modules), which the worker loads on its
+                  // first use of it (workers/device.ts): one chunk, without its dependencies — what it
+                  // shares with the entry stays in the shared chunk, which it imports. So that chunk
+                  // comes before every user of Rolldown's runtime helpers (the contract's TypeBox
+                  // namespace, Dexie's CommonJS wrapper) and Rolldown writes them into it: with Dexie a
+                  // chunk of its own, no chunk but the entry came before both, so the helpers were a
+                  // third file, a third round of requests before the worker ran (`startRounds`).
+                  {
+                    name: 'store',
+                    test: /[\\/]node_modules[\\/]dexie[\\/]|[\\/]workers[\\/]store[\\/](index|schema)\.ts$/,
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              },
+            },
+          },
+        },
+        server: { proxy: { '/api': 'http://localhost:8080' } },
+        test: {
+          projects: [
+            { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
             {
-              name: 'store',
-              test: /[\\/]node_modules[\\/]dexie[\\/]|[\\/]workers[\\/]store[\\/](index|schema)\.ts$/,
-              includeDependenciesRecursively: false,
+              test: {
+                name: 'dom',
+                include: ['tests/dom/**/*.test.{ts,tsx}'],
+                environment: 'happy-dom',
+                setupFiles: ['tests/support/dom-setup.ts'],
+              },
+            },
+            {
+              test: {
+                name: 'server',
+                include: ['tests/server/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                // The migrated schema every test server copies, made once per run.
+                globalSetup: ['tests/support/schema-template.ts'],
+                // One module graph for all the server suites: a suite's state is its own servers on its
+                // own databases (no mocks, no module-level state but caches keyed by server), and
+                // importing the server again for each of 50 files was half of their time (237 → 127 s).
+                isolate: false,
+              },
             },
           ],
         },
       },
-    },
-  },
-  server: { proxy: { '/api': 'http://localhost:8080' } },
-  test: {
-    projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      {
-        test: {
-          name: 'dom',
-          include: ['tests/dom/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['tests/support/dom-setup.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // The migrated schema every test server copies, made once per run.
-          globalSetup: ['tests/support/schema-template.ts'],
-          // One module graph for all the server suites: a suite's state is its own servers on its
-          // own databases (no mocks, no module-level state but caches keyed by server), and
-          // importing the server again for each of 50 files was half of their time (237 → 127 s).
-          isolate: false,
-        },
-      },
-    ],
-  },
-});
+);

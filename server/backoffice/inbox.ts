@@ -128,7 +128,12 @@ export function firstReplyMs(messages: ChatLine[]): number | null {
 export async function chatThread(deps: Deps, userId: number): Promise<ChatThread> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('kyc', 'kyc.user_id', 'users.id')
+    .select(['users.id', 'users.phone', 'kyc.real_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
   if (!user) throw notFound();
   await db
     .updateTable('messages')
@@ -160,6 +165,8 @@ export async function chatThread(deps: Deps, userId: number): Promise<ChatThread
   }
   return {
     userId,
+    phone: user.phone,
+    name: user.real_name,
     messages,
     assignedTo: thread?.staff_id ? { id: thread.staff_id, name: thread.name ?? '' } : null,
     customerTyping: thread?.customer_typing_at != null && now - thread.customer_typing_at < TYPING_MS,

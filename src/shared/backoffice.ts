@@ -99,6 +99,8 @@ export interface QueueItem {
   id: string;
   title: string;
   detail: string;
+  /** The money the item is about (withdrawals, approvals, loans), as a decimal string. */
+  amount: string | null;
   customerId: number | null;
   customerPhone: string | null;
   since: number;
@@ -347,6 +349,8 @@ export interface ChatSummary {
 }
 export interface ChatThread {
   userId: number;
+  phone: string;
+  name: string | null;
   messages: ChatLine[];
   assignedTo: { id: number; name: string } | null;
   customerTyping: boolean;

@@ -114,6 +114,7 @@ export default function CustomerServiceScreen() {
                   <div className={p.bubble}>{m.text_key ? t(m.text_key) : m.body}</div>
                   <span className={p.bubbleMeta}>
                     <time dateTime={new Date(m.created_at).toISOString()}>{time(m.created_at)}</time>
+                    {m.sender === 'user' && m.id <= c.readUpTo && <span> · {t('chat.read')}</span>}
                   </span>
                 </li>
               ),
@@ -122,6 +123,9 @@ export default function CustomerServiceScreen() {
           </ol>
         )}
       </ListStates>
+      <p className={p.typingLine} aria-live="polite">
+        {c.agentTyping ? t('chat.agentTyping') : ''}
+      </p>
       <form className={p.composer} onSubmit={onSubmit} noValidate>
         <label htmlFor="chat-input" className="visually-hidden">
           {t('chat.input')}

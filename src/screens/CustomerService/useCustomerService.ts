@@ -14,6 +14,11 @@ export function newestUnread(
   return newest;
 }
 
+/** While the chat is open its live state is read this often: the agent typing, "Read" marks. */
+export const CHAT_STATE_MS = 3000;
+/** The agent is told "typing" at most this often while the draft changes. */
+const TYPING_EVERY_MS = 3000;
+
 /**
  * Customer-service chat (SPEC §2/§7). The list is the worker's 30-minute cache; watching the unread
  * count here (the floating button is hidden on this route) is what makes the worker refetch when an
@@ -22,12 +27,24 @@ export function newestUnread(
 export function useCustomerService() {
   const chat = useMessages();
   const unread = useWatch('unreadCount', {}, POLL_MS.unreadCount);
+  // The open chat's live state (issue 33): an agent typing, what an agent has read, a newer message.
+  const live = useWatch('chatState', {}, CHAT_STATE_MS);
+  const typedAt = useRef(0);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const marked = useRef(0);
   const count = unread.data?.unread_count ?? 0;
   const newest = newestUnread(chat.messages);
   const reloadUnread = unread.reload;
+  const latest = live.data?.latest_id ?? 0;
+  const newestShown = chat.messages.reduce((n, m) => Math.max(n, m.id), 0);
+  const refresh = chat.refresh;
+
+  useEffect(() => {
+    // A message newer than the list shows (an agent's reply): fetch the list now, not at the next
+    // unread poll.
+    if (latest > newestShown && newestShown > 0) void refresh();
+  }, [latest, newestShown, refresh]);
 
   useEffect(() => {
     // Mark read when the server counts unread replies, or the list shows one not yet marked. A
@@ -57,7 +74,14 @@ export function useCustomerService() {
     setDraft: (v: string) => {
       setError(null);
       setDraft(v);
+      if (v.trim() && Date.now() - typedAt.current > TYPING_EVERY_MS) {
+        typedAt.current = Date.now();
+        void call('chatTyping', {});
+      }
     },
+    /** The newest of the user's messages an agent has read: it and those before show "Read". */
+    readUpTo: live.data?.read_up_to ?? 0,
+    agentTyping: live.data?.agent_typing ?? false,
     error,
     send,
   };

@@ -46,9 +46,14 @@ export default function RealNameScreen() {
         </p>
       )}
       {r.current?.status === KYC_STATUS.rejected && (
-        <p className={p.notice} role="status">
-          {t('realName.rejected')}
-          {r.current.note ? ` ${r.current.note}` : ''}
+        <p className={p.notice} role="status" data-testid="kyc-rejected">
+          {/* The reviewer's reason code in the user's language, then their own words (issue 33). */}
+          {r.current.reason
+            ? t(`realName.reasons.${r.current.reason}`, { defaultValue: t('realName.rejected') })
+            : t('realName.rejected')}
+          {r.current.note
+            ? ` ${r.current.reason ? t('realName.reasons.note', { note: r.current.note }) : r.current.note}`
+            : ''}
         </p>
       )}
       <form className={ui.form} onSubmit={onSubmit} noValidate>

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OpsName, OpsReq, OpsRes } from '../shared/backoffice';
+import { call } from './api';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: string | null;
+  loading: boolean;
+  /** When the data was last fetched (epoch ms). */
+  at: number | null;
+  reload: () => void;
+}
+
+/**
+ * A read of the back office's API, refetched every `everyMs` while the page is visible (as a poll:
+ * it does not keep an idle session alive); `null` input skips the call.
+ */
+export function useOps<N extends OpsName>(name: N, input: OpsReq<N> | null, everyMs = 0): Loaded<OpsRes<N>> {
+  const [state, setState] = useState<{ data?: OpsRes<N>; error: string | null; at: number | null }>({
+    error: null,
+    at: null,
+  });
+  const [loading, setLoading] = useState(input !== null);
+  const key = input === null ? null : JSON.stringify(input);
+  const seq = useRef(0);
+
+  const load = useCallback(
+    async (poll: boolean) => {
+      if (key === null) return;
+      const mine = ++seq.current;
+      const r = await call(name, JSON.parse(key) as OpsReq<N>, { poll });
+      if (mine !== seq.current) return;
+      setLoading(false);
+      setState((s) => (r.ok ? { data: r.data, error: null, at: Date.now() } : { ...s, error: r.error }));
+    },
+    [name, key],
+  );
+
+  useEffect(() => {
+    setLoading(key !== null);
+    setState({ error: null, at: null });
+    void load(false);
+    if (!everyMs || key === null) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load(true);
+    }, everyMs);
+    return () => clearInterval(timer);
+  }, [key, everyMs, load]);
+
+  return { data: state.data, error: state.error, loading, at: state.at, reload: () => void load(false) };
+}
+
+/** The time now, ticking every `everyMs` (ages and timers on screen). */
+export function useNow(everyMs = 1000): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+/** Keyboard shortcuts for a page: `map` key (a character, or a key name in lower case) → action; ignored while typing in a field. */
+export function useKeys(map: Record<string, () => void>): void {
+  const ref = useRef(map);
+  ref.current = map;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+      const action = ref.current[e.key] ?? ref.current[e.key.toLowerCase()];
+      if (action) {
+        e.preventDefault();
+        action();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,152 @@
+import './base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { OPS_PATHS } from './paths';
+import { Shell } from './Shell';
+import { Audit } from './screens/Audit';
+import { Chats } from './screens/Chats';
+import { Customer } from './screens/Customer';
+import { Enrol } from './screens/Enrol';
+import { Fx } from './screens/Fx';
+import { Ipo } from './screens/Ipo';
+import { KycCase, KycList } from './screens/Kyc';
+import { Loans } from './screens/Loans';
+import { News } from './screens/News';
+import { Payouts } from './screens/Payouts';
+import { Queues } from './screens/Queues';
+import { SignIn } from './screens/SignIn';
+import { Staff } from './screens/Staff';
+import { SessionProvider, useSession } from './session';
+
+/**
+ * The back office (issue 33), served at /ops/ by the same server as the app, from a build of its
+ * own. Which screen shows follows the session's stage: none → sign-in, `enrol` → set up a second
+ * factor, `verify` → give it, `full` → the back office.
+ */
+function App() {
+  const { me, checking } = useSession();
+  const { pathname } = useLocation();
+  if (checking) return null;
+  if (me?.stage === 'enrol' || (pathname === '/enrol' && !me)) return <Enrol />;
+  if (me?.stage !== 'full') return <SignIn />;
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <Shell>
+            <Queues />
+          </Shell>
+        }
+      />
+      <Route
+        path="/chats"
+        element={
+          <Shell flush>
+            <Chats />
+          </Shell>
+        }
+      />
+      <Route
+        path="/chats/:userId"
+        element={
+          <Shell flush>
+            <Chats />
+          </Shell>
+        }
+      />
+      <Route
+        path="/kyc"
+        element={
+          <Shell>
+            <KycList />
+          </Shell>
+        }
+      />
+      <Route
+        path="/kyc/:userId"
+        element={
+          <Shell>
+            <KycCase />
+          </Shell>
+        }
+      />
+      <Route
+        path="/payouts"
+        element={
+          <Shell>
+            <Payouts />
+          </Shell>
+        }
+      />
+      <Route
+        path="/loans"
+        element={
+          <Shell>
+            <Loans />
+          </Shell>
+        }
+      />
+      <Route
+        path="/ipo"
+        element={
+          <Shell>
+            <Ipo />
+          </Shell>
+        }
+      />
+      <Route
+        path="/fx"
+        element={
+          <Shell>
+            <Fx />
+          </Shell>
+        }
+      />
+      <Route
+        path="/news"
+        element={
+          <Shell>
+            <News />
+          </Shell>
+        }
+      />
+      <Route
+        path="/audit"
+        element={
+          <Shell>
+            <Audit />
+          </Shell>
+        }
+      />
+      <Route
+        path="/staff"
+        element={
+          <Shell>
+            <Staff />
+          </Shell>
+        }
+      />
+      <Route
+        path="/customers/:id"
+        element={
+          <Shell>
+            <Customer />
+          </Shell>
+        }
+      />
+      <Route path="*" element={<Navigate to={OPS_PATHS.queues} replace />} />
+    </Routes>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter basename="/ops">
+      <SessionProvider>
+        <App />
+      </SessionProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,22 @@
+/**
+ * The back office's routes under /ops/, written once: every link and navigation of its screens
+ * comes from here (as src/paths.ts is the app's).
+ */
+export const OPS_PATHS = {
+  queues: '/',
+  chats: '/chats',
+  chat: (userId: number | string) => `/chats/${userId}`,
+  kycList: '/kyc',
+  kyc: (userId: number | string) => `/kyc/${userId}`,
+  payouts: '/payouts',
+  payout: (id: number | string) => `/payouts?focus=${id}`,
+  loans: '/loans',
+  ipo: '/ipo',
+  fx: '/fx',
+  news: '/news',
+  audit: '/audit',
+  auditAt: (seq: number) => `/audit?seq=${seq}`,
+  staff: '/staff',
+  customer: (id: number | string) => `/customers/${id}`,
+  enrol: '/enrol',
+} as const;

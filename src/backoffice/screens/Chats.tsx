@@ -1,0 +1,350 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { KYC_STATUS, WITHDRAW_STATUS } from '../../shared/status';
+import { call } from '../api';
+import { duration, KYC_LABEL, rupees, when } from '../format';
+import { useNow, useOps } from '../hooks';
+import { OPS_PATHS } from '../paths';
+import { useMe } from '../session';
+import { Badge, Button, Empty, ErrorLine, css as s, Tabs } from '../ui';
+
+/**
+ * The chat inbox (issue 33 §9): conversations (mine, unassigned, all) with how long each customer
+ * has waited; one conversation with its first-reply timer, the customer typing, "Read" on replies
+ * the customer has seen, canned replies; the customer beside it. The customer's words are shown as
+ * text (React escapes them; nothing here renders markup). Opening a conversation marks the
+ * customer's messages read, which their app shows as "Read".
+ */
+
+type Box = 'mine' | 'unassigned' | 'all';
+const TARGET = 5 * 60_000;
+/** How often the open conversation and the list are read (bench:backoffice measures the delay). */
+export const THREAD_POLL_MS = 1000;
+const LIST_POLL_MS = 2000;
+/** The customer's app is told "typing" at most this often while the draft changes. */
+const TYPING_EVERY_MS = 2500;
+
+function Thread({ userId }: { userId: number }) {
+  const me = useMe();
+  const thread = useOps('chat', { userId }, THREAD_POLL_MS);
+  const canned = useOps('canned', {});
+  const now = useNow(1000);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const typedAt = useRef(0);
+  const end = useRef<HTMLLIElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const t = thread.data;
+  const count = t?.messages.length ?? 0;
+
+  useEffect(() => {
+    if (count) end.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  function onDraft(text: string) {
+    setDraft(text);
+    if (text && Date.now() - typedAt.current > TYPING_EVERY_MS) {
+      typedAt.current = Date.now();
+      void call('chatTyping', { userId });
+    }
+  }
+
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
+    const body = draft.trim();
+    if (!body) return;
+    setBusy(true);
+    const r = await call('chatReply', { userId, body });
+    setBusy(false);
+    if (!r.ok) return setError(r.error);
+    setError(null);
+    setDraft('');
+    typedAt.current = 0;
+    thread.reload();
+    input.current?.focus();
+  }
+
+  function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  async function assign(staffId: number | null) {
+    const r = await call('chatAssign', { userId, staffId });
+    setError(r.ok ? null : r.error);
+    thread.reload();
+  }
+
+  const waiting = t?.waitingSince ?? null;
+  return (
+    <section className={s.conv} aria-label="Conversation">
+      <header className={s.convHead}>
+        <div className={s.shrink}>
+          <div className={s.strong}>{t ? (t.name ?? t.phone) : 'Conversation'}</div>
+          <div className={`${s.small} ${s.muted}`}>
+            {t?.name && <span className={s.mono}>{t.phone} · </span>}
+            {t?.assignedTo
+              ? `Assigned to ${t.assignedTo.id === me.id ? 'you' : t.assignedTo.name}`
+              : 'Unassigned'}
+          </div>
+        </div>
+        <span className={s.topSpacer} />
+        {waiting !== null ? (
+          <span className={`${s.timer} ${now - waiting > TARGET ? s.late : ''}`} role="timer" aria-live="off">
+            Waiting for a first reply · {duration(now - waiting)}
+          </span>
+        ) : t?.firstReplyMs !== null && t?.firstReplyMs !== undefined ? (
+          <span className={`${s.timer} ${s.muted}`}>First reply in {duration(t.firstReplyMs)}</span>
+        ) : null}
+        {t?.assignedTo?.id === me.id ? (
+          <Button small tone="ghost" onClick={() => void assign(null)}>
+            Unassign
+          </Button>
+        ) : (
+          <Button small onClick={() => void assign(me.id)}>
+            Assign to me
+          </Button>
+        )}
+      </header>
+      <ol className={s.log} aria-label="Messages" aria-live="polite">
+        {(t?.messages ?? []).map((m) => (
+          <li key={m.id} className={`${s.msg} ${m.sender === 'agent' ? s.msgMe : s.msgThem}`}>
+            <span className="visually-hidden">{m.sender === 'agent' ? 'Agent' : 'Customer'}: </span>
+            <div className={s.bubble}>{m.body}</div>
+            <span className={s.msgMeta}>
+              {when(m.at)}
+              {m.sender === 'agent' && (m.readAt ? ' · Read' : ' · Delivered')}
+            </span>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+      <div className={s.typing} aria-live="polite">
+        {t?.customerTyping ? 'The customer is typing…' : ''}
+      </div>
+      <form className={s.composer} onSubmit={send}>
+        {(canned.data?.length ?? 0) > 0 && (
+          <fieldset className={s.canned}>
+            <legend className="visually-hidden">Canned replies</legend>
+            {canned.data!.map((c) => (
+              <button
+                key={c.id}
+                type="button"
+                className={s.chip}
+                title={c.body}
+                onClick={() => {
+                  onDraft(c.body);
+                  input.current?.focus();
+                }}
+              >
+                {c.title}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        <ErrorLine error={error} />
+        <div className={s.composerRow}>
+          <label htmlFor="reply" className="visually-hidden">
+            Reply
+          </label>
+          <textarea
+            ref={input}
+            id="reply"
+            className={s.composerInput}
+            rows={3}
+            maxLength={2000}
+            placeholder="Write a reply — Enter sends, Shift+Enter adds a line"
+            value={draft}
+            onChange={(e) => onDraft(e.target.value)}
+            onKeyDown={onKey}
+          />
+          <Button tone="primary" type="submit" busy={busy} disabled={!draft.trim()}>
+            Send
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function CustomerAside({ userId }: { userId: number }) {
+  const view = useOps('customer', { id: userId }, 15_000);
+  const c = view.data;
+  if (!c)
+    return (
+      <aside className={s.aside}>
+        {view.error ? <ErrorLine error={view.error} /> : <span className={s.muted}>Loading…</span>}
+      </aside>
+    );
+  const open = c.withdrawals.filter((w) => w.status === WITHDRAW_STATUS.inProgress);
+  return (
+    <aside className={s.aside} aria-label="Customer">
+      <div>
+        <div className={`${s.strong} ${s.asideName}`}>{c.customer.name ?? 'No verified name'}</div>
+        <div className={`${s.mono} ${s.muted}`}>{c.customer.phone}</div>
+      </div>
+      <dl className={s.dl}>
+        <dt>Account</dt>
+        <dd className={s.mono}>{c.customer.no}</dd>
+        <dt>Real-name</dt>
+        <dd>
+          <Badge
+            tone={
+              c.customer.kycStatus === KYC_STATUS.approved
+                ? 'ok'
+                : c.customer.kycStatus === KYC_STATUS.rejected
+                  ? 'danger'
+                  : undefined
+            }
+          >
+            {KYC_LABEL[c.customer.kycStatus]}
+          </Badge>
+        </dd>
+        <dt>Balance</dt>
+        <dd>{rupees(c.customer.balance)}</dd>
+        <dt>Loan due</dt>
+        <dd>{rupees(c.customer.loan)}</dd>
+        <dt>Customer since</dt>
+        <dd>{when(c.customer.createdAt)}</dd>
+      </dl>
+      {open.length > 0 && (
+        <div className={`${s.stack} ${s.tight}`}>
+          <div className={s.label}>Withdrawals in progress</div>
+          {open.map((w) => (
+            <div key={w.id} className={`${s.row} ${s.between}`}>
+              <span>{rupees(w.amount)}</span>
+              <Badge tone={w.hold ? 'warn' : undefined}>
+                {w.approval?.status === 'awaiting' ? '2nd approval' : w.hold ? 'Held' : 'Rail'}
+              </Badge>
+            </div>
+          ))}
+        </div>
+      )}
+      {c.notes.length > 0 && (
+        <div className={`${s.stack} ${s.tight}`}>
+          <div className={s.label}>Staff notes</div>
+          {c.notes.slice(0, 3).map((n) => (
+            <p key={n.id} className={s.small}>
+              {n.body} <span className={s.muted}>— {n.by}</span>
+            </p>
+          ))}
+        </div>
+      )}
+      <Link className={`${s.button} ${s.smallButton} ${s.start}`} to={OPS_PATHS.customer(userId)}>
+        Open the customer view
+      </Link>
+    </aside>
+  );
+}
+
+export function Chats() {
+  const me = useMe();
+  const params = useParams();
+  const userId = params.userId ? Number(params.userId) : null;
+  const navigate = useNavigate();
+  const [box, setBox] = useState<Box>('all');
+  const list = useOps('chats', { box }, LIST_POLL_MS);
+  const now = useNow(1000);
+  const rows = list.data ?? [];
+  const oldest = rows
+    .filter((c) => c.waitingSince !== null)
+    .sort((a, b) => (a.waitingSince ?? 0) - (b.waitingSince ?? 0))[0];
+
+  return (
+    <div className={s.inbox}>
+      <section className={s.inboxList} aria-label="Conversations">
+        <div className={s.inboxHead}>
+          <h1 className={`${s.title} ${s.titleSmall}`}>Chats</h1>
+          <Tabs
+            label="Which conversations"
+            value={box}
+            onChange={setBox}
+            options={[
+              ['mine', 'Mine'],
+              ['unassigned', 'Unassigned'],
+              ['all', 'All'],
+            ]}
+          />
+        </div>
+        <ErrorLine error={list.error} />
+        {rows.length === 0 ? (
+          <Empty>
+            {list.loading
+              ? 'Loading…'
+              : box === 'mine'
+                ? 'No conversation is assigned to you.'
+                : 'No conversation here.'}
+          </Empty>
+        ) : (
+          <ul className={s.threads}>
+            {rows.map((c) => (
+              <li key={c.userId}>
+                <Link
+                  className={s.thread}
+                  to={OPS_PATHS.chat(c.userId)}
+                  aria-current={c.userId === userId ? 'page' : undefined}
+                  onKeyDown={(e) => {
+                    if (e.key === 'ArrowDown')
+                      (
+                        e.currentTarget.parentElement?.nextElementSibling
+                          ?.firstElementChild as HTMLElement | null
+                      )?.focus();
+                    if (e.key === 'ArrowUp')
+                      (
+                        e.currentTarget.parentElement?.previousElementSibling
+                          ?.firstElementChild as HTMLElement | null
+                      )?.focus();
+                  }}
+                >
+                  <span className={s.threadTop}>
+                    <span className={s.threadName}>{c.name ?? c.phone}</span>
+                    {c.unread > 0 ? (
+                      <span className={s.unreadDot}>{c.unread}</span>
+                    ) : (
+                      <span className={`${s.small} ${s.muted}`}>{when(c.lastAt)}</span>
+                    )}
+                  </span>
+                  <span className={s.threadLast}>
+                    {c.lastSender === 'agent' ? 'You: ' : ''}
+                    {c.last}
+                  </span>
+                  <span className={s.threadTop}>
+                    <span className={`${s.small} ${s.muted}`}>
+                      {c.assignedTo ? (c.assignedTo.id === me.id ? 'Mine' : c.assignedTo.name) : 'Unassigned'}
+                    </span>
+                    {c.waitingSince !== null && (
+                      <span className={`${s.small} ${now - c.waitingSince > TARGET ? s.late : s.muted}`}>
+                        waiting {duration(now - c.waitingSince)}
+                      </span>
+                    )}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {userId ? (
+        <>
+          <Thread key={userId} userId={userId} />
+          <CustomerAside userId={userId} />
+        </>
+      ) : (
+        <section className={`${s.conv} ${s.convEmpty}`}>
+          <div className={s.empty}>
+            <p className={s.strong}>Pick a conversation</p>
+            <p>Unanswered ones show how long the customer has waited.</p>
+            {oldest && (
+              <Button className={s.spaced} onClick={() => navigate(OPS_PATHS.chat(oldest.userId))}>
+                Open the longest waiting
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { call } from '../api';
+import { exactly, rupees } from '../format';
+import { useOps } from '../hooks';
+import { useMe } from '../session';
+import { Badge, Button, Card, ErrorLine, Field, PageHead, css as s } from '../ui';
+
+/**
+ * The USD rate (issue 33 §7): what converts US dollars now and where from, and a new configured
+ * rate previewed with its effect before it is set (a fresh second factor, audited).
+ */
+export function Fx() {
+  const me = useMe();
+  const state = useOps('fx', {}, 30_000);
+  const [rate, setRate] = useState('');
+  const preview = useOps(
+    'fxPreview',
+    me.caps.includes('approve') && rate.trim() ? { rate: rate.trim() } : null,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const st = state.data;
+  const p = preview.data;
+
+  async function set() {
+    const r = await call('fxSet', { rate: rate.trim() });
+    setError(r.ok ? null : r.error);
+    setNote(r.ok ? `Configured rate set to ${rate.trim()}.` : null);
+    state.reload();
+  }
+
+  return (
+    <>
+      <PageHead
+        title="Exchange rate"
+        subtitle="US dollars convert at the live quote while it is fresh, else at the configured rate."
+      />
+      <ErrorLine error={state.error ?? error} />
+      {note && (
+        <p className={`${s.ok} ${s.banner}`} role="status">
+          {note}
+        </p>
+      )}
+      <div className={s.grid2}>
+        <Card title="Now">
+          {st && (
+            <dl className={s.dl}>
+              <dt>Rate in use</dt>
+              <dd className={`${s.strong} ${s.big}`}>{st.rate ? `₹${st.rate} per US$` : 'None'}</dd>
+              <dt>From</dt>
+              <dd>
+                {st.source === 'live'
+                  ? 'The live quote'
+                  : st.source === 'configured'
+                    ? 'The configured rate'
+                    : 'Nothing'}{' '}
+                <Badge tone={st.fresh ? 'ok' : 'danger'}>
+                  {st.fresh ? 'Fresh' : 'Stale: USD trades refused'}
+                </Badge>
+              </dd>
+              <dt>Configured</dt>
+              <dd>
+                {st.configured ?? '—'} <span className={s.muted}>set {exactly(st.configuredAt)}</span>
+              </dd>
+            </dl>
+          )}
+        </Card>
+        {me.caps.includes('approve') && (
+          <Card title="Set the configured rate">
+            <div className={s.stack}>
+              <Field id="rate" label="₹ per US$ (at most 4 decimals)">
+                <input
+                  id="rate"
+                  className={s.input}
+                  inputMode="decimal"
+                  value={rate}
+                  placeholder="88.2500"
+                  onChange={(e) => setRate(e.target.value)}
+                />
+              </Field>
+              <ErrorLine error={preview.error} />
+              {p && (
+                <dl className={s.dl}>
+                  <dt>Change</dt>
+                  <dd>{p.changeBps === null ? '—' : `${(p.changeBps / 100).toFixed(2)} %`}</dd>
+                  <dt>US$1,000 converts to</dt>
+                  <dd>
+                    {rupees(p.example.now)} → <span className={s.strong}>{rupees(p.example.next)}</span>
+                  </dd>
+                  <dt>Customers' US holdings</dt>
+                  <dd>
+                    {rupees(p.holdings.now)} → <span className={s.strong}>{rupees(p.holdings.next)}</span>
+                  </dd>
+                  <dt>Takes effect</dt>
+                  <dd>
+                    {p.current.source === 'live' && p.current.fresh
+                      ? 'Only when the live quote is stale (it is fresh now)'
+                      : 'At once, for 24 hours'}
+                  </dd>
+                </dl>
+              )}
+              <div>
+                <Button tone="primary" disabled={!p} onClick={() => void set()}>
+                  Set rate
+                </Button>
+              </div>
+            </div>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

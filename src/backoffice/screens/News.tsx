@@ -1,0 +1,156 @@
+import DOMPurify from 'dompurify';
+import { useState } from 'react';
+import { call } from '../api';
+import { exactly } from '../format';
+import { useOps } from '../hooks';
+import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+
+/**
+ * News (issue 33 §7): an article written here, previewed as the server will store it (its own
+ * sanitiser's output, sanitised again before it is shown), published now or at a set time.
+ */
+export function News() {
+  const list = useOps('news', {}, 30_000);
+  const [title, setTitle] = useState('');
+  const [subhead, setSubhead] = useState('');
+  const [html, setHtml] = useState('');
+  const [at, setAt] = useState('');
+  const [preview, setPreview] = useState<{ title: string; subhead: string; html: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const draft = () => ({ title, subhead, html, publishAt: at ? new Date(at).getTime() : null });
+
+  async function showPreview() {
+    const r = await call('newsPreview', draft());
+    setError(r.ok ? null : r.error);
+    setPreview(r.ok ? r.data : null);
+  }
+  async function publish() {
+    const r = await call('newsPublish', draft());
+    setError(r.ok ? null : r.error);
+    if (!r.ok) return;
+    setNote(r.data.state === 'published' ? 'Published.' : `Scheduled for ${exactly(r.data.publishAt)}.`);
+    setTitle('');
+    setSubhead('');
+    setHtml('');
+    setAt('');
+    setPreview(null);
+    list.reload();
+  }
+  async function cancel(id: number) {
+    const r = await call('newsCancel', { id });
+    setError(r.ok ? null : r.error);
+    list.reload();
+  }
+
+  return (
+    <>
+      <PageHead
+        title="News"
+        subtitle="Articles are sanitised on the server; the preview shows exactly what is kept."
+      />
+      <ErrorLine error={error} />
+      {note && (
+        <p className={`${s.ok} ${s.banner}`} role="status">
+          {note}
+        </p>
+      )}
+      <div className={s.grid2}>
+        <Card title="Write">
+          <div className={s.stack}>
+            <Field id="news-title" label="Title">
+              <input
+                id="news-title"
+                className={s.input}
+                maxLength={200}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+              />
+            </Field>
+            <Field id="news-subhead" label="Subhead">
+              <input
+                id="news-subhead"
+                className={s.input}
+                maxLength={400}
+                value={subhead}
+                onChange={(e) => setSubhead(e.target.value)}
+              />
+            </Field>
+            <Field id="news-html" label="Article (HTML)">
+              <textarea
+                id="news-html"
+                className={s.textarea}
+                rows={8}
+                value={html}
+                onChange={(e) => setHtml(e.target.value)}
+              />
+            </Field>
+            <Field id="news-at" label="Publish at (empty: now)">
+              <input
+                id="news-at"
+                type="datetime-local"
+                className={s.input}
+                value={at}
+                onChange={(e) => setAt(e.target.value)}
+              />
+            </Field>
+            <div className={s.row}>
+              <Button onClick={() => void showPreview()} disabled={!title || !html}>
+                Preview
+              </Button>
+              <Button tone="primary" onClick={() => void publish()} disabled={!preview}>
+                {at ? 'Schedule' : 'Publish now'}
+              </Button>
+            </div>
+          </div>
+        </Card>
+        <Card title="Preview">
+          {preview ? (
+            <article className={s.article}>
+              <h2 className={s.title}>{preview.title}</h2>
+              <p className={s.muted}>{preview.subhead}</p>
+              {/* The server's sanitised HTML, sanitised again here (DOMPurify) as the app does. */}
+              <div
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and again here
+                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(preview.html) }}
+              />
+            </article>
+          ) : (
+            <p className={s.muted}>Preview the article to see it as customers will.</p>
+          )}
+        </Card>
+      </div>
+      <div className={s.gap} />
+      <Card title="Written here" flush>
+        {(list.data ?? []).length === 0 ? (
+          <Empty>No article yet.</Empty>
+        ) : (
+          <table className={s.table}>
+            <tbody>
+              {list.data!.map((n) => (
+                <tr key={n.id}>
+                  <td className={s.strong}>{n.title}</td>
+                  <td className={s.small}>{exactly(n.publishAt)}</td>
+                  <td>
+                    <Badge
+                      tone={n.state === 'published' ? 'ok' : n.state === 'scheduled' ? 'info' : undefined}
+                    >
+                      {n.state}
+                    </Badge>
+                  </td>
+                  <td className={s.num}>
+                    {n.state === 'scheduled' && (
+                      <Button small tone="ghost" onClick={() => void cancel(n.id)}>
+                        Cancel
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}
