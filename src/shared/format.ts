@@ -1,3 +1,4 @@
+import { exchangeZone, type ScheduleId } from './market-hours';
 import { minorToDisplayNumber, toMinor } from './money';
 
 /**
@@ -153,12 +154,17 @@ const DATE_PARTS = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: keyof typeof DATE_PARTS, language?: string): Intl.DateTimeFormat {
+/** A format of the interface language, in the phone's zone or (exchange times) in `timeZone`. */
+function dateFormat(
+  kind: keyof typeof DATE_PARTS,
+  language?: string,
+  timeZone?: string,
+): Intl.DateTimeFormat {
   const locale = dateLocale(language);
-  const key = `${kind}:${locale}`;
+  const key = `${kind}:${locale}:${timeZone ?? ''}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, DATE_PARTS[kind]);
+    f = new Intl.DateTimeFormat(locale, timeZone ? { ...DATE_PARTS[kind], timeZone } : DATE_PARTS[kind]);
     dateFormats.set(key, f);
   }
   return f;
@@ -195,16 +201,58 @@ export function formatAxisTime(ms: number, bars: 'minute' | 'day' | 'month', lan
   );
 }
 
-/** A market session's opening or close: "15:30" today, "Mon 09:15" on another day. */
-export function formatSessionTime(ms: number, sameDay: boolean, language?: string): string {
-  return dateFormat(sameDay ? 'clock' : 'weekdayClock', language).format(ms);
-}
-
 /** A message time: the clock alone for today, the date and clock otherwise. */
 export function formatMessageTime(ms: number, language?: string, now = Date.now()): string {
   return new Date(ms).toDateString() === new Date(now).toDateString()
     ? dateFormat('clock', language).format(ms)
     : formatDateTime(ms, language);
+}
+
+/**
+ * How an exchange's time is told (issue 30): `clock` "09:15 IST", `weekdayClock` "Mon 09:15 IST",
+ * `time` "14:05:09 IST", `dateTime` "24/11/2026, 14:05 IST".
+ */
+export type ExchangeTimeKind = 'clock' | 'weekdayClock' | 'time' | 'dateTime';
+
+/**
+ * An exchange's time — its hours, when it opens or closes, the as-of time of its prices, its
+ * orders' times — in the exchange's own zone with the zone's label ("09:15 IST", "09:30 ET"),
+ * whatever the phone's zone (DESIGN "Closed markets"). The one formatter of exchange times.
+ */
+export function formatExchangeTime(
+  ms: number,
+  schedule: ScheduleId,
+  kind: ExchangeTimeKind,
+  language?: string,
+): string {
+  const zone = exchangeZone(schedule);
+  return `${dateFormat(kind, language, zone.timeZone).format(ms)} ${zone.label}`;
+}
+
+/** Whether two instants fall on one calendar day of the exchange's zone. */
+export function sameExchangeDay(a: number, b: number, schedule: ScheduleId): boolean {
+  const f = dateFormat('date', 'en', exchangeZone(schedule).timeZone);
+  return f.format(a) === f.format(b);
+}
+
+/** An opening or close: "15:30 IST" on the exchange's today, "Mon 09:15 IST" on another day. */
+export function formatExchangeSession(
+  ms: number,
+  schedule: ScheduleId,
+  now: number,
+  language?: string,
+): string {
+  return formatExchangeTime(
+    ms,
+    schedule,
+    sameExchangeDay(ms, now, schedule) ? 'clock' : 'weekdayClock',
+    language,
+  );
+}
+
+/** A price's as-of time: "14:05:09 IST" on the exchange's today, "24/11/2026, 14:05 IST" otherwise. */
+export function formatExchangeAsOf(ms: number, schedule: ScheduleId, now: number, language?: string): string {
+  return formatExchangeTime(ms, schedule, sameExchangeDay(ms, now, schedule) ? 'time' : 'dateTime', language);
 }
 
 /** Sparkline paths are drawn in this box (workers/chart.ts); the SVG scales it (preserveAspectRatio="none"). */

@@ -130,3 +130,27 @@ export function scheduleOf(market: string | undefined, region: string | undefine
   if (market === 'CGI') return region === 'IN' ? 'NSE' : 'CME';
   return region === 'US' || market === 'US' ? 'US' : 'NSE';
 }
+
+/**
+ * The zone an exchange states its times in, with the label shown beside them (DESIGN "Closed
+ * markets", issue 30): NSE 09:15 IST, NYSE 09:30 ET, CME Globex 17:00 CT, forex in UTC — whatever
+ * the phone's own zone. `src/shared/format.ts` formats every exchange time with it.
+ */
+export interface ExchangeZone {
+  /** The IANA zone (Intl's `timeZone`). */
+  timeZone: string;
+  /** What follows the clock: "IST", "ET", "CT", "UTC". */
+  label: string;
+}
+
+const EXCHANGE_ZONES: Record<ScheduleId, ExchangeZone> = {
+  NSE: { timeZone: 'Asia/Kolkata', label: 'IST' },
+  US: { timeZone: 'America/New_York', label: 'ET' },
+  FX: { timeZone: 'UTC', label: 'UTC' },
+  // The same instants as the schedule's 18:00–17:00 Eastern, told as CME states them (Chicago).
+  CME: { timeZone: 'America/Chicago', label: 'CT' },
+};
+
+export function exchangeZone(schedule: ScheduleId): ExchangeZone {
+  return EXCHANGE_ZONES[schedule];
+}

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatTime } from '../shared/format';
+import { formatDateTime, formatExchangeAsOf, formatTime } from '../shared/format';
 import type { ScheduleId } from '../shared/market-hours';
 import { useNow } from './clock';
 import s from './core.module.css';
 import { freshness } from './freshness';
 import ui from './ui.module.css';
 
-/** "as of 14:32" today, with the date on another day. */
-export function asOfText(at: number, now = Date.now(), language?: string): string {
+/**
+ * "as of 14:32" today, with the date on another day; a price of an exchange (`schedule`) in the
+ * exchange's time, labelled: "as of 14:32:05 IST".
+ */
+export function asOfText(at: number, now = Date.now(), language?: string, schedule?: ScheduleId): string {
+  if (schedule) return formatExchangeAsOf(at, schedule, now, language);
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
   return sameDay ? formatTime(at, language) : formatDateTime(at, language);
 }
@@ -16,7 +20,8 @@ export function asOfText(at: number, now = Date.now(), language?: string): strin
  * The as-of time of data on screen (DESIGN rule 7), in tiers (src/ui/freshness.ts): calm while
  * live, visible when delayed, strong when stale ("Last known"), and "Closed · as of 15:30" for a
  * price of a closed market. `every` is the data's poll interval, `fetchedAt` when it was fetched
- * (when `at` is a price's own time), `schedule` the instrument's market hours. Renders nothing
+ * (when `at` is a price's own time), `schedule` the instrument's market hours (its time is then the
+ * exchange's, labelled: "as of 14:32:05 IST"). Renders nothing
  * when the time is unknown.
  */
 export function AsOf({
@@ -37,7 +42,7 @@ export function AsOf({
   const { t, i18n } = useTranslation();
   const now = useNow();
   if (!at) return null;
-  const time = asOfText(at, now, i18n.language);
+  const time = asOfText(at, now, i18n.language, schedule);
   const tier = freshness({ at, fetchedAt, now, intervalMs: every, stale, schedule });
   const stamp = <time dateTime={new Date(at).toISOString()}>{t('core.asOf', { time })}</time>;
   return (

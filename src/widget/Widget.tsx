@@ -4,6 +4,7 @@ import { useQuote } from '../api/quotes';
 import { currencyFor, useConfig } from '../api/useConfig';
 import { stockPath } from '../paths';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../shared/format';
+import { scheduleOf } from '../shared/market-hours';
 import { displayCode, POLL_MS } from '../shared/rules';
 import { AsOf } from '../ui/AsOf';
 import { Sparkline } from '../ui/Sparkline';
@@ -68,7 +69,11 @@ export function Widget({ symbol, market }: { symbol: string; market: string | nu
         </span>
       </div>
       <footer className={s.foot}>
-        {stale || asOf ? <AsOf at={asOf} stale={stale} /> : <span />}
+        {stale || asOf ? (
+          <AsOf at={asOf} stale={stale} schedule={scheduleOf(q?.market ?? market ?? undefined, region)} />
+        ) : (
+          <span />
+        )}
         <a href={href} target="_blank" rel="noopener" className={s.open}>
           {t('core.widget.open')}
         </a>

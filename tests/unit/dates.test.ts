@@ -7,9 +7,13 @@ import {
   formatDate,
   formatDateRange,
   formatDateTime,
+  formatExchangeAsOf,
+  formatExchangeSession,
+  formatExchangeTime,
   formatMessageTime,
   formatTime,
 } from '../../src/shared/format';
+import { civilDay, nextSession, type ScheduleId, sessionOfDay } from '../../src/shared/market-hours';
 
 /** One date and time format per interface language, written once (src/shared/format.ts). */
 const AT = new Date(2026, 10, 24, 9, 5, 7).getTime();
@@ -55,6 +59,44 @@ describe('dates and times', () => {
     expect(formatAxisTime(AT, 'minute', 'en')).toBe('09:05');
     expect(formatAxisTime(AT, 'day', 'en')).toBe('24 Nov');
     expect(formatAxisTime(AT, 'month', 'de')).toMatch(/^Nov\.? 26$/);
+  });
+
+  it("tells an exchange's time in its zone, labelled, whatever the process's zone (issue 30)", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        // The process really is in that zone: its own clock reads differently in each.
+        expect(new Date(Date.UTC(2026, 10, 24, 12)).getHours()).toBe(
+          { UTC: 12, 'America/Los_Angeles': 4, 'Asia/Tokyo': 21 }[tz],
+        );
+        // Tuesday 24 Nov 2026: NSE opens 03:45 UTC, NYSE 14:30 UTC (EST), CME's session 23:00 UTC the evening before.
+        const open = (s: ScheduleId) => sessionOfDay(s, civilDay(2026, 11, 24)).open;
+        expect(formatExchangeTime(open('NSE'), 'NSE', 'clock', 'en')).toBe('09:15 IST');
+        expect(formatExchangeTime(open('US'), 'US', 'clock', 'en')).toBe('09:30 ET');
+        expect(formatExchangeTime(open('CME'), 'CME', 'weekdayClock', 'en')).toBe('Mon 17:00 CT');
+        expect(formatExchangeTime(open('FX'), 'FX', 'clock', 'en')).toBe('00:00 UTC');
+        expect(formatExchangeTime(open('NSE'), 'NSE', 'dateTime', 'en')).toBe('24/11/2026, 09:15 IST');
+        expect(formatExchangeTime(open('NSE'), 'NSE', 'weekdayClock', 'de')).toBe('Di., 09:15 IST');
+        // In July (daylight saving) NYSE still opens at 09:30 ET.
+        expect(formatExchangeTime(sessionOfDay('US', civilDay(2026, 7, 15)).open, 'US', 'time', 'en')).toBe(
+          '09:30:00 ET',
+        );
+        // Saturday 28 Nov, 01:05 UTC (06:35 IST): NSE opens Monday.
+        const saturday = Date.UTC(2026, 10, 28, 1, 5);
+        expect(formatExchangeSession(nextSession('NSE', saturday).open, 'NSE', saturday, 'en')).toBe(
+          'Mon 09:15 IST',
+        );
+        // Tuesday 02:00 UTC is 07:30 IST (Monday evening in Los Angeles): the open is today on the
+        // exchange's calendar, so the clock alone.
+        const early = Date.UTC(2026, 10, 24, 2);
+        expect(formatExchangeSession(nextSession('NSE', early).open, 'NSE', early, 'en')).toBe('09:15 IST');
+        expect(formatExchangeAsOf(early - 60_000, 'NSE', early, 'en')).toBe('07:29:00 IST');
+        expect(formatExchangeAsOf(early - 86_400_000, 'NSE', early, 'en')).toBe('23/11/2026, 07:30 IST');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('no screen formats a date by itself: every date goes through src/shared/format.ts', () => {

@@ -6,6 +6,7 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS, tradingPath } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
+import { scheduleOf } from '../../shared/market-hours';
 import { fromMinor, toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
@@ -136,7 +137,10 @@ function RecordsPage({
 export function RecordCard({ order, actions }: { order: OrderRow; actions: RecordActions }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const { dateTime } = useDates();
+  const dates = useDates();
+  // Its times are the exchange's, labelled (issue 30).
+  const schedule = scheduleOf(order.market, order.type);
+  const dateTime = (ms: number) => dates.exchange(ms, schedule);
   const sell = order.state === 'sell';
   const pending = order.status === STOCK_STATUS.pending;
   const status = recordStatus(order);

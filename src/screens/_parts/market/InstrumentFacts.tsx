@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
-import { formatPrice, formatSessionTime } from '../../../shared/format';
+import { formatExchangeSession, formatPrice } from '../../../shared/format';
 import { isMarketOpen, lastSession, nextSession, scheduleOf } from '../../../shared/market-hours';
 import { useNow } from '../../../ui/clock';
 import ui from '../../../ui/ui.module.css';
@@ -8,7 +8,8 @@ import d from './depth.module.css';
 
 /**
  * Open / closed from the market's trading hours (src/shared/market-hours.ts), computed on the
- * device so it is right offline too: "Open · closes 15:30" or "Closed · opens Mon 09:15" (local time).
+ * device so it is right offline too: "Open · closes 15:30 IST" or "Closed · opens Mon 09:15 IST" (the
+ * exchange's time, whatever the phone's zone).
  */
 export function MarketStatusChip({
   market,
@@ -22,8 +23,7 @@ export function MarketStatusChip({
   const scheduled = { schedule: scheduleOf(market, region) };
   const open = isMarketOpen(scheduled, now);
   const at = open ? lastSession(scheduled.schedule, now).close : nextSession(scheduled.schedule, now).open;
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  const time = formatSessionTime(at, sameDay, i18n.language);
+  const time = formatExchangeSession(at, scheduled.schedule, now, i18n.language);
   return (
     <span className={`${ui.chip} ${d.chip} ${open ? d.chipOpen : ''}`} data-testid="market-status">
       {t(open ? 'watch.facts.openUntil' : 'watch.facts.closedUntil', { time })}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { useConfig } from '../../../api/useConfig';
 import { formatMoney, formatNumber } from '../../../shared/format';
+import { scheduleOf } from '../../../shared/market-hours';
 import { displayCode } from '../../../shared/rules';
 import { Button, Dialog, ObjectStates, Skeleton, ui, useDates } from '../../../ui';
 import inv from '../invest/invest.module.css';
@@ -16,7 +17,7 @@ import { priceDecimals } from './parts';
 export function ContractNoteSheet({ no, onClose }: { no: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const { dateTime } = useDates();
+  const { exchange } = useDates();
   const note = useWatch('orderContract', no ? { no } : null, 0);
   // The note of this order only: the answer still held may be the previously opened order's.
   const current = note.data && note.data.order.no === no ? note.data : null;
@@ -31,7 +32,9 @@ export function ContractNoteSheet({ no, onClose }: { no: string | null; onClose:
         {(n) => (
           <dl className={inv.summary} data-testid="contract-note">
             <SummaryRow label={t('trade.contract.no')}>{n.order.no}</SummaryRow>
-            <SummaryRow label={t('trade.contract.executed')}>{dateTime(n.executed_at)}</SummaryRow>
+            <SummaryRow label={t('trade.contract.executed')}>
+              {exchange(n.executed_at, scheduleOf(n.order.market, n.order.type))}
+            </SummaryRow>
             <SummaryRow label={t('trade.contract.instrument')}>
               {displayCode(n.order.tag)} · {n.order.name}
             </SummaryRow>
