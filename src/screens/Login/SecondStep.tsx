@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import type { LoginAnswer } from '../../shared/contract/account';
+import type { LoginAnswer, PendingStep } from '../../shared/contract/account';
 import type { Enrolled } from '../../shared/contract/security';
 import { AuthError, AuthLayout, authStyles as a } from '../../shell/AuthLayout';
 import { Button, IconFingerprint, IconKey } from '../../ui';
@@ -11,7 +11,6 @@ import { RecoveryCodes } from '../_parts/security/RecoveryCodes';
 import s from '../_parts/security/security.module.css';
 import { TotpEnrol } from '../_parts/security/TotpEnrol';
 import { passkeysSupported } from '../_parts/security/webauthn';
-import type { PendingStep } from './useLogin';
 
 interface StepProps {
   step: PendingStep;

@@ -3,12 +3,9 @@ import { call } from '../../api/client';
 import { deviceId } from '../../auth/device';
 import { recallPassword, remember, remembered } from '../../auth/remember';
 import { isTransportFailure } from '../../shared/call';
-import type { LoginAnswer } from '../../shared/contract/account';
+import type { LoginAnswer, PendingStep } from '../../shared/contract/account';
 import { checkPassword, checkPhone, checkRequired, typedPhone } from '../../shared/rules';
 import { useSession } from '../../store/session';
-
-/** A password-only step of a two-factor sign-in (issue 32): its token opens only the step. */
-export type PendingStep = LoginAnswer & { second: NonNullable<LoginAnswer['second']> };
 
 /**
  * Login form state and submit (SPEC §5 login rules, §8 login errors). With two factors due the

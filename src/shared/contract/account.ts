@@ -21,6 +21,9 @@ export interface LoginAnswer {
   second?: SecondStep;
 }
 
+/** A login answer that opened only the second step: its token serves that step alone. */
+export type PendingStep = LoginAnswer & { second: SecondStep };
+
 /** Which step a password-only session is at, and how it may go on. */
 export interface SecondStep {
   stage: 'verify' | 'enrol';
