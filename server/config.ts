@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { percentToBps } from '#shared/loans';
 import { toMinor } from '#shared/money';
 
 /** Everything the server reads from its environment, with the demo defaults of `npm start`. */
@@ -142,6 +143,18 @@ export interface Config {
   };
   /** The back office (issue 33; server/backoffice). */
   ops: OpsConfig;
+  /**
+   * The terms of new loans (issue 30; wallet/loans.ts): LOAN_RATE, the yearly interest in percent
+   * (default 14, as Indian personal loans start around 10.5–24 % p.a.; 0 is refused, a typo keeps
+   * the default); LOAN_TENURE_DAYS, when repayment is due (default 90); LOAN_LATE_RATE, the late
+   * charge per day overdue in percent of the principal (default 0.05, about 18 % a year).
+   */
+  loans: { rateBps: number; tenureDays: number; lateBpsPerDay: number };
+  /**
+   * REQUIRE_KYC (issue 30 §4; on in production, off in the demo): adding funds, loans and placing
+   * orders need approved real-name verification (account/kyc-gate.ts), refused with errors.kycRequired.
+   */
+  requireKyc: boolean;
 }
 
 /** The back office's limits. */
@@ -269,6 +282,12 @@ function metricsOf(env: NodeJS.ProcessEnv): { port: number; host: string } {
       `METRICS_PORT=${port} is the public port: metrics get a port of their own, closed to the internet`,
     );
   return { port, host: env.METRICS_HOST || '127.0.0.1' };
+}
+
+/** A percent (LOAN_RATE, LOAN_LATE_RATE) in basis points; unset, zero or not a percent keeps the default. */
+function percentBps(value: string | undefined, fallback: number): number {
+  const bps = value === undefined || value === '' ? null : percentToBps(value);
+  return bps !== null && bps > 0 ? bps : fallback;
 }
 
 const DEFAULT_INVITE_CODE = 'BOURSE26';
@@ -471,5 +490,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       publicUrl: (env.OPS_PUBLIC_URL || `http://localhost:${num(env.PORT, 8080)}`).replace(/\/+$/, ''),
       operator: env.OPS_OPERATOR ?? '',
     },
+    loans: {
+      rateBps: percentBps(env.LOAN_RATE, 1400),
+      tenureDays: Math.max(1, Math.floor(num(env.LOAN_TENURE_DAYS, 90))),
+      lateBpsPerDay: percentBps(env.LOAN_LATE_RATE, 5),
+    },
+    requireKyc: bool(env.REQUIRE_KYC, production),
   };
 }

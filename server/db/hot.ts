@@ -39,7 +39,7 @@ export interface UserRow {
   has_fund_password: boolean;
   /** Principal of active fund orders, minor units. */
   funds: number;
-  /** Outstanding loan principal (state 4), minor units. */
+  /** Outstanding loans (state 4): principal and what accrued on it, minor units. */
   loan: number;
   /** What the USD rate depends on in config (trading/fx.ts): `currency_unit`, `rate`, `rate_set_at`, as stored. */
   fx: { unit: string | undefined; rate: string | undefined; setAt: string | undefined };
@@ -113,7 +113,7 @@ export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
     case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
     (select coalesce(sum(f.amount), 0) from fund_orders f
       where f.user_id = u.id and f.status = 'active') as funds,
-    (select coalesce(sum(l."count"), 0) from loans l
+    (select coalesce(sum(l.due), 0) from loans l
       where l.user_id = u.id and l.state = ${LOAN_STATE.unpaid}) as loan,
     (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
     (select c.value from config c where c.tag = 'rate') as rate,

@@ -30,6 +30,7 @@ export interface DB {
   notifications: NotificationsTable;
   bank_cards: BankCardsTable;
   kyc: KycTable;
+  loan_postings: LoanPostingsTable;
   uploads: UploadsTable;
   messages: MessagesTable;
   positions: PositionsTable;
@@ -408,6 +409,30 @@ export interface LoansTable {
   state: number;
   created_at: number;
   updated_at: number;
+  /** The terms applied under (080): yearly interest, tenure, late charge per day; null before 080. */
+  rate_bps: number | null;
+  tenure_days: number | null;
+  late_bps: number | null;
+  disbursed_at: number | null;
+  due_at: number | null;
+  /** When the accrual job next looks at it (null: nothing more accrues). */
+  next_accrual_at: number | null;
+  /** Amount due (principal + interest + late charges), minor units: the sum of its loan_postings. */
+  due: Generated<number>;
+  interest: Generated<number>;
+  late_charge: Generated<number>;
+}
+
+/** The loan's own ledger (080): every change of a loan's amount due, with the amount due after it. */
+export interface LoanPostingsTable {
+  id: Generated<number>;
+  loan_id: number;
+  user_id: number;
+  /** Signed minor units: positive adds to what is due. */
+  amount: number;
+  due_after: number;
+  reason: 'borrow' | 'interest' | 'lateCharge' | 'repay';
+  created_at: number;
 }
 
 /** A run of the ledger audit (061): the job's or the console's; `summary` holds the first problems. */

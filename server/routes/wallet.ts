@@ -29,7 +29,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   route(app, contract.rechargeRecords, ({ db, user, input }) => rechargeRecords(db, user.id, input));
   route(app, contract.withdrawRecords, ({ db, user, input }) => withdrawRecords(db, user.id, input));
   route(app, contract.recordDetail, ({ db, user, input }) => recordDetail(db, user.id, input));
-  route(app, contract.loanData, ({ db, user }) => loanData(db, user.id));
+  route(app, contract.loanData, ({ db, user }) => loanData(deps, db, user.id));
   route(app, contract.loanApply, ({ db, user, input }) => applyLoan(deps, db, user.id, input));
   route(app, contract.loanList, ({ db, user }) => loanRecords(db, user.id));
   route(app, contract.loanRepay, ({ db, user, input }) => repayLoan(deps, db, user.id, input));

@@ -300,18 +300,56 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         );
       }
 
-      const loans = await trx.selectFrom('loans').select(['id', 'user_id', 'count', 'state']).execute();
+      const loans = await trx
+        .selectFrom('loans')
+        .select(['id', 'user_id', 'count', 'state', 'due', 'interest', 'late_charge'])
+        .execute();
+      const loanBooks = await trx
+        .selectFrom('loan_postings')
+        .select(['loan_id', 'user_id', 'amount', 'due_after', 'reason'])
+        .orderBy('loan_id')
+        .orderBy('id')
+        .execute();
+      const bookOf = new Map<number, typeof loanBooks>();
+      for (const p of loanBooks) {
+        const list = bookOf.get(p.loan_id) ?? [];
+        list.push(p);
+        bookOf.set(p.loan_id, list);
+      }
       for (const l of loans) {
         const count = Number(l.count);
         const lent = l.state === LOAN_STATE.unpaid || l.state === LOAN_STATE.paid;
         const repaid = l.state === LOAN_STATE.paid;
+        const charges = Number(l.interest) + Number(l.late_charge);
         expect('loan', l.id, l.user_id, (got) =>
           first(
             exactly(got('borrow'), lent ? 1 : 0, lent ? count : 0, 'disbursement'),
             exactly(got('repay'), repaid ? 1 : 0, repaid ? -count : 0, 'repayment'),
+            exactly(got('interest'), repaid && charges > 0 ? 1 : 0, repaid ? -charges : 0, 'interest'),
           ),
         );
+        // The loan's own ledger: its postings add up to the amount due, each continuing the last.
+        const book = bookOf.get(l.id) ?? [];
+        bookOf.delete(l.id);
+        let due = 0;
+        const by: Record<string, number> = {};
+        for (const p of book) {
+          due += Number(p.amount);
+          by[p.reason] = (by[p.reason] ?? 0) + Number(p.amount);
+          if (Number(p.due_after) !== due || p.user_id !== l.user_id)
+            report(`loan ${l.id}: a posting leaves ${p.due_after} due after a running sum of ${due}`);
+        }
+        const expected = l.state === LOAN_STATE.unpaid ? count + charges : 0;
+        if (due !== Number(l.due) || Number(l.due) !== expected)
+          report(`loan ${l.id}: due ${l.due}, its postings sum to ${due}, expected ${expected}`);
+        if (lent && (by.borrow ?? 0) !== count)
+          report(`loan ${l.id}: borrowed ${by.borrow ?? 0} of ${count}`);
+        if ((by.interest ?? 0) + (by.lateCharge ?? 0) !== (lent ? charges : 0))
+          report(`loan ${l.id}: accrued ${(by.interest ?? 0) + (by.lateCharge ?? 0)} but records ${charges}`);
+        if (repaid && (by.repay ?? 0) !== -(count + charges))
+          report(`loan ${l.id}: repaid ${-(by.repay ?? 0)} of ${count + charges}`);
       }
+      for (const id of bookOf.keys()) report(`loan postings name loan ${id}, which does not exist`);
 
       const fundOrders = await trx
         .selectFrom('fund_orders')

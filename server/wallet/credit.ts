@@ -7,15 +7,10 @@ import type { DB } from '../db/schema';
  * The credit limit rule: each point of credit score is worth CREDIT_PER_POINT whole units, so the
  * default score of 100 allows 100,000 units. Everything not yet repaid counts against it — loans
  * applying (1), approved (2) and unpaid (4) — so applications cannot be stacked past the limit
- * while they wait for the operator. Loans carry no interest: repaying returns the principal.
+ * while they wait for the operator. The limit counts principal; interest and late charges are
+ * owed on top (wallet/loans.ts).
  */
 const CREDIT_PER_POINT = 1000;
-
-/**
- * The terms every loan has, as the repayment code applies them (issue 14: shown before applying):
- * no interest, no fixed tenure, no late charge.
- */
-export const LOAN_TERMS = { interestRate: 0, tenureDays: null, lateChargeRate: 0 } as const;
 
 /** Loan states that hold credit. */
 const OPEN_LOAN_STATES = [LOAN_STATE.applying, LOAN_STATE.approved, LOAN_STATE.unpaid];
@@ -26,8 +21,10 @@ export function creditLimitMinor(creditScore: number): number {
 
 export interface Credit {
   creditScore: number;
-  /** Disbursed and not repaid (state 4). */
+  /** Disbursed and not repaid (state 4): principal plus what has accrued on it. */
   dueMinor: number;
+  /** The interest and late charges in `dueMinor`. */
+  accruedMinor: number;
   /** Limit minus every open loan, never below zero. */
   remainingMinor: number;
 }
@@ -40,21 +37,30 @@ export async function creditOf(db: Kysely<DB>, userId: number): Promise<Credit> 
     .executeTakeFirstOrThrow();
   const loans = await db
     .selectFrom('loans')
-    .select(['state', (eb) => eb.fn.sum<number | string>('count').as('total')])
+    .select([
+      'state',
+      (eb) => eb.fn.sum<number | string>('count').as('total'),
+      (eb) => eb.fn.sum<number | string>('due').as('due'),
+    ])
     .where('user_id', '=', userId)
     .where('state', 'in', OPEN_LOAN_STATES)
     .groupBy('state')
     .execute();
   let open = 0;
   let due = 0;
+  let principal = 0;
   for (const row of loans) {
     const total = Number(row.total);
     open += total;
-    if (row.state === LOAN_STATE.unpaid) due += total;
+    if (row.state === LOAN_STATE.unpaid) {
+      due += Number(row.due);
+      principal += total;
+    }
   }
   return {
     creditScore: user.credit_score,
     dueMinor: due,
+    accruedMinor: due - principal,
     remainingMinor: Math.max(0, creditLimitMinor(user.credit_score) - open),
   };
 }

@@ -3,6 +3,7 @@ import { withTx } from '../db/index';
 import type { Deps } from '../deps';
 import type { Job } from '../jobs/job';
 import type { Outcome } from '../payments/provider';
+import { accrueLoans } from './loans';
 import { completeRecharge, failRecharge, payWithdrawal, refundWithdrawal } from './settlement';
 import { withdrawalsInProgress } from './withdraw';
 
@@ -69,4 +70,16 @@ export const settleWithdrawals: Job = {
   },
 };
 
-export const PAYMENT_JOBS: Job[] = [settleRecharges, settleWithdrawals];
+/**
+ * Loan interest and late charges (wallet/loans.ts): every unpaid loan whose next day has begun by
+ * the server's clock gets what accrued since, as postings on its own ledger.
+ */
+export const accrueLoanInterest: Job = {
+  name: 'loans:accrue',
+  everyMs: 60_000,
+  async run(deps) {
+    await accrueLoans(deps);
+  },
+};
+
+export const PAYMENT_JOBS: Job[] = [settleRecharges, settleWithdrawals, accrueLoanInterest];

@@ -8,6 +8,7 @@ import type {
   RechargeRecord,
   WithdrawRecord,
 } from '#shared/contract/wallet';
+import { bpsToPercent } from '#shared/loans';
 import { fromMinor } from '#shared/money';
 import { PAGE_SIZE } from '#shared/rules';
 import { RECHARGE_STATUS } from '#shared/status';
@@ -53,6 +54,10 @@ export function loanRecord(l: Selectable<LoansTable>): LoanRecord {
     type: 'loan',
     count: fromMinor(l.count),
     state: l.state as LoanRecord['state'],
+    due: fromMinor(Number(l.due)),
+    accrued: fromMinor(Number(l.interest) + Number(l.late_charge)),
+    interest_rate: l.rate_bps === null ? 0 : bpsToPercent(l.rate_bps),
+    due_at: l.due_at === null ? null : Number(l.due_at),
     created_at: l.created_at,
     updated_at: l.updated_at,
   };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '#shared/loans';
 import {
   type LedgerReason,
   LOAN_STATE,
@@ -96,9 +97,40 @@ export function refundWithdrawal(trx: Kysely<DB>, id: number, now: number): Prom
   return transition(trx, id, now, { ...WITHDRAWAL, to: WITHDRAW_STATUS.failed }, CREDIT.withdrawRefund);
 }
 
-/** Loan 1 (applying) → 4 (unpaid): approved and disbursed with a `borrow` posting at once. */
-export function disburseLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...LOAN, to: LOAN_STATE.unpaid }, CREDIT.borrow);
+/**
+ * Loan 1 (applying) → 4 (unpaid): approved and disbursed with a `borrow` posting at once; its
+ * principal becomes the amount due (the loan's first own posting), its tenure starts now and, when
+ * its terms carry interest or late charges, the accrual job looks at it from tomorrow.
+ */
+export async function disburseLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  if (!(await transition(trx, id, now, { ...LOAN, to: LOAN_STATE.unpaid }, CREDIT.borrow))) return false;
+  const loan = await trx
+    .selectFrom('loans')
+    .select(['id', 'user_id', 'count', 'tenure_days', 'rate_bps', 'late_bps'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('loans')
+    .set({
+      due: loan.count,
+      disbursed_at: now,
+      due_at: loan.tenure_days === null ? null : now + loan.tenure_days * DAY_MS,
+      next_accrual_at: (loan.rate_bps ?? 0) > 0 || (loan.late_bps ?? 0) > 0 ? now + DAY_MS : null,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .insertInto('loan_postings')
+    .values({
+      loan_id: loan.id,
+      user_id: loan.user_id,
+      amount: loan.count,
+      due_after: loan.count,
+      reason: 'borrow',
+      created_at: now,
+    })
+    .execute();
+  return true;
 }
 
 /** Loan 1 → 3 (rejected). */

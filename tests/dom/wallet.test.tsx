@@ -208,11 +208,12 @@ describe('loan terms', () => {
   it('explains the credit score on its scale: from 0, no upper end, every account starting at 100', () => {
     const loan: LoanData = {
       amountDue: '0.00',
+      accrued: '0.00',
       creditScore: 80,
       remainingAmount: '80000.00',
       creditLimit: '80000.00',
       creditPerPoint: '1000.00',
-      terms: { interestRate: 0, tenureDays: null, lateChargeRate: 0 },
+      terms: { interestRate: 14, tenureDays: 90, lateChargeRate: 0.05 },
     };
     render(<LoanTerms loan={loan} currency={{ unit: 'INR', symbol: '₹' }} />);
     const text = screen.getByRole('region', { name: 'Before you apply' }).textContent;

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '#shared/contract/index';
+import { DAY_MS, lateChargeMinor, loanInterestMinor, wholeDays } from '#shared/loans';
 import {
   feeMinor,
   fromMinor,
@@ -119,7 +121,8 @@ type Op =
   | { t: 'fund'; u: number }
   | { t: 'mature' }
   | { t: 'loan'; u: number; units: number }
-  | { t: 'approve' }
+  | { t: 'approve'; daysAgo: number }
+  | { t: 'accrue' }
   | { t: 'repay'; u: number; pick: number }
   | { t: 'replay' };
 
@@ -249,7 +252,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       units: fc.integer({ min: 500, max: 60_000 }),
     }),
   },
-  { weight: 1, arbitrary: fc.constant({ t: 'approve' as const }) },
+  {
+    weight: 1,
+    // Disbursed up to 150 days ago: interest accrued, and past the 90-day tenure late charges too.
+    arbitrary: fc.record({ t: fc.constant('approve' as const), daysAgo: fc.integer({ min: 0, max: 150 }) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ t: 'accrue' as const }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('repay' as const), u: user, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ t: 'replay' as const }) },
 );
@@ -272,7 +280,7 @@ interface ModelUser {
   lots: { no: string; count: number; unlockAt: number; us: boolean }[];
   ipoApps: { count: number; amount: number }[];
   funds: { amount: number; bps: number }[];
-  loans: { id: number; count: number; state: number }[];
+  loans: { id: number; count: number; state: number; disbursedAt: number }[];
 }
 
 const CREDIT_LIMIT_MINOR = 100 * 1000 * 100;
@@ -726,16 +734,16 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           const count = unitsToMinor(op.units);
           const ok = count <= CREDIT_LIMIT_MINOR - openCredit(u);
           const data = await money(u, 'loanApply', { count: op.units }, ok ? 'ok' : 'errors.loanOverLimit');
-          if (ok) u.loans.push({ id: data.id, count, state: 1 });
+          if (ok) u.loans.push({ id: data.id, count, state: 1, disbursedAt: 0 });
           break;
         }
         case 'approve': {
           for (const u of users) {
             for (const l of u.loans.filter((x) => x.state === 1)) {
-              expect(await withTx(s.deps.database, (trx) => disburseLoan(trx, l.id, s.clock.now()))).toBe(
-                true,
-              );
+              const at = s.clock.now() - op.daysAgo * DAY_MS;
+              expect(await withTx(s.deps.database, (trx) => disburseLoan(trx, l.id, at))).toBe(true);
               l.state = 4;
+              l.disbursedAt = at;
               u.balance += l.count;
             }
           }
@@ -745,19 +753,26 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           const u = users[op.u]!;
           const loan = u.loans[op.pick % Math.max(1, u.loans.length)];
           if (!loan) break;
+          // Repaying takes the principal and everything accrued by now (14 % a year since
+          // disbursement, 0.05 % a day past the 90-day tenure), whether or not the job ran.
+          const now = s.clock.now();
+          const due =
+            loan.count +
+            loanInterestMinor(loan.count, 1400, wholeDays(loan.disbursedAt, now)) +
+            lateChargeMinor(loan.count, 5, wholeDays(loan.disbursedAt + 90 * DAY_MS, now));
           const expected =
-            loan.state !== 4
-              ? 'errors.loanNotUnpaid'
-              : u.balance >= loan.count
-                ? 'ok'
-                : 'errors.insufficientFunds';
+            loan.state !== 4 ? 'errors.loanNotUnpaid' : u.balance >= due ? 'ok' : 'errors.insufficientFunds';
           await money(u, 'loanRepay', { id: loan.id }, expected);
           if (expected === 'ok') {
             loan.state = 5;
-            u.balance -= loan.count;
+            u.balance -= due;
           }
           break;
         }
+        case 'accrue':
+          // Interest moves the amount due, never the balance (the audit checks the loans' own ledger).
+          await runJob(s.deps, JOBS.find((j) => j.name === 'loans:accrue')!);
+          break;
         case 'replay': {
           if (!last) break;
           // The same key and body: the first answer again, and no money moves.
@@ -830,7 +845,8 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
     const repaid = await sum(
       db
         .selectFrom('loans')
-        .select((eb) => eb.fn.sum<number>('count').as('v'))
+        // Principal, interest and late charges.
+        .select(sql<number>`sum("count" + interest + late_charge)`.as('v'))
         .where('user_id', 'in', ids)
         .where('state', '=', 5)
         .executeTakeFirst(),

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { fromMinor } from '#shared/money';
+import { JOBS, runJob } from '../../server/jobs/index';
+import { auditLedger } from '../../server/wallet/audit';
 import { creditLimitMinor } from '../../server/wallet/credit';
 import { DIALECTS, ops } from '../support/server';
-import { auditedServer } from '../support/trading';
+import { auditedServer, credit } from '../support/trading';
 import { addCard, balanceOf, expectBalanceIsLedger, rowCount, TRADE_CODE } from '../support/wallet';
 
+const DAY = 86_400_000;
+const accrueJob = JOBS.find((j) => j.name === 'loans:accrue')!;
+
 describe.each(DIALECTS)('loans on $name', ({ name, enabled }) => {
-  const s = auditedServer(name, enabled);
+  // Interest accrues over months of the server's clock: sessions must outlive them.
+  const s = auditedServer(name, enabled, { TOKEN_TTL_MS: String(3650 * DAY) });
 
   describe.skipIf(!enabled)('loans', () => {
     it('reports the default credit score and the whole limit as remaining', async () => {
@@ -14,13 +20,111 @@ describe.each(DIALECTS)('loans on $name', ({ name, enabled }) => {
       const res = await s.call('loanData', { token });
       expect(res.body.data).toEqual({
         amountDue: '0.00',
+        accrued: '0.00',
         creditScore: 100,
         remainingAmount: fromMinor(creditLimitMinor(100)),
         creditLimit: fromMinor(creditLimitMinor(100)),
         creditPerPoint: '1000.00',
-        // The terms the repayment applies, shown before applying: the principal, nothing more.
-        terms: { interestRate: 0, tenureDays: null, lateChargeRate: 0 },
+        // The configured terms, shown before applying: 14 % a year, due in 90 days, 0.05 % a day late.
+        terms: { interestRate: 14, tenureDays: 90, lateChargeRate: 0.05 },
       });
+    });
+
+    it('accrues interest daily into the amount due, late charges after the tenure, and repay collects all of it', async () => {
+      const { token, id } = await s.signUp();
+      const apply = await s.call('loanApply', { token, body: { count: 2000 } });
+      const loanId = apply.body.data.id as number;
+      expect(apply.body.data).toMatchObject({ interest_rate: 14, due_at: null, accrued: '0.00' });
+      const before = s.clock.now();
+      await ops(s, 'loan:approve', String(loanId));
+      const after = s.clock.now();
+      // Less than a day: nothing has accrued, however often the job runs.
+      s.clock.advance(DAY - 60_000);
+      await runJob(s.deps, accrueJob);
+      expect((await s.call('loanData', { token })).body.data).toMatchObject({
+        amountDue: '2000.00',
+        accrued: '0.00',
+      });
+
+      // 30 days at 14 % a year on 2,000.00: 2,000.00 × 0.14 × 30 / 365 = 23.0137 → 23.01 (HALF_UP, once).
+      s.clock.advance(29 * DAY + 120_000);
+      await runJob(s.deps, accrueJob);
+      await runJob(s.deps, accrueJob);
+      expect((await s.call('loanData', { token })).body.data).toMatchObject({
+        amountDue: '2023.01',
+        accrued: '23.01',
+      });
+      const [record] = (await s.call('loanList', { token })).body.data.rows;
+      expect(record).toMatchObject({ id: loanId, state: 4, due: '2023.01', accrued: '23.01' });
+      expect(record.due_at).toBeGreaterThanOrEqual(before + 90 * DAY);
+      expect(record.due_at).toBeLessThanOrEqual(after + 90 * DAY);
+      expect((await s.call('userInfo', { token })).body.data.loan).toBe('2023.01');
+
+      // Day 100, ten days past the due date (a missed run catches up exactly): interest 100 days
+      // 76.7123 → 76.71, late charges 2,000.00 × 0.05 % × 10 = 10.00.
+      s.clock.advance(70 * DAY);
+      await runJob(s.deps, accrueJob);
+      expect((await s.call('loanData', { token })).body.data).toMatchObject({
+        amountDue: '2086.71',
+        accrued: '86.71',
+      });
+      const book = await s.deps.database.db
+        .selectFrom('loan_postings')
+        .select(['reason', 'amount', 'due_after'])
+        .where('loan_id', '=', loanId)
+        .orderBy('id')
+        .execute();
+      expect(book.map((p) => [p.reason, Number(p.amount), Number(p.due_after)])).toEqual([
+        ['borrow', 200_000, 200_000],
+        ['interest', 2301, 202_301],
+        ['interest', 5370, 207_671],
+        ['lateCharge', 1000, 208_671],
+      ]);
+      expect((await auditLedger(s.deps.database.db)).problems).toEqual([]);
+
+      // The balance holds the 2,000.00 lent: the 86.71 accrued must come from elsewhere.
+      const short = await s.call('loanRepay', { token, body: { id: loanId } });
+      expect(short.body).toEqual({ msg: 'no', data: 'errors.insufficientFunds' });
+      expect((await s.call('loanData', { token })).body.data.amountDue).toBe('2086.71');
+      await credit(s, id, 10_000);
+      const repay = await s.call('loanRepay', { token, body: { id: loanId } });
+      expect(repay.body.data).toMatchObject({ state: 5, due: '0.00', accrued: '86.71' });
+      // 2,000.00 + 100.00 credited − 2,086.71 repaid.
+      expect(await balanceOf(s, token)).toBe('13.29');
+      const bill = (await s.call('bill', { token })).body.data.rows;
+      expect(bill.slice(0, 2).map((b: { reason: string; amount: string }) => [b.reason, b.amount])).toEqual([
+        ['interest', '86.71'],
+        ['repay', '2000.00'],
+      ]);
+      expect((await s.call('loanData', { token })).body.data).toMatchObject({
+        amountDue: '0.00',
+        accrued: '0.00',
+      });
+      // Paid: nothing accrues any more.
+      s.clock.advance(30 * DAY);
+      await runJob(s.deps, accrueJob);
+      expect((await s.call('loanList', { token })).body.data.rows[0]).toMatchObject({
+        state: 5,
+        due: '0.00',
+      });
+      await expectBalanceIsLedger(s, id);
+    });
+
+    it("refuses a repayment of a loan that is not the caller's, and bad input, without a 500", async () => {
+      const owner = await s.signUp();
+      const other = await s.signUp();
+      const apply = await s.call('loanApply', { token: owner.token, body: { count: 600 } });
+      await ops(s, 'loan:approve', String(apply.body.data.id));
+      const theft = await s.call('loanRepay', { token: other.token, body: { id: apply.body.data.id } });
+      expect(theft.status).toBe(404);
+      for (const body of [{ id: 'x' }, { id: -1 }, {}, { id: 1, extra: 1 }, { id: 1.5 }]) {
+        const res = await s.call('loanRepay', { token: owner.token, body });
+        expect(res.status).toBe(400);
+      }
+      for (const body of [{ count: '1000' }, { count: null }, { count: -600 }, { count: 600.5 }]) {
+        const res = await s.call('loanApply', { token: owner.token, body });
+        expect(res.status).toBe(400);
+      }
     });
 
     it('applies, is approved and disbursed, and is repaid in full', async () => {

@@ -19,11 +19,12 @@ import { migration049TradingOco } from './049_trading_oco';
 import { migration060InboxWindow } from './060_inbox_window';
 import { migration061LedgerAudits } from './061_ledger_audits';
 import { migration070Backoffice } from './070_backoffice';
+import { migration080LoanInterest } from './080_loan_interest';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
  * Numbering: 001–049 accounts, ledger and business tables; 050–059 market data; 060–069
- * operations (retention, audits); 070–079 the back office.
+ * operations (retention, audits); 070–079 the back office; 080– products (issue 30).
  */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -46,5 +47,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '060_inbox_window': migration060InboxWindow(),
     '061_ledger_audits': migration061LedgerAudits(dialect),
     '070_backoffice': migration070Backoffice(dialect),
+    '080_loan_interest': migration080LoanInterest(dialect),
   };
 }

@@ -2,13 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoanData } from '../../shared/contract/wallet';
 import { type CurrencyDisplay, formatMoney, formatNumber } from '../../shared/format';
-import { feeMinor, unitsToMinor } from '../../shared/money';
+import { loanInterestMinor, percentNumberToBps } from '../../shared/loans';
+import { unitsToMinor } from '../../shared/money';
 import { DEFAULT_CREDIT_SCORE, parseWholeAmount } from '../../shared/rules';
 import w from '../_parts/wallet/wallet.module.css';
 import s from './loanTerms.module.css';
-
-/** Interest for `days` at a yearly percent, in basis points of the amount (whole bps, HALF_UP). */
-const interestBps = (ratePercent: number, days: number) => Math.round((ratePercent * 100 * days) / 365);
 
 /**
  * What a loan costs, shown before applying (issue 14) — the terms the server applies: the yearly
@@ -74,7 +72,8 @@ export function TotalRepayable({
   if (units === null) return null;
   const principal = unitsToMinor(units);
   const { interestRate, tenureDays } = loan.terms;
-  const interest = tenureDays === null ? 0 : feeMinor(principal, interestBps(interestRate, tenureDays));
+  const interest =
+    tenureDays === null ? 0 : loanInterestMinor(principal, percentNumberToBps(interestRate), tenureDays);
   const total = principal + interest;
   return (
     <p data-testid="loan-total" className={s.total}>

@@ -52,12 +52,17 @@ export interface WithdrawRecord {
 }
 
 /**
- * SPEC §3 Loan data, with the terms a user reads before applying (issue 14) — the terms the
- * server applies: repaying returns the principal (no interest, no fixed tenure, no late charge
- * while that holds), and the credit limit is the score times `creditPerPoint`.
+ * SPEC §3 Loan data, with the terms a user reads before applying (issues 14, 30) — the terms the
+ * server applies to a new loan (each loan keeps the terms it was applied under): simple interest
+ * on the principal at `interestRate` a year, accrued daily into the amount due; repayment due
+ * `tenureDays` after disbursement; after that a late charge per day overdue. The credit limit is
+ * the score times `creditPerPoint`.
  */
 export interface LoanData {
+  /** Unpaid loans: principal plus interest and late charges accrued. */
   amountDue: Money;
+  /** The interest and late charges in `amountDue`. */
+  accrued: Money;
   creditScore: number;
   remainingAmount: Money;
   creditLimit: Money;
@@ -66,9 +71,9 @@ export interface LoanData {
   terms: {
     /** Yearly interest, percent. */
     interestRate: number;
-    /** Days until repayment is due; null: repay whenever you choose. */
+    /** Days from disbursement until repayment is due. */
     tenureDays: number | null;
-    /** Charge per day overdue, percent of the amount due. */
+    /** Charge per day overdue, percent of the principal. */
     lateChargeRate: number;
   };
 }
@@ -79,6 +84,14 @@ export interface LoanRecord {
   type: 'loan';
   count: Money;
   state: LoanState;
+  /** Amount due now (principal + accrued); 0 once paid, before disbursement the principal is not yet due. */
+  due: Money;
+  /** Interest and late charges accrued (kept after repayment: what it cost). */
+  accrued: Money;
+  /** The yearly rate this loan was applied under, percent. */
+  interest_rate: number;
+  /** When repayment is due (epoch ms); null until disbursed. */
+  due_at: number | null;
   created_at: number;
   updated_at: number;
 }
