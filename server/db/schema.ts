@@ -304,6 +304,13 @@ export interface OrdersTable {
   stop_limit: number | null;
   /** OCO orders: the leg that fired, target or stop; null before. */
   fired_leg: string | null;
+  /** Issue 30 (049_trading_amo): delivery or intraday; day or ioc. */
+  product: Generated<string>;
+  validity: Generated<string>;
+  /** An after-market order's send time (the next session's open); null otherwise. */
+  send_at: number | null;
+  /** An executed intraday order's square-off time (its session's close); null once done, or delivery. */
+  square_at: number | null;
 }
 
 interface IposTable {

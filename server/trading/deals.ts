@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
-import type { OrderQuote, OrderRow } from '#shared/contract/trading';
+import type { OrderProduct, OrderQuote, OrderRow, OrderValidity } from '#shared/contract/trading';
 import { fromMinor, priceToTicks, tradeValueMinor } from '#shared/money';
 import { QUANTITY_MAX } from '#shared/rules';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid, notFound } from '../lib/errors';
 import { affordableQuantity, chargesFor, toBreakdown } from './charges';
-import { placeBuy, placeSell } from './engine';
+import { placeBuy, placeSell, type Ticket } from './engine';
 import { rateTicks } from './fx';
 import { buyBlock, sellLot } from './holdings';
 import { closePending } from './matching';
@@ -26,11 +26,29 @@ interface StopFields {
   tag: string;
   count: number;
   price: number;
-  order_type?: 'sl' | 'slm' | 'gtt' | 'oco';
+  order_type?: 'market' | 'limit' | 'sl' | 'slm' | 'gtt' | 'oco';
   trigger?: number;
   valid_days?: number;
   stop_trigger?: number;
   stop_price?: number;
+  product?: OrderProduct;
+  validity?: OrderValidity;
+}
+
+/**
+ * The ticket's product and validity (issue 30), delivery/day when absent. IOC is for market and
+ * limit orders; a GTT or OCO lives for days, so it cannot be intraday.
+ */
+export function ticketOf(input: StopFields): Ticket {
+  const ticket: Ticket = {
+    kind: input.order_type === 'market' || input.order_type === 'limit' ? input.order_type : null,
+    product: input.product ?? 'delivery',
+    validity: input.validity ?? 'day',
+  };
+  if (ticket.product === 'intraday' && (input.order_type === 'gtt' || input.order_type === 'oco')) {
+    throw invalid();
+  }
+  return ticket;
 }
 
 /** A stock buy/sell that names an order type is a stop or a GTT: it needs its trigger. */
@@ -39,13 +57,15 @@ function stop(input: StopFields, side: 'buy' | 'sell'): StopInput | null {
   if (input.order_type !== 'oco' && (input.stop_trigger !== undefined || input.stop_price !== undefined)) {
     throw invalid('errors.ocoOnly');
   }
-  if (input.order_type === undefined) {
+  if (input.order_type === undefined || input.order_type === 'market' || input.order_type === 'limit') {
     // Only a GTT has a validity in days.
     if (input.valid_days !== undefined) throw invalid('errors.gttValidity');
     return null;
   }
   if (input.order_type === 'oco') return null;
   if (input.trigger === undefined) throw invalid('errors.triggerMissing');
+  // A stop or GTT waits for its trigger: it cannot be immediate-or-cancel.
+  if (input.validity === 'ioc') throw invalid();
   return {
     tag: input.tag,
     count: input.count,
@@ -83,11 +103,18 @@ export async function dealBuy(
   userId: number,
   input: ReqOf<typeof contract.dealBuy>,
 ): Promise<OrderRow> {
-  if (input.mold === 'stock') oco(input, 'buy');
-  const stopInput = input.mold === 'stock' ? stop(input, 'buy') : null;
-  if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput), deps.clock.now());
-  if (input.mold === 'stock') return toOrderRow(await placeBuy(deps, db, userId, input), deps.clock.now());
-  return toOrderRow(await buyBlock(deps, db, userId, { ...input, mold: input.mold }), deps.clock.now());
+  if (input.mold !== 'stock') {
+    // A block/QIP lot is bought whole, at once, to keep: the ticket's fields are a stock order's.
+    if (input.product !== undefined || input.validity !== undefined || input.order_type !== undefined) {
+      throw invalid();
+    }
+    return toOrderRow(await buyBlock(deps, db, userId, { ...input, mold: input.mold }), deps.clock.now());
+  }
+  oco(input, 'buy');
+  const ticket = ticketOf(input);
+  const stopInput = stop(input, 'buy');
+  if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput, ticket), deps.clock.now());
+  return toOrderRow(await placeBuy(deps, db, userId, { ...input, ticket }), deps.clock.now());
 }
 
 /** Sell: a whole lot by order number, or units of a position (an OCO, a stop or GTT, or market/limit). */
@@ -98,11 +125,15 @@ export async function dealSell(
   input: ReqOf<typeof contract.dealSell>,
 ): Promise<OrderRow> {
   if ('no' in input) return toOrderRow(await sellLot(deps, db, userId, input), deps.clock.now());
+  const ticket = ticketOf(input);
   const ocoInput = oco(input, 'sell');
-  if (ocoInput) return toOrderRow(await placeOco(deps, db, userId, ocoInput), deps.clock.now());
+  if (ocoInput) {
+    if (ticket.validity === 'ioc') throw invalid();
+    return toOrderRow(await placeOco(deps, db, userId, ocoInput), deps.clock.now());
+  }
   const stopInput = stop(input, 'sell');
-  if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput), deps.clock.now());
-  return toOrderRow(await placeSell(deps, db, userId, input), deps.clock.now());
+  if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput, ticket), deps.clock.now());
+  return toOrderRow(await placeSell(deps, db, userId, { ...input, ticket }), deps.clock.now());
 }
 
 /** Cancels the caller's pending stock order `no`, releasing exactly what it reserved (matching.ts `closePending`). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { OrderProduct, OrderValidity } from '#shared/contract/trading';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -42,10 +43,24 @@ import { addToPosition, avgTicks, reserveShares, takeFromPosition } from './posi
  * then the user's balance (the ledger).
  */
 
+/**
+ * What the ticket says beside the price (issue 30): a market or limit order (null: inferred — a
+ * price within PRICE_TOLERANCE_BPS of the quote is a market order), its product and its validity.
+ */
+export interface Ticket {
+  kind: 'market' | 'limit' | null;
+  product: OrderProduct;
+  validity: OrderValidity;
+}
+
+/** SPEC's calls name no product or validity: delivery, day. */
+export const DELIVERY_DAY: Ticket = { kind: null, product: 'delivery', validity: 'day' };
+
 export interface TradeInput {
   tag: string;
   count: number;
   price: number;
+  ticket?: Ticket;
 }
 
 /** What every stock order placed now starts from: a valid count of a tradable instrument whose market is open, the time, its rate and quote. */
@@ -66,8 +81,11 @@ export function stockOrder(
   count: number,
   now: number,
   rate: number,
+  ticket: Ticket = DELIVERY_DAY,
 ) {
   return {
+    product: ticket.product,
+    validity: ticket.validity,
     no: orderNo('stock', now),
     user_id: userId,
     mold: 'stock' as const,
@@ -95,7 +113,7 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
   // A fill pays value and charges; a resting buy reserves both at its limit (the most they can be).
   const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
   const order = await insertOrder(db, {
-    ...stockOrder(userId, instrument, 'buy', input.count, now, rate),
+    ...stockOrder(userId, instrument, 'buy', input.count, now, rate, input.ticket),
     status: fills ? STOCK.success : STOCK.pending,
     limit_price: seen,
     price: exec,
@@ -141,7 +159,7 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
   const base = {
-    ...stockOrder(userId, instrument, 'sell', input.count, now, rate),
+    ...stockOrder(userId, instrument, 'sell', input.count, now, rate, input.ticket),
     limit_price: seen,
     fee: 0,
   };

@@ -68,7 +68,7 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
     price: ticksToPrice(r.price),
     sell_price: r.sell_price === null ? null : ticksToPrice(r.sell_price),
     fee: fromMinor(r.fee),
-    price_all: fromMinor(r.price_all),
+    ...amounts(r),
     profit: r.profit === null ? null : fromMinor(r.profit),
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -88,7 +88,23 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
     stop_trigger: r.stop_trigger === null ? null : ticksToPrice(r.stop_trigger),
     stop_limit: r.stop_limit === null ? null : ticksToPrice(r.stop_limit),
     fired_leg: r.fired_leg === 'target' || r.fired_leg === 'stop' ? r.fired_leg : null,
+    product: r.product === 'intraday' ? 'intraday' : 'delivery',
+    validity: r.validity === 'ioc' ? 'ioc' : 'day',
+    amo: r.send_at !== null,
+    send_at: r.send_at,
   };
+}
+
+/**
+ * An order's `price_all` (SPEC's total amount: what moves, charges included) and `value` (quantity ×
+ * price). A stock order's row keeps the value in `price_all` and its charges in `fee` (the engine,
+ * the audit and the reservations read them so); block/QIP rows keep value + fee.
+ */
+function amounts(r: OrderRecord): { price_all: string; value: string } {
+  const sign = r.state === 'buy' ? 1 : -1;
+  if (r.mold === 'stock')
+    return { price_all: fromMinor(r.price_all + sign * r.fee), value: fromMinor(r.price_all) };
+  return { price_all: fromMinor(r.price_all), value: fromMinor(r.price_all - sign * r.fee) };
 }
 
 /** The ledger reason of a trade in an instrument of this kind (SPEC §3 Bill row reasons). */

@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { invalid } from '../lib/errors';
 import { post } from '../lib/ledger';
 import { chargeColumns, chargesFor } from './charges';
-import { placing, stockOrder } from './engine';
+import { DELIVERY_DAY, placing, stockOrder, type Ticket } from './engine';
 import { rateTicks } from './fx';
 import { assertMarketOpen, sessionEnd } from './hours';
 import { assertMayRest, checkStockQuantity, insertOrder, STOCK, tradable, tradeReason } from './orders';
@@ -42,7 +42,13 @@ const DAY_MS = 24 * 3600 * 1000;
  * market, with the same protection a market order has). What it needs is reserved at placement at
  * that limit — a buy's value and charges, a sell's units — and released exactly by cancel or expiry.
  */
-export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, input: StopInput) {
+export async function placeStop(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  input: StopInput,
+  ticket: Ticket = DELIVERY_DAY,
+) {
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const trigger = priceToTicks(input.trigger);
   const buying = input.side === 'buy';
@@ -69,7 +75,7 @@ export async function placeStop(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const reservedUnits = buying ? null : await reserveShares(db, userId, instrument.symbol, input.count, now);
   const charges = buying ? chargesFor(deps.config.charges, instrument, 'buy', value) : null;
   const order = await insertOrder(db, {
-    ...stockOrder(userId, instrument, input.side, input.count, now, rate),
+    ...stockOrder(userId, instrument, input.side, input.count, now, rate, ticket),
     status: STOCK.pending,
     limit_price: limit,
     price: reservedUnits ? avgTicks(reservedUnits.cost_native, reservedUnits.qty) : limit,

@@ -137,7 +137,13 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
       expect(quote.body.data.affordable).toBe(399);
 
       const bought = await trade('dealBuy', u.token, { tag: 'RELIANCE.NS', count: 10, price: 2500 });
-      expect(bought.body.data).toMatchObject({ status: 1, fee: '38.51', price_all: '25000.00' });
+      // Issue 35 item 3: price_all is what was debited (value + charges), beside the value.
+      expect(bought.body.data).toMatchObject({
+        status: 1,
+        fee: '38.51',
+        value: '25000.00',
+        price_all: '25038.51',
+      });
       expect((await ledgerOf(s, u.id)).slice(-2)).toMatchObject([
         { amount: -2_500_000, reason: 'buyStock' },
         { amount: -3851, reason: 'transactionExpenses' },
@@ -162,7 +168,8 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
         expect(sold.body.data).toMatchObject({
           status: 1,
           fee: '36.15',
-          price_all: '26000.00',
+          value: '26000.00',
+          price_all: '25963.85',
           profit: '1000.00',
         });
         expect((await ledgerOf(s, u.id)).slice(-2)).toMatchObject([
@@ -191,8 +198,10 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
       // 2,400 is 4 % under the quote: it rests. Reserved: 24,000 + charges of 24,000.
       const placed = await trade('dealBuy', u.token, { tag: 'RELIANCE.NS', count: 10, price: 2400 });
       const atLimit = computeCharges(schedule, 'buy', 2_400_000, true).total;
-      expect(placed.body.data).toMatchObject({ status: 0, price_all: '24000.00' });
+      expect(placed.body.data).toMatchObject({ status: 0, value: '24000.00' });
       expect(toMinor(placed.body.data.fee)).toBe(atLimit);
+      // A pending buy's price_all is what it holds: value and charges at its limit.
+      expect(toMinor(placed.body.data.price_all)).toBe(2_400_000 + atLimit);
       expect(await balanceOf(s, u.id)).toBe(RICH - 2_400_000 - atLimit);
       const early = await s.call('orderContract', { token: u.token, query: { no: placed.body.data.no } });
       expect(early.body).toMatchObject({ msg: 'no', data: 'errors.notExecuted' });
@@ -230,7 +239,7 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
     await credit(s, u.id, RICH);
     // 5 × $200 × 20 = ₹20,000: brokerage ₹6.00, GST ₹1.08.
     const res = await trade('dealBuy', u.token, { tag: 'AAPL', count: 5, price: 200 });
-    expect(res.body.data).toMatchObject({ fee: '7.08', price_all: '20000.00' });
+    expect(res.body.data).toMatchObject({ fee: '7.08', value: '20000.00', price_all: '20007.08' });
     const note = await s.call('orderContract', { token: u.token, query: { no: res.body.data.no } });
     expect(note.body.data.charges).toMatchObject({ brokerage: '6.00', stt: '0.00', gst: '1.08' });
   });

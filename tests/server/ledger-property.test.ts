@@ -481,7 +481,8 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
             capped ? 'errors.tooManyOpenOrders' : ok ? 'ok' : 'errors.insufficientFunds',
           );
           if (!ok) break;
-          expect(data.price_all).toBe(fromMinor(value));
+          // price_all: what left the balance (value and charges; a resting buy's at its limit).
+          expect(data).toMatchObject({ value: fromMinor(value), price_all: fromMinor(cost) });
           u.balance -= cost;
           if (op.t === 'buy') {
             expect(data.status).toBe(1);
@@ -518,7 +519,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
             capped ? 'errors.tooManyOpenOrders' : ok ? 'ok' : 'errors.insufficientFunds',
           );
           if (!ok) break;
-          expect(data).toMatchObject({ status: 0, price_all: fromMinor(value) });
+          expect(data).toMatchObject({ status: 0, value: fromMinor(value), price_all: fromMinor(cost) });
           u.balance -= cost;
           u.restingBuys.push({
             no: data.no,

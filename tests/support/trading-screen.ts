@@ -96,4 +96,9 @@ export const ORDER: OrderRow = {
   stop_trigger: null,
   stop_limit: null,
   fired_leg: null,
+  value: '37720.60',
+  product: 'delivery',
+  validity: 'day',
+  amo: false,
+  send_at: null,
 };

@@ -14,6 +14,7 @@ import { migration048WithdrawHold } from './048_withdraw_hold';
 import { migration049Factors } from './049_factors';
 import { migration049OpenBuys } from './049_open_buys';
 import { migration049 } from './049_portfolio';
+import { migration049TradingAmo } from './049_trading_amo';
 import { migration049TradingGtt } from './049_trading_gtt';
 import { migration049TradingOco } from './049_trading_oco';
 import { migration060InboxWindow } from './060_inbox_window';
@@ -43,6 +44,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_trading_gtt': migration049TradingGtt(),
     '049_trading_oco': migration049TradingOco(),
     '049_open_buys': migration049OpenBuys(),
+    '049_trading_amo': migration049TradingAmo(),
     '049_factors': migration049Factors(dialect),
     '060_inbox_window': migration060InboxWindow(),
     '061_ledger_audits': migration061LedgerAudits(dialect),

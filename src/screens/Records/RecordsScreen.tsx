@@ -7,7 +7,7 @@ import { PATHS, tradingPath } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { scheduleOf } from '../../shared/market-hours';
-import { fromMinor, toMinor } from '../../shared/money';
+import { toMinor } from '../../shared/money';
 import { displayCode, PAGE_SIZE } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
 import {
@@ -229,11 +229,8 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
             )
           ) : (
             <Stat label={t(pending ? 'records.reserved' : 'records.total')} strong>
-              {formatMoney(
-                // A pending buy holds its value and charges at its limit.
-                pending ? fromMinor((toMinor(order.price_all) ?? 0) + fee) : order.price_all,
-                config.currency,
-              )}
+              {/* price_all: what moved (value ± charges), or what a pending buy holds at its limit. */}
+              {formatMoney(order.price_all, config.currency)}
             </Stat>
           )}
         </dl>

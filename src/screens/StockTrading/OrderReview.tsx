@@ -4,9 +4,8 @@ import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import { ERR } from '../../shared/call';
-import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { fromMinor, toMinor } from '../../shared/money';
+import { toMinor } from '../../shared/money';
 import { STOCK_STATUS } from '../../shared/status';
 import { Button, Dialog, ErrorState, MoneyButton, Skeleton, StatusChip, ui } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
@@ -16,13 +15,6 @@ import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
 import { ORDER_TYPE_LABEL as TYPE_LABEL } from '../_parts/trading/ModifyOrderSheet';
 import s from './trading.module.css';
 import type { Ticket } from './useStockTrading';
-
-/** What an order moves: a buy pays value + charges (or reserves them), a sell receives value − charges. */
-function orderNet(o: OrderRow): string {
-  const value = toMinor(o.price_all) ?? 0;
-  const fee = toMinor(o.fee) ?? 0;
-  return fromMinor(o.state === 'sell' ? value - fee : value + fee);
-}
 
 /**
  * The review sheet (issue 13): what is being sent and what it costs, every money figure the
@@ -70,7 +62,7 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
               </SummaryRow>
             )}
             <SummaryRow label={t(pending ? 'trade.result.reserved' : 'trade.total')} total>
-              {money(orderNet(done))}
+              {money(done.price_all)}
             </SummaryRow>
           </dl>
           {pending && <p className={inv.summaryHint}>{t('trade.result.pendingHint')}</p>}

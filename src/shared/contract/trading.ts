@@ -78,8 +78,30 @@ export interface OrderRow {
    * block/QIP buy's 0.03 % fee.
    */
   fee: Money;
-  /** Stock: quantity × price (a buy pays price_all + fee, a sell receives price_all − fee); block/QIP: value + fee. */
+  /**
+   * The order's total amount (SPEC's "total amount"), what moves: a buy's value + charges (what was
+   * debited; a pending buy: what it reserves at its limit), a sell's value − charges (what was
+   * credited; a pending sell: its value at the limit, charges due at the fill); block/QIP: value +
+   * fee; an IPO application: its amount.
+   */
   price_all: Money;
+  /** Quantity × price in account currency, before charges (`price_all` is this ± `fee`). */
+  value: Money;
+  /**
+   * Issue 30 (stock orders): `delivery` keeps the shares; `intraday` positions are squared off at
+   * the session's close (a market sell at the close price, with charges). Other molds: delivery.
+   */
+  product: OrderProduct;
+  /** Issue 30: `day` rests until the session's close; `ioc` fills at once or is cancelled. */
+  validity: OrderValidity;
+  /**
+   * Issue 30: an after-market order — a market order placed while its market was closed. It rests
+   * pending (money or shares reserved as for a pending order) until `send_at`, the next session's
+   * open (epoch ms), and fills at the open's price; it can be cancelled until then.
+   */
+  amo: boolean;
+  /** An AMO's send time (the next session's open, epoch ms); null for every other order. */
+  send_at: number | null;
   /** Realised profit/loss of a sell: (sell price − price) × count, account currency. */
   profit: Money | null;
   created_at: number;
@@ -116,6 +138,22 @@ export interface OrderRow {
   fired_leg: 'target' | 'stop' | null;
 }
 
+/** Issue 30: delivery (kept) or intraday (squared off at the session's close). */
+export type OrderProduct = 'delivery' | 'intraday';
+/** Issue 30: day (rests until the session's close) or IOC (immediate or cancel). */
+export type OrderValidity = 'day' | 'ioc';
+
+/**
+ * Optional fields of every stock buy/sell (issue 30); absent, an order is delivery/day as SPEC's
+ * calls send it. `order_type` market or limit says what the ticket placed (absent: a price within
+ * PRICE_TOLERANCE_BPS of the quote is a market order, another a limit); a market order placed
+ * while its market is closed is an AMO (OrderRow `amo`, `send_at`).
+ */
+const TicketFields = {
+  product: Type.Optional(Type.Union([Type.Literal('delivery'), Type.Literal('intraday')])),
+  validity: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('ioc')])),
+};
+
 /**
  * Optional fields of a stock buy/sell that make it a stop or GTT order (placeStop, placeOco in
  * server/trading/stops.ts). `valid_days`: a GTT's validity, 1 to 365 days (default 365). An OCO
@@ -124,7 +162,14 @@ export interface OrderRow {
  */
 const StopFields = {
   order_type: Type.Optional(
-    Type.Union([Type.Literal('sl'), Type.Literal('slm'), Type.Literal('gtt'), Type.Literal('oco')]),
+    Type.Union([
+      Type.Literal('market'),
+      Type.Literal('limit'),
+      Type.Literal('sl'),
+      Type.Literal('slm'),
+      Type.Literal('gtt'),
+      Type.Literal('oco'),
+    ]),
   ),
   trigger: Type.Optional(SeenPrice),
   valid_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -253,6 +298,7 @@ export const tradingContract = {
         price: SeenPrice,
         mold: Type.Union([Type.Literal('stock'), Type.Literal('bulk'), Type.Literal('finalize')]),
         ...StopFields,
+        ...TicketFields,
         id: Type.Optional(RowId),
         url_count: Type.Optional(Type.Integer({ minimum: 0 })),
         stock_password: Type.Optional(TradeCode),
@@ -271,7 +317,14 @@ export const tradingContract = {
     money: true,
     req: Type.Union([
       Type.Object(
-        { tag: Ticker, count: Quantity, price: SeenPrice, mold: Type.Literal('stock'), ...StopFields },
+        {
+          tag: Ticker,
+          count: Quantity,
+          price: SeenPrice,
+          mold: Type.Literal('stock'),
+          ...StopFields,
+          ...TicketFields,
+        },
         { additionalProperties: false },
       ),
       Type.Object(

@@ -115,7 +115,8 @@ function ModifyForm({ order, modify }: { order: OrderRow; modify: ReturnType<typ
   );
   const f =
     figures.data && figures.data.count === qty && figures.data.price === reserveAt ? figures.data : null;
-  const heldNow = (toMinor(order.price_all) ?? 0) + (toMinor(order.fee) ?? 0);
+  // What it holds now: price_all is a pending buy's reservation (value and charges at its limit).
+  const heldNow = toMinor(order.price_all) ?? 0;
   const heldAfter = f ? (toMinor(f.net) ?? 0) : null;
   const diff = heldAfter === null ? null : heldAfter - heldNow;
   const money = (minor: number) => formatMoney(fromMinor(minor), config.currency);
