@@ -12,6 +12,8 @@ export interface DialogProps {
   children: ReactNode;
   /** A bottom sheet (actions within thumb reach) instead of a centred dialog. */
   sheet?: boolean;
+  /** The caller's look beside the kit's (the order ticket's sheet coloured by its side). */
+  className?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface DialogProps {
  * restores focus for a dialog closed while still in the page. When the opener is gone too (a
  * deleted row's button), the screen's heading takes the focus rather than the page's top.
  */
-export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
+export function Dialog({ open, onClose, title, children, sheet, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownTitle = useRef<string | null>(null);
@@ -60,7 +62,7 @@ export function Dialog({ open, onClose, title, children, sheet }: DialogProps) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the backdrop closes; Escape (onCancel) is the keyboard path
     <dialog
       ref={ref}
-      className={`${s.dialog} ${sheet ? s.sheet : ''}`}
+      className={`${s.dialog} ${sheet ? s.sheet : ''} ${className ?? ''}`}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

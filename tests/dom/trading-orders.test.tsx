@@ -21,7 +21,7 @@ vi.mock('../../src/api/hooks', async (original) =>
 vi.mock('../../src/api/client', async (original) => {
   const { playClient } = await import('../support/trading-screen');
   const { fakeClient } = await import('../support/fake-worker');
-  return playClient(await original(), fakeClient.listen);
+  return playClient(await original(), fakeClient);
 });
 vi.mock('../../src/ui/clock', async (original) =>
   (await import('../support/trading-screen')).playClock(await original()),

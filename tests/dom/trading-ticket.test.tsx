@@ -1,12 +1,14 @@
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
 import { priceDecimals } from '../../src/screens/_parts/trading/parts';
+import StockTradingScreen from '../../src/screens/StockTrading/StockTradingScreen';
 import { checkOco, parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
 import { candidateSymbols } from '../../src/screens/TradingEntry/useTradingEntry';
-import { played, resetPlayed } from '../support/trading-screen';
+import { fake } from '../support/fake-worker';
+import { ORDER, played, resetPlayed } from '../support/trading-screen';
 
 /** The order ticket (StockTrading, TradingEntry): limit prices, code lookup, the order type on a stale price, OCO GTT. */
 
@@ -19,7 +21,7 @@ vi.mock('../../src/api/hooks', async (original) =>
 vi.mock('../../src/api/client', async (original) => {
   const { playClient } = await import('../support/trading-screen');
   const { fakeClient } = await import('../support/fake-worker');
-  return playClient(await original(), fakeClient.listen);
+  return playClient(await original(), fakeClient);
 });
 vi.mock('../../src/ui/clock', async (original) =>
   (await import('../support/trading-screen')).playClock(await original()),
@@ -216,5 +218,226 @@ describe('OCO GTT ticket (issue 13)', () => {
     act(() => result.current.setGttKind('oco'));
     expect(result.current.gttKind).toBe('single');
     expect(result.current.oco).toBe(false);
+  });
+});
+
+describe('the ticket on a closed market, its product and validity, what it needs (issue 30)', () => {
+  // Saturday 28 Nov 2026, 01:05 UTC: NSE closed since Friday 15:30 IST, next open Monday 09:15 IST.
+  const SATURDAY = Date.UTC(2026, 10, 28, 1, 5);
+  const FRIDAY_CLOSE = Date.UTC(2026, 10, 27, 10, 0);
+  const MONDAY_OPEN = Date.UTC(2026, 10, 30, 3, 45);
+  // Tuesday 24 Nov 2026, 13:30 IST: NSE in session, closing at 15:30 IST.
+  const TUESDAY = Date.UTC(2026, 10, 24, 8, 0);
+  const ZONE = process.env.TZ;
+  beforeAll(() => {
+    // The phone in UTC: the exchange's times must still read IST.
+    process.env.TZ = 'UTC';
+  });
+  afterAll(() => {
+    process.env.TZ = ZONE;
+  });
+  beforeEach(() => {
+    fake.reset();
+  });
+
+  const charges = {
+    brokerage: '20.00',
+    stt: '24.13',
+    exchange: '0.72',
+    sebi: '0.02',
+    stamp: '3.62',
+    gst: '3.73',
+    total: '52.22',
+  };
+  /**
+   * RELIANCE at 2,412.50 with the server's session (`open`, `opens_at`), 10 units held; the
+   * server's figures for the order as asked (the charges above, ₹1,00,000.00 available).
+   */
+  function playScreen(now: number, session: { open: boolean; opens_at: number | null; closes_at: number }) {
+    played.now = now;
+    played.watch = (name, input) => {
+      const i = (input ?? {}) as { side?: 'buy' | 'sell'; count?: number; price?: number };
+      const data =
+        name === 'quote'
+          ? {
+              symbol: 'RELIANCE.NS',
+              name: 'Reliance Industries',
+              market: 'IN',
+              region: 'IN',
+              price: 2412.5,
+              change: 0,
+              changePercent: 0,
+              decimals: 2,
+              as_of: session.open ? now - 1_000 : session.closes_at - 1_000,
+            }
+          : name === 'holdings'
+            ? {
+                rows: [
+                  {
+                    stock: 'RELIANCE.NS',
+                    region: 'IN',
+                    decimals: 2,
+                    count: 10,
+                    available: 10,
+                    avg_price: 2300,
+                    cost: '23000.00',
+                    value: '24125.00',
+                    profit: '1125.00',
+                  },
+                ],
+                count: 1,
+              }
+            : name === 'depth'
+              ? { symbol: 'RELIANCE.NS', book: null, session }
+              : name === 'orderQuote'
+                ? {
+                    tag: 'RELIANCE.NS',
+                    side: i.side,
+                    count: i.count,
+                    price: i.price ?? 2412.5,
+                    value: '2412.50',
+                    charges,
+                    net: i.side === 'sell' ? '2360.28' : '2464.72',
+                    available: '100000.00',
+                    held: 10,
+                    affordable: 40,
+                    as_of: now,
+                  }
+                : name === 'orderList'
+                  ? { rows: [], count: 0 }
+                  : null;
+      return {
+        data,
+        error: null,
+        loading: false,
+        updatedAt: now,
+        source: 'network',
+        stale: false,
+        intervalMs: 3_000,
+        reload: () => {},
+      };
+    };
+  }
+  const renderScreen = (entry = '/stock/trading/RELIANCE.NS/IN/Reliance') =>
+    render(<StockTradingScreen />, { wrapper: ticketAt(entry) });
+
+  it("says before the review that a market order on a closed market is placed at the open, in the exchange's time", () => {
+    playScreen(SATURDAY, { open: false, opens_at: MONDAY_OPEN, closes_at: FRIDAY_CLOSE });
+    renderScreen();
+    expect(screen.getByTestId('trade-closed').textContent).toBe(
+      'Market closed — placed at the open, Mon 09:15 IST',
+    );
+    // A limit order is not an after-market order: the notice says only when the market opens.
+    fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    expect(screen.getByTestId('trade-closed').textContent).toBe('Market closed — opens Mon 09:15 IST');
+    fireEvent.click(screen.getByRole('radio', { name: 'Market' }));
+    // The review says it again above Confirm.
+    fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
+    expect(screen.getByTestId('review-closed').textContent).toBe(
+      'Market closed — placed at the open, Mon 09:15 IST',
+    );
+  });
+
+  it("takes open or closed from the server's session, not the phone's clock", () => {
+    // The phone's clock says NSE is trading; the server (its clock decides) says closed.
+    playScreen(TUESDAY, {
+      open: false,
+      opens_at: Date.UTC(2026, 10, 25, 3, 45),
+      closes_at: TUESDAY - 60_000,
+    });
+    renderScreen();
+    expect(screen.getByTestId('trade-closed').textContent).toBe(
+      'Market closed — placed at the open, Wed 09:15 IST',
+    );
+    cleanup();
+    playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
+    renderScreen();
+    expect(screen.queryByTestId('trade-closed')).toBeNull();
+    expect(screen.getByTestId('trade-product-hint').textContent).toContain(
+      'Intraday positions are squared off at the close, 15:30 IST.',
+    );
+  });
+
+  it("shows Required · Available · Charges from the server's figures for a buy, and what arrives for a sell", () => {
+    playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
+    renderScreen();
+    expect(screen.getByTestId('trade-need').textContent).toBe(
+      'Required ₹2,464.72 · Available ₹1,00,000.00 · Charges ₹52.22',
+    );
+    cleanup();
+    renderScreen('/stock/trading/RELIANCE.NS/IN/Reliance?type=sell');
+    expect(screen.getByTestId('trade-need').textContent).toBe(
+      'You receive ₹2,360.28 · Free to sell 10 · Charges ₹52.22',
+    );
+    // The side in words, and the sheet in its colour.
+    expect(screen.getByTestId('trade-side-band').textContent).toBe('Selling RELIANCE');
+    expect(screen.getByRole('tabpanel').dataset.side).toBe('sell');
+  });
+
+  it('sends the product and validity chosen (and says them in the review); a GTT is delivery only', async () => {
+    playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
+    fake.respond = (name, input) => ({
+      ok: true,
+      data: { ...ORDER, state: 'buy', status: 1, no: 'B1', ...(input as object), name },
+    });
+    renderScreen();
+    fireEvent.click(screen.getByRole('radio', { name: 'Intraday' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'IOC' }));
+    expect(screen.getByTestId('trade-product-hint').textContent).toContain(
+      'IOC: fills at once, or is cancelled.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
+    expect(screen.getByTestId('review-product').textContent).toBe('Intraday');
+    expect(screen.getByTestId('review-validity').textContent).toBe('IOC');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+    });
+    const sent = fake.calls.find((c) => c.name === 'dealBuy');
+    expect(sent?.input).toMatchObject({
+      tag: 'RELIANCE.NS',
+      count: 1,
+      price: 2412.5,
+      mold: 'stock',
+      order_type: 'market',
+      product: 'intraday',
+      validity: 'ioc',
+    });
+    cleanup();
+    renderScreen();
+    fireEvent.click(screen.getByRole('radio', { name: 'Intraday' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'GTT' }));
+    expect(screen.getByRole('radio', { name: 'Intraday' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Delivery' }).getAttribute('aria-checked')).toBe('true');
+    // A GTT has days, not Day/IOC.
+    expect(screen.queryByRole('radio', { name: 'IOC' })).toBeNull();
+  });
+
+  it('an after-market order placed shows pending with its send time, the exchange’s', async () => {
+    playScreen(SATURDAY, { open: false, opens_at: MONDAY_OPEN, closes_at: FRIDAY_CLOSE });
+    fake.respond = () => ({
+      ok: true,
+      data: {
+        ...ORDER,
+        state: 'buy',
+        status: 0,
+        no: 'B2',
+        price: 2412.5,
+        limit_price: 2412.5,
+        sell_price: null,
+        price_all: '2464.72',
+        fee: '52.22',
+        profit: null,
+        amo: true,
+        send_at: MONDAY_OPEN,
+      },
+    });
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+    });
+    expect(screen.getByRole('heading', { name: 'Order placed' })).toBeTruthy();
+    expect(screen.getByTestId('result-sends-at').textContent).toBe('Mon 09:15 IST');
+    expect(fake.calls.find((c) => c.name === 'dealBuy')?.input).toMatchObject({ order_type: 'market' });
   });
 });

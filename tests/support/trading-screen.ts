@@ -38,13 +38,21 @@ export function playHooks(actual: unknown): Hooks {
   };
 }
 
-/** A played screen has no worker: its events (money outcomes) come from the one fake worker. */
-export function playClient(actual: unknown, fakeListen: unknown): Client {
+/**
+ * A played screen has no worker: its events (money outcomes) come from the one fake worker, and its
+ * money calls (an order placed) go to it, recorded in `fake.calls`.
+ */
+export function playClient(actual: unknown, fakeClient: unknown): Client {
   const real = actual as Client;
+  const fake = fakeClient as Pick<Client, 'listen' | 'sendMoney' | 'forgetMoney'>;
   return {
     ...real,
     listen: ((...args: Parameters<Client['listen']>) =>
-      played.watch ? (fakeListen as Client['listen'])(...args) : real.listen(...args)) as Client['listen'],
+      played.watch ? fake.listen(...args) : real.listen(...args)) as Client['listen'],
+    sendMoney: ((...args: Parameters<Client['sendMoney']>) =>
+      played.watch ? fake.sendMoney(...args) : real.sendMoney(...args)) as Client['sendMoney'],
+    forgetMoney: ((...args: Parameters<Client['forgetMoney']>) =>
+      played.watch ? fake.forgetMoney(...args) : real.forgetMoney(...args)) as Client['forgetMoney'],
   };
 }
 

@@ -153,6 +153,11 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
   const oco = useOcoTexts()(order);
   /** An OCO no leg of which has fired: its legs carry the prices, none is the order's yet. */
   const armedOco = oco !== null && !oco.fired && pending;
+  /** An after-market order waiting for the open: when it is sent, the exchange's time (issue 30). */
+  const amoSend =
+    pending && order.amo && order.send_at !== null
+      ? dates.exchange(order.send_at, schedule, 'weekdayClock')
+      : null;
   return (
     <li className={s.card} data-order={order.no}>
       <Link to={tradingPath(order.tag, order.market, order.name, order.state)} className={s.cardLink}>
@@ -167,6 +172,12 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
                 {t(ORDER_TYPE_LABEL[type])}
               </span>
               <span className={s.tag}>{order.market}</span>
+              {order.product === 'intraday' && <span className={s.tag}>{t('trade.product.intraday')}</span>}
+              {amoSend !== null && (
+                <span className={s.tag} data-testid="order-amo">
+                  {t('records.amo')}
+                </span>
+              )}
             </span>
             <span className={s.sub}>{order.name}</span>
           </div>
@@ -174,8 +185,23 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
         </div>
         <dl className={`${ui.statRow} ${s.stats} ${s.stats3}`}>
           <Stat label={t('records.quantity')}>{formatNumber(order.count, 0)}</Stat>
+          {amoSend !== null && (
+            <Stat label={t('trade.amo.sendsAt')}>
+              <span data-testid="order-sends-at">{amoSend}</span>
+            </Stat>
+          )}
           {!armedOco && (
-            <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>
+            <Stat
+              label={t(
+                amoSend !== null
+                  ? 'trade.amo.seenPrice'
+                  : pending
+                    ? 'records.limitPrice'
+                    : sell
+                      ? 'records.sellPrice'
+                      : 'records.price',
+              )}
+            >
               {shownPrice === null
                 ? '—'
                 : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}

@@ -1,23 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
-import { formatMoney } from '../../shared/format';
-import type { PositionSize } from '../../shared/rules';
-import { Segmented, TextField, ui } from '../../ui';
+import { formatMoney, formatQuantity } from '../../shared/format';
+import { toMinor } from '../../shared/money';
+import { type PositionSize, STOCK_QTY_MAX } from '../../shared/rules';
+import { Segmented, TextField, ui, useDates } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
 import { QuantityStepper, regionPrice, SummaryRow } from '../_parts/invest/parts';
 import s from './trading.module.css';
-import type { GttKind, OrderType, Ticket } from './useStockTrading';
+import type { GttKind, OrderType, Product, Ticket, Validity } from './useStockTrading';
 
 /**
- * The ticket's form: the order type (market, limit, stops, GTT with its OCO legs), the prices it
- * needs, SPEC's half/full position and the quantity stepper, and the server's figures for it.
+ * The ticket's form, coloured by its side with the side in words (issue 30): the order type (market,
+ * limit, stops, GTT with its OCO legs), product and validity, what a closed market does to the
+ * order, the prices it needs, SPEC's half/full position and the quantity stepper, and the server's
+ * figures for it.
  */
 export function OrderForm({ tr, code }: { tr: Ticket; code: string }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const { exchange } = useDates();
   const money = (m: string | undefined) => (m === undefined ? '—' : formatMoney(m, config.currency));
+  const { session } = tr;
   return (
-    <section role="tabpanel" aria-labelledby={`trade-side-${tr.side}`} className={`${ui.form} ${s.form}`}>
+    <section
+      role="tabpanel"
+      aria-labelledby={`trade-side-${tr.side}`}
+      className={`${ui.form} ${s.form} ${tr.side === 'sell' ? s.formSell : s.formBuy}`}
+      data-side={tr.side}
+    >
+      <p className={s.sideBand} data-testid="trade-side-band">
+        {t(tr.side === 'sell' ? 'trade.sideBand.sell' : 'trade.sideBand.buy', { code })}
+      </p>
       <Segmented<OrderType>
         label={t('trade.orderType')}
         value={tr.orderType}
@@ -30,6 +43,47 @@ export function OrderForm({ tr, code }: { tr: Ticket; code: string }) {
           { value: 'gtt', label: t('trade.gtt.label') },
         ]}
       />
+      <div className={s.choices}>
+        <div className={ui.field}>
+          <span className={ui.label}>{t('trade.product.label')}</span>
+          <Segmented<Product>
+            label={t('trade.product.label')}
+            value={tr.product}
+            onChange={tr.setProduct}
+            items={[
+              { value: 'delivery', label: t('trade.product.delivery') },
+              // A GTT waits for days: delivery only.
+              { value: 'intraday', label: t('trade.product.intraday'), disabled: tr.gtt },
+            ]}
+          />
+        </div>
+        {(tr.orderType === 'market' || tr.orderType === 'limit') && (
+          <div className={ui.field}>
+            <span className={ui.label}>{t('trade.validity.label')}</span>
+            <Segmented<Validity>
+              label={t('trade.validity.label')}
+              value={tr.validity}
+              onChange={tr.setValidity}
+              items={[
+                { value: 'day', label: t('trade.validity.day') },
+                { value: 'ioc', label: t('trade.validity.ioc') },
+              ]}
+            />
+          </div>
+        )}
+      </div>
+      <p className={s.muted} data-testid="trade-product-hint">
+        {t('trade.product.hint', { time: exchange(session.close, session.schedule, 'clock') })}
+        {(tr.orderType === 'market' || tr.orderType === 'limit') &&
+          ` ${t(tr.validity === 'ioc' ? 'trade.validity.hintIoc' : 'trade.validity.hintDay')}`}
+      </p>
+      {!session.open && (
+        <p className={s.closedNotice} data-testid="trade-closed" role="status">
+          {t(tr.amo ? 'trade.amo.notice' : 'trade.amo.closed', {
+            time: exchange(session.nextOpen, session.schedule, 'weekdayClock'),
+          })}
+        </p>
+      )}
       {tr.gtt && (
         <div className={ui.field}>
           <span className={ui.label}>{t('trade.gtt.kind')}</span>
@@ -93,6 +147,9 @@ export function OrderForm({ tr, code }: { tr: Ticket; code: string }) {
             { value: 'full', label: t('trade.full') },
           ]}
         />
+        <span className={s.muted}>
+          {t('trade.positionHint', { half: STOCK_QTY_MAX.half, full: STOCK_QTY_MAX.full })}
+        </span>
       </div>
       <QuantityStepper
         label={t('trade.quantity')}
@@ -128,6 +185,43 @@ export function OrderForm({ tr, code }: { tr: Ticket; code: string }) {
         </SummaryRow>
       </dl>
     </section>
+  );
+}
+
+/**
+ * The sticky line above the Buy/Sell action (issue 30): what the order needs against what there is,
+ * and its charges — all the server's figures for this very order (`orderQuote`), never the app's.
+ * A buy: "Required ₹… · Available ₹… · Charges ₹…"; a sell: what arrives, the shares free, charges.
+ */
+export function NeedLine({ tr }: { tr: Ticket }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const f = tr.figures;
+  const money = (m: string | undefined) => (m === undefined ? '—' : formatMoney(m, config.currency));
+  const short = f !== null && tr.side === 'buy' && (toMinor(f.net) ?? 0) > (toMinor(f.available) ?? 0);
+  const part = (label: string, value: string, id: string) => (
+    <span className={s.needPart}>
+      {label} <strong data-testid={id}>{value}</strong>
+    </span>
+  );
+  return (
+    <p className={`${s.needLine} ${short ? s.needShort : ''}`} data-testid="trade-need">
+      {tr.side === 'buy' ? (
+        <>
+          {part(t('trade.need.required'), money(f?.net), 'need-required')}
+          {' · '}
+          {part(t('trade.need.available'), money(f?.available), 'need-available')}
+        </>
+      ) : (
+        <>
+          {part(t('trade.need.proceeds'), money(f?.net), 'need-proceeds')}
+          {' · '}
+          {part(t('trade.need.free'), f ? formatQuantity(f.held) : '—', 'need-free')}
+        </>
+      )}
+      {' · '}
+      {part(t('trade.need.charges'), money(f?.charges.total), 'need-charges')}
+    </p>
   );
 }
 

@@ -5,9 +5,10 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import { ERR } from '../../shared/call';
 import { formatMoney, formatNumber } from '../../shared/format';
+import { scheduleOf } from '../../shared/market-hours';
 import { toMinor } from '../../shared/money';
 import { STOCK_STATUS } from '../../shared/status';
-import { Button, Dialog, ErrorState, MoneyButton, Skeleton, StatusChip, ui } from '../../ui';
+import { Button, Dialog, ErrorState, MoneyButton, Skeleton, StatusChip, ui, useDates } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
 import { regionPrice, SignedMoney, SummaryRow } from '../_parts/invest/parts';
 import { ChargesRows } from '../_parts/trading/Charges';
@@ -25,18 +26,26 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
   const { t } = useTranslation();
   const config = useConfig();
   const [noteFor, setNoteFor] = useState<string | null>(null);
+  const { exchange } = useDates();
   const buying = tr.side === 'buy';
+  const sideSheet = buying ? s.sheetBuy : s.sheetSell;
   const done = tr.filled;
   const money = (m: string) => formatMoney(m, config.currency);
   if (done) {
     const pending = done.status === STOCK_STATUS.pending;
     const fillPrice = done.state === 'sell' ? done.sell_price : done.price;
+    // An after-market order waits for the open: its send time, the exchange's (issue 30).
+    const sendAt =
+      pending && done.amo && done.send_at !== null
+        ? exchange(done.send_at, scheduleOf(done.market, done.type), 'weekdayClock')
+        : null;
     return (
       <>
         <Dialog
           open={tr.confirming && noteFor === null}
           sheet
           onClose={tr.closeConfirm}
+          className={sideSheet}
           title={t(pending ? 'trade.result.pendingTitle' : 'trade.result.filledTitle')}
         >
           <div className={s.resultHead}>
@@ -46,7 +55,20 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
             <span className={inv.orderNo}>{done.no}</span>
           </div>
           <dl className={inv.summary} data-testid="trade-result">
-            <SummaryRow label={t(pending ? 'trade.result.limit' : 'trade.result.price')}>
+            {sendAt !== null && (
+              <SummaryRow label={t('trade.amo.sendsAt')}>
+                <span data-testid="result-sends-at">{sendAt}</span>
+              </SummaryRow>
+            )}
+            <SummaryRow
+              label={t(
+                sendAt !== null
+                  ? 'trade.amo.seenPrice'
+                  : pending
+                    ? 'trade.result.limit'
+                    : 'trade.result.price',
+              )}
+            >
               {regionPrice(
                 config,
                 done.type,
@@ -65,7 +87,11 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
               {money(done.price_all)}
             </SummaryRow>
           </dl>
-          {pending && <p className={inv.summaryHint}>{t('trade.result.pendingHint')}</p>}
+          {pending && (
+            <p className={inv.summaryHint}>
+              {sendAt !== null ? t('trade.amo.resultHint', { time: sendAt }) : t('trade.result.pendingHint')}
+            </p>
+          )}
           <div className={ui.dialogActions}>
             <Link to={PATHS.records} className={s.linkButton}>
               {t('trade.result.records')}
@@ -89,6 +115,7 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
       open={tr.confirming}
       sheet
       onClose={tr.closeConfirm}
+      className={sideSheet}
       title={t(buying ? 'trade.confirm.buyTitle' : 'trade.confirm.sellTitle', { code })}
     >
       <dl className={inv.summary} data-testid="trade-confirm">
@@ -99,6 +126,14 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
         <SummaryRow label={t('trade.orderType')}>
           {t(tr.oco ? TYPE_LABEL.oco : TYPE_LABEL[tr.orderType])}
         </SummaryRow>
+        <SummaryRow label={t('trade.product.label')}>
+          <span data-testid="review-product">{t(`trade.product.${tr.product}`)}</span>
+        </SummaryRow>
+        {(tr.orderType === 'market' || tr.orderType === 'limit') && (
+          <SummaryRow label={t('trade.validity.label')}>
+            <span data-testid="review-validity">{t(`trade.validity.${tr.validity}`)}</span>
+          </SummaryRow>
+        )}
         {tr.oco &&
           tr.trigger !== null &&
           tr.limit !== null &&
@@ -139,7 +174,9 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
             label={t(
               tr.orderType === 'limit' || tr.orderType === 'sl' || tr.gtt
                 ? 'trade.limit.price'
-                : 'trade.confirm.marketPrice',
+                : tr.amo
+                  ? 'trade.amo.lastPrice'
+                  : 'trade.confirm.marketPrice',
             )}
           >
             {tr.price === null ? '—' : regionPrice(config, tr.region, tr.price, tr.decimals)}
@@ -174,7 +211,15 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
           {t('errors.insufficientFunds')}
         </p>
       )}
-      <p className={inv.summaryHint}>{t('trade.confirm.hint')}</p>
+      {tr.amo ? (
+        <p className={s.closedNotice} data-testid="review-closed">
+          {t('trade.amo.notice', {
+            time: exchange(tr.session.nextOpen, tr.session.schedule, 'weekdayClock'),
+          })}
+        </p>
+      ) : (
+        <p className={inv.summaryHint}>{t('trade.confirm.hint')}</p>
+      )}
       {tr.failure && (
         <div className={ui.failureBox} role="alert">
           <strong>{t('trade.submitFailed')}</strong>

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
 import type { OrderRow } from '../../shared/contract/trading';
 import { formatNumber } from '../../shared/format';
+import { scheduleOf } from '../../shared/market-hours';
 import { displayCode } from '../../shared/rules';
-import { Button } from '../../ui';
+import { Button, useDates } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
 import { regionPrice } from '../_parts/invest/parts';
 import { ORDER_TYPE_LABEL } from '../_parts/trading/ModifyOrderSheet';
@@ -26,6 +27,7 @@ export function PendingOrder({
 }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const { exchange } = useDates();
   const oco = useOcoTexts()(order);
   const code = displayCode(order.tag);
   return (
@@ -48,6 +50,12 @@ export function PendingOrder({
               ·{' '}
             </>
           )
+        )}
+        {order.amo && order.send_at !== null && (
+          <span data-testid="pending-amo">
+            {t('records.amo')} ·{' '}
+            {exchange(order.send_at, scheduleOf(order.market, order.type), 'weekdayClock')} ·{' '}
+          </span>
         )}
         {formatNumber(order.count, 0)} @{' '}
         {regionPrice(config, order.type, order.limit_price ?? order.price, decimals)}

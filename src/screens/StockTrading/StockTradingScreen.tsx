@@ -24,7 +24,7 @@ import { ModifyOrderSheet } from '../_parts/trading/ModifyOrderSheet';
 import { ChangeText } from '../_parts/trading/parts';
 import { useCancelOrder } from '../_parts/trading/useCancelOrder';
 import { useModifyOrder } from '../_parts/trading/useModifyOrder';
-import { OrderForm } from './OrderForm';
+import { NeedLine, OrderForm } from './OrderForm';
 import { OrderDialog } from './OrderReview';
 import { PendingOrder } from './PendingOrder';
 import s from './trading.module.css';
@@ -167,7 +167,8 @@ export default function StockTradingScreen() {
         )}
       </section>
 
-      <div className={s.actionBar}>
+      <div className={`${s.actionBar} ${tr.side === 'sell' ? s.formSell : s.formBuy}`}>
+        <NeedLine tr={tr} />
         <MoneyButton variant={tr.side} block disabled={tr.blocked} onClick={tr.openConfirm}>
           {t(tr.side === 'buy' ? 'trade.buyAction' : 'trade.sellAction', { code })}
         </MoneyButton>

@@ -3,7 +3,13 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { useMoneyCall } from '../../api/money';
 import type { OrderRow } from '../../shared/contract/trading';
-import { scheduleOf } from '../../shared/market-hours';
+import {
+  isMarketOpen,
+  lastSession,
+  nextSession,
+  type ScheduleId,
+  scheduleOf,
+} from '../../shared/market-hours';
 import { priceToTicks, ticksToPrice } from '../../shared/money';
 import {
   checkSellQuantity,
@@ -21,6 +27,7 @@ import {
 import { STOCK_STATUS } from '../../shared/status';
 import { useNow } from '../../ui/clock';
 import { freshness } from '../../ui/freshness';
+import { DEPTH_POLL_MS } from '../_parts/market/DepthLadder';
 
 export type Side = 'buy' | 'sell';
 /**
@@ -30,6 +37,10 @@ export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit' | 'sl' | 'slm' | 'gtt';
 /** A GTT with one trigger, or OCO: a sell of a holding at a target or a stop, whichever first. */
 export type GttKind = 'single' | 'oco';
+/** Issue 30: delivery (the shares are kept) or intraday (squared off at the session's close). */
+export type Product = 'delivery' | 'intraday';
+/** Issue 30: day (rests until the close) or IOC (immediate or cancel). */
+export type Validity = 'day' | 'ioc';
 
 /** What is wrong with each field of an OCO (an i18n key), or null; all null when it may be sent. */
 export interface OcoErrors {
@@ -115,6 +126,8 @@ export function useStockTrading() {
     POLL_MS.stockTrading,
   );
   const pending = useWatch('orderList', { tag: symbol, status: STOCK_STATUS.pending }, POLL_MS.stockTrading);
+  // The same poll as the order book on this screen (one request for both).
+  const depth = useWatch('depth', symbol ? { symbol } : null, DEPTH_POLL_MS);
   const position = positions.data?.rows.find((r) => r.stock === symbol) ?? null;
 
   const [size, setSize] = useState<PositionSize>(DEFAULT_POSITION_SIZE);
@@ -124,6 +137,8 @@ export function useStockTrading() {
   const [triggerText, setTriggerText] = useState('');
   const [daysText, setDaysText] = useState(String(GTT_MAX_DAYS));
   const [chosenKind, setGttKind] = useState<GttKind>('single');
+  const [chosenProduct, setProduct] = useState<Product>('delivery');
+  const [chosenValidity, setValidity] = useState<Validity>('day');
   const [stopText, setStopText] = useState('');
   const [stopLimitText, setStopLimitText] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -156,6 +171,18 @@ export function useStockTrading() {
   const gttKind: GttKind = side === 'sell' ? chosenKind : 'single';
   const oco = gtt && gttKind === 'oco';
   const validDays = gtt ? parseValidDays(daysText) : null;
+  // A GTT lives for days: delivery only. A stop or GTT waits for its trigger: never IOC.
+  const product: Product = gtt ? 'delivery' : chosenProduct;
+  const validity: Validity = orderType === 'market' || orderType === 'limit' ? chosenValidity : 'day';
+  // Open or closed is the server's (its clock decides what an order does), from the depth poll the
+  // ticket's order book makes anyway; the trading hours on the device until it answers.
+  const session = marketSession(
+    q ? scheduleOf(q.market, q.region) : scheduleOf(market, undefined),
+    now,
+    depth.data?.session,
+  );
+  // A market order on a closed market is an after-market order, sent at the next open (issue 30).
+  const amo = orderType === 'market' && !session.open;
   const decimals = quote.data?.decimals ?? 2;
   const qty = parseQuantity(qtyText);
   const available = position?.available ?? 0;
@@ -254,11 +281,16 @@ export function useStockTrading() {
       count: qty,
       price,
       mold: 'stock' as const,
-      ...(stop && trigger !== null ? { order_type: oco ? ('oco' as const) : orderType, trigger } : {}),
+      ...(stop && trigger !== null
+        ? { order_type: oco ? ('oco' as const) : orderType, trigger }
+        : // What the ticket placed, so the server need not infer it from the price (issue 30).
+          { order_type: orderType === 'limit' ? ('limit' as const) : ('market' as const) }),
       ...(oco && stopTrigger !== null && stopLimit !== null
         ? { stop_trigger: stopTrigger, stop_price: stopLimit }
         : {}),
       ...(gtt && validDays !== null ? { valid_days: validDays } : {}),
+      product,
+      validity,
     };
     const result = side === 'buy' ? await buy(input) : await sell(input);
     setBusy(false);
@@ -306,6 +338,12 @@ export function useStockTrading() {
     gtt,
     gttKind,
     setGttKind,
+    product,
+    setProduct,
+    validity,
+    setValidity,
+    session,
+    amo,
     oco,
     ocoErrors,
     stopText,
@@ -330,6 +368,33 @@ export function useStockTrading() {
     busy,
     failure,
     filled,
+  };
+}
+
+/**
+ * The instrument's market now: open or not, today's close (or the last one) and the next open, the
+ * exchange's times (shown in its zone, labelled: src/shared/format.ts).
+ */
+export interface MarketSession {
+  schedule: ScheduleId;
+  open: boolean;
+  /** The close of the session running now, or of the last one. */
+  close: number;
+  /** The next session's open. */
+  nextOpen: number;
+}
+
+export function marketSession(
+  schedule: ScheduleId,
+  now: number,
+  server?: { open: boolean; opens_at: number | null; closes_at: number },
+): MarketSession {
+  const open = server ? server.open : isMarketOpen({ schedule }, now);
+  return {
+    schedule,
+    open,
+    close: server ? server.closes_at : lastSession(schedule, now).close,
+    nextOpen: server?.opens_at ?? nextSession(schedule, now).open,
   };
 }
 

@@ -6,7 +6,7 @@ import { AsOf, ObjectStates, Skeleton } from '../../../ui';
 import d from './depth.module.css';
 
 /** The book moves every second; three seconds is what the order ticket polls its quote at. */
-const DEPTH_POLL_MS = 3000;
+export const DEPTH_POLL_MS = 3000;
 
 /**
  * Five levels of bid and ask (`/v2/depth`): price, quantity and the running total, each level's
