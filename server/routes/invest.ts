@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
+import { requireVerified } from '../account/kyc-gate';
 import { route } from '../lib/route';
 import { fundList, fundOrders, purchaseFund } from '../trading/funds';
 import { usdRateAnswer } from '../trading/fx';
@@ -14,14 +15,16 @@ export async function investRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.fxRate, ({ db }) => usdRateAnswer(deps, db));
   route(app, contract.ipoList, ({ db }) => ipoList(deps, db));
-  route(app, contract.ipoBuy, async ({ input, user, db }) =>
-    toOrderRow(await applyIpo(deps, db, user.id, input), deps.clock.now()),
-  );
+  route(app, contract.ipoBuy, async ({ input, user, db }) => {
+    await requireVerified(deps, db, user.id);
+    return toOrderRow(await applyIpo(deps, db, user.id, input), deps.clock.now());
+  });
   route(app, contract.ipoOrders, ({ input, user, db }) => ipoOrders(deps, db, user.id, input));
   route(app, contract.blockList, ({ input, db }) => blockList(deps, db, input));
   route(app, contract.fundList, ({ db }) => fundList(db));
-  route(app, contract.fundPurchase, ({ input, user, db }) =>
-    purchaseFund(deps, db, user.id, input.project_id),
-  );
+  route(app, contract.fundPurchase, async ({ input, user, db }) => {
+    await requireVerified(deps, db, user.id);
+    return purchaseFund(deps, db, user.id, input.project_id);
+  });
   route(app, contract.fundOrders, ({ input, user, db }) => fundOrders(db, user.id, input));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
 import { requireTradePassword } from '../account/fund-password';
+import { requireVerified } from '../account/kyc-gate';
 import { authenticate } from '../lib/auth';
 import { route } from '../lib/route';
 import { holdingsPage } from '../portfolio/valuation';
@@ -47,7 +48,11 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.holdings, ({ db, input, user }) => holdingsPage(deps, db, user.id, input));
 
-  route(app, contract.dealBuy, ({ input, user, db }) => dealBuy(deps, db, user.id, input));
+  // REQUIRE_KYC: buys need a verified account; sells never wait for it (account/kyc-gate.ts).
+  route(app, contract.dealBuy, async ({ input, user, db }) => {
+    await requireVerified(deps, db, user.id);
+    return dealBuy(deps, db, user.id, input);
+  });
   route(app, contract.dealSell, ({ input, user, db }) => dealSell(deps, db, user.id, input));
   route(app, contract.dealList, ({ input, user, db }) => dealList(deps, db, user.id, input));
   route(app, contract.orderList, ({ input, user, db }) => orderList(deps, db, user.id, input));

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MoneyView } from '../../workers/money';
 import { type CallResult, stableJson } from '../shared/call';
 import type { EndpointName } from '../shared/contract/index';
+import { useUi } from '../store/ui';
 import { forgetMoney, type Input, listen, newIdempotencyKey, type Output, sendMoney } from './client';
+
+/** The refusal of a money call by an account whose real-name verification is not approved (server/account/kyc-gate.ts). */
+export const KYC_REQUIRED = 'errors.kycRequired';
 
 /**
  * Every money call of the app (orders, recharge, withdrawal, loans, IPO, funds, block/QIP buys,
@@ -49,6 +53,8 @@ export function useMoneyCall<K extends EndpointName>(name: K): MoneyCall<K> {
   const settle = useCallback((result: CallResult<Output<K>>) => {
     const current = open.current;
     if (!current) return;
+    // Identity before money (REQUIRE_KYC): whichever screen asked, the shell says why and where to go.
+    if (!result.ok && result.error === KYC_REQUIRED) useUi.getState().setIdentityNeeded(true);
     claimed.delete(current.key);
     open.current = null;
     setPhase('idle');

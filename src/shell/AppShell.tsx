@@ -13,6 +13,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { DesktopWarning } from './DesktopWarning';
 import { CLEARED, registerDeviceWipe } from './device';
 import { InstallOffer, IosGuide } from './HomeScreenOffer';
+import { IdentityNeeded } from './IdentityNeeded';
 import { InboxWatcher } from './Inbox';
 import { ServiceButton } from './ServiceButton';
 import { SkipLink } from './SkipLink';
@@ -98,6 +99,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
       {!route.public && <InstallOffer />}
       {children}
       {!route.public && <IosGuide />}
+      {!route.public && <IdentityNeeded />}
       {!route.public && !route.noService && !route.nav && <ServiceButton />}
       <UpdatePrompt raised={route.nav} />
       <Toasts />

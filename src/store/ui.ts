@@ -19,6 +19,12 @@ interface UiState {
   /** MoneyButtons on screen: a money screen, where a reload could lose what the user is doing. */
   moneyActions: number;
   toasts: Toast[];
+  /**
+   * A money call was refused for want of an approved real-name verification (errors.kycRequired,
+   * REQUIRE_KYC): the shell explains it with a link to Real-name (shell/IdentityNeeded.tsx).
+   */
+  identityNeeded: boolean;
+  setIdentityNeeded(needed: boolean): void;
   openDialog(): void;
   closeDialog(): void;
   moneyShown(): void;
@@ -33,6 +39,8 @@ export const useUi = create<UiState>()((set, get) => ({
   dialogs: 0,
   moneyActions: 0,
   toasts: [],
+  identityNeeded: false,
+  setIdentityNeeded: (needed) => set({ identityNeeded: needed }),
   openDialog: () => set((s) => ({ dialogs: s.dialogs + 1 })),
   closeDialog: () => set((s) => ({ dialogs: Math.max(0, s.dialogs - 1) })),
   moneyShown: () => set((s) => ({ moneyActions: s.moneyActions + 1 })),

@@ -5,7 +5,17 @@ import { PATHS, walletRecordsPath } from '../../paths';
 import { formatMoney } from '../../shared/format';
 import { unitsToMinor } from '../../shared/money';
 import { MIN_RECHARGE } from '../../shared/rules';
-import { AmountField, Button, Dialog, HeaderLink, IconCheck, MoneyButton, PageHeader, ui } from '../../ui';
+import {
+  AmountField,
+  Button,
+  Dialog,
+  HeaderLink,
+  IconCheck,
+  IconShield,
+  MoneyButton,
+  PageHeader,
+  ui,
+} from '../../ui';
 import s from '../_parts/wallet/wallet.module.css';
 import { useRecharge } from './useRecharge';
 
@@ -66,6 +76,11 @@ export default function RechargeScreen() {
             hint={t('wallet.recharge.minHint', { min: formatMoney(unitsToMinor(MIN_RECHARGE), currency, 0) })}
           />
         </div>
+        {/* Issue 30 §4: always on screen, never dismissed — the one line a scam's victim needs. */}
+        <p className={s.safety} data-testid="never-pay">
+          <IconShield size={20} aria-hidden="true" />
+          <span>{t('wallet.recharge.neverPay')}</span>
+        </p>
         <MoneyButton type="submit" block call={r.call} loading={r.busy} unready={!r.ready}>
           {t('wallet.recharge.submit')}
         </MoneyButton>
