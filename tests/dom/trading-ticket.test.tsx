@@ -253,10 +253,12 @@ describe('the ticket on a closed market, its product and validity, what it needs
    * RELIANCE at 2,412.50 with the server's session (`open`, `opens_at`), 10 units held; the
    * server's figures for the order as asked (the charges above, ₹1,00,000.00 available).
    */
+  const asked: Array<{ side?: 'buy' | 'sell'; count?: number; price?: number }> = [];
   function playScreen(now: number, session: { open: boolean; opens_at: number | null; closes_at: number }) {
     played.now = now;
     played.watch = (name, input) => {
       const i = (input ?? {}) as { side?: 'buy' | 'sell'; count?: number; price?: number };
+      if (name === 'orderQuote') asked.push(i);
       const data =
         name === 'quote'
           ? {
@@ -327,6 +329,9 @@ describe('the ticket on a closed market, its product and validity, what it needs
     expect(screen.getByTestId('trade-closed').textContent).toBe(
       'Market closed — placed at the open, Mon 09:15 IST',
     );
+    // Its figures are the server's where an AMO reserves: 1 % (the market order's protection) above
+    // the last price, 2,412.50.
+    expect(asked.at(-1)).toMatchObject({ side: 'buy', count: 1, price: 2436.625 });
     // A limit order is not an after-market order: the notice says only when the market opens.
     fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
     expect(screen.getByTestId('trade-closed').textContent).toBe('Market closed — opens Mon 09:15 IST');

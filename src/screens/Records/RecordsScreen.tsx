@@ -191,17 +191,7 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
             </Stat>
           )}
           {!armedOco && (
-            <Stat
-              label={t(
-                amoSend !== null
-                  ? 'trade.amo.seenPrice'
-                  : pending
-                    ? 'records.limitPrice'
-                    : sell
-                      ? 'records.sellPrice'
-                      : 'records.price',
-              )}
-            >
+            <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>
               {shownPrice === null
                 ? '—'
                 : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}

@@ -60,15 +60,7 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
                 <span data-testid="result-sends-at">{sendAt}</span>
               </SummaryRow>
             )}
-            <SummaryRow
-              label={t(
-                sendAt !== null
-                  ? 'trade.amo.seenPrice'
-                  : pending
-                    ? 'trade.result.limit'
-                    : 'trade.result.price',
-              )}
-            >
+            <SummaryRow label={t(pending ? 'trade.result.limit' : 'trade.result.price')}>
               {regionPrice(
                 config,
                 done.type,

@@ -211,9 +211,12 @@ export function useStockTrading() {
   const price = limited ? limit : (quote.data?.price ?? null);
   // The review prices an order where it reserves: its limit, or a stop-loss-market's protected limit.
   // An OCO is priced at its stop's limit: the least it would sell for.
+  // An after-market order reserves as a market order's protection allows, from the last price (the
+  // server's placeAmo): its figures are the server's at that price.
+  const protect = (p: number) => ticksToPrice(protectedLimit(side, priceToTicks(p)));
   const quotedAt = oco
     ? stopLimit
-    : (limit ?? (trigger === null ? null : ticksToPrice(protectedLimit(side, priceToTicks(trigger)))));
+    : (limit ?? (trigger !== null ? protect(trigger) : amo && quote.data ? protect(quote.data.price) : null));
 
   // The server's figures for this order; a quantity outside SPEC's range asks for one unit, which
   // still answers the balance, the shares held and what the balance affords.
