@@ -26,6 +26,16 @@ function expectedReturnBps(fund: Pick<Selectable<FundsTable>, 'min_return' | 'ma
 
 const bpsToPercent = (bps: number) => bps / 100;
 
+/**
+ * A period's return as a yearly rate (issue 30 §3): simple, bps × 365 / days, HALF_UP to whole
+ * basis points, as an exact two-decimal percent string ("10.43"); basis points are hundredths of a
+ * percent as minor units are hundredths of a unit, so `fromMinor` writes it.
+ */
+export function perYear(bps: number, days: number): string {
+  if (days <= 0) return fromMinor(0);
+  return fromMinor(Number(divRoundHalfUp(BigInt(bps) * 365n, BigInt(days))));
+}
+
 function toFund(f: Selectable<FundsTable>): Fund {
   return {
     id: f.id,
@@ -39,6 +49,13 @@ function toFund(f: Selectable<FundsTable>): Fund {
     status: f.status,
     manager: f.manager,
     risk: f.risk === null ? null : Number(f.risk),
+    return_pa: {
+      min: perYear(f.min_return, f.investment_period),
+      max: perYear(f.max_return, f.investment_period),
+    },
+    expected_return: fromMinor(expectedReturnBps(f)),
+    expected_return_pa: perYear(expectedReturnBps(f), f.investment_period),
+    expected_profit: fromMinor(feeMinor(f.amount, expectedReturnBps(f))),
   };
 }
 
@@ -50,6 +67,7 @@ function toFundOrder(
     id: o.id,
     amount: fromMinor(o.amount),
     expected_return: bpsToPercent(o.expected_return),
+    expected_return_pa: perYear(o.expected_return, f.investment_period),
     status: o.status,
     end_time: o.end_time,
     created_at: o.created_at,

@@ -346,6 +346,7 @@ describe('fund orders screen', () => {
     id,
     amount: '25000.00',
     expected_return: 1.1,
+    expected_return_pa: '4.23',
     status: status as FundOrder['status'],
     end_time: 1_800_000_000_000,
     created_at: 1_790_000_000_000,

@@ -1,8 +1,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Fund } from '#shared/contract/invest';
+import type { LoanData } from '#shared/contract/wallet';
 import { parseConfig } from '../../src/api/useConfig';
 import { changeLanguage, initI18n } from '../../src/i18n/index';
+import FundInvestmentScreen from '../../src/screens/FundInvestment/FundInvestmentScreen';
+import LoanScreen from '../../src/screens/Loan/LoanScreen';
 import RechargeScreen from '../../src/screens/Recharge/RechargeScreen';
 import { IdentityNeeded } from '../../src/shell/IdentityNeeded';
 import { useUi } from '../../src/store/ui';
@@ -18,10 +22,18 @@ vi.mock('../../src/api/useConfig', async (original) => ({
 }));
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
+/** What each watched call answers (by contract name). */
+let watched: Record<string, unknown> = {};
+vi.mock('../../src/api/hooks', async () => {
+  const { watchResult } = await import('../support/fake-worker');
+  return { useWatch: (name: string) => watchResult(watched[name]) };
+});
+
 beforeAll(async () => {
   await initI18n('all');
 });
 beforeEach(() => {
+  watched = {};
   fake.reset();
   useUi.setState({ identityNeeded: false });
 });
@@ -48,7 +60,7 @@ describe('add funds', () => {
     const lines: Record<string, string> = {
       en: 'We never ask you to pay any other account, not even in chat.',
       de: 'Wir bitten Sie nie, auf ein anderes Konto zu zahlen – auch nicht im Chat.',
-      es: 'Nunca le pediremos que pague a ninguna otra cuenta, ni siquiera por chat.',
+      es: 'Nunca te pediremos que pagues a ninguna otra cuenta, ni siquiera por chat.',
       zh: '我们绝不会要求您向任何其他账户付款，即使在聊天中也不会。',
     };
     for (const [lang, line] of Object.entries(lines)) {
@@ -93,5 +105,90 @@ describe('add funds', () => {
     expect(fake.calls).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: 'Verify your identity first' })).toBeNull();
     expect(useUi.getState().identityNeeded).toBe(false);
+  });
+});
+
+describe('loans', () => {
+  const loan: LoanData = {
+    amountDue: '2086.71',
+    accrued: '86.71',
+    creditScore: 100,
+    remainingAmount: '98000.00',
+    creditLimit: '100000.00',
+    creditPerPoint: '1000.00',
+    terms: { interestRate: 14, tenureDays: 90, lateChargeRate: 0.05 },
+  };
+
+  it('shows what is owed on a card labelled as borrowed, with the rate, tenure and late charges before applying', async () => {
+    watched = { loanData: loan };
+    render(
+      <MemoryRouter>
+        <LoanScreen />
+      </MemoryRouter>,
+    );
+    const card = screen.getByTestId('loan-card');
+    // Outlined and neutral: not the balance's bright hero card.
+    expect(card.className).toMatch(/loanCard/);
+    expect(card.className).not.toMatch(/hero/);
+    expect(card.textContent).toContain('Borrowed money · to be repaid');
+    expect(screen.getByTestId('loan-due').textContent).toBe('₹2,086.71');
+    expect(screen.getByTestId('loan-accrued').textContent).toBe('₹86.71');
+    expect(card.textContent).toContain('Interest rate14.00% a year');
+    expect(document.body.textContent).toContain(
+      'Interest of 14.00% a year accrues daily on the principal from the day it is paid out; repayment is due after 90 days, then a late charge of 0.05% a day is added.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply for a loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for a loan' });
+    fireEvent.change(screen.getByLabelText('Loan amount'), { target: { value: '2000' } });
+    // 2,000.00 at 14 % a year for 90 days: 69.0411 → 69.04, the server's rule (src/shared/loans.ts).
+    expect(screen.getByTestId('loan-total').textContent).toContain('₹2,069.04');
+    expect(dialog.textContent).toContain('90 days');
+    expect(dialog.textContent).toContain('0.05% of the principal per day overdue');
+  });
+});
+
+describe('funds', () => {
+  const fund: Fund = {
+    id: 3,
+    name: 'Liquid Plus 7',
+    min_return: 0.2,
+    max_return: 0.45,
+    investment_period: 7,
+    amount: '10000.00',
+    issue_amount: '5000000.00',
+    sold_amount: '1250000.00',
+    status: 1,
+    manager: 'Harbour Asset Management',
+    risk: 1,
+    return_pa: { min: '10.43', max: '23.46' },
+    expected_return: '0.33',
+    expected_return_pa: '17.21',
+    expected_profit: '33.00',
+  };
+
+  it('states the yearly rate beside the period’s, the manager, the risk, what maturity pays, and “subscribed” in a neutral bar', async () => {
+    watched = { fundList: { rows: [fund], count: 1 } };
+    render(
+      <MemoryRouter>
+        <FundInvestmentScreen />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('listitem');
+    expect(card.textContent).toContain('0.20% – 0.45%');
+    expect(screen.getByTestId('fund-pa').textContent).toBe('10.43% – 23.46% p.a.');
+    expect(card.textContent).toContain('ManagerHarbour Asset Management');
+    expect(card.textContent).toContain('Risk levelLow');
+    expect(card.textContent).toContain('At maturityAmount + 0.33% paid automatically');
+    const bar = screen.getByRole('progressbar', { name: 'Share of the issue subscribed' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(card.textContent).toContain('25.0% subscribed');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Liquid Plus 7' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Paid at maturity₹10,033.00 · 0.33% (17.21% p.a.)');
+    expect(dialog.textContent).toContain(
+      'After 7 days your amount and this return are paid to your balance automatically. The investment cannot be withdrawn early.',
+    );
   });
 });

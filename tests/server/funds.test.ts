@@ -47,7 +47,18 @@ describe.each(DIALECTS)('funds on $name', ({ name, enabled }) => {
         // Not rated by the operator: no manager or risk is made up.
         manager: null,
         risk: null,
+        // Issue 30: the yearly rates beside the period's, simple and HALF_UP to two decimals:
+        // 3 % × 365 / 30 = 36.50 %, 5.5 % × 365 / 30 = 66.9167 → 66.92 %.
+        return_pa: { min: '36.50', max: '66.92' },
+        // Maturity pays the middle, 4.25 % (425 bps × 365 / 30 = 5,170.83 → 51.71 % a year): 212.50 on 5,000.00.
+        expected_return: '4.25',
+        expected_return_pa: '51.71',
+        expected_profit: '212.50',
       });
+      // A week's 0.20 %–0.45 % is 10.43 %–23.46 % a year (20 × 365 / 7 = 1,042.86 → 1,043 bps).
+      const week = await insertFund(s, { min_return: 20, max_return: 45, investment_period: 7 });
+      const weekly = (await s.call('fundList')).body.data.rows.find((f: { id: number }) => f.id === week);
+      expect(weekly).toMatchObject({ return_pa: { min: '10.43', max: '23.46' }, expected_return: '0.33' });
       const seeded = res.body.data.rows.find(
         (f: { name: string }) => f.name === 'Global Technology Opportunities',
       );

@@ -3,15 +3,15 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { Fund } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { feeMinor, toMinor } from '../../shared/money';
+import { toMinor } from '../../shared/money';
 import { OFFER_STATUS } from '../../shared/status';
 import { ConfirmDialog, MoneyButton, StatusChip, ui } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { ProductList, Stat, SummaryRow } from '../_parts/invest/parts';
 import { useFundInvestment } from './useFundInvestment';
 
-/** Returns are percents with up to two decimals; as basis points they are exact integers. */
-const bps = (percent: number) => Math.round(percent * 100);
+/** A server's exact two-decimal percent ("10.43") in the reader's digits, as written (no float maths). */
+const percent = (text: string) => formatNumber(Number(text), 2);
 
 /** Fund investment (SPEC §2): products, buy with confirmation, link to orders, a no-more note. */
 export default function FundInvestmentScreen() {
@@ -89,6 +89,10 @@ function FundCard({
             {formatNumber(fund.min_return)}% – {formatNumber(fund.max_return)}%
           </span>
           <span className={s.returnLabel}>{t('fund.returnRange')}</span>
+          {/* Issue 30 §3: the yearly rate beside the period's, computed on the server. */}
+          <span className={`${s.returnPa} num`} data-testid="fund-pa">
+            {t('fund.perYear', { min: percent(fund.return_pa.min), max: percent(fund.return_pa.max) })}
+          </span>
           <span className={s.returnLabel}>{t('watch.fund.projected')}</span>
         </div>
         <dl className={`${ui.statRow} ${s.stats} ${s.statsEnd}`}>
@@ -101,6 +105,9 @@ function FundCard({
         <Stat label={t('watch.fund.manager')}>{fund.manager ?? t('watch.fund.notRated')}</Stat>
         <Stat label={t('watch.fund.risk')}>
           {fund.risk === null ? t('watch.fund.notRated') : t(`watch.fund.riskLevel.${fund.risk}`)}
+        </Stat>
+        <Stat label={t('fund.maturity')}>
+          {t('fund.maturityShort', { pct: percent(fund.expected_return) })}
         </Stat>
       </dl>
       {sold > 0 && (
@@ -142,13 +149,25 @@ function FundConfirmation({ fund }: { fund: Fund }) {
   const config = useConfig();
   const amount = toMinor(fund.amount) ?? 0;
   return (
-    <dl className={s.summary}>
-      <SummaryRow label={t('fund.amount')}>{formatMoney(fund.amount, config.currency)}</SummaryRow>
-      <SummaryRow label={t('fund.period')}>{t('fund.days', { count: fund.investment_period })}</SummaryRow>
-      <SummaryRow label={`${t('fund.returnAtMaturity')} (${t('watch.fund.projected')})`}>
-        {formatMoney(feeMinor(amount, bps(fund.min_return)), config.currency)} –{' '}
-        {formatMoney(feeMinor(amount, bps(fund.max_return)), config.currency)}
-      </SummaryRow>
-    </dl>
+    <>
+      <dl className={s.summary}>
+        <SummaryRow label={t('fund.amount')}>{formatMoney(fund.amount, config.currency)}</SummaryRow>
+        <SummaryRow label={t('fund.period')}>{t('fund.days', { count: fund.investment_period })}</SummaryRow>
+        <SummaryRow label={t('fund.returnRange')}>
+          {formatNumber(fund.min_return)}% – {formatNumber(fund.max_return)}% (
+          {t('fund.perYear', { min: percent(fund.return_pa.min), max: percent(fund.return_pa.max) })})
+        </SummaryRow>
+        <SummaryRow label={t('fund.paidAtMaturity')}>
+          {formatMoney(amount + (toMinor(fund.expected_profit) ?? 0), config.currency)} ·{' '}
+          {t('fund.expected', {
+            pct: percent(fund.expected_return),
+            pa: percent(fund.expected_return_pa),
+          })}
+        </SummaryRow>
+      </dl>
+      <p className={s.note}>
+        {t('fund.maturityNote', { days: t('fund.days', { count: fund.investment_period }) })}
+      </p>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
-import { formatMoney } from '../../shared/format';
+import { formatMoney, formatNumber } from '../../shared/format';
 import { unitsToMinor } from '../../shared/money';
 import { DEFAULT_CREDIT_SCORE, MIN_LOAN } from '../../shared/rules';
 import {
@@ -34,19 +34,34 @@ export default function LoanScreen() {
   return (
     <main className={ui.page}>
       <PageHeader title={t('wallet.loan.title')} back={PATHS.account} />
-      <section className={s.hero} aria-label={t('wallet.loan.summary')}>
-        <span className={s.heroLabel}>{t('wallet.loan.remaining')}</span>
-        <span className={s.heroValue} data-testid="loan-remaining">
-          {value(loan?.remainingAmount)}
+      {/*
+        Issue 30 §3: borrowed money is not the user's own — an outlined, neutral card led by what
+        is owed (principal with the interest accrued), never the bright balance card.
+      */}
+      <section className={s.loanCard} aria-label={t('wallet.loan.summary')} data-testid="loan-card">
+        <span className={s.loanTag}>{t('wallet.loan.borrowedTag')}</span>
+        <span className={s.heroLabel}>{t('wallet.loan.amountDue')}</span>
+        <span className={s.loanValue} data-testid="loan-due">
+          {value(loan?.amountDue)}
         </span>
         <dl className={s.heroGrid}>
           <div>
-            <dt>{t('wallet.loan.amountDue')}</dt>
-            <dd data-testid="loan-due">{value(loan?.amountDue)}</dd>
+            <dt>{t('wallet.loan.accrued')}</dt>
+            <dd data-testid="loan-accrued">{value(loan?.accrued)}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.loan.remaining')}</dt>
+            <dd data-testid="loan-remaining">{value(loan?.remainingAmount)}</dd>
           </div>
           <div>
             <dt>{t('wallet.loan.creditScore')}</dt>
             <dd data-testid="credit-score">{loan ? (loan.creditScore ?? DEFAULT_CREDIT_SCORE) : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('watch.loan.rate')}</dt>
+            <dd>
+              {loan ? t('watch.loan.ratePerYear', { rate: formatNumber(loan.terms.interestRate) }) : '—'}
+            </dd>
           </div>
         </dl>
         {data.stale && <AsOf at={data.updatedAt} stale className={s.heroAsOf} />}
@@ -69,6 +84,15 @@ export default function LoanScreen() {
           <ul className={s.noticeList}>
             <li>{t('wallet.loan.noticeMin', { min: minText })}</li>
             <li>{t('wallet.loan.noticeReview')}</li>
+            {loan && (
+              <li>
+                {t('wallet.loan.noticeInterest', {
+                  rate: formatNumber(loan.terms.interestRate),
+                  days: loan.terms.tenureDays ?? 0,
+                  late: formatNumber(loan.terms.lateChargeRate),
+                })}
+              </li>
+            )}
             <li>{t('wallet.loan.noticeRepay')}</li>
           </ul>
         </div>

@@ -66,8 +66,14 @@ export default function LoanRecordsScreen() {
         message={
           confirming && (
             <dl className={inv.summary}>
-              <SummaryRow label={t('wallet.loanRecords.repayAmount')} total>
+              <SummaryRow label={t('wallet.loan.principal')}>
                 {formatMoney(confirming.count, currency)}
+              </SummaryRow>
+              <SummaryRow label={t('wallet.loan.accrued')}>
+                {formatMoney(confirming.accrued, currency)}
+              </SummaryRow>
+              <SummaryRow label={t('wallet.loanRecords.repayAmount')} total>
+                {formatMoney(confirming.due, currency)}
               </SummaryRow>
               <SummaryRow label={t('wallet.account.available')}>
                 {info.data ? formatMoney(info.data.money, currency) : '—'}
@@ -95,13 +101,22 @@ function LoanItem({ loan, onRepay }: { loan: LoanRecord; onRepay: () => void }) 
           <time className={s.rowSub} dateTime={new Date(loan.created_at).toISOString()}>
             {dateTime(loan.created_at)}
           </time>
+          {loan.state === LOAN_STATE.unpaid && (
+            <span className={s.rowSub} data-testid="loan-owed">
+              {t('wallet.loan.owedLine', {
+                due: formatMoney(loan.due, currency),
+                accrued: formatMoney(loan.accrued, currency),
+              })}
+              {loan.due_at !== null && ` · ${t('wallet.loan.dueBy', { date: dateTime(loan.due_at) })}`}
+            </span>
+          )}
         </span>
         <span className={`${s.rowSide} ${s.rowSideSpaced}`}>
           <StatusChip tone={state.tone}>{t(state.key)}</StatusChip>
           {loan.state === LOAN_STATE.unpaid && (
             <MoneyButton
               onClick={onRepay}
-              aria-label={t('wallet.loanRecords.repayFor', { amount: formatMoney(loan.count, currency) })}
+              aria-label={t('wallet.loanRecords.repayFor', { amount: formatMoney(loan.due, currency) })}
             >
               {t('wallet.loanRecords.repay')}
             </MoneyButton>

@@ -85,6 +85,18 @@ export interface Fund {
   manager: string | null;
   /** 1 low, 2 low to moderate, 3 moderate, 4 moderately high, 5 high; null when not rated. */
   risk: number | null;
+  /**
+   * The range as yearly rates (issue 30 §3): simple, the period's percent × 365 / days, HALF_UP on
+   * the server to two decimals ("10.43").
+   */
+  return_pa: { min: string; max: string };
+  /**
+   * What an order pays at maturity besides its amount (server/trading/funds.ts): the middle of the
+   * range, percent over the period (two decimals) and per year, and in money for one purchase.
+   */
+  expected_return: string;
+  expected_return_pa: string;
+  expected_profit: Money;
 }
 
 /** SPEC §3 Fund order. */
@@ -93,6 +105,8 @@ export interface FundOrder {
   amount: Money;
   /** Expected return, percent of the amount over the period. */
   expected_return: number;
+  /** The same as a yearly rate (simple, × 365 / period days), two decimals. */
+  expected_return_pa: string;
   status: 'active' | 'completed' | 'cancelled';
   end_time: number;
   created_at: number;
