@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
@@ -114,5 +114,33 @@ describe.each([
     );
     expect(screen.getByText('24/11/2026, 15:00 IST')).toBeTruthy();
     expect(screen.getByText('24/11/2026, 10:00 ET')).toBeTruthy();
+  });
+
+  it('shows an after-market order pending with its send time, the exchange’s, and lets it be cancelled', () => {
+    played.now = SATURDAY;
+    const cancelled: string[] = [];
+    const actions = { modify: () => {}, cancel: (o: { no: string }) => cancelled.push(o.no), note: () => {} };
+    const amo = {
+      ...ORDER,
+      state: 'buy' as const,
+      status: 0,
+      no: 'B9',
+      amo: true,
+      send_at: Date.UTC(2026, 10, 30, 3, 45),
+      created_at: SATURDAY,
+    };
+    render(
+      <MemoryRouter>
+        <ul>
+          <RecordCard order={amo} actions={actions} />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('order-amo').textContent).toBe('After-market');
+    expect(screen.getByTestId('order-type').textContent).toBe('Market');
+    expect(screen.getByTestId('order-sends-at').textContent).toBe('Mon 09:15 IST');
+    expect(screen.getByText('Pending')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order for TCS' }));
+    expect(cancelled).toEqual(['B9']);
   });
 });

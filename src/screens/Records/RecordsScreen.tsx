@@ -147,7 +147,8 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
   const code = displayCode(order.tag);
   const fee = toMinor(order.fee) ?? 0;
   const shownPrice = pending ? (order.limit_price ?? order.price) : sell ? order.sell_price : order.price;
-  const type = orderTypeOf(order);
+  // An after-market order is a market order resting until the open (at its protection limit).
+  const type = order.amo ? 'market' : orderTypeOf(order);
   const trigger = order.trigger_price;
   // An OCO shows both legs, and the one that fired.
   const oco = useOcoTexts()(order);
@@ -191,7 +192,17 @@ export function RecordCard({ order, actions }: { order: OrderRow; actions: Recor
             </Stat>
           )}
           {!armedOco && (
-            <Stat label={t(pending ? 'records.limitPrice' : sell ? 'records.sellPrice' : 'records.price')}>
+            <Stat
+              label={t(
+                amoSend !== null
+                  ? 'trade.amo.limit'
+                  : pending
+                    ? 'records.limitPrice'
+                    : sell
+                      ? 'records.sellPrice'
+                      : 'records.price',
+              )}
+            >
               {shownPrice === null
                 ? '—'
                 : regionPrice(config, order.type, shownPrice, priceDecimals(shownPrice))}

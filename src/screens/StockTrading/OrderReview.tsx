@@ -60,7 +60,11 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
                 <span data-testid="result-sends-at">{sendAt}</span>
               </SummaryRow>
             )}
-            <SummaryRow label={t(pending ? 'trade.result.limit' : 'trade.result.price')}>
+            <SummaryRow
+              label={t(
+                sendAt !== null ? 'trade.amo.limit' : pending ? 'trade.result.limit' : 'trade.result.price',
+              )}
+            >
               {regionPrice(
                 config,
                 done.type,
