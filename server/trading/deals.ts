@@ -12,7 +12,7 @@ import { placeBuy, placeSell, type Ticket } from './engine';
 import { rateTicks } from './fx';
 import { buyBlock, sellLot } from './holdings';
 import { closePending } from './matching';
-import { STOCK, toOrderRow, tradable } from './orders';
+import { type OrderRecord, STOCK, toOrderRow, tradable } from './orders';
 import { type OcoInput, placeOco, placeStop, type StopInput } from './stops';
 
 /**
@@ -114,7 +114,10 @@ export async function dealBuy(
   const ticket = ticketOf(input);
   const stopInput = stop(input, 'buy');
   if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput, ticket), deps.clock.now());
-  return toOrderRow(await placeBuy(deps, db, userId, { ...input, ticket }), deps.clock.now());
+  return toOrderRow(
+    await immediateOrCancel(deps, db, ticket, await placeBuy(deps, db, userId, { ...input, ticket })),
+    deps.clock.now(),
+  );
 }
 
 /** Sell: a whole lot by order number, or units of a position (an OCO, a stop or GTT, or market/limit). */
@@ -133,7 +136,22 @@ export async function dealSell(
   }
   const stopInput = stop(input, 'sell');
   if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput, ticket), deps.clock.now());
-  return toOrderRow(await placeSell(deps, db, userId, { ...input, ticket }), deps.clock.now());
+  return toOrderRow(
+    await immediateOrCancel(deps, db, ticket, await placeSell(deps, db, userId, { ...input, ticket })),
+    deps.clock.now(),
+  );
+}
+
+/**
+ * IOC (issue 30): an order that did not fill at once — a limit the quote has not reached, a market
+ * order whose quote moved beyond the tolerance, a market order on a closed market — is cancelled in
+ * the same transaction, releasing exactly what it reserved; it is never left pending.
+ */
+async function immediateOrCancel(deps: Deps, db: Kysely<DB>, ticket: Ticket, order: OrderRecord) {
+  if (ticket.validity !== 'ioc' || order.status !== STOCK.pending) return order;
+  const cancelled = await closePending(deps, db, order, STOCK.cancelled);
+  if (!cancelled) throw new Error(`order ${order.no}: an IOC left pending`);
+  return cancelled;
 }
 
 /** Cancels the caller's pending stock order `no`, releasing exactly what it reserved (matching.ts `closePending`). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderProduct, OrderValidity } from '#shared/contract/trading';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
+import { protectedLimit } from '#shared/rules';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid } from '../lib/errors';
@@ -8,7 +9,7 @@ import { post } from '../lib/ledger';
 import type { Instrument } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
 import { rateTicks } from './fx';
-import { assertMarketOpen, sessionEnd } from './hours';
+import { assertMarketOpen, inSession, nextSession, sessionEnd } from './hours';
 import {
   assertMayRest,
   checkStockQuantity,
@@ -102,18 +103,45 @@ export function stockOrder(
   };
 }
 
+/**
+ * Whether an order is a market order (issue 30): the ticket says so, or — SPEC's calls name no type —
+ * the price the user saw is within PRICE_TOLERANCE_BPS of the quote (what would fill at once).
+ */
+function isMarketOrder(side: 'buy' | 'sell', ticket: Ticket, quoteTicks: number, seen: number): boolean {
+  return ticket.kind === null ? withinTolerance(side, quoteTicks, seen) : ticket.kind === 'market';
+}
+
+/**
+ * Whether an order fills at once at the quote: a limit at its limit or better, a market order (or
+ * one SPEC's calls sent) within PRICE_TOLERANCE_BPS of what the user saw.
+ */
+function fillsNow(side: 'buy' | 'sell', ticket: Ticket, quoteTicks: number, seen: number): boolean {
+  if (ticket.kind === 'limit') return side === 'buy' ? quoteTicks <= seen : quoteTicks >= seen;
+  return withinTolerance(side, quoteTicks, seen);
+}
+
+/** An executed intraday order is squared off at its session's close (squareoff.ts); a delivery one never. */
+export function squareAt(instrument: Instrument, ticket: Ticket, at: number): number | null {
+  return ticket.product === 'intraday' ? sessionEnd(instrument, at) : null;
+}
+
 export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
+  const ticket = input.ticket ?? DELIVERY_DAY;
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
-  const fills = withinTolerance('buy', quoteTicks, seen);
+  if (isMarketOrder('buy', ticket, quoteTicks, seen) && !inSession(instrument, now)) {
+    return placeAmo(deps, db, userId, 'buy', { ...input, ticket }, { instrument, now, rate, quoteTicks });
+  }
+  const fills = fillsNow('buy', ticket, quoteTicks, seen);
   const exec = fills ? quoteTicks : seen;
   const value = tradeValueMinor(exec, input.count, rate);
   if (value <= 0) throw invalid();
-  if (!fills) await assertMayRest(deps, db, userId, seen, quoteTicks);
+  // An IOC that cannot fill is cancelled at once (deals.ts): it never rests, so no band or cap applies.
+  if (!fills && ticket.validity !== 'ioc') await assertMayRest(deps, db, userId, seen, quoteTicks);
   // A fill pays value and charges; a resting buy reserves both at its limit (the most they can be).
   const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
   const order = await insertOrder(db, {
-    ...stockOrder(userId, instrument, 'buy', input.count, now, rate, input.ticket),
+    ...stockOrder(userId, instrument, 'buy', input.count, now, rate, ticket),
     status: fills ? STOCK.success : STOCK.pending,
     limit_price: seen,
     price: exec,
@@ -122,6 +150,7 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
     price_all: value,
     profit: null,
     expires_at: fills ? null : sessionEnd(instrument, now),
+    square_at: fills ? squareAt(instrument, ticket, now) : null,
   });
   if (fills) await addToPosition(db, userId, instrument.symbol, input.count, value, exec * input.count, now);
   await post(db, {
@@ -133,6 +162,56 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
     at: now,
   });
   if (fills) await postCharges(db, userId, order.id, charges.total, now);
+  return order;
+}
+
+/**
+ * An after-market order (issue 30, DESIGN "Closed markets"): a market order placed while its
+ * market is closed. It never fills at the closed market's last price: it rests pending until
+ * `send_at`, the next session's open, reserving what a pending order reserves — a buy its value and
+ * charges, a sell its units — at the price the user saw moved PRICE_TOLERANCE_BPS against them
+ * (`protectedLimit`, the protection every market order has). The match job sends it at the open and
+ * fills it at the open's price (matching.ts); an open beyond that protection leaves it resting
+ * there for the session, as a market order whose quote moved. It expires at that session's close.
+ */
+async function placeAmo(
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  side: 'buy' | 'sell',
+  input: TradeInput & { ticket: Ticket },
+  at: { instrument: Instrument; now: number; rate: number; quoteTicks: number },
+) {
+  const { instrument, now, rate, quoteTicks } = at;
+  const limit = protectedLimit(side, priceToTicks(input.price));
+  const value = tradeValueMinor(limit, input.count, rate);
+  if (value <= 0) throw invalid();
+  const reserved =
+    side === 'sell' ? await reserveShares(db, userId, instrument.symbol, input.count, now) : null;
+  if (input.ticket.validity !== 'ioc') await assertMayRest(deps, db, userId, limit, quoteTicks);
+  const charges = side === 'buy' ? chargesFor(deps.config.charges, instrument, 'buy', value) : null;
+  const order = await insertOrder(db, {
+    ...stockOrder(userId, instrument, side, input.count, now, rate, input.ticket),
+    status: STOCK.pending,
+    limit_price: limit,
+    price: reserved ? avgTicks(reserved.cost_native, reserved.qty) : limit,
+    sell_price: null,
+    ...(charges ? chargeColumns(charges) : { fee: 0 }),
+    price_all: value,
+    profit: null,
+    expires_at: sessionEnd(instrument, now),
+    send_at: nextSession(instrument.schedule, now).open,
+  });
+  if (charges) {
+    await post(db, {
+      userId,
+      amount: -(value + charges.total),
+      reason: tradeReason(instrument.kind, 'buy'),
+      refType: 'order',
+      refId: order.id,
+      at: now,
+    });
+  }
   return order;
 }
 
@@ -156,14 +235,18 @@ export async function postCharges(
 }
 
 export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
+  const ticket = input.ticket ?? DELIVERY_DAY;
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
+  if (isMarketOrder('sell', ticket, quoteTicks, seen) && !inSession(instrument, now)) {
+    return placeAmo(deps, db, userId, 'sell', { ...input, ticket }, { instrument, now, rate, quoteTicks });
+  }
   const base = {
-    ...stockOrder(userId, instrument, 'sell', input.count, now, rate, input.ticket),
+    ...stockOrder(userId, instrument, 'sell', input.count, now, rate, ticket),
     limit_price: seen,
     fee: 0,
   };
-  if (withinTolerance('sell', quoteTicks, seen)) {
+  if (fillsNow('sell', ticket, quoteTicks, seen)) {
     const taken = await takeFromPosition(
       db,
       deps.database.dialect,
@@ -184,6 +267,7 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
       price_all: proceeds,
       profit: proceeds - taken.cost,
       expires_at: null,
+      square_at: squareAt(instrument, ticket, now),
     });
     if (proceeds > 0) {
       await post(db, {
@@ -199,8 +283,9 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
     return order;
   }
   const reserved = await reserveShares(db, userId, instrument.symbol, input.count, now);
-  // After the reservation, so a seller without the shares hears that; a refusal rolls it back.
-  await assertMayRest(deps, db, userId, seen, quoteTicks);
+  // After the reservation, so a seller without the shares hears that; a refusal rolls it back. An
+  // IOC does not rest (deals.ts cancels it at once).
+  if (ticket.validity !== 'ioc') await assertMayRest(deps, db, userId, seen, quoteTicks);
   return insertOrder(db, {
     ...base,
     status: STOCK.pending,

@@ -2,7 +2,7 @@ import type { Deps } from '../deps';
 import {
   assertTradingHours,
   DAY_MS,
-  isMarketOpen as inSession,
+  isMarketOpen as inSessionAt,
   lastSession,
   nextSession,
 } from '../market/hours';
@@ -10,9 +10,19 @@ import type { Instrument } from '../market/provider';
 
 /** The order engine's only view of trading hours (server/market/hours.ts knows each market's session). */
 
+/**
+ * Whether the instrument's market is in its session at `at`, whatever ENFORCE_TRADING_HOURS says:
+ * a market order outside it is an after-market order (engine.ts `placeAmo`), sent at the next open.
+ */
+export function inSession(instrument: Instrument, at: number): boolean {
+  return inSessionAt(instrument, at);
+}
+
+export { lastSession, nextSession };
+
 /** Whether orders in this instrument may trade now (always, unless `ENFORCE_TRADING_HOURS`). */
 export function isMarketOpen(deps: Deps, instrument: Instrument): boolean {
-  return !deps.config.market.enforceHours || inSession(instrument, deps.clock.now());
+  return !deps.config.market.enforceHours || inSessionAt(instrument, deps.clock.now());
 }
 
 /** Rejects an order outside the instrument's session (SPEC 'No available time'). */

@@ -1,14 +1,23 @@
 import type { Job } from '../jobs/job';
 import { matureFunds } from './funds';
 import { matchPendingOrders } from './matching';
+import { squareOffIntraday } from './squareoff';
 
-/** Trading's background work: pending stock orders each market tick, fund maturities. */
+/** Trading's background work: pending stock orders each market tick, intraday square-off, fund maturities. */
 export const tradingJobs: Job[] = [
   {
     name: 'orders:match',
     everyMs: 1000,
     async run(deps) {
       await matchPendingOrders(deps);
+    },
+  },
+  {
+    // Intraday positions (issue 30): squared off once their session has closed.
+    name: 'orders:squareoff',
+    everyMs: 1000,
+    async run(deps) {
+      await squareOffIntraday(deps);
     },
   },
   {

@@ -4,9 +4,10 @@ import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { post } from '../lib/ledger';
+import type { Instrument, Quote } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
 import { postCharges } from './engine';
-import { isMarketOpen, sessionEnd } from './hours';
+import { inSession, isMarketOpen, sessionEnd } from './hours';
 import { lockOrder, type OrderRecord, STOCK, tradeReason } from './orders';
 import { addToPosition, avgTicks, takeFromPosition } from './positions';
 
@@ -97,6 +98,8 @@ export async function fillPending(
   if (order.state === 'buy' ? quoteTicks > order.limit_price : quoteTicks < order.limit_price) return null;
   const now = deps.clock.now();
   const instrument = deps.market.instrument(order.symbol);
+  // An intraday fill is squared off at its session's close (squareoff.ts).
+  const square_at = order.product === 'intraday' && instrument ? sessionEnd(instrument, now) : null;
   if (order.state === 'buy') {
     const value = tradeValueMinor(quoteTicks, order.count, order.rate);
     const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
@@ -108,6 +111,7 @@ export async function fillPending(
         price_all: value,
         ...chargeColumns(charges),
         updated_at: now,
+        square_at,
       })
       .where('id', '=', order.id)
       .where('status', '=', STOCK.pending)
@@ -157,6 +161,7 @@ export async function fillPending(
       price_all: proceeds,
       ...chargeColumns(charges),
       profit: proceeds - taken.cost,
+      square_at,
     })
     .where('id', '=', order.id)
     .returningAll()
@@ -196,7 +201,12 @@ export async function matchPendingOrders(
       }
       const instrument = deps.market.instrument(order.symbol);
       const quote = deps.market.quote(order.symbol);
-      if (!instrument || !quote || order.limit_price === null || !isMarketOpen(deps, instrument)) continue;
+      if (!instrument || !quote || order.limit_price === null) continue;
+      if (order.send_at !== null) {
+        if (await sendAmo(deps, order, instrument, quote)) filled++;
+        continue;
+      }
+      if (!isMarketOpen(deps, instrument)) continue;
       const q = priceToTicks(quote.price);
       let limit = order.limit_price;
       if (order.trigger_price !== null && order.triggered_at === null) {
@@ -243,6 +253,28 @@ export async function matchPendingOrders(
   }
   if (failures.length > 0) throw new AggregateError(failures, `${failures.length} pending orders failed`);
   return { filled, expired, triggered };
+}
+
+/**
+ * An after-market order (engine.ts `placeAmo`): nothing before its send time, and nothing while its
+ * market is shut — whatever ENFORCE_TRADING_HOURS says, it never fills at a closed market's price.
+ * From the open it is sent at the open's price (the session's first, `quote.open`) when that is
+ * within its protection, else it rests at its protected limit for the session like any limit.
+ */
+async function sendAmo(
+  deps: Deps,
+  order: OrderRecord,
+  instrument: Instrument,
+  quote: Quote,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  if (order.send_at === null || order.limit_price === null) return false;
+  if (now < order.send_at || !inSession(instrument, now)) return false;
+  const reached = (q: number) => (order.state === 'buy' ? q <= order.limit_price! : q >= order.limit_price!);
+  const open = priceToTicks(quote.open);
+  const q = reached(open) ? open : priceToTicks(quote.price);
+  if (!reached(q)) return false;
+  return (await withTx(deps.database, (trx) => fillPending(deps, trx, order.id, q))) !== null;
 }
 
 /** Every pending stock order, read in keyset pages of `config.orders.jobBatch`. */

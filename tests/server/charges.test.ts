@@ -12,6 +12,7 @@ import {
   idem,
   ledgerOf,
   type MarketControl,
+  toSession,
 } from '../support/trading';
 
 /**
@@ -235,6 +236,7 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
   );
 
   it.runIf(enabled)('US stocks pay brokerage and GST only', async () => {
+    toSession(s, 'AAPL');
     const u = await s.signUp();
     await credit(s, u.id, RICH);
     // 5 × $200 × 20 = ₹20,000: brokerage ₹6.00, GST ₹1.08.

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '#shared/contract/index';
 import { DAY_MS, lateChargeMinor, loanInterestMinor, wholeDays } from '#shared/loans';
+import { isMarketOpen, lastSession, nextSession } from '#shared/market-hours';
 import {
   feeMinor,
   fromMinor,
@@ -12,7 +13,7 @@ import {
   tradeValueMinor,
   unitsToMinor,
 } from '#shared/money';
-import { BLOCK_FEE_BPS, IPO_QTY_STEP } from '#shared/rules';
+import { BLOCK_FEE_BPS, IPO_QTY_STEP, protectedLimit } from '#shared/rules';
 import { loadConfig } from '../../server/config';
 import { withTx } from '../../server/db/index';
 import { JOBS, runJob } from '../../server/jobs/index';
@@ -105,6 +106,7 @@ type Op =
   | { t: 'review'; u: number; decision: 'release' | 'pay' | 'reject' }
   | { t: 'buy'; u: number; qty: number }
   | { t: 'buyLimit'; u: number; qty: number }
+  | { t: 'intraday'; u: number; qty: number }
   | { t: 'farLimit'; u: number; qty: number }
   | { t: 'stop'; u: number; qty: number; market: boolean }
   | { t: 'block'; u: number; lots: number; us: boolean }
@@ -112,6 +114,7 @@ type Op =
   | { t: 'rateSet'; value: string }
   | { t: 'blockSell'; u: number; pick: number }
   | { t: 'wait' }
+  | { t: 'close' }
   | { t: 'cancel'; u: number; pick: number }
   | { t: 'modify'; u: number; pick: number; qty: number }
   | { t: 'sell'; u: number; qty: number }
@@ -167,6 +170,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       t: fc.constant('buy' as const),
+      u: user,
+      qty: fc.integer({ min: 1, max: STOCK_QTY }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.constant({ t: 'close' as const }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('intraday' as const),
       u: user,
       qty: fc.integer({ min: 1, max: STOCK_QTY }),
     }),
@@ -272,7 +284,12 @@ interface ModelUser {
   /** Wrong transaction passwords since the last right one. */
   fails: number;
   balance: number;
+  /** Units free to sell (an AMO sell holds its units until the open). */
   shares: number;
+  /** Issue 30: AMO sells resting (they count towards MAX_OPEN with the resting buys). */
+  amoSells: number;
+  /** Intraday units bought this session, squared off once it closes. */
+  intraday: number;
   pendingRecharges: number[];
   withdrawals: { id: number; amount: number; declined: boolean; held: boolean }[];
   /** Resting buys: what each holds, at its limit (ticks); a stop's trigger (ticks), else null. */
@@ -284,6 +301,10 @@ interface ModelUser {
 }
 
 const CREDIT_LIMIT_MINOR = 100 * 1000 * 100;
+/** Whether SYMBOL's market (NSE) is in a session at `at`: outside one a market order is an AMO (issue 30). */
+const nseOpen = (at: number) => isMarketOpen({ schedule: 'NSE' }, at);
+/** A user's pending stock orders, which MAX_OPEN caps: resting buys (AMOs among them) and AMO sells. */
+const openOrders = (u: { restingBuys: unknown[]; amoSells: number }) => u.restingBuys.length + u.amoSells;
 const SCHEDULE = loadConfig({}).charges;
 /** What a stock order of `value` in SYMBOL moves: a buy pays value + charges, a sell gets value − charges. */
 const withCharges = (side: 'buy' | 'sell', value: number) =>
@@ -315,6 +336,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
   async function runSequence(ops: Op[]): Promise<void> {
     let price = PRICES[2]!;
     market.pin(SYMBOL, price);
+    const open = () => nseOpen(s.clock.now());
     let ipo = await insertIpo(s, { issue_price: IPO_PRICE, min: 100, max: IPO_MAX });
     const blockItem = await insertBlockItem(s, {
       tag: SYMBOL,
@@ -359,6 +381,8 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         fails: 0,
         balance: 0,
         shares: 0,
+        amoSells: 0,
+        intraday: 0,
         pendingRecharges: [],
         withdrawals: [],
         restingBuys: [],
@@ -470,9 +494,13 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           const u = users[op.u]!;
           // A resting buy is placed 5 % under the quote: beyond the tolerance, so it waits there.
           const seen = op.t === 'buy' ? price : Math.round(price * 95) / 100;
-          const value = tradeValueMinor(priceToTicks(seen), op.qty);
+          // Issue 30: a market buy on a closed market is an AMO, resting until the open and
+          // reserving value and charges at the seen price moved by the tolerance.
+          const amo = op.t === 'buy' && !open();
+          const limitTicks = amo ? protectedLimit('buy', priceToTicks(seen)) : priceToTicks(seen);
+          const value = tradeValueMinor(limitTicks, op.qty);
           const cost = withCharges('buy', value);
-          const capped = op.t === 'buyLimit' && u.restingBuys.length >= MAX_OPEN;
+          const capped = (op.t === 'buyLimit' || amo) && openOrders(u) >= MAX_OPEN;
           const ok = !capped && u.balance >= cost;
           const data = await money(
             u,
@@ -484,12 +512,14 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           // price_all: what left the balance (value and charges; a resting buy's at its limit).
           expect(data).toMatchObject({ value: fromMinor(value), price_all: fromMinor(cost) });
           u.balance -= cost;
-          if (op.t === 'buy') {
+          expect(data.amo).toBe(amo);
+          if (op.t === 'buy' && !amo) {
             expect(data.status).toBe(1);
             u.shares += op.qty;
           } else {
             expect(data.status).toBe(0);
-            u.restingBuys.push({ no: data.no, reserved: cost, limit: priceToTicks(seen), trigger: null });
+            if (amo) expect(data.send_at).toBe(nextSession('NSE', s.clock.now()).open);
+            u.restingBuys.push({ no: data.no, reserved: cost, limit: limitTicks, trigger: null });
           }
           break;
         }
@@ -503,7 +533,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
             : priceToTicks(Math.round(trigger * 101) / 100);
           const value = tradeValueMinor(limitTicks, op.qty);
           const cost = withCharges('buy', value);
-          const capped = u.restingBuys.length >= MAX_OPEN;
+          const capped = openOrders(u) >= MAX_OPEN;
           const ok = !capped && u.balance >= cost;
           const data = await money(
             u,
@@ -617,7 +647,26 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           break;
         }
         case 'wait':
-          s.clock.advance(LOCK_MS);
+        case 'close':
+          // 'close': to a minute after the session's close (from inside one), else an hour on.
+          s.clock.advance(
+            op.t === 'close' && open()
+              ? lastSession('NSE', s.clock.now()).close + 60_000 - s.clock.now()
+              : LOCK_MS,
+          );
+          // Issue 30: once the session has closed, intraday units are sold at the close (the quote
+          // of the closed market), at most the units free, with the charges of a sell.
+          if (!open() && users.some((u) => u.intraday > 0)) {
+            await runJob(s.deps, JOBS.find((j) => j.name === 'orders:squareoff')!);
+            for (const u of users) {
+              const sold = Math.min(u.intraday, u.shares);
+              if (sold > 0) {
+                u.shares -= sold;
+                u.balance += withCharges('sell', tradeValueMinor(priceToTicks(price), sold));
+              }
+              u.intraday = 0;
+            }
+          }
           break;
         case 'cancel': {
           const u = users[op.u]!;
@@ -657,17 +706,43 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         }
         case 'sell': {
           const u = users[op.u]!;
-          const ok = u.shares >= op.qty;
-          await money(
+          // On a closed market an AMO: its units held until the open (never sent here).
+          const amo = !open();
+          const held = u.shares >= op.qty;
+          const capped = amo && openOrders(u) >= MAX_OPEN;
+          const ok = held && !capped;
+          const data = await money(
             u,
             'dealSell',
             { tag: SYMBOL, count: op.qty, price, mold: 'stock' },
-            ok ? 'ok' : 'errors.insufficientShares',
+            !held ? 'errors.insufficientShares' : capped ? 'errors.tooManyOpenOrders' : 'ok',
           );
           if (ok) {
+            expect(data).toMatchObject({ amo, status: amo ? 0 : 1 });
             u.shares -= op.qty;
-            u.balance += withCharges('sell', tradeValueMinor(priceToTicks(price), op.qty));
+            if (amo) u.amoSells++;
+            else u.balance += withCharges('sell', tradeValueMinor(priceToTicks(price), op.qty));
           }
+          break;
+        }
+        case 'intraday': {
+          // Issue 30: an intraday market buy in a session; squared off once the session closes
+          // (after a 'wait' crosses the close, below). On a closed market: nothing (an AMO above).
+          if (!open()) break;
+          const u = users[op.u]!;
+          const cost = withCharges('buy', tradeValueMinor(priceToTicks(price), op.qty));
+          const ok = u.balance >= cost;
+          const data = await money(
+            u,
+            'dealBuy',
+            { tag: SYMBOL, count: op.qty, price, mold: 'stock', product: 'intraday' },
+            ok ? 'ok' : 'errors.insufficientFunds',
+          );
+          if (!ok) break;
+          expect(data).toMatchObject({ status: 1, product: 'intraday', amo: false });
+          u.balance -= cost;
+          u.shares += op.qty;
+          u.intraday += op.qty;
           break;
         }
         case 'move':

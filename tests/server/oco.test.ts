@@ -13,6 +13,7 @@ import {
   ledgerOf,
   type MarketControl,
   NO_CHARGES_ENV,
+  toSession,
 } from '../support/trading';
 
 /**
@@ -50,6 +51,7 @@ describe.each(DIALECTS)('OCO GTT orders on $name', ({ name, enabled }) => {
   /** A trader holding `held` units bought at 2500. */
   async function holder(held = 10) {
     m.pin(SYMBOL, 2500);
+    toSession(s, SYMBOL);
     const u = await s.signUp();
     await credit(s, u.id, RICH);
     const bought = await s.call('dealBuy', {

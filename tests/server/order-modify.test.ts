@@ -45,7 +45,8 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
     return u;
   }
   /** What a pending buy holds: its value and charges at its limit. */
-  const held = (row: { price_all: string; fee: string }) => toMinor(row.price_all)! + toMinor(row.fee)!;
+  // What a pending buy holds: its price_all, value and charges at its limit (issue 35 item 3).
+  const held = (row: { price_all: string }) => toMinor(row.price_all)!;
   async function available(token: string) {
     const rows = (await s.call('holdings', { token, query: { type: 'stock' } })).body.data.rows;
     return rows.find((r: { stock: string }) => r.stock === SYMBOL) as { count: number; available: number };
@@ -55,12 +56,12 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
     m.pin(SYMBOL, 2500);
     const u = await trader();
     const placed = (await order('dealBuy', u.token, { count: 10, price: 2400 })).body.data;
-    expect(placed).toMatchObject({ status: 0, limit_price: 2400, price_all: '24000.00' });
+    expect(placed).toMatchObject({ status: 0, limit_price: 2400, value: '24000.00' });
     expect(await balanceOf(s, u.id)).toBe(RICH - held(placed));
 
     const grown = await modify(u.token, { no: placed.no, count: 20, price: 2450 });
     expect(grown.body.data).toMatchObject({ no: placed.no, status: 0, count: 20, limit_price: 2450 });
-    expect(grown.body.data.price_all).toBe('49000.00');
+    expect(grown.body.data.value).toBe('49000.00');
     expect(await balanceOf(s, u.id)).toBe(RICH - held(grown.body.data));
     const ledger = await ledgerOf(s, u.id);
     expect(ledger.at(-1)).toMatchObject({
@@ -70,7 +71,7 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
     await expectLedgerConsistent(s);
 
     const shrunk = await modify(u.token, { no: placed.no, count: 5 });
-    expect(shrunk.body.data).toMatchObject({ count: 5, limit_price: 2450, price_all: '12250.00' });
+    expect(shrunk.body.data).toMatchObject({ count: 5, limit_price: 2450, value: '12250.00' });
     expect(await balanceOf(s, u.id)).toBe(RICH - held(shrunk.body.data));
     expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ reason: 'orderRefund' });
     await expectLedgerConsistent(s);
@@ -80,7 +81,7 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
     await match();
     const list = (await s.call('orderList', { token: u.token, query: { tag: SYMBOL } })).body.data.rows;
     const filled = list.find((r: { no: string }) => r.no === placed.no);
-    expect(filled).toMatchObject({ status: 1, count: 5, price: 2440, price_all: '12200.00' });
+    expect(filled).toMatchObject({ status: 1, count: 5, price: 2440, value: '12200.00' });
     expect(await balanceOf(s, u.id)).toBe(RICH - 1_220_000 - toMinor(filled.fee)!);
     expect((await available(u.token)).count).toBe(5);
     await expectLedgerConsistent(s);
@@ -113,7 +114,7 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
     expect(await available(u.token)).toMatchObject({ count: 10, available: 6 });
 
     const grown = await modify(u.token, { no: placed.no, count: 8, price: 2650 });
-    expect(grown.body.data).toMatchObject({ count: 8, limit_price: 2650, price_all: '21200.00' });
+    expect(grown.body.data).toMatchObject({ count: 8, limit_price: 2650, value: '21200.00' });
     expect(await available(u.token)).toMatchObject({ count: 10, available: 2 });
     await expectLedgerConsistent(s);
 
@@ -145,7 +146,7 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
       const sl = (await order('dealBuy', u.token, { count: 2, price: 2620, order_type: 'sl', trigger: 2600 }))
         .body.data;
       const moved = await modify(u.token, { no: sl.no, trigger: 2650, price: 2660 });
-      expect(moved.body.data).toMatchObject({ trigger_price: 2650, limit_price: 2660, price_all: '5320.00' });
+      expect(moved.body.data).toMatchObject({ trigger_price: 2650, limit_price: 2660, value: '5320.00' });
       expect(await balanceOf(s, u.id)).toBe(RICH - held(moved.body.data));
 
       const cases: Array<[Record<string, unknown>, string]> = [
@@ -169,7 +170,7 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
       expect(slmMoved.body.data).toMatchObject({
         trigger_price: 2600,
         limit_price: 2626,
-        price_all: '7878.00',
+        value: '7878.00',
       });
       const slmPrice = await modify(u.token, { no: slm.no, price: 2700 });
       expect(slmPrice.body).toMatchObject({ msg: 'no', data: 'errors.slmNoLimit' });

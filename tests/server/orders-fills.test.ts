@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ordersServer, RICH } from '../support/orders';
 import { DIALECTS, type TestServer } from '../support/server';
-import { balanceOf, idem, ledgerOf, type MarketControl } from '../support/trading';
+import { balanceOf, idem, ledgerOf, type MarketControl, toSession } from '../support/trading';
 
 /**
  * Stock orders that fill at once: at the server's quote, converted, valued and sold; refused input;
@@ -55,6 +55,8 @@ describe.each(DIALECTS)('stock orders that fill on $name', ({ name, enabled }) =
         ['IN10YT', 10, 98.5, '985.00', 'buyTreasury'],
       ];
       for (const [tag, count, price, total, reason] of cases) {
+        // Each in a session of its market (NSE and the US never trade at once).
+        toSession(s, tag);
         const res = await buy(u.token, { tag, count, price });
         expect(res.body.data, tag).toMatchObject({ status: 1, price, price_all: total });
         expect((await ledgerOf(s, u.id)).at(-1)?.reason).toBe(reason);
@@ -64,11 +66,13 @@ describe.each(DIALECTS)('stock orders that fill on $name', ({ name, enabled }) =
 
     it('lists holdings by type, valued at the current quote with unrealised profit/loss', async () => {
       const u = await trader();
+      // Each in a session of its market: NSE's (the test starts in one), then the US's.
       await buy(u.token, { tag: 'RELIANCE.NS', count: 10, price: 2500 });
+      await buy(u.token, { tag: 'IN10YT', count: 4, price: 98.5 });
+      toSession(s, 'AAPL');
       await buy(u.token, { tag: 'AAPL', count: 3, price: 200 });
       await buy(u.token, { tag: 'EURUSD=X', count: 100, price: 1.1 });
       await buy(u.token, { tag: 'GCT=F', count: 1, price: 2000 });
-      await buy(u.token, { tag: 'IN10YT', count: 4, price: 98.5 });
       m.pin('RELIANCE.NS', 2600);
       try {
         const stock = await holdings(u.token, 'stock');
@@ -261,6 +265,7 @@ describe.each(DIALECTS)('stock orders that fill on $name', ({ name, enabled }) =
     });
 
     it('the same key sent 10 times at once fills once', async () => {
+      toSession(s, 'AAPL');
       const u = await trader();
       const headers = idem();
       const body = { tag: 'AAPL', count: 2, price: 200 };
@@ -287,6 +292,7 @@ describe.each(DIALECTS)('stock orders that fill on $name', ({ name, enabled }) =
 
   describe.skipIf(!enabled)('order records', () => {
     it('lists stock records newest first, paged, by status and tag, only the caller’s', async () => {
+      toSession(s, 'AAPL');
       const u = await trader();
       const nos: string[] = [];
       for (let i = 0; i < 12; i++) {

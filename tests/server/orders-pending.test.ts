@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../server/jobs/index';
 import { matchJob, ordersServer, RICH } from '../support/orders';
 import { DIALECTS, type TestServer } from '../support/server';
-import { balanceOf, idem, ledgerOf, type MarketControl } from '../support/trading';
+import { balanceOf, idem, ledgerOf, type MarketControl, toSession } from '../support/trading';
 
 /**
  * Stock orders that rest: a limit the quote moved away from, filled by the match job, cancelled or
@@ -88,6 +88,7 @@ describe.each(DIALECTS)('pending stock orders on $name', ({ name, enabled }) => 
     });
 
     it('a filled order cannot be cancelled', async () => {
+      toSession(s, 'AAPL');
       const u = await trader();
       const placed = await buy(u.token, { tag: 'AAPL', count: 1, price: 200 });
       const res = await s.call('orderCancel', {
@@ -119,6 +120,7 @@ describe.each(DIALECTS)('pending stock orders on $name', ({ name, enabled }) => 
     });
 
     it('a pending sell reserves its shares, fills at the quote once reached, and expiry releases them', async () => {
+      toSession(s, 'RELIANCE.NS');
       const u = await trader();
       await buy(u.token, { tag: 'RELIANCE.NS', count: 10, price: 2500 });
       const placed = await sell(u.token, { tag: 'RELIANCE.NS', count: 5, price: 2700 });
@@ -163,6 +165,7 @@ describe.each(DIALECTS)('pending stock orders on $name', ({ name, enabled }) => 
     });
 
     it('a pending sell cancelled by its owner frees the shares', async () => {
+      toSession(s, 'AAPL');
       const u = await trader();
       await buy(u.token, { tag: 'AAPL', count: 4, price: 200 });
       const placed = await sell(u.token, { tag: 'AAPL', count: 4, price: 260 });
@@ -185,6 +188,7 @@ describe.each(DIALECTS)('pending stock orders on $name', ({ name, enabled }) => 
 
   describe.skipIf(!enabled)('concurrency', () => {
     it('50 simultaneous buys never spend more than the balance', async () => {
+      toSession(s, 'RELIANCE.NS');
       const u = await trader(10 * 250_000 + 1); // ten buys of one RELIANCE at 2,500.00
       const answers = await Promise.all(
         Array.from({ length: 50 }, () => buy(u.token, { tag: 'RELIANCE.NS', count: 1, price: 2500 })),
@@ -196,6 +200,7 @@ describe.each(DIALECTS)('pending stock orders on $name', ({ name, enabled }) => 
     });
 
     it('simultaneous sells never sell more than is held', async () => {
+      toSession(s, 'AAPL');
       const u = await trader();
       await buy(u.token, { tag: 'AAPL', count: 5, price: 200 });
       const answers = await Promise.all(

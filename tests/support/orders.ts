@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { JOBS } from '../../server/jobs/index';
 import { startTestServer, type TestServer } from './server';
 import {
@@ -8,6 +8,7 @@ import {
   idem,
   type MarketControl,
   NO_CHARGES_ENV,
+  toSession,
 } from './trading';
 
 /** 1,000,000.00: enough for any order of the stock order suites. */
@@ -84,6 +85,11 @@ export function ordersServer(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       },
       98.5,
     );
+  });
+  // Each test starts inside an NSE session (issue 30: a market order on a closed market is an AMO);
+  // a test of a US symbol moves on to its session (toSession), the next one back to NSE's.
+  beforeEach(() => {
+    if (enabled) toSession(t.s, 'RELIANCE.NS');
   });
   afterAll(async () => {
     if (t.s) await expectLedgerConsistent(t.s);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { isMarketOpen, nextSession } from '#shared/market-hours';
 import { priceToTicks } from '#shared/money';
 import { setFundPassword } from '../../server/account/fund-password';
 import { withTx } from '../../server/db/index';
@@ -272,4 +273,17 @@ export function auditedServer(
       return typeof value === 'function' ? value.bind(server) : value;
     },
   });
+}
+
+/**
+ * Moves the server's clock into a session of `symbol`'s market — `intoMs` after its next open —
+ * unless it is in one already (issue 30: a market order on a closed market is an after-market
+ * order, pending until the open; a test of an immediate fill places it inside a session).
+ */
+export function toSession(s: TestServer, symbol: string, intoMs = 3600_000): void {
+  const instrument = s.deps.market.instrument(symbol);
+  if (!instrument) throw new Error(`toSession: ${symbol} is not listed`);
+  const now = s.clock.now();
+  if (isMarketOpen(instrument, now)) return;
+  s.clock.advance(nextSession(instrument.schedule, now).open + intoMs - now);
 }
