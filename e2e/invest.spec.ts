@@ -144,7 +144,9 @@ test('IPO: apply in lots of 100 between min and max, the operator allots it', as
   await expect(application.getByText('Pending')).toBeVisible();
   // SPEC: the quantity shows only for status 0 or 2.
   await expect(application.getByText('Quantity')).toHaveCount(0);
-  await expect(application.getByText(inr(frozen))).toBeVisible();
+  await expect(application.getByText(inr(frozen)).first()).toBeVisible();
+  // Issue 30: the application's money is blocked in the balance until allotment, and says so.
+  await expect(application.getByTestId('order-note')).toHaveText(`${inr(frozen)} blocked until allotment`);
   await expectAccessible(page);
 
   const allotted = JSON.parse(ops('ipo:allot', String(ipo.id)));
@@ -179,7 +181,9 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
   await expect(page.getByRole('listitem')).toHaveCount(1);
   const card = page.getByRole('listitem').filter({ hasText: 'RELIANCE' });
   // A block is a finite placement: what is left is shown, and that a lot is locked in.
-  const left = Number(((await card.getByText(/shares left$/).textContent()) ?? '').replace(/\D/g, ''));
+  const left = Number(
+    ((await card.getByText(/^Available: .* shares$/).textContent()) ?? '').replace(/\D/g, ''),
+  );
   expect(left).toBeGreaterThanOrEqual(100);
   await expect(card.getByText('Sellable from the next session')).toBeVisible();
   await card.getByRole('button', { name: 'Buy RELIANCE' }).click();

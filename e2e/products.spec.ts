@@ -26,6 +26,9 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
   await expect(fund.getByText(/projected, not guaranteed/)).toBeVisible();
   await expect(fund.getByText('Manager')).toBeVisible();
   await expect(fund.getByText('Risk level')).toBeVisible();
+  // Issue 30: the yearly rate beside the period's (the server's), what maturity pays, "subscribed".
+  await expect(fund.getByTestId('fund-pa')).toHaveText(/^[\d.]+% – [\d.]+% p\.a\.$/);
+  await expect(fund.getByText(/^Amount \+ [\d.]+% paid automatically$/)).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'product-funds');
 
@@ -39,7 +42,9 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
   await snap(page, 'product-loans');
   await page.getByRole('button', { name: 'Apply for a loan' }).click();
   await page.getByRole('dialog').getByLabel('Loan amount').fill('5000');
-  await expect(page.getByTestId('loan-total')).toHaveText(/^Total repayable: ₹5,000\.00/);
+  // 14 % a year for the 90-day tenure: 5,000.00 × 0.14 × 90 / 365 = 172.60.
+  await expect(page.getByTestId('loan-total')).toHaveText(/^Total repayable: ₹5,172\.60/);
+  await expect(page.getByTestId('loan-card')).toContainText('Borrowed money · to be repaid');
   await snap(page, 'product-loan-apply');
   await page.keyboard.press('Escape');
 
@@ -52,6 +57,11 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
     await expect(notes.getByText(/^Who may buy/)).toBeVisible();
     await expect(notes.getByText(/^Lock-in/)).toBeVisible();
     await expect(notes.getByText(/^Risk/)).toBeVisible();
+    // Issue 30: where the block price sits, said plainly; availability without urgency.
+    const lot = page.getByRole('listitem').first();
+    await expect(lot.getByTestId('vs-market')).toHaveText(/^Block price [+−-]?[\d.]+% vs market$/);
+    await expect(lot.getByText(/^Available: [\d,]+ shares$/)).toBeVisible();
+    await expect(lot.getByText(/left/)).toHaveCount(0);
     if (path === '/qip') {
       await expect(notes.getByText(/^Orders are converted at the live US dollar rate/)).toBeVisible();
       // The rate itself, from the server's one rate: the live quote here (the simulator's USDINR).

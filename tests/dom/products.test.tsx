@@ -6,12 +6,14 @@ import type { LoanData } from '#shared/contract/wallet';
 import { parseConfig } from '../../src/api/useConfig';
 import { changeLanguage, initI18n } from '../../src/i18n/index';
 import FundInvestmentScreen from '../../src/screens/FundInvestment/FundInvestmentScreen';
+import IpoOrdersScreen from '../../src/screens/IpoOrders/IpoOrdersScreen';
 import LoanScreen from '../../src/screens/Loan/LoanScreen';
 import RechargeScreen from '../../src/screens/Recharge/RechargeScreen';
 import { IdentityNeeded } from '../../src/shell/IdentityNeeded';
 import { useUi } from '../../src/store/ui';
 import { Toasts } from '../../src/ui/Toasts';
 import { fake } from '../support/fake-worker';
+import { ORDER } from '../support/trading-screen';
 
 /** Issue 30's products as the user meets them: add funds' safety line, identity before money. */
 
@@ -190,5 +192,34 @@ describe('funds', () => {
     expect(dialog.textContent).toContain(
       'After 7 days your amount and this return are paid to your balance automatically. The investment cannot be withdrawn early.',
     );
+  });
+});
+
+describe('IPO applications', () => {
+  it('show the amount blocked until allotment, and released when nothing was allotted', () => {
+    const app = (id: number, status: number) => ({
+      ...ORDER,
+      id,
+      no: `I${id}`,
+      mold: 'ipo' as const,
+      state: 'buy' as const,
+      status,
+      count: 300,
+      price: 120.5,
+      price_all: '36150.00',
+    });
+    watched = { ipoOrders: { rows: [app(3, 1), app(2, 3), app(1, 2)] } };
+    render(
+      <MemoryRouter>
+        <IpoOrdersScreen />
+      </MemoryRouter>,
+    );
+    const notes = screen.getAllByTestId('order-note').map((n) => n.textContent);
+    expect(notes).toEqual([
+      '₹36,150.00 blocked until allotment',
+      '₹36,150.00 released to your balance: not allotted',
+    ]);
+    // Allotted: the money paid for the shares, nothing blocked any more.
+    expect(screen.getAllByRole('listitem')[2]!.querySelector('[data-testid="order-note"]')).toBeNull();
   });
 });

@@ -120,7 +120,7 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
 function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const discount =
+  const difference =
     item.market_price > 0 ? ((item.price - item.market_price) / item.market_price) * 100 : null;
   // A block is a finite placement: below one minimum lot left, nothing more can be bought.
   const soldOut = item.remaining < item.count;
@@ -132,9 +132,13 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
           <span className={s.sub}>
             <span className={s.code}>{displayCode(item.tag)}</span>
             <span className={s.tag}>{item.type}</span>
-            {discount !== null && (
-              <span className={`${s.side} ${s.sideBuy}`}>
-                {t('block.discount', { pct: formatPercent(discount, 1) })}
+            {/*
+              Issue 30 §1: where the block price sits against the market, stated plainly in the
+              text's colours — a difference inside the block window, never an "up" coloured bargain.
+            */}
+            {difference !== null && (
+              <span className={s.tag} data-testid="vs-market">
+                {t('block.discount', { pct: formatPercent(difference, 1) })}
               </span>
             )}
           </span>
@@ -162,6 +166,7 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
         <Stat label={t('block.minShort')}>{formatNumber(item.count, 0)}</Stat>
       </dl>
       <div className={s.foot}>
+        {/* Availability as a plain fact (issue 30 §1): no countdown, no urgency. */}
         <span>{t('block.remaining', { n: formatNumber(item.remaining, 0) })}</span>
         <span>{t('block.lockInShort')}</span>
       </div>

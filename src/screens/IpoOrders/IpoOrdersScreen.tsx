@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
+import { formatMoney } from '../../shared/format';
+import { IPO_STATUS } from '../../shared/status';
 import { LotSellDialog } from '../_parts/invest/LotSellDialog';
 import { OrderCard } from '../_parts/invest/OrderCard';
 import { OrdersPage } from '../_parts/invest/OrdersPage';
@@ -12,6 +15,17 @@ export default function IpoOrdersScreen() {
   const { t } = useTranslation();
   const { tab, setTab, orders } = useIpoOrders();
   const [selling, setSelling] = useState<OrderRow | null>(null);
+  const { currency } = useConfig();
+  /**
+   * Issue 30 §3: an application's money is blocked in the balance until allotment (the server's
+   * ipoFreeze), and released when nothing is allotted (ipoRefund): each card says which.
+   */
+  const moneyNote = (order: OrderRow): string | undefined => {
+    const amount = formatMoney(order.price_all, currency);
+    if (order.status === IPO_STATUS.pending) return t('ipo.blockedNote', { amount });
+    if (order.status === IPO_STATUS.refunded) return t('ipo.releasedNote', { amount });
+    return undefined;
+  };
 
   return (
     <OrdersPage<IpoTab, OrderRow>
@@ -35,6 +49,7 @@ export default function IpoOrdersScreen() {
             status={{ label: t(status.key), tone: status.tone }}
             showQuantity={showsQuantity(order)}
             onSell={tab === '0' ? setSelling : undefined}
+            note={tab === '0' ? moneyNote(order) : undefined}
           />
         );
       }}

@@ -21,11 +21,14 @@ export function OrderCard({
   status,
   showQuantity,
   onSell,
+  note,
 }: {
   order: OrderRow;
   status: { label: string; tone: Tone };
   showQuantity: boolean;
   onSell?: (order: OrderRow) => void;
+  /** A line under the card (an IPO application's amount blocked or released). */
+  note?: string;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -78,6 +81,12 @@ export function OrderCard({
           <time dateTime={new Date(order.created_at).toISOString()}>{dateTime(order.created_at)}</time>
         </div>
       </Link>
+      {note && (
+        <p className={s.lockNote} data-testid="order-note">
+          <IconLock size={16} aria-hidden />
+          <span>{note}</span>
+        </p>
+      )}
       {order.unlock_at !== null && (
         <p className={s.lockNote} data-testid="unlock-at">
           <IconLock size={16} aria-hidden />
