@@ -100,6 +100,13 @@ export interface Config {
    */
   opsClock: boolean;
   /**
+   * CLOCK_START (demo, e2e and drills only; production refuses it): the server's clock starts at this
+   * instant (ISO 8601 or epoch ms) and runs on from there — so a suite runs inside an open session
+   * whatever the real hour (issue 30: a market order on a closed market is an AMO). With OPS_CLOCK
+   * the operator's offset starts there (server/main.ts). null: the real time.
+   */
+  clockStart: number | null;
+  /**
    * PostgreSQL with several instances: how often an instance that does not run the jobs tries to
    * take over (JOBS_LEADER_RETRY_MS), i.e. the longest jobs pause when the leader goes away.
    */
@@ -305,6 +312,7 @@ function demoDefaultsOf(env: NodeJS.ProcessEnv): string[] {
   else if (env.MARKET_PROVIDER !== 'yahoo' && num(env.MARKET_SEED, DEFAULT_SEED) === DEFAULT_SEED)
     problems.push('MARKET_SEED=<a seed of your own> (the default one is public)');
   if (bool(env.OPS_CLOCK, false)) problems.push('OPS_CLOCK=0 (the operator cannot move time)');
+  if (env.CLOCK_START) problems.push('CLOCK_START unset (the server keeps the real time)');
   if (!env.FACTOR_KEY)
     problems.push('FACTOR_KEY=<32 random bytes in base64> (seals authenticator-app secrets)');
   if (!env.WEBAUTHN_RP_ID || !env.WEBAUTHN_ORIGINS)
@@ -342,6 +350,14 @@ export function startBanner(config: Config, readyMs: number): string {
     if (config.demo) lines.push(`  Demo login:      ${config.demo.phone} / ${config.demo.password}`);
   }
   return `${[...lines, ''].join('\n')}\n`;
+}
+
+/** CLOCK_START: an ISO 8601 instant or epoch ms; anything else stops the start (a typo must not run at the real time unnoticed). */
+function clockStartOf(value: string | undefined): number | null {
+  if (!value) return null;
+  const at = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(at) || at <= 0) throw new Error(`CLOCK_START: not an instant: ${value}`);
+  return at;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -462,6 +478,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
           },
     sandboxSettleMs: num(env.SANDBOX_SETTLE_MS, 30_000),
     opsClock: bool(env.OPS_CLOCK, false),
+    clockStart: clockStartOf(env.CLOCK_START),
     sqliteGroupCommit: bool(env.SQLITE_GROUP_COMMIT, true),
     jobsLeaderRetryMs: Math.max(100, num(env.JOBS_LEADER_RETRY_MS, 5000)),
     metrics: metricsOf(env),

@@ -18,7 +18,11 @@ export interface Deps {
 }
 
 /** The configured providers on the system clock (or the one given): what main, ops and tests use. */
-export function createDeps(config: Config, database: Database, clock: Clock = systemClock()): Deps {
+export function createDeps(
+  config: Config,
+  database: Database,
+  clock: Clock = systemClock(config.clockStart === null ? 0 : config.clockStart - Date.now()),
+): Deps {
   return {
     config,
     database,

@@ -4,7 +4,7 @@ import { createDatabase, migrate } from './db/index';
 import { LOCKS, withPgLock } from './db/pg-locks';
 import { seed } from './db/seed';
 import { createDeps } from './deps';
-import { followOpsClock, JOBS, startJobs } from './jobs/index';
+import { followOpsClock, JOBS, startJobs, startOpsClock } from './jobs/index';
 import { Metrics, serveMetrics } from './lib/metrics';
 import { hearEndedSessions } from './lib/session-notices';
 import { ledgerAuditJob } from './ops/audit-runs';
@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   const prepare = async () => {
     await migrate(database);
     await seed(deps);
+    // CLOCK_START with OPS_CLOCK: the operator's offset starts where the clock does (clock:advance
+    // then moves it on from there), unless an operator has set one already.
+    if (config.opsClock && config.clockStart !== null) await startOpsClock(deps);
   };
   // Instances started together on one PostgreSQL database prepare it one after another.
   if (database.dialect === 'postgres') await withPgLock(config.databaseUrl, LOCKS.startup, prepare);

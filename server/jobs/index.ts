@@ -107,6 +107,15 @@ export function startJobs(
  * Demo/e2e only (config.opsClock): follows the clock offset written by `npm run ops --
  * clock:advance`, so another process can move this server's time forward.
  */
+/** CLOCK_START with OPS_CLOCK (server/main.ts): the operator's offset begins at the clock's own, if none is set. */
+export async function startOpsClock(deps: Deps): Promise<void> {
+  await deps.database.db
+    .insertInto('config')
+    .values({ tag: CLOCK_OFFSET_TAG, value: String(deps.clock.offset()) })
+    .onConflict((oc) => oc.column('tag').doNothing())
+    .execute();
+}
+
 export const followOpsClock: Job = {
   name: 'ops:clock',
   everyMs: 500,

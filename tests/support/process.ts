@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { contract, type EndpointName } from '#shared/contract/index';
-import type { Answer } from './server';
+import { type Answer, TEST_EPOCH } from './server';
 
 /**
  * Real server processes for the suites that need more than `inject` (several instances on one
@@ -45,7 +45,15 @@ export function startInstance(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      // The clock starts at TEST_EPOCH, inside an NSE session whatever the real hour (a market buy on
+      // a closed market is an AMO, issue 30), as the in-process servers' do; a test may set its own.
+      env: {
+        ...process.env,
+        CLOCK_START: new Date(TEST_EPOCH).toISOString(),
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);

@@ -110,7 +110,7 @@ export async function freshPgDatabase(
  * weekday it ran on: on a Friday night, "two days later" is a Sunday, when no session has closed
  * and no forex quote can be newer.
  */
-const TEST_EPOCH = Date.UTC(2026, 10, 25, 5, 0, 0);
+export const TEST_EPOCH = Date.UTC(2026, 10, 25, 5, 0, 0);
 
 export interface TestServerOptions {
   /** The server's clock (default: real time from TEST_EPOCH). */
