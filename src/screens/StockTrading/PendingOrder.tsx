@@ -35,7 +35,7 @@ export function PendingOrder({
       <span className={`${inv.side} ${order.state === 'sell' ? inv.sideSell : inv.sideBuy}`}>
         {t(order.state === 'sell' ? 'trade.sell' : 'trade.buy')}
       </span>
-      <span className="num">
+      <span className={`num ${s.pendingText}`}>
         {oco ? (
           <>
             {t(TYPE_LABEL.oco)} · {oco.fired ? `${t('records.triggeredAt')} ${oco.fired}` : oco.short} ·{' '}
