@@ -337,7 +337,12 @@ test('Funds: buy, the button waits, the order matures with principal and profit'
   await expect(buy).toBeEnabled();
   await buy.click();
   const confirm = page.getByRole('dialog', { name: 'Invest in Bourse Liquid Plus?' });
-  await expect(confirm.getByText('7 days')).toBeVisible();
+  await expect(confirm.getByText('7 days', { exact: true })).toBeVisible();
+  // Issue 30: what maturity pays, per period and per year, and that it is paid automatically.
+  await expect(confirm.getByText(/^₹[\d,.]+ · [\d.]+% \([\d.]+% p\.a\.\)$/)).toBeVisible();
+  await expect(
+    confirm.getByText(/^After 7 days your amount and this return are paid to your balance automatically/),
+  ).toBeVisible();
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Invest' }).click();
   await expect(buy).toBeDisabled();
