@@ -1,0 +1,356 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lastSession, nextSession } from '#shared/market-hours';
+import { fromMinor, priceToTicks, ticksToPrice, toMinor, tradeValueMinor } from '#shared/money';
+import { protectedLimit } from '#shared/rules';
+import { JOBS, runJob } from '../../server/jobs/index';
+import { chargesFor } from '../../server/trading/charges';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import {
+  balanceOf,
+  credit,
+  expectLedgerConsistent,
+  idem,
+  ledgerOf,
+  setTradePassword,
+  toSession,
+} from '../support/trading';
+
+/**
+ * Issue 30 on the server: after-market orders (a market order on a closed market is pending until
+ * the next open and fills at the open's price, never at the closed market's last one), IOC,
+ * intraday square-off at the close, and the ticket's fields refused when malformed. The simulator's
+ * own prices (nothing pinned: the open is the session's first price), with the default charges.
+ * The clock starts at TEST_EPOCH (a Wednesday 10:30 IST); the ledger audit after each test.
+ */
+const RICH = 100_000_000;
+const SYMBOL = 'RELIANCE.NS';
+const MINUTE = 60_000;
+
+describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    if (!enabled) return;
+    s = await startTestServer(name);
+  });
+  afterEach(async () => {
+    if (s) await expectLedgerConsistent(s);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const match = () => runJob(s.deps, JOBS.find((j) => j.name === 'orders:match')!);
+  const squareOff = () => runJob(s.deps, JOBS.find((j) => j.name === 'orders:squareoff')!);
+  const quote = () => s.deps.market.quote(SYMBOL)!;
+  const charges = (side: 'buy' | 'sell', value: number) =>
+    chargesFor(s.config.charges, s.deps.market.instrument(SYMBOL), side, value).total;
+  async function trader() {
+    const u = await s.signUp();
+    await credit(s, u.id, RICH);
+    return u;
+  }
+  const order = (side: 'dealBuy' | 'dealSell', token: string, body: Record<string, unknown>) =>
+    s.call(side, { token, body: { mold: 'stock', tag: SYMBOL, ...body }, headers: idem() });
+  /** To `ms` after the close of the session the clock is in (or the last one). */
+  function afterClose(ms = MINUTE) {
+    const now = s.clock.now();
+    s.clock.advance(lastSession('NSE', now).close + ms - now);
+  }
+  function toNextOpen(ms: number) {
+    const now = s.clock.now();
+    s.clock.advance(nextSession('NSE', now).open + ms - now);
+  }
+  const row = async (token: string, no: string) => {
+    const list = await s.call('orderList', { token, query: { tag: SYMBOL, limit: 50 } });
+    return list.body.data.rows.find((r: { no: string }) => r.no === no);
+  };
+
+  it.runIf(enabled)(
+    'a market buy on a closed market is an AMO: pending until the open, filled at the open’s price',
+    async () => {
+      toSession(s, SYMBOL);
+      afterClose();
+      const u = await trader();
+      const closed = quote();
+      const placedAt = s.clock.now();
+      const placed = await order('dealBuy', u.token, { count: 10, price: closed.price });
+      const next = nextSession('NSE', placedAt);
+      // Reserved at the price seen moved by the market order's 1 % protection, with its charges.
+      const limit = protectedLimit('buy', priceToTicks(closed.price));
+      const reserved = tradeValueMinor(limit, 10) + charges('buy', tradeValueMinor(limit, 10));
+      expect(placed.body).toMatchObject({
+        msg: 'ok',
+        data: {
+          status: 0,
+          amo: true,
+          send_at: next.open,
+          expires_at: next.close,
+          product: 'delivery',
+          validity: 'day',
+          limit_price: ticksToPrice(limit),
+          price_all: fromMinor(reserved),
+        },
+      });
+      expect(await balanceOf(s, u.id)).toBe(RICH - reserved);
+      // The records show it pending with its send time.
+      expect(await row(u.token, placed.body.data.no)).toMatchObject({
+        status: 0,
+        amo: true,
+        send_at: next.open,
+      });
+      // Nothing before the open, however often the match job runs.
+      await match();
+      s.clock.advance(next.open - 1000 - s.clock.now());
+      await match();
+      expect(await row(u.token, placed.body.data.no)).toMatchObject({ status: 0 });
+
+      // Sent at the open: filled at the session's first price, not at the closed market's last.
+      toNextOpen(30_000);
+      await match();
+      const open = quote().open;
+      const [firstBar] = s.deps.market.candles(SYMBOL, '1m');
+      expect(firstBar!.t).toBe(next.open);
+      expect(open).toBe(firstBar!.o);
+      const filled = await row(u.token, placed.body.data.no);
+      const value = tradeValueMinor(priceToTicks(open), 10);
+      const fee = charges('buy', value);
+      expect(filled).toMatchObject({
+        status: 1,
+        amo: true,
+        price: open,
+        value: fromMinor(value),
+        fee: fromMinor(fee),
+        price_all: fromMinor(value + fee),
+      });
+      expect(open).not.toBe(closed.price);
+      expect(await balanceOf(s, u.id)).toBe(RICH - value - fee);
+      const held = (await s.call('holdings', { token: u.token, query: { type: 'stock' } })).body.data.rows;
+      expect(held).toMatchObject([{ stock: SYMBOL, count: 10, avg_price: open }]);
+      console.log(
+        `[${name}] AMO ${placed.body.data.no}: placed ${new Date(placedAt).toISOString()} at the close ${closed.price}` +
+          ` (reserved ${fromMinor(reserved)}), pending, send_at ${new Date(next.open).toISOString()},` +
+          ` filled at the open ${open}: ${fromMinor(value)} + charges ${fromMinor(fee)} = ${fromMinor(value + fee)}`,
+      );
+    },
+  );
+
+  it.runIf(enabled)('an AMO cancelled before the open gets back exactly what it reserved', async () => {
+    afterClose();
+    const u = await trader();
+    const placed = await order('dealBuy', u.token, { count: 3, price: quote().price, order_type: 'market' });
+    expect(placed.body.data).toMatchObject({ status: 0, amo: true });
+    const cancelled = await s.call('orderCancel', {
+      token: u.token,
+      body: { no: placed.body.data.no },
+      headers: idem(),
+    });
+    expect(cancelled.body.data).toMatchObject({ status: 2, amo: true });
+    expect(await balanceOf(s, u.id)).toBe(RICH);
+    expect((await ledgerOf(s, u.id)).slice(-2).map((l) => l.reason)).toEqual(['buyStock', 'orderRefund']);
+    // The open sends nothing.
+    toNextOpen(MINUTE);
+    await match();
+    expect(await row(u.token, placed.body.data.no)).toMatchObject({ status: 2 });
+    expect(await balanceOf(s, u.id)).toBe(RICH);
+  });
+
+  it.runIf(enabled)(
+    'an AMO sell holds its units until the open and sells them at the open’s price',
+    async () => {
+      toSession(s, SYMBOL);
+      const u = await trader();
+      const bought = await order('dealBuy', u.token, { count: 5, price: quote().price });
+      expect(bought.body.data).toMatchObject({ status: 1, amo: false });
+      afterClose();
+      const placed = await order('dealSell', u.token, { count: 5, price: quote().price });
+      expect(placed.body.data).toMatchObject({
+        status: 0,
+        amo: true,
+        send_at: nextSession('NSE', s.clock.now()).open,
+      });
+      // The units are held: another sell finds none free.
+      const again = await order('dealSell', u.token, { count: 1, price: quote().price });
+      expect(again.body).toEqual({ msg: 'no', data: 'errors.insufficientShares' });
+      const before = await balanceOf(s, u.id);
+      toNextOpen(10_000);
+      await match();
+      const open = quote().open;
+      const proceeds = tradeValueMinor(priceToTicks(open), 5);
+      expect(await row(u.token, placed.body.data.no)).toMatchObject({
+        status: 1,
+        sell_price: open,
+        price_all: fromMinor(proceeds - charges('sell', proceeds)),
+      });
+      expect(await balanceOf(s, u.id)).toBe(before + proceeds - charges('sell', proceeds));
+    },
+  );
+
+  it.runIf(enabled)('IOC: a limit that cannot fill at once is cancelled, one that can fills', async () => {
+    toSession(s, SYMBOL);
+    const u = await trader();
+    const q = quote().price;
+    const under = Math.floor(q * 0.95);
+    const missed = await order('dealBuy', u.token, {
+      count: 2,
+      price: under,
+      order_type: 'limit',
+      validity: 'ioc',
+    });
+    expect(missed.body.data).toMatchObject({ status: 2, validity: 'ioc', amo: false });
+    expect(await balanceOf(s, u.id)).toBe(RICH);
+    const pending = await s.call('orderList', { token: u.token, query: { tag: SYMBOL, status: 0 } });
+    expect(pending.body.data.rows).toHaveLength(0);
+    // A limit at or above the quote fills at the quote.
+    const filled = await order('dealBuy', u.token, {
+      count: 2,
+      price: Math.ceil(q * 1.02),
+      order_type: 'limit',
+      validity: 'ioc',
+    });
+    expect(filled.body.data).toMatchObject({ status: 1, price: quote().price, validity: 'ioc' });
+    // A sell limit above the quote: cancelled, its units free again.
+    const sell = await order('dealSell', u.token, {
+      count: 2,
+      price: Math.ceil(q * 1.05),
+      order_type: 'limit',
+      validity: 'ioc',
+    });
+    expect(sell.body.data).toMatchObject({ status: 2 });
+    const held = (await s.call('holdings', { token: u.token, query: { type: 'stock' } })).body.data.rows;
+    expect(held).toMatchObject([{ count: 2, available: 2 }]);
+    // On a closed market an IOC market order cannot fill at once: cancelled, not an AMO left waiting.
+    afterClose();
+    const closed = await order('dealBuy', u.token, { count: 1, price: quote().price, validity: 'ioc' });
+    expect(closed.body.data).toMatchObject({ status: 2, amo: true });
+  });
+
+  it.runIf(enabled)(
+    'intraday positions are squared off at the close price with charges; delivery units stay',
+    async () => {
+      toSession(s, SYMBOL);
+      const u = await trader();
+      const day = await order('dealBuy', u.token, { count: 7, price: quote().price, product: 'intraday' });
+      const sessionClose = lastSession('NSE', s.clock.now()).close;
+      expect(day.body.data).toMatchObject({ status: 1, product: 'intraday' });
+      await order('dealBuy', u.token, { count: 4, price: quote().price });
+      // An intraday sell of 2 during the session: 5 are left to square off.
+      const partial = await order('dealSell', u.token, {
+        count: 2,
+        price: quote().price,
+        product: 'intraday',
+      });
+      expect(partial.body.data).toMatchObject({ status: 1, product: 'intraday' });
+      // Nothing before the close.
+      await squareOff();
+      expect(
+        (await s.call('holdings', { token: u.token, query: { type: 'stock' } })).body.data.rows,
+      ).toMatchObject([{ count: 9 }]);
+      afterClose(30_000);
+      expect(lastSession('NSE', s.clock.now()).close).toBe(sessionClose);
+      const close = quote().price;
+      const before = await balanceOf(s, u.id);
+      await squareOff();
+      const proceeds = tradeValueMinor(priceToTicks(close), 5);
+      const fee = charges('sell', proceeds);
+      expect(await balanceOf(s, u.id)).toBe(before + proceeds - fee);
+      const sells = (await s.call('orderList', { token: u.token, query: { tag: SYMBOL, status: 1 } })).body
+        .data.rows;
+      expect(sells[0]).toMatchObject({
+        state: 'sell',
+        product: 'intraday',
+        count: 5,
+        sell_price: close,
+        fee: fromMinor(fee),
+        price_all: fromMinor(proceeds - fee),
+      });
+      expect(toMinor(sells[0].price_all)).toBe(proceeds - fee);
+      expect(
+        (await s.call('holdings', { token: u.token, query: { type: 'stock' } })).body.data.rows,
+      ).toMatchObject([{ count: 4 }]);
+      // Once only.
+      await squareOff();
+      expect(await balanceOf(s, u.id)).toBe(before + proceeds - fee);
+    },
+  );
+
+  it.runIf(enabled)('malformed ticket fields answer 400, never 500, and move nothing', async () => {
+    toSession(s, SYMBOL);
+    const u = await trader();
+    const price = quote().price;
+    const bad: Array<Record<string, unknown>> = [
+      { product: 'margin' },
+      { product: 1 },
+      { validity: 'gtc' },
+      { validity: null },
+      { order_type: 'amo' },
+      { product: 'intraday', order_type: 'gtt', trigger: price * 1.05 },
+      { validity: 'ioc', order_type: 'sl', trigger: price * 1.05 },
+    ];
+    for (const fields of bad) {
+      const res = await order('dealBuy', u.token, { count: 1, price, ...fields });
+      expect([res.status, res.body], JSON.stringify(fields)).toEqual([
+        400,
+        { msg: 'no', data: 'errors.invalidInput' },
+      ]);
+    }
+    const sell = await order('dealSell', u.token, { count: 1, price, validity: 'fok' });
+    expect(sell.status).toBe(400);
+    // A block/QIP buy takes none of them.
+    const code = await setTradePassword(s, u.id);
+    const block = await s.call('dealBuy', {
+      token: u.token,
+      body: {
+        mold: 'bulk',
+        tag: SYMBOL,
+        count: 100,
+        price,
+        id: 1,
+        product: 'delivery',
+        stock_password: code,
+      },
+      headers: idem(),
+    });
+    expect([block.status, block.body.data]).toEqual([400, 'errors.invalidInput']);
+    expect(await balanceOf(s, u.id)).toBe(RICH);
+  });
+});
+
+describe.each(DIALECTS)(
+  'after-market orders refused when hours are enforced on $name',
+  ({ name, enabled }) => {
+    let s: TestServer;
+    beforeAll(async () => {
+      if (!enabled) return;
+      s = await startTestServer(name, { ENFORCE_TRADING_HOURS: '1' });
+    });
+    afterAll(async () => {
+      if (s) await expectLedgerConsistent(s);
+      await s?.close();
+    });
+
+    it.runIf(enabled)(
+      'a market order after the close answers noAvailableTime and moves nothing',
+      async () => {
+        const now = s.clock.now();
+        s.clock.advance(lastSession('NSE', now).close + MINUTE - now);
+        const u = await s.signUp();
+        await credit(s, u.id, RICH);
+        for (const body of [{}, { order_type: 'market' }, { product: 'intraday' }]) {
+          const res = await s.call('dealBuy', {
+            token: u.token,
+            body: {
+              mold: 'stock',
+              tag: SYMBOL,
+              count: 1,
+              price: s.deps.market.quote(SYMBOL)!.price,
+              ...body,
+            },
+            headers: idem(),
+          });
+          expect(res.body).toEqual({ msg: 'no', data: 'errors.noAvailableTime' });
+        }
+        expect(await balanceOf(s, u.id)).toBe(RICH);
+      },
+    );
+  },
+);
