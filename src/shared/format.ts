@@ -175,9 +175,9 @@ export function formatDateTime(ms: number, language?: string): string {
   return dateFormat('dateTime', language).format(ms);
 }
 
-/** "24/11/2026". */
-export function formatDate(ms: number, language?: string): string {
-  return dateFormat('date', language).format(ms);
+/** "24/11/2026"; with `schedule`, the date on that exchange's calendar (a daily bar's day). */
+export function formatDate(ms: number, language?: string, schedule?: ScheduleId): string {
+  return dateFormat('date', language, schedule && exchangeZone(schedule).timeZone).format(ms);
 }
 
 /** "14:05:09". */
@@ -194,11 +194,21 @@ export function formatDateRange(from: number, to: number, language?: string): st
   return `${start} – ${formatDate(to, language)}`;
 }
 
-/** A chart's time axis: the clock for minute bars, "24 Nov" for days, "Nov 26" for weeks and months. */
-export function formatAxisTime(ms: number, bars: 'minute' | 'day' | 'month', language?: string): string {
-  return dateFormat(bars === 'minute' ? 'clock' : bars === 'day' ? 'axisDay' : 'axisMonth', language).format(
-    ms,
-  );
+/**
+ * A chart's time axis: the clock for minute bars, "24 Nov" for days, "Nov 26" for weeks and months;
+ * with `schedule`, in that exchange's zone (its session reads 09:15–15:30, its daily bars their own day).
+ */
+export function formatAxisTime(
+  ms: number,
+  bars: 'minute' | 'day' | 'month',
+  language?: string,
+  schedule?: ScheduleId,
+): string {
+  return dateFormat(
+    bars === 'minute' ? 'clock' : bars === 'day' ? 'axisDay' : 'axisMonth',
+    language,
+    schedule && exchangeZone(schedule).timeZone,
+  ).format(ms);
 }
 
 /** A message time: the clock alone for today, the date and clock otherwise. */

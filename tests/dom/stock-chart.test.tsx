@@ -77,7 +77,7 @@ afterEach(() => {
 function setup(n = 1000) {
   const crosses: Array<number | null> = [];
   const view = render(
-    <StockChart frame={frame(n)} period="1d" label="TCS" onCross={(i) => crosses.push(i)} />,
+    <StockChart frame={frame(n)} period="1d" label="TCS" hours="NSE" onCross={(i) => crosses.push(i)} />,
   );
   const box = view.getByRole('img');
   flush();

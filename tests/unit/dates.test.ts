@@ -13,7 +13,13 @@ import {
   formatMessageTime,
   formatTime,
 } from '../../src/shared/format';
-import { civilDay, nextSession, type ScheduleId, sessionOfDay } from '../../src/shared/market-hours';
+import {
+  civilDay,
+  dayStart,
+  nextSession,
+  type ScheduleId,
+  sessionOfDay,
+} from '../../src/shared/market-hours';
 
 /** One date and time format per interface language, written once (src/shared/format.ts). */
 const AT = new Date(2026, 10, 24, 9, 5, 7).getTime();
@@ -92,6 +98,11 @@ describe('dates and times', () => {
         const early = Date.UTC(2026, 10, 24, 2);
         expect(formatExchangeSession(nextSession('NSE', early).open, 'NSE', early, 'en')).toBe('09:15 IST');
         expect(formatExchangeAsOf(early - 60_000, 'NSE', early, 'en')).toBe('07:29:00 IST');
+        // A chart's bars too: NSE's minute bars read from 09:15, its daily bar of the 24th (stamped at
+        // Mumbai's midnight, the 23rd 18:30 UTC) is the 24th.
+        expect(formatAxisTime(open('NSE'), 'minute', 'en', 'NSE')).toBe('09:15');
+        expect(formatDate(dayStart('NSE', civilDay(2026, 11, 24)), 'en', 'NSE')).toBe('24/11/2026');
+        expect(formatAxisTime(dayStart('NSE', civilDay(2026, 11, 24)), 'day', 'en', 'NSE')).toBe('24 Nov');
         expect(formatExchangeAsOf(early - 86_400_000, 'NSE', early, 'en')).toBe('23/11/2026, 07:30 IST');
       }
     } finally {

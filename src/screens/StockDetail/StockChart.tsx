@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChartFrame } from '../../api/useChart';
 import type { Period } from '../../shared/contract/market';
 import { formatAxisTime, formatDate, formatPrice } from '../../shared/format';
+import type { ScheduleId } from '../../shared/market-hours';
 import { useColourScheme } from '../../ui/scheme';
 import {
   AXIS_BARS,
@@ -43,6 +44,8 @@ export interface StockChartProps {
   frame: ChartFrame;
   period: Period;
   label: string;
+  /** The instrument's market hours: the axis and the crosshair's time in its exchange's zone. */
+  hours: ScheduleId;
   /** The crosshair's candle while the user inspects one (null when it goes); a stable function. */
   onCross?: (index: number | null) => void;
 }
@@ -54,7 +57,13 @@ export interface StockChartProps {
  * zooming or scrolling under a drag. A finger held on the chart shows the crosshair; see
  * `gestureOf` for how a drag becomes a pan or a scrub (no timer decides).
  */
-export const StockChart = memo(function StockChart({ frame, period, label, onCross }: StockChartProps) {
+export const StockChart = memo(function StockChart({
+  frame,
+  period,
+  label,
+  hours,
+  onCross,
+}: StockChartProps) {
   const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartInstance<'line', Point[]> | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -192,7 +201,9 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
       includeBounds: false,
       callback: (v) => {
         const i = Math.floor(Number(v));
-        return i >= 0 && i < frame.n ? formatAxisTime(frame.t[i]!, AXIS_BARS[period], i18n.language) : '';
+        return i >= 0 && i < frame.n
+          ? formatAxisTime(frame.t[i]!, AXIS_BARS[period], i18n.language, hours)
+          : '';
       },
     };
     sc.x!.grid = { color: colours.grid };
@@ -205,14 +216,14 @@ export const StockChart = memo(function StockChart({ frame, period, label, onCro
     sc.y!.grid = { color: colours.grid };
     const when = (i: number) =>
       period === '1m'
-        ? formatAxisTime(frame.t[i]!, 'minute', i18n.language)
+        ? formatAxisTime(frame.t[i]!, 'minute', i18n.language, hours)
         : period === '1mo'
-          ? formatAxisTime(frame.t[i]!, 'month', i18n.language)
-          : formatDate(frame.t[i]!, i18n.language);
+          ? formatAxisTime(frame.t[i]!, 'month', i18n.language, hours)
+          : formatDate(frame.t[i]!, i18n.language, hours);
     drawState.set(chart as unknown as ChartInstance, { frame, mode, colours, cross: cross.current, when });
     shown.current = { frame, mode, scheme };
     draw();
-  }, [frame, mode, period, draw, setCross, i18n.language, scheme]);
+  }, [frame, mode, period, draw, setCross, i18n.language, scheme, hours]);
 
   useEffect(() => () => cancelAnimationFrame(raf.current), []);
 

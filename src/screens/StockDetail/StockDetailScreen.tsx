@@ -8,14 +8,14 @@ import {
   formatAxisTime,
   formatChange,
   formatDate,
-  formatDateTime,
+  formatExchangeTime,
   formatPercent,
   formatPrice,
   formatVolume,
   regionUnit,
   trendClass,
 } from '../../shared/format';
-import { scheduleOf } from '../../shared/market-hours';
+import { type ScheduleId, scheduleOf } from '../../shared/market-hours';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import {
@@ -171,6 +171,7 @@ export default function StockDetailScreen() {
             market={routeMarket}
             name={name}
             prevClose={q?.prev_close}
+            schedule={scheduleOf(q?.market ?? market, q?.region)}
             onScrub={setScrub}
           />
         </div>
@@ -233,11 +234,14 @@ interface Scrub {
   label: string;
 }
 
-/** When a scrubbed bar was: the minute with its date, the day, or the month of a monthly bar. */
-function barTime(ms: number, period: Period, language: string): string {
-  if (period === '1m') return formatDateTime(ms, language);
-  if (period === '1mo') return formatAxisTime(ms, 'month', language);
-  return formatDate(ms, language);
+/**
+ * When a scrubbed bar was, in its exchange's time: the minute with its date ("24/11/2026, 09:15
+ * IST"), the day, or the month of a monthly bar.
+ */
+function barTime(ms: number, period: Period, language: string, schedule: ScheduleId): string {
+  if (period === '1m') return formatExchangeTime(ms, schedule, 'dateTime', language);
+  if (period === '1mo') return formatAxisTime(ms, 'month', language, schedule);
+  return formatDate(ms, language, schedule);
 }
 
 interface ChartProps {
@@ -247,6 +251,8 @@ interface ChartProps {
   name: string;
   /** The session's reference for the minute bars' change (the header's own). */
   prevClose?: number;
+  /** The instrument's market hours: its bars' times are told in its exchange's zone. */
+  schedule: ScheduleId;
   onScrub: (scrub: Scrub | null) => void;
 }
 
@@ -265,6 +271,7 @@ function ChartView({
   market,
   name,
   prevClose,
+  schedule,
   onScrub,
   retry,
 }: ChartProps & { retry: () => void }) {
@@ -281,7 +288,7 @@ function ChartView({
   useEffect(() => {
     if (!shown || inspected === null) return onScrub(null);
     const values = candleScrub(shown, inspected, shown.period === '1m' ? prevClose : undefined);
-    onScrub(values && { ...values, label: barTime(shown.t[inspected]!, shown.period, language) });
+    onScrub(values && { ...values, label: barTime(shown.t[inspected]!, shown.period, language, schedule) });
   }, [shown, inspected, prevClose, language, onScrub]);
   useEffect(() => () => onScrub(null), [onScrub]);
 
@@ -327,7 +334,7 @@ function ChartView({
           aria-label={
             inspected === null
               ? t('markets.detail.lastCandle')
-              : t('markets.detail.candleAt', { time: barTime(shown.t[i]!, shown.period, language) })
+              : t('markets.detail.candleAt', { time: barTime(shown.t[i]!, shown.period, language, schedule) })
           }
           data-candle={i}
         >
@@ -353,6 +360,7 @@ function ChartView({
         frame={shown}
         period={shown.period}
         label={t('markets.detail.chartLabel', { name, period: periodLabel })}
+        hours={schedule}
         onCross={setCross}
       />
     </figure>
