@@ -289,7 +289,7 @@ function ChartView({
     if (!shown || inspected === null) return onScrub(null);
     const values = candleScrub(shown, inspected, shown.period === '1m' ? prevClose : undefined);
     onScrub(values && { ...values, label: barTime(shown.t[inspected]!, shown.period, language, schedule) });
-  }, [shown, inspected, prevClose, language, onScrub]);
+  }, [shown, inspected, prevClose, language, schedule, onScrub]);
   useEffect(() => () => onScrub(null), [onScrub]);
 
   if (!shown) {
