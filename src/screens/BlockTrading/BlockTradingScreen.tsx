@@ -138,7 +138,7 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
             */}
             {difference !== null && (
               <span className={s.tag} data-testid="vs-market">
-                {t('block.discount', { pct: formatPercent(difference, 1) })}
+                {t('block.discount', { pct: formatPercent(difference, 2) })}
               </span>
             )}
           </span>
