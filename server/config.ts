@@ -67,6 +67,12 @@ export interface Config {
   /** Block/QIP lots may be sold from the next trading session ('session') or after `ms`. */
   blockLockIn: 'session' | number;
   /**
+   * The block window (issue 30, DESIGN "Block/QIP"): a block/QIP lot is priced within ±`blockBandBps`
+   * of the reference price — the live market price when the order is placed — BLOCK_BAND_BPS,
+   * default 100 (1 %, NSE's block-deal window). The server decides the price (trading/holdings.ts).
+   */
+  blockBandBps: number;
+  /**
    * The USD → account-currency rate (trading/fx.ts): the live USD quote counts while its price is at
    * most `quoteMaxAgeMs` older than the newest its market can have (now while the forex market is
    * open, its last close while it is shut), FX_QUOTE_MAX_AGE_MS, default 5 minutes; the configured
@@ -436,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     hashing: { concurrency: Math.max(1, num(env.HASH_CONCURRENCY, 2)), queue: num(env.HASH_QUEUE, 32) },
     // Anything but a number of milliseconds (a typo too) keeps the safe default.
     blockLockIn: Math.max(-1, num(env.BLOCK_LOCKIN, -1)) < 0 ? 'session' : num(env.BLOCK_LOCKIN, 0),
+    blockBandBps: Math.min(5000, Math.max(0, num(env.BLOCK_BAND_BPS, 100))),
     fx: {
       quoteMaxAgeMs: Math.max(0, num(env.FX_QUOTE_MAX_AGE_MS, 5 * 60_000)),
       configuredMaxAgeMs: Math.max(0, num(env.FX_RATE_MAX_AGE_MS, 24 * 3600 * 1000)),

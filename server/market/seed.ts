@@ -26,20 +26,25 @@ const IPO_PLAN: Array<{ start: number; end: number; listing: number; max: number
 /** Each block/QIP item offers this many minimum lots in all (a block is a finite placement). */
 const BLOCK_SUPPLY_LOTS = 20;
 
-/** Block trading (bulk) and QIP (finalize) items: symbol, discount to the market in basis points, minimum quantity. */
-const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, discountBps: number, min: number]> = [
-  ['bulk', 'RELIANCE.NS', 400, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'TCS.NS', 300, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'SBIN.NS', 500, 200],
-  ['bulk', 'TATAMOTORS.NS', 600, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'AAPL', 300, BLOCK_DEFAULT_MIN_QTY],
-  ['bulk', 'NVDA', 500, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'ADANIPORTS.NS', 500, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'DLF.BO', 700, 500],
-  ['finalize', 'IRCTC.BO', 600, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'HAVELLS.BO', 400, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'AMD', 600, BLOCK_DEFAULT_MIN_QTY],
-  ['finalize', 'ORCL', 500, BLOCK_DEFAULT_MIN_QTY],
+/**
+ * Block trading (bulk) and QIP (finalize) items: symbol, the ask's premium over the market in basis
+ * points, minimum quantity. Issue 30: a block deal sits in the block window (within ±1 % of the
+ * market, trading/holdings.ts `inBlockWindow`, which holds every ask there at the time of the buy),
+ * never a discount to resell: at or a little above the market when seeded.
+ */
+const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, premiumBps: number, min: number]> = [
+  ['bulk', 'RELIANCE.NS', 20, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'TCS.NS', 10, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'SBIN.NS', 30, 200],
+  ['bulk', 'TATAMOTORS.NS', 0, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'AAPL', 10, BLOCK_DEFAULT_MIN_QTY],
+  ['bulk', 'NVDA', 25, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'ADANIPORTS.NS', 40, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'DLF.BO', 50, 500],
+  ['finalize', 'IRCTC.BO', 20, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'HAVELLS.BO', 15, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'AMD', 30, BLOCK_DEFAULT_MIN_QTY],
+  ['finalize', 'ORCL', 20, BLOCK_DEFAULT_MIN_QTY],
 ];
 
 /** Funds: returns in basis points over the whole period; amounts in whole account currency. */
@@ -192,7 +197,7 @@ export async function seedMarket(deps: Deps): Promise<void> {
   }
 
   if (await isEmpty(deps, 'block_items')) {
-    const rows = BLOCK_PLAN.flatMap(([mold, symbol, discountBps, min]) => {
+    const rows = BLOCK_PLAN.flatMap(([mold, symbol, premiumBps, min]) => {
       const ins = deps.market.instrument(symbol);
       const q = deps.market.quote(symbol);
       if (!ins || !q) return [];
@@ -201,7 +206,7 @@ export async function seedMarket(deps: Deps): Promise<void> {
           tag: ins.symbol,
           mold,
           type: ins.region,
-          price: priceAtBps(priceToTicks(q.price), BPS_SCALE - discountBps, ins.decimals),
+          price: priceAtBps(priceToTicks(q.price), BPS_SCALE + premiumBps, ins.decimals),
           count: min,
           status: OFFER_STATUS.open,
           supply: min * BLOCK_SUPPLY_LOTS,

@@ -54,7 +54,10 @@ export async function blockList(
         id: r.id,
         tag: r.tag,
         name: ins?.name ?? r.tag,
-        price: ticksToPrice(r.price),
+        // The price a buy would be placed at now: the ask held inside the block window.
+        price: ticksToPrice(
+          q && q.price > 0 ? inBlockWindow(deps, r.price, q.price, ins?.decimals ?? 2) : r.price,
+        ),
         market_price: q?.price ?? 0,
         count: r.count,
         status: r.status,
@@ -65,6 +68,26 @@ export async function blockList(
       };
     }),
   };
+}
+
+/**
+ * The block window (issue 30; DESIGN "Block/QIP"): a lot's price is its item's ask held within
+ * ±BLOCK_BAND_BPS (default 1 %, NSE's block-deal window) of the reference price — the live market
+ * price when the order is placed — on the instrument's price grid, the lower edge rounded up and the
+ * upper down so the price never leaves the window. So a lot is never a discount to resell beyond the
+ * band: bought at one session and sold at the next at an unchanged market, it gains at most the
+ * band (tests/server/block-window.test.ts).
+ */
+export function inBlockWindow(deps: Deps, askTicks: number, reference: number, decimals: number): number {
+  const ref = BigInt(priceToTicks(reference));
+  const band = BigInt(deps.config.blockBandBps);
+  const step = BigInt(10 ** (4 - Math.min(4, Math.max(0, decimals))));
+  const lowRaw = ref * (10_000n - band);
+  const unit = 10_000n * step;
+  const low = ((lowRaw + unit - 1n) / unit) * step;
+  const high = ((ref * (10_000n + band)) / unit) * step;
+  const ask = BigInt(askTicks);
+  return Number(ask < low ? low : ask > high ? high : ask);
 }
 
 export interface BlockBuyInput {
@@ -94,6 +117,12 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
   if (item.tag !== input.tag) throw invalid();
   const instrument = deps.market.instrument(item.tag);
   const now = deps.clock.now();
+  // The server decides the lot's price now: the ask inside the block window of the live price.
+  const reference = deps.market.quote(item.tag);
+  const price =
+    reference && reference.price > 0
+      ? inBlockWindow(deps, item.price, reference.price, instrument?.decimals ?? 2)
+      : null;
   const base = {
     user_id: userId,
     mold: input.mold,
@@ -103,7 +132,7 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     state: 'buy' as const,
     count: input.count,
     limit_price: null,
-    price: item.price,
+    price: price ?? item.price,
     sell_price: null,
     profit: null,
     ref_id: item.id,
@@ -115,10 +144,12 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
   try {
     if (item.status !== OFFER_STATUS.open) throw invalid('errors.blockUnavailable');
     if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
-    if (!withinTolerance('buy', item.price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
+    // No reference price, no block window: nothing is bought at a price the server cannot check.
+    if (price === null) throw new ApiError('errors.noQuote', 409);
+    if (!withinTolerance('buy', price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
     if (instrument) assertMarketOpen(deps, instrument);
     const rate = await rateTicks(deps, db, currencyOf(deps, item.tag, item.type));
-    const value = tradeValueMinor(item.price, input.count, rate);
+    const value = tradeValueMinor(price, input.count, rate);
     const fee = feeMinor(value, BLOCK_FEE_BPS);
     if (value <= 0) throw invalid();
     await takeSupply(db, item, input.count);
