@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../server/ops/commands/index';
 import { auditLedger } from '../../server/wallet/audit';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { DIALECTS, ops, startTestServer, type TestServer } from '../support/server';
 import { controlMarket, idem } from '../support/trading';
 import { addCard, fund, TRADE_CODE } from '../support/wallet';
 
@@ -72,6 +72,48 @@ describe.each(DIALECTS)('ledger audit on $name', ({ name, enabled }) => {
     await db().updateTable('users').set({ balance: sql`balance - 1` }).where('id', '=', a.id).execute();
     expect(await audit()).toEqual([]);
   });
+
+  it.runIf(enabled)(
+    'finds interest added to a loan without a posting on its ledger, and one that does not add up',
+    async () => {
+      const apply = await s.call('loanApply', { token: b.token, body: { count: 1000 }, headers: idem() });
+      const loanId = apply.body.data.id as number;
+      await ops(s, 'loan:approve', String(loanId));
+      expect(await audit()).toEqual([]);
+      // Due raised by hand: neither its postings nor its recorded interest say so.
+      await db()
+        .updateTable('loans')
+        .set({ due: sql`due + 500`, interest: sql`interest + 500` })
+        .where('id', '=', loanId)
+        .execute();
+      expect(await audit()).toEqual([
+        expect.stringMatching(`loan ${loanId}: due 100500, its postings sum to 100000, expected 100500`),
+        expect.stringMatching(`loan ${loanId}: accrued 0 but records 500`),
+      ]);
+      // A posting that breaks the running amount due.
+      await db()
+        .insertInto('loan_postings')
+        .values({
+          loan_id: loanId,
+          user_id: b.id,
+          amount: 500,
+          due_after: 100_499,
+          reason: 'interest',
+          created_at: s.clock.now(),
+        })
+        .execute();
+      expect(await audit()).toEqual([
+        expect.stringMatching(`loan ${loanId}: a posting leaves 100499 due after a running sum of 100500`),
+      ]);
+      await db()
+        .updateTable('loan_postings')
+        .set({ due_after: 100_500 })
+        .where('loan_id', '=', loanId)
+        .where('amount', '=', 500)
+        .execute();
+      expect(await audit()).toEqual([]);
+    },
+  );
 
   it.runIf(enabled)('finds a withdrawal marked failed whose money never came back', async () => {
     await db().updateTable('withdrawals').set({ status: 'b' }).where('id', '=', withdrawalId).execute();
