@@ -201,6 +201,22 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
       expect(await balanceOf(s, a.id)).toBe(RICH - 2_410_000);
     });
 
+    it('blocks the amount, not spends it: available falls, total assets do not, and a refusal releases all of it (issue 30)', async () => {
+      const ipo = await insertIpo(s, { issue_price: 120.5 });
+      const u = await investor();
+      const info = async () => (await s.call('userInfo', { token: u.token })).body.data;
+      const before = await info();
+      await apply(u.token, { id: ipo.id, tag: ipo.symbol, count: 300, price: 120.5 });
+      const blocked = await info();
+      expect(Number(before.money) - Number(blocked.money)).toBeCloseTo(36150, 2);
+      expect(blocked.total).toBe(before.total);
+      expect(await orders(u.token, 0)).toMatchObject([{ status: 1, price_all: '36150.00' }]);
+      await ops('ipo:refund').run(s.deps, [String(ipo.id)]);
+      expect(await orders(u.token, 0)).toMatchObject([{ status: 3, price_all: '36150.00' }]);
+      expect(await info()).toMatchObject({ money: before.money, total: before.total });
+      expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ amount: 3_615_000, reason: 'ipoRefund' });
+    });
+
     it('refunds every pending application in full', async () => {
       const ipo = await insertIpo(s);
       const u = await investor();
