@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyReply,
   LogController,
 } from 'fastify';
-import { ERR } from '#shared/contract/define';
+import { ERR, SERVER_TIME_HEADER } from '#shared/contract/define';
 import { requireTradePassword } from './account/fund-password';
 import { opsRoutes } from './backoffice/routes';
 import type { Deps } from './deps';
@@ -225,6 +225,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   addSecurityHeaders(app, security, deps.config.apiBase);
   app.addHook('onRequest', (req, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
+    reply.raw.setHeader(SERVER_TIME_HEADER, String(deps.clock.now()));
     done();
   });
   options.metrics?.install(app);

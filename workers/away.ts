@@ -25,16 +25,25 @@ export interface AwaySummary {
 
 type Fetch = <T>(name: EndpointName, input: Record<string, unknown>) => Promise<CallResult<T>>;
 
-/** The summary of what changed after `since`; null when nothing did (or nothing could be read). */
-export async function awaySummary(fetch: Fetch, since: number, until: number): Promise<AwaySummary | null> {
+/**
+ * The summary of what changed after `since` (the device's time; `toServer` reads it on the server's
+ * clock, which stamped the rows); null when nothing did (or nothing could be read).
+ */
+export async function awaySummary(
+  fetch: Fetch,
+  since: number,
+  until: number,
+  toServer: (deviceTime: number) => number = (t) => t,
+): Promise<AwaySummary | null> {
   const [orders, ipo, bills, chat] = await Promise.all([
     fetch<{ rows: OrderRow[] }>('orderList', { page: 1, limit: 20 }),
     fetch<{ rows: OrderRow[] }>('ipoOrders', { type: 0 }),
     fetch<{ rows: BillRow[] }>('bill', { type: 'all', page: 1, limit: 20 }),
     fetch<ChatMessage[]>('messageList', {}),
   ]);
+  const after = toServer(since);
   // A stock order pending (0), an IPO application pending (1): not news yet.
-  const changed = (o: OrderRow) => o.updated_at > since && o.status !== (o.mold === 'ipo' ? 1 : 0);
+  const changed = (o: OrderRow) => o.updated_at > after && o.status !== (o.mold === 'ipo' ? 1 : 0);
   const summary: AwaySummary = {
     since,
     until,
@@ -42,9 +51,9 @@ export async function awaySummary(fetch: Fetch, since: number, until: number): P
       .filter(changed)
       .sort((a, b) => b.updated_at - a.updated_at),
     bills: (bills.ok ? bills.data.rows : []).filter(
-      (b) => b.created_at > since && !ORDER_REASONS.has(b.reason),
+      (b) => b.created_at > after && !ORDER_REASONS.has(b.reason),
     ),
-    replies: (chat.ok ? chat.data : []).filter((m) => m.sender === 'agent' && m.created_at > since),
+    replies: (chat.ok ? chat.data : []).filter((m) => m.sender === 'agent' && m.created_at > after),
   };
   return summary.orders.length || summary.bills.length || summary.replies.length ? summary : null;
 }

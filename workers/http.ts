@@ -1,6 +1,14 @@
 import { FetchError, ofetch } from 'ofetch';
-import { type CallResult, type Endpoint, ERR, type NoAnswer, type OkAnswer } from '#shared/contract/define';
+import {
+  type CallResult,
+  type Endpoint,
+  ERR,
+  type NoAnswer,
+  type OkAnswer,
+  SERVER_TIME_HEADER,
+} from '#shared/contract/define';
 import { REQUEST_TIMEOUT_MS } from '#shared/rules';
+import type { ServerClock } from './server-clock';
 import { SW_CACHE_HEADER } from './sw-cache';
 
 /**
@@ -17,6 +25,8 @@ export interface HttpOptions {
   isOnline: () => boolean;
   /** Default REQUEST_TIMEOUT_MS (SPEC §9: 10 s). */
   timeoutMs?: number;
+  /** Told the server's clock from each answer that carries it. */
+  clock?: ServerClock;
 }
 
 /** An answer's `data` is shown only when it is an i18n key; free text from elsewhere is not. */
@@ -52,6 +62,7 @@ export function createHttp(opts: HttpOptions) {
     // An answer from the service worker's cache (news only) is not the server's: the network did
     // not answer, and reachability must not count it as reached.
     let fromCache = false;
+    const sentAt = Date.now();
     try {
       const answer = await ofetch<OkAnswer<T> | NoAnswer>(ep.path, {
         baseURL: opts.baseURL,
@@ -64,6 +75,8 @@ export function createHttp(opts: HttpOptions) {
         retry: 0,
         onResponse: ({ response }) => {
           fromCache = response.headers.get(SW_CACHE_HEADER) === '1';
+          const serverTime = response.headers.get(SERVER_TIME_HEADER);
+          if (!fromCache && serverTime) opts.clock?.observe(Number(serverTime), sentAt, Date.now());
         },
       });
       if (fromCache) return { ok: false, error: opts.isOnline() ? ERR.timeout : ERR.offline, status: 0 };

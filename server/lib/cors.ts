@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_TIME_HEADER } from '#shared/contract/define';
 
 /**
  * Cross-origin calls to the API from the origins named in CORS_ORIGINS (a hybrid app shell serving
@@ -28,6 +29,8 @@ export async function allowOrigins(app: FastifyInstance, origins: readonly strin
     origin: [...origins],
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['content-type', 'token', 'idempotency-key', 'authorization'],
+    // The app reads the server's clock from every answer (a hybrid shell's page included).
+    exposedHeaders: [SERVER_TIME_HEADER],
     maxAge: 600,
     // The browser keeps no cookie of ours: the session is the token header.
     credentials: false,

@@ -107,6 +107,19 @@ describe('private answers and request ids', () => {
     expect(refused[0]).toMatchObject({ status: 401, key: 'errors.sessionExpired', level: 30 });
   });
 
+  it("stamps every answer with the server's clock, not the machine's", async () => {
+    const before = s.clock.now();
+    const answers = [await s.call('login', { body: { user: phone, password } }), await s.call('login')];
+    const after = s.clock.now();
+    for (const res of answers) {
+      const stamped = Number(res.headers['x-server-time']);
+      expect(stamped).toBeGreaterThanOrEqual(before);
+      expect(stamped).toBeLessThanOrEqual(after);
+    }
+    // The test server's clock starts days from the machine's (TEST_EPOCH): the app must not mix them.
+    expect(Math.abs(before - Date.now())).toBeGreaterThan(60_000);
+  });
+
   it('keeps a request id only from a proxy it trusts', async () => {
     const sent = { 'x-request-id': 'edge-42.abc' };
     expect((await s.call('config', { headers: sent })).headers['x-request-id']).not.toBe('edge-42.abc');

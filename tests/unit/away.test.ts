@@ -4,6 +4,7 @@ import type { CallResult } from '#shared/contract/define';
 import type { OrderRow } from '#shared/contract/trading';
 import type { BillRow } from '#shared/contract/wallet';
 import { awaySummary } from '../../workers/away';
+import { createServerClock } from '../../workers/server-clock';
 
 /**
  * "While you were away" (issue 11): what the sheet lists after an outage is what the server's own
@@ -110,5 +111,43 @@ describe('while you were away', () => {
     expect(summary?.orders).toEqual([]);
     const allDown = server({ orderList: down, ipoOrders: down, bill: down, messageList: down });
     expect(await awaySummary(allDown.fetch as never, SINCE, UNTIL)).toBeNull();
+  });
+
+  it('reads the device’s times on the server’s clock: a phone three days behind still sees what changed', async () => {
+    const clock = createServerClock();
+    const SKEW = 3 * 86_400_000; // three days
+    // An answer sent at device time 900, back at 1,100, stamped by the server at 1,000 + 3 days.
+    clock.observe(1_000 + SKEW, 900, 1_100);
+    expect(clock.toServer(SINCE)).toBe(SINCE + SKEW);
+    const { fetch } = server({
+      orderList: {
+        ok: true,
+        data: {
+          rows: [
+            order(1, { status: 1, updated_at: during + SKEW }),
+            order(2, { status: 1, updated_at: before + SKEW }),
+          ],
+        },
+      },
+      messageList: {
+        ok: true,
+        data: [message(7, 'agent', during + SKEW), message(8, 'agent', before + SKEW)],
+      },
+    });
+    const summary = await awaySummary(fetch as never, SINCE, UNTIL, clock.toServer);
+    expect(summary?.orders.map((o) => o.id)).toEqual([1]);
+    expect(summary?.replies.map((m) => m.id)).toEqual([7]);
+    // The sheet tells the time on the device's clock.
+    expect(summary?.since).toBe(SINCE);
+    // Without the offset, what changed before the outage would be news too.
+    const unskewed = await awaySummary(fetch as never, SINCE, UNTIL);
+    expect(unskewed?.orders.map((o) => o.id)).toEqual([1, 2]);
+  });
+
+  it('ignores an answer that cannot be timed', () => {
+    const clock = createServerClock();
+    clock.observe(Number('not a time'), 0, 10);
+    clock.observe(5_000, 20, 10);
+    expect(clock.toServer(123)).toBe(123);
   });
 });

@@ -20,6 +20,7 @@ import { createMoneyJournal } from '../money';
 import { type Connection, createReachability, isUnreached } from '../network';
 import { CANCELLED, createPoller } from '../poller';
 import { createQuoteHub, extractQuotes } from '../quotes';
+import { createServerClock } from '../server-clock';
 import { createUploader } from '../upload';
 
 /**
@@ -69,6 +70,7 @@ export function createContext() {
     session.token = null;
     events.emit('session', { reason });
   };
+  const serverClock = createServerClock();
   const transport = (timeoutMs?: number) => ({
     get baseURL() {
       return session.baseURL;
@@ -76,6 +78,7 @@ export function createContext() {
     getToken: () => session.token,
     onLogout: endSession,
     isOnline: online,
+    clock: serverClock,
     ...(timeoutMs ? { timeoutMs } : {}),
   });
   const http = createHttp(transport());
@@ -171,11 +174,14 @@ export function createContext() {
     void flushOutboxes();
     const until = Date.now();
     if (session.token && until - from > AWAY_AFTER_MS) {
-      void awaySummary((name, input) => request(name, input as never) as never, from, until).then(
-        (summary) => {
-          if (summary) events.emit('away', summary);
-        },
-      );
+      void awaySummary(
+        (name, input) => request(name, input as never) as never,
+        from,
+        until,
+        serverClock.toServer,
+      ).then((summary) => {
+        if (summary) events.emit('away', summary);
+      });
     }
   }
 

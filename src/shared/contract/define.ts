@@ -81,6 +81,12 @@ export function joinDomains<D extends Record<string, Record<string, Endpoint>>>(
 export type ReqOf<E> = E extends Endpoint<infer R, unknown> ? Static<R> : never;
 export type ResOf<E> = E extends Endpoint<TSchema, infer R> ? R : never;
 
+/**
+ * Every API answer carries the server's clock (epoch ms) in this header: the times in answers are
+ * the server's, and a phone's clock may be minutes or days off (workers/server-clock.ts).
+ */
+export const SERVER_TIME_HEADER = 'x-server-time';
+
 export interface OkAnswer<T> {
   msg: 'ok';
   data: T;
