@@ -87,10 +87,8 @@ describe('add funds', () => {
       'Adding funds, loans and buy orders open once your real-name verification is approved',
     );
     expect(dialog.textContent).toContain('Selling, cancelling and withdrawing never wait for it');
-    // The toast says it too, in the server's words.
-    expect(document.body.textContent).toContain(
-      'Verify your identity first: adding funds, loans and buy orders need',
-    );
+    // Said once, by the dialog: no toast repeats it dimmed under the dialog's backdrop.
+    expect(document.body.textContent).not.toContain('Verify your identity first: adding funds');
     fireEvent.click(screen.getByRole('button', { name: 'Go to real-name verification' }));
     expect(await screen.findByRole('heading', { name: 'Real-name page' })).toBeTruthy();
     expect(useUi.getState().identityNeeded).toBe(false);

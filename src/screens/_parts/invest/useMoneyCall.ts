@@ -1,4 +1,4 @@
-import { MONEY_NOT_SENT } from '../../../api/money';
+import { KYC_REQUIRED, MONEY_NOT_SENT } from '../../../api/money';
 import { isTransportFailure } from '../../../shared/call';
 import { toast } from '../../../store/ui';
 
@@ -17,6 +17,9 @@ function moneyFailure(error: string, screenText: string): { text: string; detail
 
 /** Toasts `moneyFailure`; `params` fill the server's message (e.g. a configured minimum). */
 export function toastMoneyFailure(error: string, screenText: string, params?: Record<string, unknown>): void {
+  // Want of a verified identity is explained by the shell's dialog with its way out (IdentityNeeded):
+  // a toast under its backdrop would only repeat it, dimmed.
+  if (error === KYC_REQUIRED) return;
   const { text, detail } = moneyFailure(error, screenText);
   toast(text, 'error', params, detail);
 }
