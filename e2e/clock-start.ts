@@ -1,13 +1,31 @@
+import { isMarketOpen, lastSession, nextSession } from '../src/shared/market-hours';
+
 /**
- * The instant the e2e servers' clocks start at (CLOCK_START, server/config.ts): the latest Wednesday
- * 10:30 IST (05:00 UTC) at or before now — inside an NSE session whatever the real hour or day, so a
- * market buy fills as a journey expects (issue 30: on a closed market it would be an after-market
- * order, pending until the open), and within a week of the browser's own date. Journeys that move
- * the clock (OPS_CLOCK) move it on from there.
+ * Where the e2e servers' clocks start (CLOCK_START, server/config.ts), so that the journeys run inside
+ * an NSE session whatever the real hour or day (issue 30: a market buy on a closed market is an
+ * after-market order, pending until the open, where a journey expects a fill): the real time when an
+ * NSE session has at least `room` left, else 15 minutes after the next open. Never behind the real
+ * time: the browser runs on the real clock, and what the app compares with the server's times (an
+ * authenticator's codes, "while you were away") must not be days apart. Journeys that move the clock
+ * (OPS_CLOCK) move it on from there.
  */
-export function clockStart(now = Date.now()): string {
-  const day = new Date(now);
-  let at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 5, 0, 0);
-  while (new Date(at).getUTCDay() !== 3 || at > now) at -= 24 * 3600 * 1000;
-  return new Date(at).toISOString();
+export function clockStart(now = Date.now(), room = 45 * 60_000): string | undefined {
+  if (isMarketOpen({ schedule: 'NSE' }, now) && now + room < lastSession('NSE', now).close) return undefined;
+  return new Date(nextSession('NSE', now).open + 15 * 60_000).toISOString();
+}
+
+let chosen: { at: string | undefined; when: number } | null = null;
+
+/** CLOCK_START for an e2e server's environment: E2E_CLOCK_START, else `clockStart()` (none: the real time). */
+export function clockStartEnv(): Record<string, string> {
+  chosen ??= { at: process.env.E2E_CLOCK_START ?? clockStart(), when: Date.now() };
+  return chosen.at ? { CLOCK_START: chosen.at } : {};
+}
+
+/**
+ * How far the server started with `clockStartEnv` (in this process) runs ahead of the real time, in
+ * ms (0: the real time): what a code of an authenticator app must be computed at.
+ */
+export function clockOffset(): number {
+  return chosen?.at ? Date.parse(chosen.at) - chosen.when : 0;
 }

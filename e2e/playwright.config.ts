@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { clockStart } from './clock-start';
+import { clockStartEnv } from './clock-start';
 
 /**
  * End-to-end: the real built app (dist/) served by the real server on a temporary SQLite database,
@@ -89,7 +89,7 @@ export default defineConfig({
       SANDBOX_SETTLE_MS: '3000',
       OPS_CLOCK: '1',
       // Inside an NSE session at any real hour (a market buy on a closed market is an AMO).
-      CLOCK_START: process.env.E2E_CLOCK_START ?? clockStart(),
+      ...clockStartEnv(),
       // Every journey registers its own users from this one address.
       REGISTER_LIMIT_ADDRESS: '100000',
       // hybrid-shell.spec.ts serves the app from this origin (a hybrid shell's) against this API.

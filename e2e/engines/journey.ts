@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { clockOffset } from '../clock-start';
 import type { Engine } from './drivers';
 import { ERRORS_KEY, type Request, type TestServer } from './server';
 
@@ -77,8 +78,11 @@ async function serverSaw(server: TestServer, what: string, test: (r: Request[]) 
   }
 }
 
-/** The 6-digit code an authenticator app shows at `at` for a base32 key. */
-const appCode = (secret: string, at = Date.now()) =>
+/**
+ * The 6-digit code an authenticator app shows at `at` for a base32 key: by default now on the
+ * server's clock, which may start ahead of the real time (CLOCK_START, e2e/clock-start.ts).
+ */
+const appCode = (secret: string, at = Date.now() + clockOffset()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
 const bodyHas = (text: string) => (document.body.textContent ?? '').includes(text);
@@ -323,7 +327,10 @@ export async function journey(
       await engine.click(button('Log in'));
       await until(engine, 'the second step', bodyHas, 'Two-step sign-in');
       // The enrolment's code was good once: the next 30-second step's code.
-      await engine.type(field('Code from your authenticator app'), appCode(totpSecret, Date.now() + 30_000));
+      await engine.type(
+        field('Code from your authenticator app'),
+        appCode(totpSecret, Date.now() + clockOffset() + 30_000),
+      );
       await engine.click(button('Verify'));
       await until(engine, 'signed in', () => location.pathname !== '/login');
       if (posts(server, '/stock/user/second-factor').length !== 1)

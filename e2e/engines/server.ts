@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { clockStart } from '../clock-start';
+import { clockStartEnv } from '../clock-start';
 
 /**
  * The real built server (`.build/server.mjs`, what `npm start` runs) on a temporary SQLite database,
@@ -80,7 +80,7 @@ export async function startServer(options: {
       LOG_REQUESTS: '1',
       SANDBOX_SETTLE_MS: '3000',
       // Inside an NSE session at any real hour (a market buy on a closed market is an AMO).
-      CLOCK_START: process.env.E2E_CLOCK_START ?? clockStart(),
+      ...clockStartEnv(),
       ...options.env,
     },
   });
