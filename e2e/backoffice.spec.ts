@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { serverNow } from './clock-start';
 import { fundedUserViaApi, loginFresh, newPhone, ops, snap } from './support';
 
 /**
@@ -47,7 +48,8 @@ async function enrol(browser: Browser, role: string, name: string): Promise<Memb
   await page.getByRole('button', { name: 'Authenticator app' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  await page.getByLabel('The code the app shows').fill(totp.generate());
+  const now = await serverNow(new URL(page.url()).origin);
+  await page.getByLabel('The code the app shows').fill(totp.generate({ timestamp: now }));
   await page.getByRole('button', { name: 'Turn on and continue' }).click();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
   const bearer = await page.evaluate(() => sessionStorage.getItem('bourse.ops.token'));

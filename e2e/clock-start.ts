@@ -23,9 +23,12 @@ export function clockStartEnv(): Record<string, string> {
 }
 
 /**
- * How far the server started with `clockStartEnv` (in this process) runs ahead of the real time, in
- * ms (0: the real time): what a code of an authenticator app must be computed at.
+ * The server's clock now, from the stamp on its answers (x-server-time): an authenticator app's
+ * code is computed for that instant, since the e2e servers' clocks may run ahead of the browser's (CLOCK_START).
  */
-export function clockOffset(): number {
-  return chosen?.at ? Date.parse(chosen.at) - chosen.when : 0;
+export async function serverNow(origin: string): Promise<number> {
+  const res = await fetch(`${origin}/healthz`);
+  const at = Number(res.headers.get('x-server-time'));
+  if (!(at > 0)) throw new Error(`${origin}/healthz carries no x-server-time`);
+  return at;
 }

@@ -60,6 +60,9 @@ export async function firefox(): Promise<Engine> {
     },
     async type(xpath, text) {
       const el = await one(xpath);
+      // A person scrolls the field clear of the sticky Buy/Sell bar before tapping it; a click at
+      // its centre while the bar covers it presses the bar's button instead.
+      await el.evaluate((e) => e.scrollIntoView({ block: 'center' }));
       await el.click({ count: 3 });
       await el.type(text);
     },
@@ -161,7 +164,10 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
     async type(xpath, text) {
       const el = await one(xpath);
       // Selected, then typed over: React hears one change (clear() sets the value behind its back).
-      await driver.executeScript('arguments[0].focus(); arguments[0].select();', el);
+      await driver.executeScript(
+        "arguments[0].scrollIntoView({ block: 'center' }); arguments[0].focus(); arguments[0].select();",
+        el,
+      );
       await el.sendKeys(text);
     },
     async screenshot(file) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { clockOffset } from '../clock-start';
+import { serverNow } from '../clock-start';
 import type { Engine } from './drivers';
 import { ERRORS_KEY, type Request, type TestServer } from './server';
 
@@ -78,11 +78,8 @@ async function serverSaw(server: TestServer, what: string, test: (r: Request[]) 
   }
 }
 
-/**
- * The 6-digit code an authenticator app shows at `at` for a base32 key: by default now on the
- * server's clock, which may start ahead of the real time (CLOCK_START, e2e/clock-start.ts).
- */
-const appCode = (secret: string, at = Date.now() + clockOffset()) =>
+/** The 6-digit code an authenticator app shows at `at` (the server's clock) for a base32 key. */
+const appCode = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
 const bodyHas = (text: string) => (document.body.textContent ?? '').includes(text);
@@ -301,7 +298,10 @@ export async function journey(
       totpSecret = await until(engine, 'the key', () =>
         (document.querySelector('[data-testid="totp-secret"]')?.textContent ?? '').replace(/\s+/g, ''),
       );
-      await engine.type(field('3. Enter the 6-digit code the app shows'), appCode(totpSecret));
+      await engine.type(
+        field('3. Enter the 6-digit code the app shows'),
+        appCode(totpSecret, await serverNow(server.url)),
+      );
       await engine.click(button('Turn on'));
       await engine.click(button('I have saved them'));
       await until(engine, 'the app on', bodyHas, 'Codes from an app');
@@ -329,7 +329,7 @@ export async function journey(
       // The enrolment's code was good once: the next 30-second step's code.
       await engine.type(
         field('Code from your authenticator app'),
-        appCode(totpSecret, Date.now() + clockOffset() + 30_000),
+        appCode(totpSecret, (await serverNow(server.url)) + 30_000),
       );
       await engine.click(button('Verify'));
       await until(engine, 'signed in', () => location.pathname !== '/login');
