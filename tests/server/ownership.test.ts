@@ -451,18 +451,23 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       headers: idem(),
     });
     const blockId = await insertBlockItem(s, { tag: 'RELIANCE.NS', price: 2400, count: 100 });
+    // The lot's price is the server's, inside the block window of the market (issue 30).
+    const offered = (
+      await s.call('blockList', { token: u.token, body: { mold: 'bulk' } })
+    ).body.data.rows.find((r: { id: number }) => r.id === blockId);
     const block = await s.call('dealBuy', {
       token: u.token,
       body: {
         tag: 'RELIANCE.NS',
         count: 100,
-        price: 2400,
+        price: offered.price,
         mold: 'bulk',
         id: blockId,
         stock_password: await setTradePassword(s, u.id),
       },
       headers: idem(),
     });
+    expect(block.body, 'the block lot A buys').toMatchObject({ msg: 'ok' });
     const loan = await s.call('loanApply', {
       token: u.token,
       body: { count: 1000 },
