@@ -87,12 +87,13 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
       state: string;
       status: number;
       count: number;
-      price_all: string;
+      value: string;
     }>
   ).filter((r) => r.tag === SYMBOL && r.state === 'buy');
   expect(buys).toHaveLength(1);
   expect(buys[0]).toMatchObject({ status: 1, count: 10 });
-  const invested = toMinor(buys[0]!.price_all);
+  // Invested is the fill's value (gross of charges; price_all is what was debited, charges included).
+  const invested = toMinor(buys[0]!.value);
   expect(toMinor((await summary()).overall.invested)).toBe(invested);
 
   await page.goto('/trade');
@@ -126,6 +127,12 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   const serverNow = Date.now() + Number(/-?\d+/.exec(ops('clock:advance', '0ms'))![0]);
   const midSession = nextSession('NSE', serverNow + 3 * 24 * 3600_000).open + 90 * 60_000;
   ops('clock:advance', `${Math.ceil(midSession - serverNow)}ms`);
+  // The server follows the operator's clock within a second: its quotes say when.
+  await expect
+    .poll(async () => (await (await api.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data.as_of, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(midSession);
   await expect
     .poll(async () => minorOf((await card.getByTestId('portfolio-value').textContent()) ?? ''), {
       timeout: 20_000,
@@ -191,7 +198,8 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   const tcs = lines.find((l) => l.startsWith(`${SYMBOL},`))!.split(',');
   // Units sold, cost, proceeds, realised as the sale recorded them.
   expect(tcs[2]).toBe('4');
-  expect(tcs[4]).toBe(sale.price_all);
+  // Proceeds are the sale's value (its price_all is what was credited: value − charges).
+  expect(tcs[4]).toBe(sale.value);
   expect(tcs[5]).toBe(sale.profit);
   expect(toMinor(tcs[4]!) - toMinor(tcs[3]!)).toBe(toMinor(sale.profit));
   expect(lines.at(-1)).toMatch(/^Total,,4,/);
