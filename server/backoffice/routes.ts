@@ -15,24 +15,9 @@ import { RowId } from '#shared/contract/schemas';
 import { verifyAuditChain } from '../lib/audit-log';
 import { ApiError } from '../lib/errors';
 import { auditLedger, formatAudit } from '../wallet/audit';
+import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
 import { addNote, customerView } from './customers';
-import {
-  allotmentPreview,
-  approveLoan,
-  articleOf,
-  cancelDraft,
-  declineLoan,
-  fxPreview,
-  fxState,
-  ipoRows,
-  loanRows,
-  newsRows,
-  proposeAllotment,
-  publishDraft,
-  runAllotment,
-  setFxRate,
-} from './decisions';
 import {
   passkeyOptions,
   passkeyRegister,
@@ -42,9 +27,12 @@ import {
   totpConfirm,
   verifyFactor,
 } from './factors';
+import { fxPreview, fxState, setFxRate } from './fx-rate';
 import { type OpsHandler, type OpsHandlers, RawAnswer, registerOpsRoutes, who } from './gateway';
 import { agentTyping, assignChat, cannedReplies, chatThread, replyAs, waitingChats } from './inbox';
 import { approveKyc, kycCase, kycCases, kycPhoto, rejectKyc } from './kyc';
+import { approveLoan, declineLoan, loanRows } from './loan-decisions';
+import { articleOf, cancelDraft, newsRows, publishDraft } from './news-desk';
 import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from './payouts';
 import { claim, queues, searchCustomers } from './queues';
 import {

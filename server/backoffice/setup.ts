@@ -1,6 +1,6 @@
 import type { SeedStep } from '../db/seed-step';
 import type { Job } from '../jobs/job';
-import { publishDue } from './decisions';
+import { publishDue } from './news-desk';
 
 /** The back office's seed step and job: canned replies to start from, scheduled news. */
 

@@ -1,5 +1,5 @@
 import { rateToTicks } from '#shared/money';
-import { setFxRate } from '../backoffice/decisions';
+import { setFxRate } from '../backoffice/fx-rate';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import type { OpsCommand } from '../ops/commands/command';
@@ -10,7 +10,7 @@ import { IPO } from './orders';
 
 /**
  * The console's allotment: one operator, audited (its refunds point at the entry). The back office
- * asks two people (a proposal, then a run: backoffice/decisions.ts); the console is for scripts and
+ * asks two people (a proposal, then a run: backoffice/allotment.ts); the console is for scripts and
  * for the operator who holds the database anyway.
  */
 async function allotAudited(deps: Deps, actor: Actor, ipoId: number, bps: number): Promise<AllotmentResult> {

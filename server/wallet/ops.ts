@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { approveLoan, declineLoan } from '../backoffice/decisions';
+import { approveLoan, declineLoan } from '../backoffice/loan-decisions';
 import { approvePayout, payPayout, rejectPayout, releasePayout } from '../backoffice/payouts';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -11,7 +11,7 @@ import { completeRecharge, failRecharge } from './settlement';
 
 /**
  * The operator's side of the wallet (DESIGN rule 4): loan decisions, payouts, recharge
- * confirmation. Loans and payouts run the back office's functions (backoffice/decisions.ts,
+ * confirmation. Loans and payouts run the back office's functions (backoffice/loan-decisions.ts,
  * backoffice/payouts.ts: audited, maker-checker above PAYOUT_APPROVAL_ABOVE); recharges are
  * guarded transitions of wallet/settlement.ts in an audited transaction. A command repeated or
  * racing the sandbox jobs changes nothing twice; the CLI also writes each to ops_log.
