@@ -107,7 +107,7 @@ export interface Config {
   opsClock: boolean;
   /**
    * CLOCK_START (demo, e2e and drills only; production refuses it): the server's clock starts at this
-   * instant (ISO 8601 or epoch ms) and runs on from there — so a suite runs inside an open session
+   * instant (ISO 8601 or epoch ms; `…@<epoch ms>`: as read at that real time) and runs on from there — so a suite runs inside an open session
    * whatever the real hour (issue 30: a market order on a closed market is an AMO). With OPS_CLOCK
    * the operator's offset starts there (server/main.ts). null: the real time.
    */
@@ -358,12 +358,26 @@ export function startBanner(config: Config, readyMs: number): string {
   return `${[...lines, ''].join('\n')}\n`;
 }
 
-/** CLOCK_START: an ISO 8601 instant or epoch ms; anything else stops the start (a typo must not run at the real time unnoticed). */
+/**
+ * CLOCK_START: an ISO 8601 instant or epoch ms, optionally `@<epoch ms>` — the real time at which the
+ * clock read that instant, so instances started seconds apart share one clock (a cluster's); anything
+ * else stops the start (a typo must not run at the real time unnoticed).
+ */
 function clockStartOf(value: string | undefined): number | null {
   if (!value) return null;
-  const at = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(at) || at <= 0) throw new Error(`CLOCK_START: not an instant: ${value}`);
-  return at;
+  const [instant = '', anchor] = value.split('@');
+  const instantOf = (text: string) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text));
+  const at = instantOf(instant);
+  const since = anchor === undefined ? 0 : Date.now() - Number(anchor);
+  if (
+    !Number.isFinite(at) ||
+    at <= 0 ||
+    !Number.isFinite(since) ||
+    since < 0 ||
+    (anchor !== undefined && !/^\d+$/.test(anchor))
+  )
+    throw new Error(`CLOCK_START: not an instant: ${value}`);
+  return at + since;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {

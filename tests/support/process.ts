@@ -4,6 +4,9 @@ import path from 'node:path';
 import { contract, type EndpointName } from '#shared/contract/index';
 import { type Answer, TEST_EPOCH } from './server';
 
+/** The real-process servers' CLOCK_START: TEST_EPOCH as read when this module loaded. */
+const SHARED_CLOCK = `${TEST_EPOCH}@${Date.now()}`;
+
 /**
  * Real server processes for the suites that need more than `inject` (several instances on one
  * database, kill -9): `server/main.ts` from source, called over HTTP by contract name.
@@ -47,9 +50,10 @@ export function startInstance(
       cwd: root,
       // The clock starts at TEST_EPOCH, inside an NSE session whatever the real hour (a market buy on
       // a closed market is an AMO, issue 30), as the in-process servers' do; a test may set its own.
+      // Anchored to one real instant, so instances started apart keep one clock (cluster.test).
       env: {
         ...process.env,
-        CLOCK_START: new Date(TEST_EPOCH).toISOString(),
+        CLOCK_START: SHARED_CLOCK,
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',

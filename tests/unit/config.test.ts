@@ -15,4 +15,16 @@ describe('configuration', () => {
     for (const base of ['', '/', 'api', '/api/'])
       expect(() => loadConfig({ API_BASE: base }), JSON.stringify(base)).toThrow(/API_BASE/);
   });
+
+  it('reads CLOCK_START as an instant, or as the instant a real time read (one clock for a cluster)', () => {
+    const at = Date.UTC(2026, 10, 25, 5, 0, 0);
+    expect(loadConfig({ CLOCK_START: new Date(at).toISOString() }).clockStart).toBe(at);
+    const anchor = Date.now() - 60_000;
+    const started = loadConfig({ CLOCK_START: `${at}@${anchor}` }).clockStart!;
+    // A minute after the anchor the clock reads a minute after the instant, whenever this one starts.
+    expect(started - at).toBeGreaterThanOrEqual(60_000);
+    expect(started - at).toBeLessThan(70_000);
+    for (const bad of ['tomorrow', `${at}@soon`, `${at}@${Date.now() + 60_000}`])
+      expect(() => loadConfig({ CLOCK_START: bad }), bad).toThrow(/CLOCK_START/);
+  });
 });
