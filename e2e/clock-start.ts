@@ -1,17 +1,18 @@
-import { isMarketOpen, lastSession, nextSession } from '../src/shared/market-hours';
+import { isMarketOpen, lastSession } from '../src/shared/market-hours';
 
 /**
  * Where the e2e servers' clocks start (CLOCK_START, server/config.ts), so that the journeys run inside
  * an NSE session whatever the real hour or day (issue 30: a market buy on a closed market is an
  * after-market order, pending until the open, where a journey expects a fill): the real time when an
- * NSE session has at least `room` left, else 15 minutes after the next open. Never behind the real
- * time: the browser runs on the real clock, and what the app compares with the server's times (an
- * authenticator's codes, "while you were away") must not be days apart. Journeys that move the clock
- * (OPS_CLOCK) move it on from there.
+ * NSE session has at least `room` left, else 15 minutes after the last session's open (behind the
+ * real time: a server ahead of the browser ended a session the app had just opened without its
+ * reason, auth.spec). What the app compares with the server's times goes through the server's clock
+ * (x-server-time: "while you were away"; an authenticator's codes in the journeys, serverNow).
+ * Journeys that move the clock (OPS_CLOCK) move it on from there.
  */
 export function clockStart(now = Date.now(), room = 45 * 60_000): string | undefined {
   if (isMarketOpen({ schedule: 'NSE' }, now) && now + room < lastSession('NSE', now).close) return undefined;
-  return new Date(nextSession('NSE', now).open + 15 * 60_000).toISOString();
+  return new Date(lastSession('NSE', now).open + 15 * 60_000).toISOString();
 }
 
 let chosen: { at: string | undefined; when: number } | null = null;

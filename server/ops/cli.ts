@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { createDatabase, migrate } from '../db/index';
 import { createDeps } from '../deps';
+import { followOpsClock } from '../jobs/index';
 import { audited } from '../lib/audit-log';
 import { BACKUP_COMMANDS } from './commands/backup';
 import { COMMANDS } from './commands/index';
@@ -40,6 +41,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrate(database);
     const deps = createDeps(config, database);
+    // The demo's and e2e's servers may run on a moved clock (OPS_CLOCK, CLOCK_START: the offset they
+    // keep in the database); an operator's decisions are stamped on the same clock as theirs.
+    if (!config.production) await followOpsClock.run(deps);
     const { clock } = deps;
     const actor = operatorActor(deps);
     const output = await command.run(deps, args, actor);
