@@ -12,6 +12,7 @@ import { lockedNow, startAppLock } from './shell/lock';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
 import { useSession } from './store/session';
+import { FetchError } from './ui/FailureBoundary';
 import './styles/global.css';
 
 /** Lets the browser paint and handle input between the start-up steps (no long task on a slow phone). */
@@ -55,7 +56,14 @@ async function start(): Promise<void> {
   await afterPaint();
   await initI18n();
   await yieldToMain();
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(document.getElementById('root')!, {
+    // A part whose code could not be fetched (the connection, an outage) is shown with its retry by
+    // its boundary: an expected outcome, warned about; anything else a boundary caught is an error.
+    onCaughtError: (error, info) => {
+      if (error instanceof FetchError) console.warn('not loaded:', error.cause ?? error);
+      else console.error(error, info.componentStack);
+    },
+  });
   // A transition renders in slices, so the first render does not block the main thread.
   startTransition(() => {
     root.render(
