@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { PgTools } from '../config';
+import type { PgTools } from '../config-values';
 
 /**
  * Backups of the whole database, taken online while the server serves (issue 34):
