@@ -1,0 +1,354 @@
+/**
+ * The back office's answers and inputs as types (issue 33): what each call of `OPS_API`
+ * (src/shared/backoffice.ts) takes and returns. Types only: nothing here reaches a bundle.
+ */
+
+/** Staff roles (issue 33 §3). */
+export const ROLES = ['support', 'kyc', 'payments', 'approver', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a role may do; every call names one (or `session`: any signed-in staff, `public`: none). */
+export const CAPABILITIES = {
+  /** Queues, claims, customer search and view, staff notes. */
+  work: ['support', 'kyc', 'payments', 'approver', 'admin'],
+  chat: ['support', 'admin'],
+  kyc: ['kyc', 'admin'],
+  /** Payouts (pay, reject, release), IPO allotment proposals. */
+  pay: ['payments', 'admin'],
+  /** Second approvals, loan decisions, running an allotment, the FX rate. */
+  approve: ['approver', 'admin'],
+  news: ['support', 'admin'],
+  audit: ['approver', 'admin'],
+  staff: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAPABILITIES;
+
+export function roleCan(role: string, cap: Capability): boolean {
+  return (CAPABILITIES[cap] as readonly string[]).includes(role);
+}
+
+/** The queue item types (issue 33 §4), each with its target time. */
+export const WORK_TYPES = ['kyc', 'withdrawal', 'approval', 'loan', 'ipo', 'chat'] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+
+/** Real-name rejection reasons: the customer's app words each in its language (`realName.reasons.*`). */
+export const KYC_REJECTION_REASONS = ['photos', 'unreadable', 'mismatch', 'expired', 'other'] as const;
+export type KycRejectionReason = (typeof KYC_REJECTION_REASONS)[number];
+
+/** Why a payout is rejected (refunded); told to nobody but the audit log and the customer view. */
+export const PAYOUT_REJECTION_REASONS = [
+  'cardMismatch',
+  'suspectedFraud',
+  'customerRequest',
+  'other',
+] as const;
+
+export type Stage = 'enrol' | 'verify' | 'full';
+
+/** A second factor's proof: an authenticator code or a passkey's answer (WebAuthn JSON). */
+export type FactorProof = { code: string } | { passkey: unknown };
+
+export interface Me {
+  id: number;
+  login: string;
+  name: string;
+  role: Role;
+  stage: Stage;
+  caps: Capability[];
+  /** Until when the last second factor counts as fresh (0: never given or stale). */
+  freshUntil: number;
+  expiresAt: number;
+  idleMs: number;
+  factors: { totp: boolean; passkeys: number };
+}
+
+export interface SignedIn {
+  token: string;
+  stage: Stage;
+  factors: { totp: boolean; passkeys: number };
+}
+
+export interface QueueType {
+  type: WorkType;
+  count: number;
+  oldestAt: number | null;
+  /** How soon an item of this type should be taken up. */
+  targetMs: number;
+}
+export interface QueueItem {
+  type: WorkType;
+  id: string;
+  title: string;
+  detail: string;
+  /** The money the item is about (withdrawals, approvals, loans), as a decimal string. */
+  amount: string | null;
+  customerId: number | null;
+  customerPhone: string | null;
+  since: number;
+  targetMs: number;
+  claimedBy: { id: number; name: string } | null;
+}
+export interface Queues {
+  now: number;
+  types: QueueType[];
+  /** Every type in one list, the most overdue (age ÷ target) first. */
+  items: QueueItem[];
+}
+
+export interface CustomerRow {
+  id: number;
+  phone: string;
+  no: string;
+  name: string | null;
+  kycStatus: number;
+  balance: string;
+  createdAt: number;
+}
+
+export interface CardView {
+  id: number;
+  bank: string;
+  card: string;
+  holder: string;
+  ifsc: string;
+  status: number;
+  addedAt: number;
+  changedAt: number;
+}
+
+export interface AuditRow {
+  seq: number;
+  at: number;
+  actor: string;
+  actorName: string;
+  role: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  customerId: number | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  hash: string;
+}
+
+export interface CustomerView {
+  customer: CustomerRow & { creditScore: number; loan: string };
+  identity: {
+    status: number;
+    realName: string | null;
+    idType: string | null;
+    idNumber: string | null;
+    reason: string | null;
+    note: string | null;
+    updatedAt: number | null;
+  } | null;
+  identityHistory: AuditRow[];
+  cards: CardView[];
+  ledger: Array<{
+    id: number;
+    at: number;
+    amount: string;
+    balance: string;
+    reason: string;
+    auditSeq: number | null;
+  }>;
+  orders: Array<{
+    id: number;
+    no: string;
+    mold: string;
+    symbol: string;
+    state: string;
+    status: number;
+    count: number;
+    total: string;
+    at: number;
+  }>;
+  holdings: Array<{ symbol: string; qty: number; cost: string }>;
+  loans: Array<{ id: number; amount: string; state: number; at: number }>;
+  ipoApplications: Array<{
+    id: number;
+    symbol: string;
+    count: number;
+    amount: string;
+    status: number;
+    at: number;
+  }>;
+  withdrawals: PayoutRow[];
+  chat: ChatLine[];
+  notes: Array<{ id: number; body: string; by: string; at: number }>;
+  pending: PayoutApprovalView[];
+}
+
+export interface KycCase {
+  userId: number;
+  phone: string;
+  status: number;
+  realName: string;
+  idType: string;
+  /** In full: the officer compares it with the photos. */
+  idNumber: string;
+  submittedAt: number;
+  firstSubmittedAt: number;
+  reason: string | null;
+  note: string | null;
+  history: AuditRow[];
+  claimedBy: { id: number; name: string } | null;
+}
+
+export interface PayoutRow {
+  id: number;
+  userId: number;
+  phone: string;
+  amount: string;
+  status: string;
+  hold: string | null;
+  card: CardView;
+  askedAt: number;
+  /** Above PAYOUT_APPROVAL_ABOVE: a second person approves. */
+  needsApproval: boolean;
+  approval: PayoutApprovalView | null;
+}
+
+export interface PayoutApprovalView {
+  id: number;
+  withdrawalId: number;
+  amount: string;
+  status: string;
+  maker: string;
+  makerName: string;
+  createdAt: number;
+  checkerName: string | null;
+  decidedAt: number | null;
+  /** The payout still is what the maker asked for (amount, card, customer). */
+  intact: boolean;
+}
+
+export interface Payouts {
+  threshold: string;
+  rows: PayoutRow[];
+}
+
+export interface LoanRow {
+  id: number;
+  userId: number;
+  phone: string;
+  amount: string;
+  creditScore: number;
+  openLoans: string;
+  askedAt: number;
+}
+
+export interface AllotmentLine {
+  orderId: number;
+  userId: number;
+  phone: string;
+  applied: number;
+  allotted: number;
+  frozen: string;
+  charged: string;
+  refund: string;
+}
+export interface AllotmentPreview {
+  ipoId: number;
+  symbol: string;
+  ratio: string;
+  lines: AllotmentLine[];
+  totals: { applications: number; applied: number; allotted: number; charged: string; refund: string };
+  proposal: {
+    id: number;
+    ratio: string;
+    proposedBy: string;
+    proposedName: string;
+    proposedAt: number;
+    intact: boolean;
+  } | null;
+}
+export interface IpoRow {
+  id: number;
+  symbol: string;
+  company: string;
+  status: string;
+  issueEnd: number;
+  pendingApplications: number;
+  pendingShares: number;
+  frozen: string;
+  proposal: AllotmentPreview['proposal'];
+}
+
+export interface FxState {
+  source: string;
+  rate: string | null;
+  fresh: boolean;
+  configured: string | null;
+  configuredAt: number | null;
+}
+export interface FxPreview {
+  current: FxState;
+  next: string;
+  /** What a US$1,000 order and the customers' US holdings are worth at each rate. */
+  example: { usd: string; now: string | null; next: string };
+  holdings: { now: string | null; next: string };
+  changeBps: number | null;
+}
+
+export interface NewsDraft {
+  title: string;
+  subhead: string;
+  html: string;
+  img?: string | null;
+  /** Epoch ms; absent or past: now. */
+  publishAt?: number | null;
+}
+export interface NewsRow {
+  id: number;
+  title: string;
+  subhead: string;
+  publishAt: number;
+  state: 'scheduled' | 'published' | 'cancelled';
+  publishedId: number | null;
+}
+
+export interface ChatLine {
+  id: number;
+  sender: 'user' | 'agent';
+  body: string;
+  at: number;
+  readAt: number | null;
+}
+export interface ChatSummary {
+  userId: number;
+  phone: string;
+  name: string | null;
+  last: string;
+  lastAt: number;
+  lastSender: 'user' | 'agent';
+  /** The oldest customer message since the last reply (null: answered). */
+  waitingSince: number | null;
+  assignedTo: { id: number; name: string } | null;
+  unread: number;
+}
+export interface ChatThread {
+  userId: number;
+  phone: string;
+  name: string | null;
+  messages: ChatLine[];
+  assignedTo: { id: number; name: string } | null;
+  customerTyping: boolean;
+  waitingSince: number | null;
+  /** Seconds from the conversation's first unanswered message to the first reply, once replied. */
+  firstReplyMs: number | null;
+}
+
+export interface StaffRow {
+  id: number;
+  login: string;
+  name: string;
+  role: Role;
+  enrolled: boolean;
+  disabled: boolean;
+  createdAt: number;
+}
+
+export type Id = { id: number };
+export type UserId = { userId: number };
