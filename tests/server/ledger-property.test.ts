@@ -320,10 +320,12 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
   let configured: { ticks: number; at: number } | null = null;
   beforeAll(async () => {
     if (!enabled) return;
-    // Items up to 5 % off the pinned market, from before the block window (issue 30): a 10 % window
-    // keeps these figures; the 1 % default is tests/server/block-window.test.ts.
+    // The RELIANCE lot's 2,300 is up to 11.9 % under the pinned prices (2,400–2,610.25), from before
+    // the block window (issue 30): a 15 % window keeps that figure the lot's price at every pin (at
+    // 10 % a lot after a move to 2,610.25 was priced 2,349.23 and refused as a changed price); the
+    // 1 % default is tests/server/block-window.test.ts.
     s = await startTestServer(name, {
-      BLOCK_BAND_BPS: '1000',
+      BLOCK_BAND_BPS: '1500',
       MAX_RECHARGE: fromMinor(MAX_RECHARGE_MINOR),
       MAX_BALANCE: fromMinor(MAX_BALANCE_MINOR),
       MAX_OPEN_ORDERS: String(MAX_OPEN),
