@@ -129,8 +129,9 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
   const ticket = input.ticket ?? DELIVERY_DAY;
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
-  if (isMarketOrder('buy', ticket, quoteTicks, seen) && !inSession(instrument, now)) {
-    return placeAmo(deps, db, userId, 'buy', { ...input, ticket }, { instrument, now, rate, quoteTicks });
+  if (!inSession(instrument, now)) {
+    const at = { instrument, now, rate, quoteTicks, limit: amoLimit('buy', ticket, quoteTicks, seen) };
+    return placeAmo(deps, db, userId, 'buy', { ...input, ticket }, at);
   }
   const fills = fillsNow('buy', ticket, quoteTicks, seen);
   const exec = fills ? quoteTicks : seen;
@@ -166,13 +167,21 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
 }
 
 /**
- * An after-market order (issue 30, DESIGN "Closed markets"): a market order placed while its
- * market is closed. It never fills at the closed market's last price: it rests pending until
- * `send_at`, the next session's open, reserving what a pending order reserves — a buy its value and
- * charges, a sell its units — at the price the user saw moved PRICE_TOLERANCE_BPS against them
- * (`protectedLimit`, the protection every market order has). The match job sends it at the open and
- * fills it at the open's price (matching.ts); an open beyond that protection leaves it resting
- * there for the session, as a market order whose quote moved. It expires at that session's close.
+ * An after-market order's limit: a market order's is the price the user saw moved
+ * PRICE_TOLERANCE_BPS against them (`protectedLimit`, the protection every market order has); a
+ * limit order's is its own — even one the closed market's last price would fill.
+ */
+function amoLimit(side: 'buy' | 'sell', ticket: Ticket, quoteTicks: number, seen: number): number {
+  return isMarketOrder(side, ticket, quoteTicks, seen) ? protectedLimit(side, seen) : seen;
+}
+
+/**
+ * An after-market order (issue 30, DESIGN "Closed markets"): any market or limit order placed
+ * while its market is closed. It never fills at the closed market's last price: it rests pending
+ * until `send_at`, the next session's open, reserving what a pending order reserves — a buy its
+ * value and charges, a sell its units — at its limit (`amoLimit`). The match job sends it at the
+ * open and fills it at the open's price when that is within the limit (matching.ts); else it rests
+ * there for the session like any limit. It expires at that session's close.
  */
 async function placeAmo(
   deps: Deps,
@@ -180,10 +189,9 @@ async function placeAmo(
   userId: number,
   side: 'buy' | 'sell',
   input: TradeInput & { ticket: Ticket },
-  at: { instrument: Instrument; now: number; rate: number; quoteTicks: number },
+  at: { instrument: Instrument; now: number; rate: number; quoteTicks: number; limit: number },
 ) {
-  const { instrument, now, rate, quoteTicks } = at;
-  const limit = protectedLimit(side, priceToTicks(input.price));
+  const { instrument, now, rate, quoteTicks, limit } = at;
   const value = tradeValueMinor(limit, input.count, rate);
   if (value <= 0) throw invalid();
   const reserved =
@@ -238,8 +246,9 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
   const ticket = input.ticket ?? DELIVERY_DAY;
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
-  if (isMarketOrder('sell', ticket, quoteTicks, seen) && !inSession(instrument, now)) {
-    return placeAmo(deps, db, userId, 'sell', { ...input, ticket }, { instrument, now, rate, quoteTicks });
+  if (!inSession(instrument, now)) {
+    const at = { instrument, now, rate, quoteTicks, limit: amoLimit('sell', ticket, quoteTicks, seen) };
+    return placeAmo(deps, db, userId, 'sell', { ...input, ticket }, at);
   }
   const base = {
     ...stockOrder(userId, instrument, 'sell', input.count, now, rate, ticket),

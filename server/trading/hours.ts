@@ -12,18 +12,14 @@ import type { Instrument } from '../market/provider';
 
 /**
  * Whether the instrument's market is in its session at `at`, whatever ENFORCE_TRADING_HOURS says:
- * a market order outside it is an after-market order (engine.ts `placeAmo`), sent at the next open.
+ * an order placed outside it is an after-market order (engine.ts `placeAmo`), sent at the next open,
+ * and nothing fills outside it (matching.ts).
  */
 export function inSession(instrument: Instrument, at: number): boolean {
   return inSessionAt(instrument, at);
 }
 
 export { lastSession, nextSession };
-
-/** Whether orders in this instrument may trade now (always, unless `ENFORCE_TRADING_HOURS`). */
-export function isMarketOpen(deps: Deps, instrument: Instrument): boolean {
-  return !deps.config.market.enforceHours || inSessionAt(instrument, deps.clock.now());
-}
 
 /** Rejects an order outside the instrument's session (SPEC 'No available time'). */
 export function assertMarketOpen(deps: Deps, instrument: Instrument): void {

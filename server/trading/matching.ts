@@ -7,7 +7,7 @@ import { post } from '../lib/ledger';
 import type { Instrument, Quote } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
 import { postCharges } from './engine';
-import { inSession, isMarketOpen, sessionEnd } from './hours';
+import { inSession, sessionEnd } from './hours';
 import { lockOrder, type OrderRecord, STOCK, tradeReason } from './orders';
 import { addToPosition, avgTicks, takeFromPosition } from './positions';
 
@@ -206,7 +206,8 @@ export async function matchPendingOrders(
         if (await sendAmo(deps, order, instrument, quote)) filled++;
         continue;
       }
-      if (!isMarketOpen(deps, instrument)) continue;
+      // A closed market fills nothing, whatever ENFORCE_TRADING_HOURS says (a stop rests untriggered).
+      if (!inSession(instrument, deps.clock.now())) continue;
       const q = priceToTicks(quote.price);
       let limit = order.limit_price;
       if (order.trigger_price !== null && order.triggered_at === null) {

@@ -332,8 +332,13 @@ describe('the ticket on a closed market, its product and validity, what it needs
     // Its figures are the server's where an AMO reserves: 1 % (the market order's protection) above
     // the last price, 2,412.50.
     expect(asked.at(-1)).toMatchObject({ side: 'buy', count: 1, price: 2436.625 });
-    // A limit order is not an after-market order: the notice says only when the market opens.
+    // A limit order is an after-market order too (never filled at the closed market's last price);
+    // a stop-loss is not: the notice says only when the market opens.
     fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    expect(screen.getByTestId('trade-closed').textContent).toBe(
+      'Market closed — placed at the open, Mon 09:15 IST',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'SL' }));
     expect(screen.getByTestId('trade-closed').textContent).toBe('Market closed — opens Mon 09:15 IST');
     fireEvent.click(screen.getByRole('radio', { name: 'Market' }));
     // The review says it again above Confirm.
@@ -443,6 +448,19 @@ describe('the ticket on a closed market, its product and validity, what it needs
     });
     expect(screen.getByRole('heading', { name: 'Order placed' })).toBeTruthy();
     expect(screen.getByTestId('result-sends-at').textContent).toBe('Mon 09:15 IST');
+    expect(screen.getByText('Protection limit')).toBeTruthy();
     expect(fake.calls.find((c) => c.name === 'dealBuy')?.input).toMatchObject({ order_type: 'market' });
+    // A limit AMO's limit is the user's own, not a protection.
+    cleanup();
+    renderScreen();
+    fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    fireEvent.change(screen.getByLabelText('Limit price'), { target: { value: '2412.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+    });
+    expect(screen.getByTestId('result-sends-at').textContent).toBe('Mon 09:15 IST');
+    expect(screen.queryByText('Protection limit')).toBeNull();
+    expect(fake.calls.findLast((c) => c.name === 'dealBuy')?.input).toMatchObject({ order_type: 'limit' });
   });
 });

@@ -499,10 +499,11 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           const u = users[op.u]!;
           // A resting buy is placed 5 % under the quote: beyond the tolerance, so it waits there.
           const seen = op.t === 'buy' ? price : Math.round(price * 95) / 100;
-          // Issue 30: a market buy on a closed market is an AMO, resting until the open and
-          // reserving value and charges at the seen price moved by the tolerance.
-          const amo = op.t === 'buy' && !open();
-          const limitTicks = amo ? protectedLimit('buy', priceToTicks(seen)) : priceToTicks(seen);
+          // Issue 30: a buy on a closed market is an AMO, resting until the open and reserving value
+          // and charges at its limit: a market buy's the seen price moved by the tolerance.
+          const amo = !open();
+          const limitTicks =
+            amo && op.t === 'buy' ? protectedLimit('buy', priceToTicks(seen)) : priceToTicks(seen);
           const value = tradeValueMinor(limitTicks, op.qty);
           const cost = withCharges('buy', value);
           const capped = (op.t === 'buyLimit' || amo) && openOrders(u) >= MAX_OPEN;

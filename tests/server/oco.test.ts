@@ -94,8 +94,9 @@ describe.each(DIALECTS)('OCO GTT orders on $name', ({ name, enabled }) => {
       const before = await balanceOf(s, u.id);
       await expectLedgerConsistent(s);
 
-      // Between the legs: nothing fires, even days later.
+      // Between the legs: nothing fires, even days later (in a session: a closed market fires nothing).
       s.clock.advance(3 * DAY);
+      toSession(s, SYMBOL);
       m.pin(SYMBOL, 2650);
       await match();
       m.pin(SYMBOL, 2350);

@@ -155,6 +155,60 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
   });
 
   it.runIf(enabled)(
+    'a limit buy the closed market’s last price would fill is an AMO at its own limit, filled at the open’s price',
+    async () => {
+      toSession(s, SYMBOL);
+      afterClose();
+      const u = await trader();
+      const closed = quote();
+      // 5 % over the last price: before, it filled at once at the closed market's price.
+      const limit = Math.round(priceToTicks(closed.price) * 1.05);
+      const placed = await order('dealBuy', u.token, {
+        count: 4,
+        price: ticksToPrice(limit),
+        order_type: 'limit',
+      });
+      const next = nextSession('NSE', s.clock.now());
+      const reserved = tradeValueMinor(limit, 4) + charges('buy', tradeValueMinor(limit, 4));
+      expect(placed.body).toMatchObject({
+        msg: 'ok',
+        data: { status: 0, amo: true, send_at: next.open, limit_price: ticksToPrice(limit) },
+      });
+      expect(await balanceOf(s, u.id)).toBe(RICH - reserved);
+      // One that does not reach the last price waits for the open too, never filled while shut.
+      const low = Math.round(priceToTicks(closed.price) * 0.97);
+      const resting = await order('dealBuy', u.token, {
+        count: 2,
+        price: ticksToPrice(low),
+        order_type: 'limit',
+      });
+      expect(resting.body.data).toMatchObject({ status: 0, amo: true, send_at: next.open });
+      await match();
+      expect(await row(u.token, placed.body.data.no)).toMatchObject({ status: 0 });
+
+      toNextOpen(30_000);
+      await match();
+      const open = quote().open;
+      expect(priceToTicks(open)).toBeLessThanOrEqual(limit);
+      const value = tradeValueMinor(priceToTicks(open), 4);
+      expect(await row(u.token, placed.body.data.no)).toMatchObject({
+        status: 1,
+        price: open,
+        price_all: fromMinor(value + charges('buy', value)),
+      });
+      // The first limit's reserve beyond what its fill cost came back; the second still holds its
+      // own reserve, or paid what its fill cost if the session reached its limit.
+      const second = await row(u.token, resting.body.data.no);
+      expect([0, 1]).toContain(second.status);
+      const secondCost =
+        second.status === 1
+          ? toMinor(second.price_all)!
+          : tradeValueMinor(low, 2) + charges('buy', tradeValueMinor(low, 2));
+      expect(await balanceOf(s, u.id)).toBe(RICH - value - charges('buy', value) - secondCost);
+    },
+  );
+
+  it.runIf(enabled)(
     'an AMO sell holds its units until the open and sells them at the open’s price',
     async () => {
       toSession(s, SYMBOL);

@@ -62,7 +62,12 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
             )}
             <SummaryRow
               label={t(
-                sendAt !== null ? 'trade.amo.limit' : pending ? 'trade.result.limit' : 'trade.result.price',
+                // A market AMO's limit is its protection; a limit AMO's is the user's own.
+                sendAt !== null && tr.orderType === 'market'
+                  ? 'trade.amo.limit'
+                  : pending
+                    ? 'trade.result.limit'
+                    : 'trade.result.price',
               )}
             >
               {regionPrice(

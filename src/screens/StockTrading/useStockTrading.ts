@@ -181,8 +181,9 @@ export function useStockTrading() {
     now,
     depth.data?.session,
   );
-  // A market order on a closed market is an after-market order, sent at the next open (issue 30).
-  const amo = orderType === 'market' && !session.open;
+  // A market or limit order on a closed market is an after-market order, sent at the next open
+  // (issue 30; the server's placeAmo): never filled at the closed market's last price.
+  const amo = (orderType === 'market' || orderType === 'limit') && !session.open;
   const decimals = quote.data?.decimals ?? 2;
   const qty = parseQuantity(qtyText);
   const available = position?.available ?? 0;
