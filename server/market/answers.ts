@@ -14,7 +14,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../lib/errors';
 import { RawJson } from '../lib/snapshot';
 import { candleRows, DEFAULT_RANGE, firstInRange, RowsText, sparkline, yearHighLow } from './charts';
-import { isMarketOpen, lastSession, nextSession } from './hours';
+import { sessionAt } from './hours';
 import type { Instrument, MarketProvider, Quote } from './provider';
 import { page, search } from './search';
 import { CATEGORIES, MARKET_NAMES } from './universe';
@@ -178,7 +178,6 @@ export function marketAnswers(deps: Pick<Deps, 'market' | 'clock'>) {
       const at = deps.clock.now();
       const daily = market.candles(ins.symbol, '1d');
       const year = yearHighLow(daily, q, at);
-      const open = isMarketOpen(ins, at);
       const book = market.depth?.(ins.symbol) ?? null;
       return {
         symbol: ins.symbol,
@@ -192,11 +191,7 @@ export function marketAnswers(deps: Pick<Deps, 'market' | 'clock'>) {
         prev_close: q.prevClose,
         high_52w: year.high,
         low_52w: year.low,
-        session: {
-          open,
-          opens_at: open ? null : nextSession(ins.schedule, at).open,
-          closes_at: lastSession(ins.schedule, at).close,
-        },
+        session: sessionAt(ins, at),
         as_of: q.asOf,
       };
     },

@@ -11,6 +11,7 @@ import { affordableQuantity, chargesFor, toBreakdown } from './charges';
 import { placeBuy, placeSell, type Ticket } from './engine';
 import { rateTicks } from './fx';
 import { buyBlock, sellLot } from './holdings';
+import { sessionAt } from './hours';
 import { closePending } from './matching';
 import { type OrderRecord, STOCK, toOrderRow, tradable } from './orders';
 import { type OcoInput, placeOco, placeStop, type StopInput } from './stops';
@@ -212,5 +213,6 @@ export async function quoteOrder(
     held: position ? Number(position.qty) - Number(position.reserved_qty) : 0,
     affordable: affordableQuantity(balance, QUANTITY_MAX, cost),
     as_of: quote.asOf,
+    session: sessionAt(instrument, deps.clock.now()),
   };
 }

@@ -9,8 +9,10 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound, RecordedRefusal } from '../lib/errors';
 import { post } from '../lib/ledger';
+import { chargeColumns, chargesFor } from './charges';
+import { postCharges } from './engine';
 import { rateTicks } from './fx';
-import { assertMarketOpen, lotUnlockAt } from './hours';
+import { assertInSession, lotUnlockAt, sessionAt } from './hours';
 import { isListed } from './ipo';
 import {
   BLOCK,
@@ -46,6 +48,7 @@ export async function blockList(
     .$if(code !== '', (q) => q.where(sql<string>`upper(tag)`, 'like', `%${code.replace(/[%_\\]/g, '')}%`))
     .orderBy('id')
     .execute();
+  const now = deps.clock.now();
   return {
     rows: rows.map((r): BlockItem => {
       const ins = deps.market.instrument(r.tag);
@@ -65,6 +68,7 @@ export async function blockList(
         mold: r.mold as BlockItem['mold'],
         decimals: ins?.decimals ?? 2,
         remaining: Math.max(0, Number(r.supply) - Number(r.sold)),
+        session: ins ? sessionAt(ins, now) : null,
       };
     }),
   };
@@ -147,7 +151,7 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     // No reference price, no block window: nothing is bought at a price the server cannot check.
     if (price === null) throw new ApiError('errors.noQuote', 409);
     if (!withinTolerance('buy', price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
-    if (instrument) assertMarketOpen(deps, instrument);
+    if (instrument) assertInSession(instrument, now);
     const rate = await rateTicks(deps, db, currencyOf(deps, item.tag, item.type));
     const value = tradeValueMinor(price, input.count, rate);
     const fee = feeMinor(value, BLOCK_FEE_BPS);
@@ -216,9 +220,12 @@ export interface LotSaleInput {
 }
 
 /**
- * Sells a whole lot at the server's quote. Proceeds and profit/loss (SPEC's (sell price − price) ×
- * count) are converted at the rate now (trading/fx.ts), recorded on the sale; the buy keeps its own. A lot whose quote moved beyond tolerance below the price the user saw
- * is refused rather than left pending: lots are sold whole, at once.
+ * Sells a whole lot at the server's quote, in its market's session only. Proceeds and profit/loss
+ * (SPEC's (sell price − price) × count) are converted at the rate now (trading/fx.ts), recorded on
+ * the sale; the buy keeps its own. The sale pays a stock sell's charges: the row keeps them as a
+ * stock order does (`price_all` the proceeds, `fee` and `ch_*` the charges), posted as the sale's
+ * proceeds and one `transactionExpenses`. A lot whose quote moved beyond tolerance below the price
+ * the user saw is refused rather than left pending: lots are sold whole, at once.
  */
 export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input: LotSaleInput) {
   const lot = await db
@@ -238,7 +245,7 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     throw new ApiError('errors.lotLocked', 409, { until: lot.unlock_at });
   }
   const { instrument, quote } = tradable(deps, lot.symbol);
-  assertMarketOpen(deps, instrument);
+  assertInSession(instrument, deps.clock.now());
   const quoteTicks = priceToTicks(quote.price);
   const seen = input.sell_price ?? input.price;
   if (seen !== undefined && !withinTolerance('sell', quoteTicks, priceToTicks(seen))) {
@@ -255,6 +262,8 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     .executeTakeFirst();
   if (Number(closed.numUpdatedRows) !== 1) throw invalid('errors.alreadySold');
   const proceeds = tradeValueMinor(quoteTicks, lot.count, rate);
+  // A sale pays a stock sell's charges (the same schedule, the same functions as a fill).
+  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
   const sale = await insertOrder(db, {
     no: orderNo(lot.mold as 'ipo' | 'bulk' | 'finalize', now),
     user_id: userId,
@@ -268,7 +277,7 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     limit_price: null,
     price: lot.price,
     sell_price: quoteTicks,
-    fee: 0,
+    ...chargeColumns(charges),
     price_all: proceeds,
     profit: tradeValueMinor(quoteTicks - lot.price, lot.count, rate),
     ref_id: lot.id,
@@ -288,5 +297,6 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
       at: now,
     });
   }
+  await postCharges(db, userId, sale.id, charges.total, now);
   return sale;
 }

@@ -1,10 +1,12 @@
 import type { Deps } from '../deps';
+import { ApiError } from '../lib/errors';
 import {
   assertTradingHours,
   DAY_MS,
   isMarketOpen as inSessionAt,
   lastSession,
   nextSession,
+  sessionAt,
 } from '../market/hours';
 import type { Instrument } from '../market/provider';
 
@@ -19,7 +21,16 @@ export function inSession(instrument: Instrument, at: number): boolean {
   return inSessionAt(instrument, at);
 }
 
-export { lastSession, nextSession };
+export { lastSession, nextSession, sessionAt };
+
+/**
+ * A lot — a block/QIP purchase, the sale of a lot — trades whole and at once at a price the live
+ * market sets, so only in its market's session, whatever ENFORCE_TRADING_HOURS says: never at a
+ * closed market's last price (issue 30). Refused with SPEC's "No available time".
+ */
+export function assertInSession(instrument: Instrument, at: number): void {
+  if (!inSessionAt(instrument, at)) throw new ApiError('errors.noAvailableTime', 400);
+}
 
 /** Rejects an order outside the instrument's session (SPEC 'No available time'). */
 export function assertMarketOpen(deps: Deps, instrument: Instrument): void {

@@ -97,12 +97,12 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
 
 /**
  * An order's `price_all` (SPEC's total amount: what moves, charges included) and `value` (quantity ×
- * price). A stock order's row keeps the value in `price_all` and its charges in `fee` (the engine,
- * the audit and the reservations read them so); block/QIP rows keep value + fee.
+ * price). A stock order's row and a lot sale's keep the value in `price_all` and the charges in `fee`
+ * (the engine, the audit and the reservations read them so); block/QIP and IPO buys keep value + fee.
  */
 function amounts(r: OrderRecord): { price_all: string; value: string } {
   const sign = r.state === 'buy' ? 1 : -1;
-  if (r.mold === 'stock')
+  if (r.mold === 'stock' || r.state === 'sell')
     return { price_all: fromMinor(r.price_all + sign * r.fee), value: fromMinor(r.price_all) };
   return { price_all: fromMinor(r.price_all), value: fromMinor(r.price_all - sign * r.fee) };
 }

@@ -14,7 +14,7 @@ import { BLOCK, IPO, STOCK } from '../trading/orders';
  *   `balance_after` continues the previous one (no posting was edited or lost);
  * - every business row that moves money (order, IPO application, withdrawal, recharge, loan, fund
  *   order) has exactly the postings its status implies, for its owner, with the right amounts —
- *   a filled stock order one `transactionExpenses` posting of its recorded charges;
+ *   a filled stock order and a lot's sale one `transactionExpenses` posting of its recorded charges;
  * - every posting that names a business row names one that exists and belongs to the same user;
  * - share reservations of pending sells match the positions' reserved quantities;
  * - each block/QIP item's sold quantity is what its orders bought, and within its supply;
@@ -259,9 +259,10 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
           // The trade's own postings first, then (stock) its charges (048): only a fill pays them,
           // as one transactionExpenses posting of `fee`, the sum of its recorded components (a
           // resting buy's `fee` is the charges it reserved at its limit, inside its buy posting).
+          // A lot's sale (any mold's sell) pays a stock sell's charges the same way (issue 30).
           const problem = tradePostings(got);
-          if (problem || o.mold !== 'stock') return problem;
-          const paid = o.status === STOCK.success ? charged : 0;
+          if (problem || (o.mold !== 'stock' && o.state !== 'sell')) return problem;
+          const paid = o.mold !== 'stock' || o.status === STOCK.success ? charged : 0;
           const parts = CHARGE_COLUMNS.reduce((a, c) => a + Number(o[c]), 0);
           return first(
             parts === charged ? null : `fee ${charged} ≠ its charges ${parts}`,

@@ -2,12 +2,14 @@ import { act, cleanup, render, renderHook, screen } from '@testing-library/react
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlockItem, FundOrder, Ipo } from '#shared/contract/invest';
-import type { OrderRow } from '#shared/contract/trading';
+import type { OrderQuote, OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
+import { LotSellDialog } from '../../src/screens/_parts/invest/LotSellDialog';
 import { UsdRateLine } from '../../src/screens/_parts/invest/UsdRateLine';
 import { usdRateOf } from '../../src/screens/_parts/invest/useUsdRate';
 import { BlockOrders } from '../../src/screens/BlockOrders/BlockOrdersScreen';
+import { BlockBuyDialog } from '../../src/screens/BlockTrading/BlockBuyDialog';
 import { useBlockBuy } from '../../src/screens/BlockTrading/useBlockTrading';
 import FundOrdersScreen from '../../src/screens/FundOrders/FundOrdersScreen';
 import { useIpoApply } from '../../src/screens/Ipo/useIpo';
@@ -64,6 +66,7 @@ const RELIANCE: BlockItem = {
   mold: 'bulk',
   decimals: 2,
   remaining: 2000,
+  session: { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) },
 };
 
 beforeAll(async () => {
@@ -368,5 +371,91 @@ describe('fund orders screen', () => {
     expect(cards[1]!.textContent).toContain('+₹275.00');
     expect(cards[2]!.textContent).toContain('1 month');
     expect(cards[2]!.textContent).toContain('Unknown state');
+  });
+});
+
+describe('selling a lot (issue 30)', () => {
+  const LOT: OrderRow = {
+    ...ORDER,
+    no: 'B77',
+    tag: 'RELIANCE.NS',
+    mold: 'bulk',
+    state: 'buy',
+    count: 100,
+    price: 2412.37,
+    sellable: true,
+  };
+  /** The server's figures for the whole lot: 100 × 2,530.50, a stock sell's charges. */
+  const quoteAt = (open: boolean): OrderQuote => ({
+    tag: 'RELIANCE.NS',
+    side: 'sell',
+    count: 100,
+    price: 2530.5,
+    value: '253050.00',
+    charges: {
+      brokerage: '20.00',
+      stt: '253.05',
+      exchange: '7.84',
+      sebi: '0.25',
+      stamp: '0.00',
+      gst: '5.07',
+      total: '286.21',
+    },
+    net: '252763.79',
+    available: '0.00',
+    held: 0,
+    affordable: 0,
+    as_of: Date.UTC(2026, 10, 27, 10, 0),
+    // Saturday: NSE opens Monday 09:15 IST.
+    session: open
+      ? { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 27, 10, 0) }
+      : { open: false, opens_at: Date.UTC(2026, 10, 30, 3, 45), closes_at: Date.UTC(2026, 10, 27, 10, 0) },
+  });
+
+  it("shows the server's charges and what arrives, and sells in session", () => {
+    watched = quoteAt(true);
+    render(<LotSellDialog order={LOT} onClose={() => {}} onDone={() => {}} />, { wrapper: MemoryRouter });
+    expect(screen.getByTestId('sell-price').textContent).toBe('₹2,530.50');
+    expect(screen.getByText('Securities transaction tax (STT)')).toBeTruthy();
+    expect(screen.getByTestId('sell-net').textContent).toBe('₹2,52,763.79');
+    expect(screen.queryByTestId('sell-closed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sell all' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('on a closed market says when it opens, in the exchange’s time, and offers no sale', () => {
+    watched = quoteAt(false);
+    render(<LotSellDialog order={LOT} onClose={() => {}} onDone={() => {}} />, { wrapper: MemoryRouter });
+    expect(screen.getByTestId('sell-closed').textContent).toBe(
+      'Market closed — a holding sells at the market price while the market is open. Opens Mon 09:15 IST.',
+    );
+    expect(screen.getByRole('button', { name: 'Sell all' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('buying a block lot on a closed market (issue 30)', () => {
+  it('says when the market opens, in the exchange’s time, and offers no buy', () => {
+    const closed: BlockItem = {
+      ...RELIANCE,
+      session: {
+        open: false,
+        opens_at: Date.UTC(2026, 10, 30, 3, 45),
+        closes_at: Date.UTC(2026, 10, 27, 10, 0),
+      },
+    };
+    render(
+      <BlockBuyDialog
+        item={closed}
+        balance="500000.00"
+        alwaysConvert={false}
+        usd={USD_LIVE}
+        onClose={() => {}}
+        onDone={() => {}}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByTestId('block-closed').textContent).toBe(
+      "Market closed — block lots are bought at the market's price while it is open. Opens Mon 09:15 IST.",
+    );
+    expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromMinor } from '#shared/money';
 import { nextSession } from '../../server/market/hours';
+import { chargesFor } from '../../server/trading/charges';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
@@ -176,7 +178,19 @@ describe.each(DIALECTS)('a configured lock-in on $name', ({ name, enabled }) => 
       headers: idem(),
       body: { no: bought.body.data.no },
     });
-    expect(sold.body.data).toMatchObject({ state: 'sell', price_all: '400000.00', profit: '10000.00' });
-    expect(await balanceOf(s, u.id)).toBe(before + 40_000_000);
+    // 100 × 4,000 less a stock sell's charges.
+    const charges = chargesFor(
+      s.config.charges,
+      s.deps.market.instrument('TCS.NS'),
+      'sell',
+      40_000_000,
+    ).total;
+    expect(sold.body.data).toMatchObject({
+      state: 'sell',
+      value: '400000.00',
+      price_all: fromMinor(40_000_000 - charges),
+      profit: '10000.00',
+    });
+    expect(await balanceOf(s, u.id)).toBe(before + 40_000_000 - charges);
   });
 });

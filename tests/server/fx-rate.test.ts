@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeMinor, toMinor, tradeValueMinor } from '#shared/money';
+import { feeMinor, fromMinor, toMinor, tradeValueMinor } from '#shared/money';
 import { BLOCK_FEE_BPS } from '#shared/rules';
 import { COMMANDS } from '../../server/ops/commands/index';
+import { chargesFor } from '../../server/trading/charges';
 import { setConfiguredRate } from '../../server/trading/fx';
 import { auditLedger } from '../../server/wallet/audit';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
@@ -15,6 +16,7 @@ import {
   ledgerOf,
   type MarketControl,
   setTradePassword,
+  toSession,
 } from '../support/trading';
 
 /**
@@ -63,12 +65,15 @@ describe.each(DIALECTS)('the USD rate on $name', ({ name, enabled }) => {
     const code = await setTradePassword(s, u.id);
     return { ...u, code };
   }
-  const buyQip = (u: { token: string; code: string }, count = 51) =>
-    s.call('dealBuy', {
+  /** A US QIP lot, in the US session (a lot trades only then): the clock moves there first. */
+  const buyQip = (u: { token: string; code: string }, count = 51) => {
+    toSession(s, 'AAPL');
+    return s.call('dealBuy', {
       token: u.token,
       body: { tag: 'AAPL', count, price: 190.55, mold: 'finalize', id: qipUs, stock_password: u.code },
       headers: idem(),
     });
+  };
   const rateNow = async () => (await s.call('fxRate')).body.data;
   async function expectAuditClean() {
     expect((await auditLedger(s.deps.database.db)).problems).toEqual([]);
@@ -190,7 +195,8 @@ describe.each(DIALECTS)('the USD rate on $name', ({ name, enabled }) => {
         .where('no', '=', held.body.data.no)
         .executeTakeFirstOrThrow();
       expect(lot.closed_at).toBeNull();
-      // A lot bought in the account's own currency needs no rate.
+      // A lot bought in the account's own currency needs no rate (in its own session).
+      toSession(s, 'RELIANCE.NS');
       const inr = await s.call('dealBuy', {
         token: u.token,
         body: {
@@ -225,9 +231,21 @@ describe.each(DIALECTS)('the USD rate on $name', ({ name, enabled }) => {
         body: { no: bought.body.data.no },
         headers: idem(),
       });
-      // $200 × 50 = $10,000 × 90.2513 = ₹902,513.00; profit ($200 − $190.55) × 50 × 90.2513 = ₹42,643.739… → 42,643.74
-      expect(sold.body.data).toMatchObject({ state: 'sell', price_all: '902513.00', profit: '42643.74' });
-      expect(await balanceOf(s, u.id)).toBe(before + 90_251_300);
+      // $200 × 50 = $10,000 × 90.2513 = ₹902,513.00, less a sell's charges; profit ($200 − $190.55)
+      // × 50 × 90.2513 = ₹42,643.739… → 42,643.74
+      const charges = chargesFor(
+        s.config.charges,
+        s.deps.market.instrument('AAPL'),
+        'sell',
+        90_251_300,
+      ).total;
+      expect(sold.body.data).toMatchObject({
+        state: 'sell',
+        value: '902513.00',
+        price_all: fromMinor(90_251_300 - charges),
+        profit: '42643.74',
+      });
+      expect(await balanceOf(s, u.id)).toBe(before + 90_251_300 - charges);
       const rows = await s.deps.database.db
         .selectFrom('orders')
         .select(['state', 'rate'])

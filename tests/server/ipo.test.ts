@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromMinor } from '#shared/money';
 import { COMMANDS } from '../../server/ops/commands/index';
+import { chargesFor } from '../../server/trading/charges';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
@@ -271,6 +273,13 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
         body: { no, price: 120.5, sell_price: 131.25 },
         headers: idem(),
       });
+      // 400 × 131.25 = 52,500.00, less a stock sell's charges (the profit is before them).
+      const charges = chargesFor(
+        s.config.charges,
+        s.deps.market.instrument(ipo.symbol),
+        'sell',
+        5_250_000,
+      ).total;
       expect(sold.body.data).toMatchObject({
         mold: 'ipo',
         state: 'sell',
@@ -278,11 +287,16 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
         count: 400,
         price: 120.5,
         sell_price: 131.25,
-        price_all: '52500.00',
+        value: '52500.00',
+        fee: fromMinor(charges),
+        price_all: fromMinor(5_250_000 - charges),
         profit: '4300.00',
       });
-      expect(await balanceOf(s, u.id)).toBe(before + 5_250_000);
-      expect((await ledgerOf(s, u.id)).at(-1)).toMatchObject({ reason: 'sellStock', amount: 5_250_000 });
+      expect(await balanceOf(s, u.id)).toBe(before + 5_250_000 - charges);
+      expect((await ledgerOf(s, u.id)).slice(-2)).toMatchObject([
+        { reason: 'sellStock', amount: 5_250_000 },
+        { reason: 'transactionExpenses', amount: -charges },
+      ]);
       expect(await orders(u.token, 1)).toMatchObject([{ no: sold.body.data.no, state: 'sell', status: 1 }]);
       expect((await orders(u.token, 0))[0]).toMatchObject({ status: 2, sellable: false });
       const twice = await s.call('dealSell', { token: u.token, body: { no }, headers: idem() });

@@ -303,6 +303,8 @@ interface ModelUser {
 const CREDIT_LIMIT_MINOR = 100 * 1000 * 100;
 /** Whether SYMBOL's market (NSE) is in a session at `at`: outside one a market order is an AMO (issue 30). */
 const nseOpen = (at: number) => isMarketOpen({ schedule: 'NSE' }, at);
+/** Whether a lot's market is in a session at `at`: a lot is bought and sold only then (issue 30). */
+const lotMarketOpen = (us: boolean, at: number) => isMarketOpen({ schedule: us ? 'US' : 'NSE' }, at);
 /** A user's pending stock orders, which MAX_OPEN caps: resting buys (AMOs among them) and AMO sells. */
 const openOrders = (u: { restingBuys: unknown[]; amoSells: number }) => u.restingBuys.length + u.amoSells;
 const SCHEDULE = loadConfig({}).charges;
@@ -587,8 +589,9 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
               ? 0
               : tradeValueMinor(priceToTicks(op.us ? US_BLOCK_PRICE : BLOCK_PRICE), count, rate);
           const cost = value + feeMinor(value, BLOCK_FEE_BPS);
-          const expected =
-            rate === null
+          const expected = !lotMarketOpen(op.us, s.clock.now())
+            ? 'errors.noAvailableTime'
+            : rate === null
               ? 'errors.rateNotUpdated'
               : left < min
                 ? 'errors.blockSoldOut'
@@ -645,10 +648,18 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
           const locked = s.clock.now() < lot.unlockAt;
           // A US lot's proceeds convert at the rate of the sale, not the one it was bought at.
           const rate = lot.us ? usdRate() : PRICE_SCALE;
-          const expected = locked ? 'errors.lotLocked' : rate === null ? 'errors.rateNotUpdated' : 'ok';
+          const expected = locked
+            ? 'errors.lotLocked'
+            : !lotMarketOpen(lot.us, s.clock.now())
+              ? 'errors.noAvailableTime'
+              : rate === null
+                ? 'errors.rateNotUpdated'
+                : 'ok';
           await money(u, 'dealSell', { no: lot.no }, expected);
           if (expected !== 'ok') break;
-          u.balance += tradeValueMinor(priceToTicks(lot.us ? US_PRICE : price), lot.count, rate!);
+          // The proceeds less a stock sell's charges (no Indian levies on a US share).
+          const proceeds = tradeValueMinor(priceToTicks(lot.us ? US_PRICE : price), lot.count, rate!);
+          u.balance += proceeds - computeCharges(SCHEDULE, 'sell', proceeds, !lot.us).total;
           u.lots = u.lots.filter((l) => l !== lot);
           break;
         }
@@ -980,13 +991,21 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         .executeTakeFirst(),
     );
     // Stock orders' charges (issue 13): paid by fills, reserved by resting buys; price_all is the value.
+    // A lot's sale pays a stock sell's (issue 30), kept the same way.
     const charges = await sum(
       db
         .selectFrom('orders')
         .select((eb) => eb.fn.sum<number>('fee').as('v'))
         .where('user_id', 'in', ids)
-        .where('mold', '=', 'stock')
-        .where((eb) => eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 0), eb('state', '=', 'buy')])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('mold', '=', 'stock'),
+              eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 0), eb('state', '=', 'buy')])]),
+            ]),
+            eb.and([eb('mold', '!=', 'stock'), eb('state', '=', 'sell'), eb('status', '=', 1)]),
+          ]),
+        )
         .executeTakeFirst(),
     );
     expect(cash).toBe(

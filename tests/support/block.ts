@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { chargesFor } from '../../server/trading/charges';
 import { RICH } from './orders';
 import { startTestServer, type TestServer } from './server';
 import {
@@ -9,6 +10,7 @@ import {
   insertBlockItem,
   type MarketControl,
   setTradePassword,
+  toSession,
 } from './trading';
 
 /**
@@ -30,8 +32,14 @@ export function blockServer(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       const code = await setTradePassword(t.s, u.id);
       return { ...u, code };
     },
-    buy: (token: string, body: Record<string, unknown>, headers = idem()) =>
-      t.s.call('dealBuy', { token, body, headers }),
+    /** A block/QIP buy, in its market's session (a lot trades only then): the clock moves there first. */
+    buy: (token: string, body: Record<string, unknown>, headers = idem()) => {
+      if (typeof body.tag === 'string' && t.s.deps.market.instrument(body.tag)) toSession(t.s, body.tag);
+      return t.s.call('dealBuy', { token, body, headers });
+    },
+    /** What a lot's sale of `value` (minor units) in `tag` pays: a stock sell's charges. */
+    saleCharges: (tag: string, value: number) =>
+      chargesFor(t.s.config.charges, t.s.deps.market.instrument(tag), 'sell', value).total,
     /** The whole of each item on offer at its block price, with the buyer's transaction code. */
     relianceBulk: (code: string) => ({
       tag: 'RELIANCE.NS',

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/useConfig';
 import type { BlockItem } from '../../shared/contract/invest';
 import { formatMoney, formatNumber } from '../../shared/format';
+import { scheduleOf } from '../../shared/market-hours';
 import { displayCode } from '../../shared/rules';
-import { Button, Dialog, MoneyButton, ui } from '../../ui';
+import { Button, Dialog, MoneyButton, ui, useDates } from '../../ui';
 import { PinInput } from '../../ui/PinInput';
 import s from '../_parts/invest/invest.module.css';
 import { QuantityStepper, regionPrice, Stat, SummaryRow } from '../_parts/invest/parts';
@@ -39,6 +40,9 @@ export function BlockBuyDialog({
   const config = useConfig();
   const form = useBlockBuy(item, balance, usd, onDone);
   const showConversion = alwaysConvert || form.converts;
+  const { exchange } = useDates();
+  // A lot trades at once at the live market's price, so only in its session (the server's clock).
+  const closed = item.session !== null && !item.session.open;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -114,11 +118,24 @@ export function BlockBuyDialog({
           </p>
         )}
         <p className={s.summaryHint}>{t('block.lockInNote')}</p>
+        {closed && item.session?.opens_at != null && (
+          <p className={ui.closedNotice} data-testid="block-closed" role="status">
+            {t('block.closed', {
+              time: exchange(item.session.opens_at, scheduleOf(undefined, item.type), 'weekdayClock'),
+            })}
+          </p>
+        )}
         <div className={ui.dialogActions}>
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <MoneyButton type="submit" call={form.call} loading={form.busy} unready={!form.valid}>
+          <MoneyButton
+            type="submit"
+            call={form.call}
+            loading={form.busy}
+            unready={!form.valid}
+            disabled={closed}
+          >
             {t('block.confirm')}
           </MoneyButton>
         </div>

@@ -78,7 +78,7 @@ export function OrderForm({ tr, code }: { tr: Ticket; code: string }) {
           ` ${t(tr.validity === 'ioc' ? 'trade.validity.hintIoc' : 'trade.validity.hintDay')}`}
       </p>
       {!session.open && (
-        <p className={s.closedNotice} data-testid="trade-closed" role="status">
+        <p className={ui.closedNotice} data-testid="trade-closed" role="status">
           {t(tr.amo ? 'trade.amo.notice' : 'trade.amo.closed', {
             time: exchange(session.nextOpen, session.schedule, 'weekdayClock'),
           })}

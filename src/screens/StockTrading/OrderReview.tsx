@@ -213,7 +213,7 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
         </p>
       )}
       {tr.amo ? (
-        <p className={s.closedNotice} data-testid="review-closed">
+        <p className={ui.closedNotice} data-testid="review-closed">
           {t('trade.amo.notice', {
             time: exchange(tr.session.nextOpen, tr.session.schedule, 'weekdayClock'),
           })}

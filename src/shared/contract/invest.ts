@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
+import type { MarketSession } from './market';
 import { NoQuery, Quantity, RowId, SeenPrice, Ticker } from './schemas';
 import type { OrderRow } from './trading';
 
@@ -48,6 +49,8 @@ export interface BlockItem {
   decimals: number;
   /** Quantity still on offer; below `count` the item is sold out. */
   remaining: number;
+  /** Its market's session by the server's clock: a lot is bought only in it (null: not listed). */
+  session: MarketSession | null;
 }
 
 /**

@@ -131,8 +131,8 @@ export interface DepthLevel {
   total: number;
 }
 
-/** When the instrument's market is in session, from its trading hours. */
-interface MarketSession {
+/** When the instrument's market is in session, from its trading hours (the server's clock). */
+export interface MarketSession {
   open: boolean;
   /** Next open (epoch ms) while closed; null while open. */
   opens_at: number | null;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
+import type { MarketSession } from './market';
 import { Paging, Quantity, RowId, SeenPrice, Ticker, TradeCode } from './schemas';
 
 /** Favourites, holdings and orders (stocks, forex, futures, treasury; block/QIP buys share the deal calls). */
@@ -210,6 +211,8 @@ export interface OrderQuote {
   /** The largest quantity the available balance pays for, value and charges (at most 10,000,000). */
   affordable: number;
   as_of: number;
+  /** The instrument's session now, by the server's clock (a lot sells only in session). */
+  session: MarketSession;
 }
 
 /** The contract note of an executed stock order: every figure the fill was made of. */

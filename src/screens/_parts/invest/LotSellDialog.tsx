@@ -5,10 +5,12 @@ import { useMoneyCall } from '../../../api/money';
 import { currencyFor, useConfig } from '../../../api/useConfig';
 import type { OrderRow } from '../../../shared/contract/trading';
 import { formatMoney, formatNumber } from '../../../shared/format';
+import { scheduleOf } from '../../../shared/market-hours';
 import { fromMinor, priceToTicks, tradeValueMinor } from '../../../shared/money';
 import { displayCode, POLL_MS } from '../../../shared/rules';
 import { toast } from '../../../store/ui';
-import { AsOf, Button, Dialog, MoneyButton, Skeleton, ui } from '../../../ui';
+import { AsOf, Button, Dialog, MoneyButton, Skeleton, ui, useDates } from '../../../ui';
+import { ChargesRows } from '../trading/Charges';
 import s from './invest.module.css';
 import { regionPrice, SignedMoney, SummaryRow } from './parts';
 import { UsdRateLine } from './UsdRateLine';
@@ -17,8 +19,10 @@ import { useUsdRate } from './useUsdRate';
 
 /**
  * Sells a whole lot (an allotted IPO application or a block/QIP purchase) by its order number at
- * the server's quote. The estimate uses the live price and the server's USD rate now (a US lot);
- * the server fills at its own price and rate and computes the profit/loss itself (DESIGN rule 3).
+ * the server's quote, in its market's session only. Value, charges, what arrives and open or
+ * closed are the server's `orderQuote` for the lot (a stock sell's charges, its clock); the profit
+ * estimate uses the server's USD rate now (a US lot); the server fills at its own price and rate
+ * and computes the profit/loss itself (DESIGN rule 3).
  */
 export function LotSellDialog({
   order,
@@ -31,27 +35,28 @@ export function LotSellDialog({
 }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const quote = useWatch('quote', { symbol: order.tag }, POLL_MS.prices);
+  const { exchange } = useDates();
+  const ticket = useWatch('orderQuote', { tag: order.tag, side: 'sell', count: order.count }, POLL_MS.prices);
   const sell = useMoneyCall('dealSell');
   const [busy, setBusy] = useState(false);
-  const price = quote.data?.price;
+  const f = ticket.data;
+  const price = f?.price;
   const unit = currencyFor(config, order.type).unit;
   const usd = useUsdRate(unit === 'USD');
   const rate = usd.ticksFor(unit);
   const rateRefused = usd.refusedFor(unit);
-  const proceeds =
-    price === undefined || rate === null ? null : tradeValueMinor(priceToTicks(price), order.count, rate);
   const profit =
     price === undefined || rate === null
       ? null
       : tradeValueMinor(priceToTicks(price) - priceToTicks(order.price), order.count, rate);
-  // Unknown to the market: an IPO whose shares are not listed yet.
+  // Unknown to the market (the order quote's 404): an IPO whose shares are not listed yet.
   const problem =
-    quote.data === undefined && quote.error
-      ? quote.error === 'errors.unknownSymbol'
+    f === undefined && ticket.error
+      ? ticket.error === 'errors.notFound' || ticket.error === 'errors.unknownSymbol'
         ? 'errors.ipoNotListed'
-        : quote.error
+        : ticket.error
       : null;
+  const closed = f !== undefined && !f.session.open;
 
   async function confirm() {
     if (price === undefined) return;
@@ -79,19 +84,23 @@ export function LotSellDialog({
               <Skeleton width={80} />
             )
           ) : (
-            <span data-testid="sell-price">
-              {regionPrice(config, quote.data?.region ?? order.type, price, quote.data?.decimals)}
-            </span>
+            <span data-testid="sell-price">{regionPrice(config, order.type, price)}</span>
           )}
         </SummaryRow>
         <SummaryRow label={t('ipo.sell.estimatedProfit')}>
           {profit === null ? '—' : <SignedMoney amount={fromMinor(profit)} currency={config.currency} />}
         </SummaryRow>
+        {f && (
+          <>
+            <SummaryRow label={t('trade.estValue')}>{formatMoney(f.value, config.currency)}</SummaryRow>
+            <ChargesRows charges={f.charges} />
+          </>
+        )}
         <SummaryRow label={t('ipo.sell.proceeds')} total>
-          {proceeds === null ? '—' : formatMoney(proceeds, config.currency)}
+          {f ? <span data-testid="sell-net">{formatMoney(f.net, config.currency)}</span> : '—'}
         </SummaryRow>
       </dl>
-      {quote.stale && <AsOf at={quote.updatedAt} stale />}
+      {ticket.stale && <AsOf at={ticket.updatedAt} stale />}
       {unit === 'USD' && (
         <p className={s.summaryHint}>
           <UsdRateLine rate={usd} />
@@ -100,6 +109,12 @@ export function LotSellDialog({
       {problem ? (
         <p className={ui.error} role="alert">
           {t(problem)}
+        </p>
+      ) : closed && f.session.opens_at !== null ? (
+        <p className={ui.closedNotice} data-testid="sell-closed" role="status">
+          {t('ipo.sell.closed', {
+            time: exchange(f.session.opens_at, scheduleOf(order.market, order.type), 'weekdayClock'),
+          })}
         </p>
       ) : (
         <p className={s.summaryHint}>{t('ipo.sell.hint')}</p>
@@ -112,7 +127,7 @@ export function LotSellDialog({
           variant="sell"
           call={sell}
           loading={busy}
-          disabled={price === undefined || rate === null || rateRefused}
+          disabled={price === undefined || rate === null || rateRefused || closed}
           onClick={confirm}
         >
           {t('ipo.sell.confirm')}
