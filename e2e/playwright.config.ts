@@ -31,14 +31,12 @@ export default defineConfig({
    */
   projects: [
     { name: 'app', testIgnore: ['**/invest.spec.ts', '**/watch-alerts.spec.ts', '**/portfolio.spec.ts'] },
-    // watch-alerts.spec.ts moves the clock further (a day at a time): after invest.spec.ts (file order).
-    {
-      name: 'clock',
-      testMatch: ['**/invest.spec.ts', '**/watch-alerts.spec.ts'],
-      dependencies: ['app'],
-    },
-    // portfolio.spec.ts moves the clock 3 days so prices move at any hour: after the clock project.
-    { name: 'portfolio', testMatch: '**/portfolio.spec.ts', dependencies: ['clock'] },
+    { name: 'clock', testMatch: '**/invest.spec.ts', dependencies: ['app'] },
+    // watch-alerts.spec.ts moves the clock further (a day at a time): after invest.spec.ts, not beside
+    // it (two workers ran them at once, and a day's move closed the market under a block buy).
+    { name: 'alerts', testMatch: '**/watch-alerts.spec.ts', dependencies: ['clock'] },
+    // portfolio.spec.ts moves the clock 3 days so prices move at any hour: after the alerts project.
+    { name: 'portfolio', testMatch: '**/portfolio.spec.ts', dependencies: ['alerts'] },
   ],
   outputDir: path.join(process.env.E2E_DIR, 'results'),
   fullyParallel: false,

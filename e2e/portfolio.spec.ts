@@ -1,8 +1,19 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { isMarketOpen, nextSession } from '../src/shared/market-hours';
+import { nextSession } from '../src/shared/market-hours';
 import { BASE_URL } from './playwright.config';
-import { expectAccessible, fundedUserViaApi, login, newPhone, ops, reviewBuy, snap } from './support';
+import {
+  advanceServerClockTo,
+  expectAccessible,
+  fundedUserViaApi,
+  intoNseSession,
+  login,
+  newPhone,
+  ops,
+  reviewBuy,
+  serverClockNow,
+  snap,
+} from './support';
 
 /*
  * The portfolio (issue 13) against the real server: a funded user buys 10 TCS through the order
@@ -44,17 +55,7 @@ test.beforeAll(async ({ playwright }) => {
   // left it outside one, as the buys here are market orders (issue 30: on a closed market they
   // would be after-market orders, pending until the open).
   api = await playwright.request.newContext({ baseURL: BASE_URL });
-  const serverNow = Date.now() + Number(/-?\d+/.exec(ops('clock:advance', '0ms'))![0]);
-  if (!isMarketOpen({ schedule: 'NSE' }, serverNow)) {
-    const midSession = nextSession('NSE', serverNow).open + 90 * 60_000;
-    ops('clock:advance', `${Math.ceil(midSession - serverNow)}ms`);
-    // The server follows the operator's clock within a second: its quotes say when.
-    await expect
-      .poll(async () => (await (await api.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data.as_of, {
-        timeout: 15_000,
-      })
-      .toBeGreaterThanOrEqual(midSession);
-  }
+  await intoNseSession(api);
   phone = newPhone();
   token = await fundedUserViaApi(api, phone, PASSWORD, 100_000);
 });
@@ -124,15 +125,8 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   // Three days on the simulator's price has moved (a session has closed in between): to the middle
   // of the first session from then, as the sell below is a market order (on a closed market it
   // would be an after-market order, pending until the open).
-  const serverNow = Date.now() + Number(/-?\d+/.exec(ops('clock:advance', '0ms'))![0]);
-  const midSession = nextSession('NSE', serverNow + 3 * 24 * 3600_000).open + 90 * 60_000;
-  ops('clock:advance', `${Math.ceil(midSession - serverNow)}ms`);
-  // The server follows the operator's clock within a second: its quotes say when.
-  await expect
-    .poll(async () => (await (await api.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data.as_of, {
-      timeout: 15_000,
-    })
-    .toBeGreaterThanOrEqual(midSession);
+  const midSession = nextSession('NSE', serverClockNow() + 3 * 24 * 3600_000).open + 90 * 60_000;
+  await advanceServerClockTo(api, midSession, SYMBOL);
   await expect
     .poll(async () => minorOf((await card.getByTestId('portfolio-value').textContent()) ?? ''), {
       timeout: 20_000,

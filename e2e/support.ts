@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { isMarketOpen, nextSession } from '../src/shared/market-hours';
 
 /** Helpers the journeys share. Users are created through the real screens or the real API. */
 export const DEMO = { phone: '9876543210', password: 'demo1234' };
@@ -226,6 +227,34 @@ export function runTool(script: string, args: string[] = [], input?: string): st
 
 /** The real operator CLI (`npm run ops -- …`). */
 export const ops = (...args: string[]): string => runTool('server/ops/cli.ts', args);
+
+/** The server's clock now: the real time moved by the operator's offset (`clock:advance` prints it). */
+export function serverClockNow(): number {
+  return Date.now() + Number(/-?\d+/.exec(ops('clock:advance', '0ms'))![0]);
+}
+
+/**
+ * Moves the server's clock forward to `at`, a time inside a session of `symbol`'s market, and waits
+ * until its quotes are stamped there (the server follows the operator's clock within a second).
+ */
+export async function advanceServerClockTo(api: APIRequestContext, at: number, symbol = 'RELIANCE.NS') {
+  ops('clock:advance', `${Math.ceil(at - serverClockNow())}ms`);
+  await expect
+    .poll(async () => (await (await api.get(`/api/v2/quote?symbol=${symbol}`)).json()).data.as_of, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(at);
+}
+
+/**
+ * Into the middle of an NSE session when the server's clock is outside one (issue 30: a market
+ * order there is an after-market order, and a lot is neither bought nor sold).
+ */
+export async function intoNseSession(api: APIRequestContext): Promise<void> {
+  const now = serverClockNow();
+  if (isMarketOpen({ schedule: 'NSE' }, now)) return;
+  await advanceServerClockTo(api, nextSession('NSE', now).open + 90 * 60_000);
+}
 
 /** The service worker controls the page (the shell and its code then come from the device). */
 export async function serviceWorkerReady(page: Page): Promise<void> {
