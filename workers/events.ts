@@ -13,6 +13,12 @@ export interface ConnectionEvent extends ConnectionView {
   lowData: boolean;
   /** Why: the user's switch, or the browser (Save-Data or a 2G connection). */
   lowDataBy: 'setting' | 'browser' | null;
+  /**
+   * The server's clock minus this device's, ms, from the stamp on each answer (server-clock.ts):
+   * what the UI adds to its own clock to say whether a market is closed or a price is old. It
+   * moves only beyond a round trip's noise.
+   */
+  clockOffset: number;
 }
 
 /**

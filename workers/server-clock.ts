@@ -8,15 +8,31 @@ export interface ServerClock {
   observe(serverTime: number, sentAt: number, receivedAt: number): void;
   /** A device time as the server's clock read it then. */
   toServer(deviceTime: number): number;
+  /** The server's clock minus this device's, ms (0 until an answer has said). */
+  offset(): number;
+  /** `cb` runs when the offset moves by more than CHANGE_MS: a round trip's jitter is not a change. */
+  onChange(cb: (offset: number) => void): void;
 }
+
+/** Beyond a round trip's noise: what a label that names minutes or a session's close can notice. */
+export const CHANGE_MS = 2_000;
 
 export function createServerClock(): ServerClock {
   let offset = 0;
+  let told = 0;
+  const listeners: Array<(offset: number) => void> = [];
   return {
     observe(serverTime, sentAt, receivedAt) {
       if (!Number.isFinite(serverTime) || receivedAt < sentAt) return;
       offset = Math.round(serverTime - (sentAt + receivedAt) / 2);
+      if (Math.abs(offset - told) <= CHANGE_MS) return;
+      told = offset;
+      for (const cb of listeners) cb(offset);
     },
     toServer: (deviceTime) => deviceTime + offset,
+    offset: () => told,
+    onChange: (cb) => {
+      listeners.push(cb);
+    },
   };
 }

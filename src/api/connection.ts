@@ -15,6 +15,7 @@ let current: ConnectionEvent = {
   since: Date.now(),
   lowData: false,
   lowDataBy: null,
+  clockOffset: 0,
 };
 const listeners = new Set<() => void>();
 let connected = false;
@@ -77,4 +78,10 @@ export function useLastFresh(): number | null {
 /** The banner's "Retry now". */
 export function retryNow(): void {
   void worker().retryNow();
+}
+
+const clockOffsetOf = (c: ConnectionEvent) => c.clockOffset;
+/** The server's clock minus this device's, ms (src/ui/clock.ts `useServerNow` adds it). */
+export function useClockOffset(): number {
+  return useConnectionValue(clockOffsetOf);
 }

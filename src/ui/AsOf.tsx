@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatExchangeAsOf, formatTime } from '../shared/format';
 import type { ScheduleId } from '../shared/market-hours';
-import { useNow } from './clock';
+import { useNow, useServerNow } from './clock';
 import s from './core.module.css';
 import { freshness } from './freshness';
 import ui from './ui.module.css';
@@ -41,9 +41,10 @@ export function AsOf({
 }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
+  const serverNow = useServerNow();
   if (!at) return null;
-  const time = asOfText(at, now, i18n.language, schedule);
-  const tier = freshness({ at, fetchedAt, now, intervalMs: every, stale, schedule });
+  const time = asOfText(at, serverNow, i18n.language, schedule);
+  const tier = freshness({ at, fetchedAt, now, serverNow, intervalMs: every, stale, schedule });
   const stamp = <time dateTime={new Date(at).toISOString()}>{t('core.asOf', { time })}</time>;
   return (
     <span

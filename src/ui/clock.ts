@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useClockOffset } from '../api/connection';
 
 /**
  * The time, re-read once a second while something on screen shows an age (AsOf tiers move with
@@ -30,4 +31,13 @@ export function useNow(): number {
     () => now,
     () => now,
   );
+}
+
+/**
+ * The server's time now, re-read like `useNow`: the device's clock moved by the offset the sync
+ * worker measures from each answer's stamp. What is compared with a server's time — a price's as-of,
+ * whether a market is in session — uses it; what the device timed itself (a fetch) keeps `useNow`.
+ */
+export function useServerNow(): number {
+  return useNow() + useClockOffset();
 }

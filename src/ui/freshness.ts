@@ -19,9 +19,12 @@ export const CLOSE_SLACK_MS = 2 * 60_000;
 export interface FreshnessInput {
   /** The data's own time (a price's as-of; a list's fetch time). */
   at: number;
-  /** When it was fetched (defaults to `at`). */
+  /** When it was fetched, by the device's clock (defaults to `at`). */
   fetchedAt?: number | null;
+  /** The device's clock now. */
   now: number;
+  /** The server's clock now (defaults to `now`): `at` and a market's session are the server's. */
+  serverNow?: number;
   /** Its poll interval; without one, age alone never marks it. */
   intervalMs?: number;
   /** Known not to be live. */
@@ -30,14 +33,23 @@ export interface FreshnessInput {
   schedule?: ScheduleId;
 }
 
-export function freshness({ at, fetchedAt, now, intervalMs, stale, schedule }: FreshnessInput): Tier {
+export function freshness({
+  at,
+  fetchedAt,
+  now,
+  serverNow = now,
+  intervalMs,
+  stale,
+  schedule,
+}: FreshnessInput): Tier {
   if (schedule) {
-    const session = lastSession(schedule, now);
-    if (now >= session.close && at >= session.close - CLOSE_SLACK_MS) return 'closed';
+    const session = lastSession(schedule, serverNow);
+    if (serverNow >= session.close && at >= session.close - CLOSE_SLACK_MS) return 'closed';
   }
   if (stale) return 'stale';
   if (!intervalMs) return 'live';
-  const age = now - (fetchedAt ?? at);
+  // Each clock against its own: a fetch the device timed, a price's own time the server's.
+  const age = fetchedAt != null ? now - fetchedAt : serverNow - at;
   if (age <= DELAYED_AFTER * intervalMs) return 'live';
   if (age <= STALE_AFTER * intervalMs) return 'delayed';
   return 'stale';

@@ -90,6 +90,25 @@ describe.each([
     expect(screen.getByText('Closed · as of 15:29:30 IST')).toBeTruthy();
   });
 
+  it("takes open or closed from the server's clock, not the phone's: a phone 20 minutes behind", () => {
+    // The phone reads 09:55 UTC (NSE open until 10:00 UTC); the server's clock says 10:15.
+    played.now = Date.UTC(2026, 10, 24, 9, 55);
+    played.serverOffset = 20 * 60_000;
+    render(
+      <>
+        <MarketStatusChip market="IN" region="IN" />
+        <AsOf
+          at={Date.UTC(2026, 10, 24, 9, 59, 30)}
+          every={3_000}
+          fetchedAt={played.now - 1_000}
+          schedule="NSE"
+        />
+      </>,
+    );
+    expect(screen.getByTestId('market-status').textContent).toBe('Closed · opens Wed 09:15 IST');
+    expect(screen.getByText('Closed · as of 15:29:30 IST')).toBeTruthy();
+  });
+
   it("shows an order's time on its card in the exchange's time", () => {
     played.now = TUESDAY;
     const actions = { modify: () => {}, cancel: () => {}, note: () => {} };

@@ -20,12 +20,15 @@ type ConfigModule = typeof import('../../src/api/useConfig');
 export const played = {
   watch: null as null | ((name: string, input?: unknown) => unknown),
   now: null as number | null,
+  /** The server's clock minus the phone's, while `now` is played. */
+  serverOffset: 0,
 };
 
 /** After each test: the real data and clock again. */
 export function resetPlayed(): void {
   played.watch = null;
   played.now = null;
+  played.serverOffset = 0;
 }
 
 export function playHooks(actual: unknown): Hooks {
@@ -62,6 +65,9 @@ export function playClock(actual: unknown): Clock {
     ...real,
     // biome-ignore lint/correctness/useHookAtTopLevel: whether a test sets the time is fixed for the whole test
     useNow: () => played.now ?? real.useNow(),
+    // The server's clock: the played time moved by the played offset (a phone whose clock is off).
+    // biome-ignore lint/correctness/useHookAtTopLevel: whether a test sets the time is fixed for the whole test
+    useServerNow: () => (played.now === null ? real.useServerNow() : played.now + played.serverOffset),
   };
 }
 

@@ -67,6 +67,26 @@ describe('closed markets', () => {
     expect(freshness({ at: now - 1_000, now, intervalMs: every, schedule: 'NSE' })).toBe('live');
   });
 
+  it("judges the session and a price's own time by the server's clock, a fetch by the device's", () => {
+    // The phone's clock is 20 minutes behind the server's: it still reads 15:15 IST at 15:35.
+    const serverNow = nse.close + 5 * MIN;
+    const now = serverNow - 20 * MIN;
+    const at = nse.close - 1_000;
+    expect(
+      freshness({ at, fetchedAt: now - 1_000, now, serverNow, intervalMs: every, schedule: 'NSE' }),
+    ).toBe('closed');
+    // On the phone's clock alone the market is open and the price a second old: live, wrongly.
+    expect(freshness({ at, fetchedAt: now - 1_000, now, intervalMs: every, schedule: 'NSE' })).toBe('live');
+    // A price without a fetch time is aged against the server's clock (its own), not the phone's.
+    const open = nse.open + 60 * MIN;
+    expect(freshness({ at: open - 1_000, now: open - 20 * MIN, serverNow: open, intervalMs: every })).toBe(
+      'live',
+    );
+    expect(freshness({ at: open - 10 * MIN, now: open + 20 * MIN, serverNow: open, intervalMs: every })).toBe(
+      'stale',
+    );
+  });
+
   it('US hours follow daylight saving; forex trades through the night on weekdays', () => {
     const us = sessionOfDay('US', day); // November: EST, 14:30–21:00 UTC
     expect(new Date(us.close).toISOString()).toBe('2026-11-24T21:00:00.000Z');

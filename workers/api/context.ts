@@ -111,6 +111,7 @@ export function createContext() {
     ...reach.view(),
     lowData: lowData(),
     lowDataBy: lowDataPref === 'on' ? 'setting' : lowData() ? 'browser' : null,
+    clockOffset: serverClock.offset(),
   });
   const good = (s: Connection) => s === 'online' || s === 'slow';
 
@@ -329,6 +330,8 @@ export function createContext() {
   }
 
   events.on('connection', { initial: connectionEvent });
+  // A phone whose clock is off learns the server's from the first answers: the UI hears it at once.
+  serverClock.onChange(() => events.emit('connection', connectionEvent()));
 
   return {
     session,

@@ -25,7 +25,7 @@ import {
   STOCK_QTY_MIN,
 } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
-import { useNow } from '../../ui/clock';
+import { useNow, useServerNow } from '../../ui/clock';
 import { freshness } from '../../ui/freshness';
 import { DEPTH_POLL_MS } from '../_parts/market/DepthLadder';
 
@@ -151,12 +151,15 @@ export function useStockTrading() {
   // No market order on a price that is not live (issue 11): limit only, and the quote is fetched
   // afresh before the confirmation.
   const now = useNow();
+  // The server's clock: a price's time and a market's session are the server's, not the phone's.
+  const serverNow = useServerNow();
   const q = quote.data;
   const quoteTier = q
     ? freshness({
         at: q.as_of,
         fetchedAt: quote.updatedAt,
         now,
+        serverNow,
         intervalMs: quote.intervalMs,
         stale: quote.stale,
         schedule: scheduleOf(q.market, q.region),
@@ -175,10 +178,10 @@ export function useStockTrading() {
   const product: Product = gtt ? 'delivery' : chosenProduct;
   const validity: Validity = orderType === 'market' || orderType === 'limit' ? chosenValidity : 'day';
   // Open or closed is the server's (its clock decides what an order does), from the depth poll the
-  // ticket's order book makes anyway; the trading hours on the device until it answers.
+  // ticket's order book makes anyway; until it answers, the trading hours on the server's clock.
   const session = marketSession(
     q ? scheduleOf(q.market, q.region) : scheduleOf(market, undefined),
-    now,
+    serverNow,
     depth.data?.session,
   );
   // A market or limit order on a closed market is an after-market order, sent at the next open

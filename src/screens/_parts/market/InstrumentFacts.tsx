@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { formatExchangeSession, formatPrice } from '../../../shared/format';
 import { isMarketOpen, lastSession, nextSession, scheduleOf } from '../../../shared/market-hours';
-import { useNow } from '../../../ui/clock';
+import { useServerNow } from '../../../ui/clock';
 import ui from '../../../ui/ui.module.css';
 import d from './depth.module.css';
 
@@ -19,7 +19,8 @@ export function MarketStatusChip({
   region: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const now = useNow();
+  // The server's clock decides whether the market is open, not the phone's.
+  const now = useServerNow();
   const scheduled = { schedule: scheduleOf(market, region) };
   const open = isMarketOpen(scheduled, now);
   const at = open ? lastSession(scheduled.schedule, now).close : nextSession(scheduled.schedule, now).open;
