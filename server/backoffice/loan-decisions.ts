@@ -15,9 +15,9 @@ import { disburseLoan, rejectLoan } from '../wallet/settlement';
  * rejected with a reason the customer reads. The console's commands run these functions.
  */
 
-export async function loanRows(deps: Deps): Promise<LoanRow[]> {
-  const { db } = deps.database;
-  const rows = await db
+/** Loan applications waiting for a decision, oldest first, with the applicant's phone and score. */
+export function applyingLoans(db: Kysely<DB>) {
+  return db
     .selectFrom('loans')
     .innerJoin('users', 'users.id', 'loans.user_id')
     .select([
@@ -29,9 +29,12 @@ export async function loanRows(deps: Deps): Promise<LoanRow[]> {
       'loans.created_at',
     ])
     .where('loans.state', '=', LOAN_STATE.applying)
-    .orderBy('loans.id')
-    .limit(200)
-    .execute();
+    .orderBy('loans.id');
+}
+
+export async function loanRows(deps: Deps): Promise<LoanRow[]> {
+  const { db } = deps.database;
+  const rows = await applyingLoans(db).limit(200).execute();
   return Promise.all(
     rows.map(async (l) => ({
       id: l.id,

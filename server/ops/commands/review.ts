@@ -1,6 +1,7 @@
 import { fromMinor } from '#shared/money';
-import { KYC_STATUS, LOAN_STATE, RECHARGE_STATUS } from '#shared/status';
+import { KYC_STATUS, RECHARGE_STATUS } from '#shared/status';
 import { approveKyc, rejectKyc } from '../../backoffice/kyc';
+import { applyingLoans } from '../../backoffice/loan-decisions';
 import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
 import { withdrawalsInProgress } from '../../wallet/withdraw';
@@ -32,20 +33,7 @@ export async function pending(deps: Deps) {
       .where('kyc.status', '=', KYC_STATUS.underReview)
       .orderBy('kyc.updated_at')
       .execute(),
-    db
-      .selectFrom('loans')
-      .innerJoin('users', 'users.id', 'loans.user_id')
-      .select([
-        'loans.id',
-        'loans.user_id',
-        'users.phone',
-        'users.credit_score',
-        'loans.count',
-        'loans.created_at',
-      ])
-      .where('loans.state', '=', LOAN_STATE.applying)
-      .orderBy('loans.id')
-      .execute(),
+    applyingLoans(db).execute(),
     withdrawalsInProgress(db).orderBy('withdrawals.id').execute(),
     db
       .selectFrom('recharges')
