@@ -1,10 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { serverNow } from './clock-start';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { enrol } from './staff';
 import { fundedUserViaApi, loginFresh, newPhone, ops, snap } from './support';
 
 /**
- * The back office (issue 33) with a customer and staff in separate browsers: staff enrol from the
+ * The back office with a customer and staff in separate browsers: staff enrol from the
  * console's one-time link with a password and an authenticator app, at a desk's 1366×768.
  * 1. A customer writes in chat → an agent replies → the customer sees the reply, "Read" and the
  *    badge, typing shows both ways; a real-name submission is rejected with a reason → the customer
@@ -12,49 +12,9 @@ import { fundedUserViaApi, loginFresh, newPhone, ops, snap } from './support';
  * 2. A withdrawal above the threshold → the payments operator pays → it waits → the same person
  *    cannot approve → an approver does → paid, once; the ledger audit and the audit chain are clean.
  */
-
-const DESK = {
-  viewport: { width: 1366, height: 768 },
-  isMobile: false,
-  hasTouch: false,
-  deviceScaleFactor: 1,
-};
-const STAFF_PASSWORD = 'a long desk password';
-
-interface Member {
-  page: Page;
-  secret: string;
-  token: string;
-}
-
-/** A member added by the console, enrolled through the back office's own screens. */
-async function enrol(browser: Browser, role: string, name: string): Promise<Member> {
-  const login = `${role}${Date.now().toString(36)}`;
-  const out = ops('staff:add', login, '--role', role, '--name', name);
-  const token = /\/ops\/enrol#([A-Za-z0-9_-]+)/.exec(out)?.[1];
-  expect(token, out).toBeTruthy();
-  const context = await browser.newContext({
-    ...DESK,
-    deviceScaleFactor: process.env.E2E_SCREENS ? 2 : 1,
-    baseURL: test.info().project.use.baseURL,
-  });
-  const page = await context.newPage();
-  await page.goto(`/ops/enrol#${token}`);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel('Password again').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  // No way on without a second factor.
-  await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible();
-  await page.getByRole('button', { name: 'Authenticator app' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  const now = await serverNow(new URL(page.url()).origin);
-  await page.getByLabel('The code the app shows').fill(totp.generate({ timestamp: now }));
-  await page.getByRole('button', { name: 'Turn on and continue' }).click();
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
-  const bearer = await page.evaluate(() => sessionStorage.getItem('bourse.ops.token'));
-  return { page, secret, token: bearer! };
-}
+// The operator's queues list every customer's waiting work, 20 at most, and the ledger audit reads
+// the whole database: a server of its own, where only these journeys add to them.
+test.use({ ownServer: 'backoffice' });
 
 /**
  * An ID card's photo as a phone would send it (PNG, 640×400), drawn by the customer's browser: a
@@ -116,6 +76,84 @@ async function idPhoto(page: Page, side: 'front' | 'back', name: string, number:
     { side, name, number },
   );
   return Buffer.from(b64, 'base64');
+}
+
+/**
+ * A customer of their own, funded, with a bank card (its holder `holder`) added just now and a
+ * withdrawal of `amount` asked to it; more waits than the payout: a loan application of ₹25,000 and
+ * a question in the chat.
+ */
+async function customerWithPayout(api: APIRequestContext, holder: string, amount: number) {
+  const phone = newPhone();
+  const token = await fundedUserViaApi(api, phone, 'secret123', amount + 50_000);
+  const headers = { token };
+  await api.post('/api/stock/success/user/password/up', {
+    headers,
+    data: { type: 'transaction', is_first: true, fund_code_new: '135790' },
+  });
+  const card = await api.post('/api/stock/success/bank/add', {
+    headers,
+    data: {
+      bank: 'HDFC Bank',
+      branch_bank: 'Fort, Mumbai',
+      bank_card: '5012345678904321',
+      bank_user: holder,
+      ifsc: 'HDFC0000240',
+      stock_password: '135790',
+    },
+  });
+  const bankId = (await card.json()).data.id;
+  const asked = await api.post('/api/stock/success/money/access', {
+    headers: { ...headers, 'idempotency-key': `bo-${phone}` },
+    data: { bank_id: bankId, count: amount, stock_password: '135790' },
+  });
+  const withdrawal = (await asked.json()).data.id as number;
+  expect(withdrawal).toBeGreaterThan(0);
+  await api.post('/api/stock/success/loans/add', {
+    headers: { ...headers, 'idempotency-key': `bo-loan-${phone}` },
+    data: { count: 25_000 },
+  });
+  await api.post('/api/stock/success/user_message/send', {
+    headers,
+    data: { message: 'Has my large withdrawal been approved yet?' },
+  });
+  return { phone, token, headers, withdrawal };
+}
+
+/**
+ * What does not fit a desk's screen: the page or a table scrolling sideways, or a button, link or
+ * field of a table outside its card (cut off, or behind a scroll the operator must find). Empty when
+ * everything is in view; counts what it measured, so a page with no table cannot pass unmeasured.
+ */
+async function offTheCard(page: Page): Promise<{ controls: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    let controls = 0;
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth + 1)
+      problems.push(`the page scrolls sideways (${root.scrollWidth} px)`);
+    const main = document.querySelector('main');
+    if (main && main.scrollWidth > main.clientWidth + 1)
+      problems.push(`the main area scrolls sideways (${main.scrollWidth} > ${main.clientWidth} px)`);
+    for (const table of document.querySelectorAll('main table')) {
+      const card = table.closest('section') ?? table.parentElement!;
+      const title = card.querySelector('h2')?.textContent ?? 'a table';
+      const box = card.getBoundingClientRect();
+      const wrap = table.parentElement!;
+      if (wrap.scrollWidth > wrap.clientWidth + 1)
+        problems.push(`${title}: scrolls sideways (${wrap.scrollWidth} > ${wrap.clientWidth} px)`);
+      for (const el of table.querySelectorAll<HTMLElement>('button, a, select, input')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        controls++;
+        if (r.right > box.right + 0.5 || r.left < box.left - 0.5)
+          problems.push(
+            `${title}: "${el.textContent?.trim() || el.getAttribute('aria-label')}" off the card`,
+          );
+      }
+    }
+    return { controls, problems };
+  });
 }
 
 async function sendIdPhotos(page: Page, name: string, idNumber: string) {
@@ -213,39 +251,7 @@ test('a payout above the threshold: paid by one, waits, refused to the same pers
   page,
   browser,
 }) => {
-  const phone = newPhone();
-  const token = await fundedUserViaApi(page.request, phone, 'secret123', 300_000);
-  const headers = { token };
-  await page.request.post('/api/stock/success/user/password/up', {
-    headers,
-    data: { type: 'transaction', is_first: true, fund_code_new: '135790' },
-  });
-  const card = await page.request.post('/api/stock/success/bank/add', {
-    headers,
-    data: {
-      bank: 'HDFC Bank',
-      branch_bank: 'Fort, Mumbai',
-      bank_card: '5012345678904321',
-      bank_user: 'Ravi Menon',
-      ifsc: 'HDFC0000240',
-      stock_password: '135790',
-    },
-  });
-  const bankId = (await card.json()).data.id;
-  const asked = await page.request.post('/api/stock/success/money/access', {
-    headers: { ...headers, 'idempotency-key': `bo-${Date.now()}` },
-    data: { bank_id: bankId, count: 250_000, stock_password: '135790' },
-  });
-  const withdrawal = (await asked.json()).data.id as number;
-  // More waits than the payout: a loan application and a question in the chat.
-  await page.request.post('/api/stock/success/loans/add', {
-    headers: { ...headers, 'idempotency-key': `bo-loan-${Date.now()}` },
-    data: { count: 25_000 },
-  });
-  await page.request.post('/api/stock/success/user_message/send', {
-    headers,
-    data: { message: 'Has my large withdrawal been approved yet?' },
-  });
+  const { phone, headers, withdrawal } = await customerWithPayout(page.request, 'Ravi Menon', 250_000);
 
   const operator = await enrol(browser, 'payments', 'Dev Patel');
   const maker = operator.page;
@@ -261,12 +267,20 @@ test('a payout above the threshold: paid by one, waits, refused to the same pers
   await maker.goto(`/ops/payouts?focus=${withdrawal}`);
   const row = maker.getByTestId(`payout-${withdrawal}`);
   await expect(row).toContainText('₹2,50,000.00');
-  await expect(row).toContainText('Card added or changed in the last 24 h');
+  await expect(row).toContainText(/Card changed \d+ (s|min) ago/);
+  // Why it waits names the threshold too: the customer's 24 h above ₹2,00,000.00.
+  await expect(row).toContainText('₹2,50,000.00 in 24 h, above ₹2,00,000.00: two people');
   await expect(row).toContainText('2 people');
-  await row.getByRole('button', { name: 'Pay' }).click();
-  await expect(row).toContainText('Awaits 2nd approval · Dev Patel');
+  await expect(row.getByRole('link', { name: 'Ravi Menon' })).toBeVisible();
+  await row.getByRole('button', { name: 'Pay…' }).click();
+  const ask = maker.getByRole('dialog', { name: `Ask for a second approval of #${withdrawal}` });
+  await expect(ask.getByTestId('confirm-amount')).toHaveText('₹2,50,000.00');
+  await expect(ask).toContainText('HDFC Bank •••• 4321');
+  await ask.getByRole('button', { name: 'Ask for the second approval' }).click();
+  await expect(row).toContainText('Awaits 2nd approval');
+  await expect(row).toContainText('Requested by Dev Patel');
   // The operator has no Approve, and the server refuses the same person all the same.
-  await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   const self = await maker.request.post('/api/ops/payouts/approve', {
     headers: { authorization: `Bearer ${operator.token}` },
     data: { id: withdrawal },
@@ -287,9 +301,18 @@ test('a payout above the threshold: paid by one, waits, refused to the same pers
   const checker = approver.page;
   await checker.goto(`/ops/payouts?focus=${withdrawal}`);
   const waiting = checker.getByTestId(`payout-${withdrawal}`);
-  await expect(waiting).toContainText('Awaits 2nd approval · Dev Patel');
+  await expect(waiting).toContainText('Requested by Dev Patel');
   await snap(checker, 'ops-payout-approval');
-  await waiting.getByRole('button', { name: 'Approve' }).click();
+  // Approve asks again, restating what leaves: the amount, the payee and the card.
+  await waiting.getByRole('button', { name: 'Approve…' }).click();
+  const confirm = checker.getByRole('dialog', { name: `Approve and pay withdrawal #${withdrawal}` });
+  await expect(confirm.getByTestId('confirm-amount')).toHaveText('₹2,50,000.00');
+  await expect(confirm).toContainText('Ravi Menon');
+  await expect(confirm).toContainText('HDFC Bank •••• 4321');
+  await expect(confirm).toContainText('Requested by');
+  await snap(checker, 'ops-payout-confirm');
+  expect(await status()).toBe('n');
+  await confirm.getByRole('button', { name: 'Approve and pay ₹2,50,000.00' }).click();
   await expect(checker.getByText(`Withdrawal ${withdrawal} approved and paid.`)).toBeVisible();
   await expect(waiting).toHaveCount(0);
   expect(await status()).toBe('y');
@@ -303,4 +326,109 @@ test('a payout above the threshold: paid by one, waits, refused to the same pers
   expect(ops('audit:verify')).toMatch(/chain unbroken/);
   await maker.context().close();
   await checker.context().close();
+});
+
+/** Every page an admin opens, by path under /ops, with the heading that says it has loaded. */
+const DESK_PAGES: Array<[string, string, string]> = [
+  ['queues', '/', 'Queues'],
+  ['payouts', '/payouts', 'Payouts'],
+  ['deposits', '/deposits', 'Deposits'],
+  ['loans', '/loans', 'Loan applications'],
+  ['kyc', '/kyc', 'Real-name reviews'],
+  ['ipo', '/ipo', 'IPO allotment'],
+  ['fx', '/fx', 'Exchange rate'],
+  ['news', '/news', 'News'],
+  ['audit', '/audit', 'Audit log'],
+  ['staff', '/staff', 'Staff'],
+];
+
+test('the desk at 1366×768 and 1280×720: every table and its buttons on the card, on every page', async ({
+  page,
+}) => {
+  const { phone, headers, withdrawal } = await customerWithPayout(page.request, 'Kavya Raghunathan', 250_000);
+  // A position, so the customer page lists a holding valued at market and a purchase in the ledger.
+  const price = (await (await page.request.get('/api/v2/quote?symbol=RELIANCE.NS')).json()).data.price;
+  const bought = await page.request.post('/api/stock/success/deal/buy', {
+    headers: { ...headers, 'idempotency-key': `bo-buy-${phone}` },
+    data: { mold: 'stock', tag: 'RELIANCE.NS', count: 3, price },
+  });
+  expect((await bought.json()).msg).toBe('ok');
+  // The console asks for the payout (it makes, never checks): the admin sees a second approval.
+  expect(ops('withdraw:pay', String(withdrawal))).toMatch(/waits for a second approval/);
+
+  // Another member with a long login, so the staff table shows its controls.
+  ops(
+    'staff:add',
+    'lena.fischer.payments',
+    '--role',
+    'approver',
+    '--name',
+    'Lena Fischer-Hoffmann',
+    '--contact',
+    'lena@example.com',
+  );
+  const admin = await enrol(page.context().browser()!, 'admin', 'Asha Iyer');
+  const desk = admin.page;
+  const found = await desk.request.get(`/api/ops/customers?q=${phone}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  const userId = ((await found.json()).data as Array<{ id: number }>)[0]?.id ?? 0;
+  expect(userId).toBeGreaterThan(0);
+  const pages: Array<[string, string, string]> = [
+    ...DESK_PAGES,
+    ['customer', `/customers/${userId}`, 'Kavya Raghunathan'],
+    ['chat', `/chats/${userId}`, 'Chats'],
+  ];
+  const report: string[] = [];
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1280, height: 720 },
+  ]) {
+    await desk.setViewportSize(size);
+    for (const [name, path, heading] of pages) {
+      await desk.goto(`/ops${path}`);
+      await expect(desk.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      if (name === 'payouts') await desk.getByTestId(`payout-${withdrawal}`).click();
+      if (name === 'customer') await expect(desk.getByRole('region', { name: 'Assets' })).toBeVisible();
+      const { controls, problems } = await offTheCard(desk);
+      report.push(`${size.width}×${size.height} ${name}: ${controls} controls measured`);
+      expect(problems, `${name} at ${size.width}×${size.height}`).toEqual([]);
+      if (size.width === 1366) await snap(desk, `ops-desk-${name}`);
+      if (size.width === 1366 && name === 'customer') {
+        await desk.getByRole('region', { name: 'Ledger (newest first)' }).scrollIntoViewIfNeeded();
+        await snap(desk, 'ops-desk-customer-ledger');
+      }
+    }
+  }
+  console.log(report.join('\n'));
+
+  // The customer page reads as a statement: the person's name, reasons in words, debits and credits
+  // apart, the holding listed, the total and what is reserved.
+  await desk.setViewportSize({ width: 1366, height: 768 });
+  await desk.goto(`/ops/customers/${userId}`);
+  const assets = desk.getByRole('region', { name: 'Assets' });
+  await expect(assets).toContainText('Total assets');
+  await expect(assets).toContainText('Reserved₹2,50,000.00');
+  const ledger = desk.getByRole('region', { name: 'Ledger (newest first)' });
+  await expect(ledger.getByRole('cell', { name: 'Stock purchase' })).toBeVisible();
+  await expect(ledger.getByRole('cell', { name: 'Recharge' })).toBeVisible();
+  await expect(ledger.getByRole('cell', { name: '-₹2,50,000.00' })).toBeVisible();
+  await expect(ledger).not.toContainText('buyStock');
+  await expect(desk.getByRole('region', { name: /Holdings · 1/ })).toContainText('RELIANCE.NS');
+
+  // Queues: the amount in its own column, the customer by name; claiming with c keeps the item.
+  await desk.goto('/ops/');
+  const chat = desk.getByRole('row', { name: /Unanswered chat.*Kavya Raghunathan/ });
+  await chat.click();
+  await expect(chat).toHaveAttribute('aria-selected', 'true');
+  await desk.keyboard.press('c');
+  await expect(chat.getByRole('cell', { name: 'You', exact: true })).toBeVisible();
+  await expect(chat).toHaveAttribute('aria-selected', 'true');
+  await desk.keyboard.press('Enter');
+  await expect(desk).toHaveURL(new RegExp(`/ops/chats/${userId}$`));
+  // The welcome is the server's, not an agent's: no bubble of ours, no "Read".
+  const welcome = desk.getByRole('listitem').filter({ hasText: 'Automatic welcome' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome).not.toContainText('Read');
+  await desk.context().close();
 });

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
- * A small loopback proxy between the browser and the real server, for the network-chaos journeys
- * (issue 11). `context.setOffline` cannot say "the phone is online but the server does not answer",
+ * A small loopback proxy between the browser and the real server, for the network-chaos journeys.
+ * `context.setOffline` cannot say "the phone is online but the server does not answer",
  * and it does not cut the service worker's requests — the proxy does both, for every request.
  *
  * - `latency(ms)`: every request waits this long before it is forwarded.

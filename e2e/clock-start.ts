@@ -2,7 +2,7 @@ import { isMarketOpen, lastSession } from '../src/shared/market-hours';
 
 /**
  * Where the e2e servers' clocks start (CLOCK_START, server/config.ts), so that the journeys run inside
- * an NSE session whatever the real hour or day (issue 30: a market buy on a closed market is an
+ * an NSE session whatever the real hour or day (a market buy on a closed market is an
  * after-market order, pending until the open, where a journey expects a fill): the real time when an
  * NSE session has at least `room` left, else 15 minutes after the last session's open (behind the
  * real time: a server ahead of the browser ended a session the app had just opened without its

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { startServer, type TestServer } from './engines/server';
-import { login, serviceWorkerReady } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { E2E_PORT, expect, test } from './fixtures';
+import { type ServerProcess, startBuiltServer } from './server';
+import { login, registerViaApi, serviceWorkerReady } from './support';
 
 /*
- * A new release reaches a running tab safely (issue 29): two builds, one server restarted on the
+ * A new release reaches a running tab safely: two builds, one server restarted on the
  * same port and database under an open, signed-in tab. The tab finds the release on a route change
  * (not only every 30 minutes or on becoming visible), the prompt waits while a money screen is on
  * (the order ticket: no form, a tab panel) so it never covers its button nor loses the quantity,
@@ -19,7 +20,7 @@ import { login, serviceWorkerReady } from './support';
  * cost a minute of CI for the same files under new names.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = Number(process.env.E2E_PORT ?? 4317) + 40;
+const PORT = E2E_PORT + 40;
 
 function secondBuild(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true, filter: (f) => !/\.(br|gz)$/.test(f) });
@@ -43,7 +44,7 @@ function secondBuild(from: string, to: string): void {
   }
 }
 
-async function phone(browser: Browser, server: TestServer, serviceWorkers: 'allow' | 'block') {
+async function phone(browser: Browser, server: ServerProcess, serviceWorkers: 'allow' | 'block') {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 390, height: 844 },
@@ -73,20 +74,21 @@ test('a deploy under a running tab: found on a route change, held on a money scr
   const second = path.join(dir, 'release-2');
   fs.cpSync(path.join(ROOT, 'dist'), first, { recursive: true });
   secondBuild(first, second);
-  let server = await startServer({ port: PORT, dir, dist: first });
+  let server = await startBuiltServer({ port: PORT, dir, dist: first });
   try {
     const page = await phone(browser, server, 'allow');
-    await login(page);
+    const user = await registerViaApi(page);
+    await login(page, user.phone, user.password);
     await serviceWorkerReady(page);
     // A tab without a service worker on the first release too.
     const bare = await phone(browser, server, 'block');
-    await login(bare);
+    await login(bare, user.phone, user.password);
     const oldScript = await scriptOf(page);
     expect(await scriptOf(bare)).toBe(oldScript);
 
     const deployed = Date.now();
     await server.stop();
-    server = await startServer({ port: PORT, dir, dist: second });
+    server = await startBuiltServer({ port: PORT, dir, dist: second });
 
     // The server: the old release's script is a 404 (not the app page), HEAD answers like GET.
     const gone = await page.request.get(oldScript);

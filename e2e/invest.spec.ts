@@ -1,17 +1,19 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { BASE_URL } from './playwright.config';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, intoNseSession, login, newPhone, ops, snap, toast } from './support';
 
 /*
  * IPO, block trading / QIP and funds against the real server. One user goes through them in order:
  * apply for an IPO and have the operator allot it; set a transaction password and buy a block
- * trade; look at QIP; buy a fund and let it mature by moving the server clock (the only clock
- * move of this file, and it lists the allotted IPO; then into an NSE session); then sell the
- * allotted shares. The e2e clock starts inside an NSE session (e2e/clock-start.ts) and no other
- * journey moves it while these run (watch-alerts.spec.ts is its own project after this one).
- * The steps share that user and the clock, so they run in order.
+ * trade; look at QIP; invest in a fund and move the server clock past its NAV's publication (the
+ * first clock move of this file, and it lists the allotted IPO; then into an NSE session), redeem
+ * the units and move a day on to the next NAV; then sell the allotted shares. The e2e clock starts
+ * inside an NSE session (e2e/clock-start.ts); this file has a server of its own, so no other
+ * journey sees its clock move. The steps share that user and the clock, so they run in order.
  */
 test.describe.configure({ mode: 'serial' });
+// It moves the server's clock: a worker and server of its own (fixtures.ts).
+test.use({ ownServer: 'invest' });
 
 const PASSWORD = 'secret123';
 const TRADE_CODE = '246810';
@@ -23,11 +25,6 @@ function minorOf(text: string): number {
   if (!m) throw new Error(`no amount in "${text}"`);
   const minor = Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]);
   return m[1] ? -minor : minor;
-}
-
-/** HALF_UP of a non-negative integer ratio, the project's rounding rule. */
-function halfUp(n: bigint, d: bigint): bigint {
-  return (n * 2n + d) / (2n * d);
 }
 
 function inr(minor: number): string {
@@ -46,8 +43,8 @@ async function get<T>(url: string): Promise<T> {
   return body.data as T;
 }
 
-test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: BASE_URL });
+test.beforeAll(async ({ playwright, server }) => {
+  api = await playwright.request.newContext({ baseURL: server.url });
   phone = newPhone();
   const reg = await api.post('/api/stock/user/reg', {
     data: { user: phone, password: PASSWORD, code: 'BOURSE26' },
@@ -143,39 +140,53 @@ test('IPO: apply in lots of 100 between min and max, the operator allots it', as
 
   await page.goto('/ipo/orders');
   const application = page.getByRole('listitem').filter({ hasText: ipo.symbol.replace(/\.(NS|BO)$/, '') });
-  await expect(application.getByText('Pending')).toBeVisible();
+  await expect(application.getByTestId('order-status')).toHaveText('Pending');
+  await expect(application.getByTestId('order-type')).toHaveText('IPO');
   // SPEC: the quantity shows only for status 0 or 2.
-  await expect(application.getByText('Quantity')).toHaveCount(0);
-  await expect(application.getByText(inr(frozen)).first()).toBeVisible();
-  // Issue 30: the application's money is blocked in the balance until allotment, and says so.
-  await expect(application.getByTestId('order-note')).toHaveText(`${inr(frozen)} blocked until allotment`);
+  await expect(application.getByTestId('order-filled')).toHaveText('—');
+  // Its detail: the application's money is blocked in the balance until allotment, and says so.
+  await application.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: `Buy ${ipo.symbol.replace(/\.(NS|BO)$/, '')}` });
+  await expect(detail.getByText(inr(frozen)).first()).toBeVisible();
+  await expect(detail.getByTestId('order-note')).toHaveText(`${inr(frozen)} blocked until allotment`);
   await expectAccessible(page);
+  await detail.getByRole('button', { name: 'Done' }).click();
 
   const allotted = JSON.parse(ops('ipo:allot', String(ipo.id)));
   expect(allotted).toMatchObject({ ipo: ipo.id, allotted: 1, refunded: 0 });
 
   await page.reload();
-  await expect(application.getByText('Success')).toBeVisible();
-  await expect(application.getByText('Quantity')).toBeVisible();
-  await expect(application.getByText('200', { exact: true })).toBeVisible();
+  await expect(application.getByTestId('order-status')).toHaveText('Success');
+  await expect(application.getByTestId('order-filled')).toHaveText('200/200');
   await snap(page, 'ipo-orders');
 
-  // Not listed yet: the sale is offered but the market has no price, and the dialog says why.
-  await application.getByRole('button', { name: /^Sell / }).click();
+  // Not listed yet: the sale is offered (from the row's detail) but the market has no price, and
+  // the dialog says why.
+  await application.getByRole('button').click();
+  const allottedDetail = page.getByRole('dialog', { name: /^Buy / });
+  // The detail links to the stock's page.
+  await expect(allottedDetail.getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`/stock/v2/${ipo.symbol}/`),
+  );
+  await allottedDetail.getByRole('button', { name: /^Sell / }).click();
   const sell = page.getByRole('dialog', { name: /^Sell / });
   await expect(sell.getByText('These shares are not listed yet and cannot be sold')).toBeVisible();
   await expect(sell.getByRole('button', { name: 'Sell all' })).toBeDisabled();
   await sell.getByRole('button', { name: 'Cancel' }).click();
-
-  // The link from a row to stock detail.
-  await expect(application.getByRole('link')).toHaveAttribute('href', new RegExp(`/stock/v2/${ipo.symbol}/`));
 });
 
-test('Block trading: transaction password, minimum, wrong code, fee charged exactly', async ({ page }) => {
+test('Block trading: the ticket’s path — order, review with itemised charges, result, contract note', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/block-trading');
   await expect(page.getByRole('heading', { name: 'Block trading' })).toBeVisible();
   await expect(page.getByRole('listitem').first()).toBeVisible();
+  // The e2e clock is in an NSE session, so NYSE is shut: a US lot says when it opens, no Buy.
+  const aapl = page.getByRole('listitem').filter({ hasText: 'AAPL' });
+  await expect(aapl.getByTestId('block-opens')).toHaveText(/^Opens \w{3} \d\d:\d\d ET$/);
+  await expect(aapl.getByRole('button', { name: /^Buy/ })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'block-trading');
 
@@ -199,10 +210,14 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
   await pw.getByRole('button', { name: 'Confirm' }).click();
   await expect(pw).toBeHidden();
 
+  // The order: quantity and what it costs, the server's figures; no password asked yet.
   const dialog = page.getByRole('dialog', { name: /Buy .*RELIANCE/ });
   await expect(dialog).toBeVisible();
   const qty = dialog.getByLabel('Quantity', { exact: true });
   await expect(qty).toHaveValue('100');
+  await expect(dialog.getByTestId('block-charges')).toHaveText(/^₹\d/);
+  await expect(dialog.getByLabel('Transaction password')).toHaveCount(0);
+  await expect(dialog.getByTestId('usd-rate')).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'block-buy');
 
@@ -214,13 +229,10 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
     .getByRole('alert')
     .filter({ hasText: 'Quantity cannot be less than the minimum trading quantity' });
   await expect(hint).toBeVisible({ timeout: 6000 });
-  const confirm = dialog.getByRole('button', { name: 'Confirm' });
-  await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+  const reviewButton = dialog.getByRole('button', { name: 'Review' });
+  await expect(reviewButton).toHaveAttribute('aria-disabled', 'true');
   // aria-disabled (not disabled): it still answers a tap with what is missing; Playwright would wait.
-  await confirm.click({ force: true });
-  await expect(toast(page, 'Please enter all required fields')).toBeVisible();
-  await dialog.getByLabel('Transaction code').fill('135790');
-  await confirm.click({ force: true });
+  await reviewButton.click({ force: true });
   await expect(toast(page, 'Quantity cannot be less than the minimum trading quantity')).toBeVisible();
 
   // The minus button stops at the minimum.
@@ -232,24 +244,34 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
   await expect(qty).toHaveValue('100');
   await expect(hint).toBeHidden();
 
-  // At the minimum with a wrong code: refused, nothing bought.
+  // The review: every charge itemised, as the stock ticket's; then the password.
+  await expect(reviewButton).toHaveAttribute('aria-disabled', 'false');
+  await reviewButton.click();
+  const review = page.getByRole('dialog', { name: 'Review: buy RELIANCE' });
+  await expect(review).toBeVisible();
+  const lines = review.getByTestId('block-review');
+  for (const label of ['Brokerage', 'Securities transaction tax (STT)', 'Stamp duty', 'GST'])
+    await expect(lines.getByText(label, { exact: true })).toBeVisible();
+  await expect(lines).toContainText('Order typeBlock deal');
+  await expect(lines).toContainText('ProductDelivery');
+  const shownNet = minorOf((await review.getByTestId('review-net').textContent()) ?? '');
+  await expectAccessible(page);
+  await snap(page, 'block-review');
+
+  // A wrong code: refused where it was typed, nothing bought.
   const before = await availableMinor(page);
-  await expect(confirm).toHaveAttribute('aria-disabled', 'false');
-  await confirm.click();
-  await expect(toast(page, 'Incorrect password')).toBeVisible();
-  await expect(dialog.getByLabel('Transaction code')).toHaveValue('');
+  await review.getByLabel('Transaction password').fill('135790');
+  await review.getByRole('button', { name: 'Confirm buy' }).click();
+  await expect(review.getByTestId('block-failure')).toContainText('Incorrect password');
+  await expect(review.getByLabel('Transaction password')).toHaveValue('');
   expect(await availableMinor(page)).toBe(before);
 
-  // The right code: bought at the block price, plus the 0.03 % fee, rounded HALF_UP. The dialog's
-  // total is its price's; the server prices the lot when the order arrives (issue 30: the ask held
-  // within 1 % of the live market, which moves), so the debit is the recorded price's.
-  const priceMinor = minorOf((await dialog.getByTestId('block-price').textContent()) ?? '');
-  const shownTotal = Number(halfUp(BigInt(priceMinor) * 100n * 10_003n, 10_000n));
-  await expect(dialog.getByTestId('block-total')).toHaveText(inr(shownTotal));
-  await dialog.getByLabel('Transaction code').fill(TRADE_CODE);
-  await confirm.click();
-  await expect(toast(page, 'Purchase successful')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // The right code: the result is the order the server answered.
+  await review.getByLabel('Transaction password').fill(TRADE_CODE);
+  await review.getByRole('button', { name: 'Confirm buy' }).click();
+  const result = page.getByRole('dialog', { name: 'Order filled' });
+  await expect(result.getByTestId('result-status')).toHaveText('Success');
+  await expect(result.getByTestId('result-filled')).toHaveText('100 of 100');
   const [lot] = (
     await (
       await api.post('/api/stock/success/deal/list', {
@@ -257,67 +279,93 @@ test('Block trading: transaction password, minimum, wrong code, fee charged exac
         data: { mold: 'bulk', status: 1 },
       })
     ).json()
-  ).data.rows as Array<{ price: number; price_all: string }>;
-  const expected = Number(halfUp(BigInt(Math.round(lot!.price * 100)) * 100n * 10_003n, 10_000n));
-  expect(minorOf(lot!.price_all)).toBe(expected);
-  // Within the price protection of what the dialog showed.
-  expect(Math.abs(expected - shownTotal) * 100).toBeLessThanOrEqual(shownTotal);
-  await expect.poll(() => availableMinor(page)).toBe(before - expected);
+  ).data.rows as Array<{ no: string; price: number; price_all: string; fee: string }>;
+  const paid = minorOf(lot!.price_all);
+  await expect(result.getByTestId('result-total')).toHaveText(inr(paid));
+  // Within the price protection of what the review showed (the server prices the lot on arrival).
+  expect(Math.abs(paid - shownNet) * 100).toBeLessThanOrEqual(shownNet);
+  await expectAccessible(page);
+  await snap(page, 'block-result');
+  await expect.poll(() => availableMinor(page)).toBe(before - paid);
+
+  // Its contract note: the charges a stock buy of this value pays, itemised, adding up to its fee.
+  await result.getByRole('button', { name: 'Contract note' }).click();
+  const note = page.getByRole('dialog', { name: 'Contract note' }).getByTestId('contract-note');
+  await expect(note).toContainText(lot!.no);
+  await expect(note).toContainText('Securities transaction tax (STT)');
+  await expect(note).toContainText(`Charges${inr(minorOf(lot!.fee))}`);
+  await expect(note).toContainText(`Net amount paid${inr(paid)}`);
+  const quote = (
+    await (
+      await api.get(`/api/stock/success/order/quote?tag=RELIANCE.NS&side=buy&count=100&price=${lot!.price}`, {
+        headers: { token },
+      })
+    ).json()
+  ).data as { charges: { total: string }; net: string };
+  // The stock ticket's figures for the same buy are the lot's, to the paisa.
+  expect(quote.charges.total).toBe(lot!.fee);
+  expect(minorOf(quote.net)).toBe(paid);
+  await snap(page, 'block-contract-note');
+  await page.getByRole('dialog', { name: 'Contract note' }).getByRole('button', { name: 'Done' }).click();
 
   await page.goto('/block-trading/orders');
   const tabs = page.getByRole('tablist');
   const row = page.getByRole('listitem').filter({ hasText: 'RELIANCE' });
-  await expect(row.getByText('Success')).toBeVisible();
-  await expect(row.getByText(inr(expected))).toBeVisible();
-  // Locked in until the next session: the lot says when it can be sold, and offers no Sell yet.
-  await expect(row.getByTestId('unlock-at')).toContainText('Sellable from');
-  await expect(row.getByRole('button', { name: /^Sell/ })).toHaveCount(0);
+  // The same row as every order list: a block lot, delivery, filled, its price as money.
+  await expect(row.getByTestId('order-status')).toHaveText('Success');
+  await expect(row.getByTestId('order-type')).toHaveText('Block');
+  await expect(row.getByTestId('order-product')).toHaveText('Delivery');
+  await expect(row.getByTestId('order-filled')).toHaveText('100/100');
+  await expect(row.getByTestId('order-price')).toHaveText(/^₹[\d,]+\.\d{2}$/);
   await expectAccessible(page);
   await snap(page, 'block-orders');
+  // Locked in until the next session: its detail says when it can be sold (IST), and offers no Sell yet.
+  await row.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: 'Buy RELIANCE' });
+  await expect(detail.getByText(inr(paid))).toBeVisible();
+  await expect(detail.getByTestId('unlock-at')).toContainText('Sellable from');
+  await expect(detail.getByTestId('unlock-at')).toContainText('IST');
+  await expect(detail.getByTestId('detail-placed')).toHaveText(/IST$/);
+  await expect(detail.getByRole('button', { name: /^Sell/ })).toHaveCount(0);
+  await snap(page, 'block-order-detail');
+  await detail.getByRole('button', { name: 'Done' }).click();
   await tabs.getByRole('tab', { name: 'Failed' }).click();
   await expect(page.getByText('No orders yet')).toBeVisible();
   await tabs.getByRole('tab', { name: 'Success' }).click();
   await expect(row).toHaveCount(1);
 });
 
-test('QIP: the converted amount at the live USD rate the server decides; orders start empty', async ({
+test('QIP: dollars only where a lot is priced in them, times in IST; a rupee lot’s sheet has no conversion', async ({
   page,
 }) => {
   await signIn(page);
   // The server's one rate (server/trading/fx.ts): the simulator's live USDINR quote, not config's 20.
-  const fx = (await (await page.request.get(`${BASE_URL}/api/v2/fx/usd`)).json()).data;
+  const fx = (await (await page.request.get('/api/v2/fx/usd')).json()).data;
   expect(fx).toMatchObject({ unit: 'INR', source: 'live', fresh: true, symbol: 'USDINR=X' });
   expect(fx.rate).toBeGreaterThan(50);
   await page.goto('/qip');
   await expect(page.getByRole('heading', { name: 'QIP' })).toBeVisible();
+  // AMD and ORCL are priced in dollars: the rate line says so, in the account's zone (IST, not UTC).
   const line = page.getByTestId('usd-rate');
   await expect(line).toHaveAttribute('data-source', 'live');
   await expect(line).toHaveAttribute('data-fresh', 'true');
   await expect(line).toContainText(/^Rate: 1 USD = ₹\d{2,3}\.\d{2,4}Live market rate/);
+  await expect(line).toContainText(/IST/);
+  await expect(line).not.toContainText('UTC');
   await expect(line.getByText('Rate: 1 USD = ₹20.00')).toHaveCount(0);
-  const card = page.getByRole('listitem').filter({ hasText: 'AMD' });
-  await expect(card).toBeVisible();
+  const amd = page.getByRole('listitem').filter({ hasText: 'AMD' });
+  await expect(amd.getByTestId('block-opens')).toBeVisible();
+  const irctc = page.getByRole('listitem').filter({ hasText: 'IRCTC' });
+  await expect(irctc).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'qip');
 
-  await card.getByRole('button', { name: 'Buy AMD' }).click();
-  const dialog = page.getByRole('dialog', { name: /Buy .*AMD/ });
-  await expect(dialog.getByTestId('usd-rate')).toBeVisible();
-  const total = minorOf((await dialog.getByTestId('block-total').textContent()) ?? '');
-  const price = minorOf((await dialog.getByTestId('block-price').textContent()) ?? '');
-  // $ price × 100 × 1.0003 in dollars.
-  expect(total).toBe(Number(halfUp(BigInt(price) * 100n * 10_003n, 10_000n)));
-  // In rupees: the value at the rate the dialog shows (both read from one moment of the page: the
-  // rate is polled), HALF_UP once, then the 0.03 % fee on it.
-  const [rateText, convertedText] = await dialog.evaluate((el) => [
-    el.querySelector('[data-testid="usd-rate"]')?.textContent ?? '',
-    el.querySelector('[data-testid="block-converted"]')?.textContent ?? '',
-  ]);
-  const m = /= ₹([\d,]+)\.(\d{2,4})/.exec(rateText);
-  expect(m, rateText).not.toBeNull();
-  const rateTicks = BigInt(m![1]!.replaceAll(',', '')) * 10_000n + BigInt(m![2]!.padEnd(4, '0'));
-  const value = halfUp(BigInt(price) * 100n * rateTicks, 10_000n);
-  expect(minorOf(convertedText)).toBe(Number(value + halfUp(value * 3n, 10_000n)));
+  await irctc.getByRole('button', { name: 'Buy IRCTC' }).click();
+  const dialog = page.getByRole('dialog', { name: /Buy .*IRCTC/ });
+  await expect(dialog.getByTestId('block-total')).toHaveText(/^₹\d/);
+  // A rupee lot: no dollar amount, no rate, no "no conversion" note.
+  await expect(dialog.getByTestId('usd-rate')).toHaveCount(0);
+  await expect(dialog.getByText(/USD|dollar|conversion/i)).toHaveCount(0);
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await snap(page, 'qip-buy-dark');
@@ -335,76 +383,137 @@ test('QIP: the converted amount at the live USD rate the server decides; orders 
   await expectAccessible(page);
 });
 
-test('Funds: buy, the button waits, the order matures with principal and profit', async ({ page }) => {
+interface FundOrderRow {
+  id: number;
+  side: string;
+  status: string;
+  amount: string;
+  units: string | null;
+  nav: string | null;
+  nav_date: string;
+  value: string | null;
+  stamp_duty: string;
+  exit_load: string;
+  stt: string;
+}
+const fundOrders = (status: string) =>
+  get<{ rows: FundOrderRow[] }>(`/stock/success/fund/orders?status=${status}`).then((r) => r.rows);
+
+test('Funds: invest at the next NAV, units allotted when it is published, redeemed at the next one', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/fund-investment');
-  const card = page.getByRole('listitem').filter({ hasText: 'Bourse Liquid Plus' });
-  await expect(card.getByRole('progressbar')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: 'Bourse Liquid Fund' });
+  // A mutual fund: its NAV and yearly returns, the disclosure beside them, nothing promised.
+  await expect(card.getByText(/^NAV of \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(card.getByText('1Y return')).toBeVisible();
+  await expect(page.getByTestId('fund-disclosure')).toContainText(
+    'Mutual fund investments are subject to market risks, read all scheme related documents carefully.',
+  );
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByText('No more')).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'funds');
 
-  const buy = card.getByRole('button', { name: 'Buy Bourse Liquid Plus' });
+  const invest = card.getByRole('button', { name: 'Invest in Bourse Liquid Fund' });
   // Offline, money never moves: the button is disabled and says why.
   await page.context().setOffline(true);
-  await expect(buy).toBeDisabled();
+  await expect(invest).toBeDisabled();
   await expect(card.getByText('Unavailable offline: money never moves without a connection.')).toBeVisible();
   await page.context().setOffline(false);
-  await expect(buy).toBeEnabled();
-  await buy.click();
-  const confirm = page.getByRole('dialog', { name: 'Invest in Bourse Liquid Plus?' });
-  await expect(confirm.getByText('7 days', { exact: true })).toBeVisible();
-  // Issue 30: what maturity pays, per period and per year, and that it is paid automatically.
-  await expect(confirm.getByText(/^₹[\d,.]+ · [\d.]+% \([\d.]+% p\.a\.\)$/)).toBeVisible();
-  await expect(
-    confirm.getByText(/^After 7 days your amount and this return are paid to your balance automatically/),
-  ).toBeVisible();
+  await expect(invest).toBeEnabled();
+  await invest.click();
+  const sheet = page.getByRole('dialog', { name: 'Invest in Bourse Liquid Fund' });
+  await sheet.getByLabel('Amount').fill('10000');
+  await expect(sheet.getByText('₹0.50')).toBeVisible();
+  await expect(sheet.getByTestId('fund-next-nav')).toContainText(
+    /^Units at the NAV of \d{2}\/\d{2}\/\d{4}, published by \w+ 21:00 IST/,
+  );
   await expectAccessible(page);
-  await confirm.getByRole('button', { name: 'Invest' }).click();
-  await expect(buy).toBeDisabled();
-  await expect(toast(page, 'Investment successful: Bourse Liquid Plus')).toBeVisible();
-  await expect(buy).toBeEnabled();
+  await snap(page, 'fund-invest');
+  await sheet.getByRole('button', { name: 'Invest ₹10,000' }).click();
+  await expect(toast(page, /^Order placed: Bourse Liquid Fund\. Units at the NAV of/)).toBeVisible();
+  // SPEC §4: the Invest buttons wait a moment after a purchase, then come back.
+  await expect(invest).toBeEnabled();
 
-  await page.getByRole('link', { name: 'My investments' }).click();
-  await page.getByRole('tab', { name: 'Active' }).click();
-  const order = page.getByRole('listitem').filter({ hasText: 'Bourse Liquid Plus' });
-  await expect(order.getByText('Active', { exact: true })).toBeVisible();
-  await expect(order.getByText('7 days')).toBeVisible();
+  // Pending until its NAV is published: the money has left, no units yet.
+  const [placed] = await fundOrders('active');
+  expect(placed).toMatchObject({ side: 'buy', status: 'active', amount: '10000.00', units: null, nav: null });
+  await page.getByRole('link', { name: 'My orders' }).click();
+  await page.getByRole('tab', { name: 'Pending' }).click();
+  const order = page.locator(`[data-fund-order="${placed!.id}"]`);
+  await expect(order.getByText('Awaiting NAV', { exact: true })).toBeVisible();
+  await expect(order.getByRole('button', { name: 'Cancel order' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'fund-orders');
 
-  // The one clock move of this file: past the 7-day period (and past the IPO's listing date).
+  // The first clock move of this file: past the NAV's publication (and past the IPO's listing date).
   ops('clock:advance', '8d');
   // Into a session if that left the market closed: the IPO's shares are sold below, and a lot
-  // sells only in session (issue 30).
+  // sells only in session.
   await intoNseSession(api);
-  // The server follows the clock within a second and the maturity job runs every second; wait for
-  // the server's answer first, then look once (a count right after a reload races the render).
-  await expect
-    .poll(
-      async () => (await get<{ rows: unknown[] }>('/stock/success/fund/orders?status=completed')).rows.length,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(1);
-  await page.getByRole('tab', { name: 'Completed' }).click();
-  const done = page.getByRole('listitem').filter({ hasText: 'Bourse Liquid Plus' });
-  await expect(done.getByText('Completed', { exact: true })).toBeVisible();
-  const { rows } = await get<{ rows: Array<{ amount: string; profit: string; expected_return: number }> }>(
-    '/stock/success/fund/orders?status=completed',
-  );
-  expect(rows).toHaveLength(1);
-  const profit = Number(halfUp(1_000_000n * BigInt(Math.round(rows[0]!.expected_return * 100)), 10_000n));
-  expect(rows[0]!.profit).toBe((profit / 100).toFixed(2));
-  await expect(done.getByText(`+${inr(profit)}`)).toBeVisible();
+  // The server follows the clock within a second and the NAV job runs every second; wait for the
+  // server's answer first, then look once.
+  await expect.poll(async () => (await fundOrders('completed')).length, { timeout: 30_000 }).toBe(1);
+  const [allotted] = await fundOrders('completed');
+  // Stamp duty 0.005 % of ₹10,000; the rest buys units at the NAV, rounded down to the thousandth.
+  expect(allotted).toMatchObject({ id: placed!.id, stamp_duty: '0.50', nav_date: placed!.nav_date });
+  const navTicks = Math.round(Number(allotted!.nav) * 10_000);
+  const units = Number((999_950n * 100_000n) / BigInt(navTicks)) / 1000;
+  expect(allotted!.units).toBe(units.toFixed(3));
 
-  // The bill list (the Account changes screen is another engineer's): principal and profit came back.
+  await page.goto('/fund-investment');
+  await page.getByRole('link', { name: 'Details of Bourse Liquid Fund' }).click();
+  const holding = page.getByTestId('fund-position');
+  await expect(holding.getByText(units.toFixed(3))).toBeVisible();
+  await expect(page.getByTestId('fund-nav-change')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Riskometer: Low to moderate risk' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'fund-detail');
+
+  // Redeem every unit on a business day: pending until the next NAV.
+  await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+  const redeem = page.getByRole('dialog', { name: 'Redeem Bourse Liquid Fund' });
+  await redeem.getByRole('button', { name: 'All' }).click();
+  await expect(redeem.getByLabel('Units')).toHaveValue(units.toFixed(3));
+  await expect(redeem.getByTestId('fund-estimate')).toContainText('what you receive is set by the next NAV');
+  await expectAccessible(page);
+  await snap(page, 'fund-redeem');
+  await redeem.getByRole('button', { name: 'Redeem units' }).click();
+  await expect(toast(page, /^Redemption placed: Bourse Liquid Fund\./)).toBeVisible();
+  const [redemption] = await fundOrders('active');
+  expect(redemption).toMatchObject({
+    side: 'redeem',
+    status: 'active',
+    units: units.toFixed(3),
+    amount: '0.00',
+  });
+
+  // A day on: that NAV is out and the redemption paid; then back into a session for the IPO below.
+  const before = minorOf((await get<{ money: string }>('/stock/success/v2/user/info')).money);
+  ops('clock:advance', '1d');
+  await intoNseSession(api);
+  await expect
+    .poll(async () => (await fundOrders('completed')).filter((o) => o.side === 'redeem').length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  const [paid] = (await fundOrders('completed')).filter((o) => o.side === 'redeem');
+  // Held 8 days and more: past the liquid fund's 7-day exit load; no STT on a debt-oriented fund.
+  expect(paid).toMatchObject({ exit_load: '0.00', stt: '0.00', amount: paid!.value });
+  expect(minorOf((await get<{ money: string }>('/stock/success/v2/user/info')).money)).toBe(
+    before + minorOf(paid!.amount),
+  );
   const bill = await get<{ rows: Array<{ reason: string; amount: string }> }>(
     '/stock/success/v2/bill?type=income',
   );
-  expect(bill.rows.find((r) => r.reason === 'principal_returned')?.amount).toBe('10000.00');
-  expect(bill.rows.find((r) => r.reason === 'fund_project_profit')?.amount).toBe((profit / 100).toFixed(2));
+  expect(bill.rows.find((r) => r.reason === 'fundRedemption')?.amount).toBe(paid!.amount);
+  await page.goto('/fund-investment/orders?tab=completed');
+  const done = page.locator(`[data-fund-order="${paid!.id}"]`);
+  await expect(done.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(done).toContainText(`Credited${inr(minorOf(paid!.amount))}`);
+  await snap(page, 'fund-orders-done');
 });
 
 test('IPO: allotted shares sell once listed, with their profit/loss in the sales tab', async ({ page }) => {
@@ -412,7 +521,11 @@ test('IPO: allotted shares sell once listed, with their profit/loss in the sales
   await page.goto('/ipo/orders');
   const code = ipo.symbol.replace(/\.(NS|BO)$/, '');
   const application = page.getByRole('listitem').filter({ hasText: code });
-  await application.getByRole('button', { name: `Sell ${code}` }).click();
+  await application.getByRole('button').click();
+  await page
+    .getByRole('dialog', { name: `Buy ${code}` })
+    .getByRole('button', { name: `Sell ${code}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Sell ${code}` });
   await expect(dialog.getByTestId('sell-price')).toBeVisible();
   await expectAccessible(page);
@@ -423,16 +536,18 @@ test('IPO: allotted shares sell once listed, with their profit/loss in the sales
   await expect(page.getByRole('tab', { name: 'Sales Record' })).toHaveAttribute('aria-selected', 'true');
   const sale = page.getByRole('listitem').filter({ hasText: code });
   await expect(sale.getByText('Sell', { exact: true })).toBeVisible();
-  await expect(sale.getByText('Success')).toBeVisible();
+  await expect(sale.getByTestId('order-status')).toHaveText('Success');
+  await sale.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: `Sell ${code}` });
   const value = async (label: string, scope: Locator) =>
     (await scope
       .locator('div', { has: page.getByText(label, { exact: true }) })
       .last()
       .locator('dd')
       .textContent()) ?? '';
-  const price = minorOf(await value('Price', sale));
-  const sellPrice = minorOf(await value('Sell price', sale));
-  const profit = minorOf(await value('Profit/loss', sale));
+  const price = minorOf(await value('Price', detail));
+  const sellPrice = minorOf(await value('Sell price', detail));
+  const profit = minorOf(await value('Profit/loss', detail));
   expect(profit).toBe((sellPrice - price) * 200);
   await expectAccessible(page);
   await snap(page, 'ipo-sales');

@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { BASE_URL } from './playwright.config';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fundedUserViaApi, newPhone } from './support';
 
 /**
- * Issue 31: the keyboard alone, as a switch or screen-reader user drives the app. After the first
+ * The keyboard alone, as a switch or screen-reader user drives the app. After the first
  * page load nothing is clicked: Tab, Shift+Tab, arrows, Enter and Escape. Each new screen names the
  * document and its heading has the focus; the skip link and the navigation are at the top of the
  * page's order; a dialog gives the focus back to what opened it; an order's outcome takes the
@@ -47,8 +47,8 @@ async function expectNothingEndless(page: Page): Promise<void> {
   expect(endless).toBe(0);
 }
 
-test('keyboard only: sign in, buy through the review, log out', async ({ page, playwright }) => {
-  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+test('keyboard only: sign in, buy through the review, log out', async ({ page, playwright, server }) => {
+  const api = await playwright.request.newContext({ baseURL: server.url });
   const phone = newPhone();
   await fundedUserViaApi(api, phone, PASSWORD, 50_000);
   await api.dispose();

@@ -1,13 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { type Finding, measureLayout, settled, visit } from './layout';
-import { BASE_URL } from './playwright.config';
 import { fundedUserViaApi, login, newPhone, snap } from './support';
 
 /**
- * Issue 31: every main screen in each of the four languages, at 320 and 390 px wide, and in English
+ * Every main screen in each of the four languages, at 320 and 390 px wide, and in English
  * at 200 % text: no page scrolls sideways, no text or control runs off the screen or is cut, none
- * drawn over another, two-option controls fit, the service button covers nothing. One journey
- * walks them all (in-app navigation, no reloads), measures, prints the figures and then asserts.
+ * drawn over another, two-option controls fit, the service button covers nothing. A journey per
+ * language, and one at 200 % text, walks them (in-app navigation, no reloads), measures, prints the
+ * figures and then asserts.
  */
 const PASSWORD = 'secret123';
 const SYMBOL = 'TCS.NS';
@@ -17,6 +18,7 @@ const SCREENS: Array<{ name: string; path: string }> = [
   { name: 'Markets', path: '/markets' },
   { name: 'Watchlists', path: '/watchlists' },
   { name: 'Holdings', path: '/trade' },
+  { name: 'Positions', path: '/trade/positions' },
   { name: 'Account', path: '/account' },
   { name: 'StockDetail', path: `/stock/${SYMBOL}/IN/${encodeURIComponent('Tata Consultancy Services')}` },
   {
@@ -24,8 +26,12 @@ const SCREENS: Array<{ name: string; path: string }> = [
     path: `/stock/trading/${SYMBOL}/IN/${encodeURIComponent('Tata Consultancy Services')}`,
   },
   { name: 'BlockTrading', path: '/block-trading' },
+  { name: 'Qip', path: '/qip' },
   { name: 'Ipo', path: '/ipo' },
   { name: 'FundInvestment', path: '/fund-investment' },
+  // The seed's first fund (the liquid fund) on the e2e server's fresh database.
+  { name: 'FundDetail', path: '/fund-investment/1' },
+  { name: 'FundOrders', path: '/fund-investment/orders' },
   { name: 'Forex', path: '/forex' },
   { name: 'Futures', path: '/futures' },
   { name: 'Records', path: '/records' },
@@ -41,22 +47,27 @@ const SCREENS: Array<{ name: string; path: string }> = [
 const LANGUAGES = ['en', 'zh', 'es', 'de'] as const;
 
 /** With E2E_SCREENS: the screens to look at, light and dark, in English at 390 px, German at 320 and at 200 % text. */
-const LOOK = new Set(['Home', 'Markets', 'StockDetail', 'StockTrading', 'BlockTrading', 'Settings']);
+const LOOK = new Set([
+  'Home',
+  'Markets',
+  'StockDetail',
+  'StockTrading',
+  'BlockTrading',
+  'Settings',
+  'FundInvestment',
+  'FundDetail',
+  'FundOrders',
+  'Qip',
+  'Ipo',
+  'Account',
+  'AccountChanges',
+  'Positions',
+  'Recharge',
+]);
 const LOOK_AT = new Set(['en 390', 'de 320', 'en 200%']);
 
-/**
- * Screens whose large-text layout waits for their rebuild (issue 30: funds): the walk measures them
- * at every width and language, and at 200 % text once that has landed (the order ticket has).
- */
-const LARGE_TEXT_PENDING = new Set(['FundInvestment']);
-
-async function walk(
-  page: Page,
-  tag: string,
-  results: Map<string, Finding[]>,
-  skip: ReadonlySet<string> = new Set(),
-): Promise<void> {
-  for (const screen of SCREENS.filter((s) => !skip.has(s.name))) {
+async function walk(page: Page, tag: string, results: Map<string, Finding[]>): Promise<void> {
+  for (const screen of SCREENS) {
     await visit(page, screen.path);
     await settled(page);
     const found = await measureLayout(page);
@@ -79,44 +90,63 @@ function table(results: Map<string, Finding[]>): string {
   return [...[...totals].map(([tag, n]) => `layout ${tag}: ${n} findings`), ...lines].join('\n');
 }
 
-test('every main screen fits at 320 and 390 px in every language, and at 200 % text', async ({
-  page,
-  playwright,
-}) => {
-  test.setTimeout(600_000);
-  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+/** A user of their own with a position (so Holdings, Account and the ticket show one), signed in. */
+async function signedInWithPosition(page: Page): Promise<void> {
   const phone = newPhone();
-  const token = await fundedUserViaApi(api, phone, PASSWORD, 50_000);
-  // A position, so Holdings, Account and the ticket show one.
-  const price = (await (await api.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data.price as number;
-  const bought = await api.post('/api/stock/success/deal/buy', {
+  const token = await fundedUserViaApi(page.request, phone, PASSWORD, 50_000);
+  const price = (await (await page.request.get(`/api/v2/quote?symbol=${SYMBOL}`)).json()).data
+    .price as number;
+  const bought = await page.request.post('/api/stock/success/deal/buy', {
     headers: { token, 'Idempotency-Key': crypto.randomUUID() },
     data: { mold: 'stock', tag: SYMBOL, count: 2, price },
   });
   expect((await bought.json()).msg).toBe('ok');
-  await api.dispose();
+  // And an intraday one, so Positions shows its square-off line.
+  const intraday = await page.request.post('/api/stock/success/deal/buy', {
+    headers: { token, 'Idempotency-Key': crypto.randomUUID() },
+    data: { mold: 'stock', tag: SYMBOL, count: 1, price, product: 'intraday' },
+  });
+  expect((await intraday.json()).msg).toBe('ok');
+  // A fund order (the seed's liquid fund), so Fund orders shows one, awaiting its NAV.
+  const invested = await page.request.post('/api/stock/success/fund/purchase', {
+    headers: { token, 'Idempotency-Key': crypto.randomUUID() },
+    data: { project_id: 1, amount: 5000 },
+  });
+  expect((await invested.json()).msg).toBe('ok');
   await login(page, phone, PASSWORD);
+}
 
-  const results = new Map<string, Finding[]>();
-  for (const lng of LANGUAGES) {
-    await page.evaluate((l) => localStorage.setItem('bourse.language', l), lng);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
-    await settled(page);
-    for (const width of [390, 320]) {
-      await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
-      await walk(page, `${lng} ${width}`, results);
-    }
-  }
-  // 200 % text: the phone's font size doubled (the root font size the app's rem sizes follow).
-  await page.evaluate(() => localStorage.setItem('bourse.language', 'en'));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
-  await walk(page, 'en 200%', results, LARGE_TEXT_PENDING);
-
+/** Prints the figures, then fails on any finding. */
+function expectNoFindings(results: Map<string, Finding[]>): void {
   const report = table(results);
   console.log(report);
   test.info().annotations.push({ type: 'layout', description: report.split('\n').slice(0, 9).join('; ') });
   expect(report.split('\n').filter((l) => !l.startsWith('layout '))).toEqual([]);
+}
+
+// One journey per language (they run side by side), each at both widths.
+for (const lng of LANGUAGES) {
+  test(`${lng}: every main screen fits at 390 and 320 px`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await signedInWithPosition(page);
+    await page.evaluate((l) => localStorage.setItem('bourse.language', l), lng);
+    await page.goto('/');
+    await settled(page);
+    const results = new Map<string, Finding[]>();
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
+      await walk(page, `${lng} ${width}`, results);
+    }
+    expectNoFindings(results);
+  });
+}
+
+test('every main screen fits at 200 % text (English, 390 px)', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signedInWithPosition(page);
+  // The phone's font size doubled (the root font size the app's rem sizes follow).
+  await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  const results = new Map<string, Finding[]>();
+  await walk(page, 'en 200%', results);
+  expectNoFindings(results);
 });

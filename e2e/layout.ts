@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * What a screen looks like to someone who cannot scroll it sideways (issue 31): measured in the page
+ * What a screen looks like to someone who cannot scroll it sideways: measured in the page
  * on the screen as laid out, at the top and scrolled to the end. Each finding names the text or
  * control and why; the e2e lists them per language and width, so a figure can be compared.
  *
@@ -13,9 +13,12 @@ import { expect, type Page } from '@playwright/test';
  * - `strip`: two or three options (a radio group) that do not fit and scroll sideways.
  * - `covered`: the floating service button over a text or control (a bar across the screen, as
  *   the bottom navigation, hides what scrolls under it: not counted).
+ * - `broken`: a word split over lines where a reader stumbles: inside a link or button at all
+ *   ("Position / s"), elsewhere over three lines or more (a name a letter a line) or leaving a
+ *   piece of one letter. A hyphenated title ("Handels- / zeiten") is laid out that way by design.
  */
 export type Finding = {
-  kind: 'sideways' | 'offscreen' | 'cut' | 'overlap' | 'strip' | 'covered';
+  kind: 'sideways' | 'offscreen' | 'cut' | 'overlap' | 'strip' | 'covered' | 'broken';
   what: string;
 };
 
@@ -136,6 +139,7 @@ function inPage(): Finding[] {
       if (st.display !== 'inline') break;
     }
     range.selectNodeContents(n);
+    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) brokenWords(n, el);
     const bar = barOf(el);
     for (const r of range.getClientRects()) {
       if (r.width < 1 || r.height < 1) continue;
@@ -145,6 +149,37 @@ function inPage(): Finding[] {
       const clip = clipCheck(el, r);
       if (clip) out.push({ kind: 'cut', what: `${what} clipped (${clip.axis}) by ${label(clip.by, '')}` });
       lines.push({ el, r, bar, cut: clip !== null });
+    }
+  }
+  // Words of a text over several lines: on how many lines each falls, and its pieces' lengths.
+  function brokenWords(n: Node, el: Element) {
+    const text = n.textContent ?? '';
+    const control = el.closest('a[href], button, [role="tab"], [role="radio"]') !== null;
+    const piece = document.createRange();
+    for (const m of text.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+      // Chinese and Japanese lines break between characters by design.
+      if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(m[0])) continue;
+      const at = m.index ?? 0;
+      piece.setStart(n, at);
+      piece.setEnd(n, at + m[0].length);
+      if (new Set([...piece.getClientRects()].map((r) => Math.round(r.top))).size < 2) continue;
+      // Letters per line (a box of each letter): a piece of one letter is a broken word, not a hyphenation.
+      const perLine = new Map<number, number>();
+      for (let i = 0; i < m[0].length; i++) {
+        piece.setStart(n, at + i);
+        piece.setEnd(n, at + i + 1);
+        // A letter at a line's end may also give an empty box at the other line: its widest box.
+        const r = [...piece.getClientRects()].sort((a, b) => b.width - a.width)[0];
+        if (r && r.width >= 1) perLine.set(Math.round(r.top), (perLine.get(Math.round(r.top)) ?? 0) + 1);
+      }
+      const rows = perLine.size;
+      if (rows < 2) continue;
+      const shortest = Math.min(...perLine.values());
+      if (control || rows >= 3 || shortest <= 1)
+        out.push({
+          kind: 'broken',
+          what: `${label(el, text)}: "${m[0]}" over ${rows} lines [${[...perLine.values()].join(' ')}]`,
+        });
     }
   }
   // Controls: a button or link running past the screen's edge or out of a box that clips it.

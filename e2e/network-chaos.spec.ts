@@ -1,40 +1,51 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type ChaosProxy, startChaosProxy } from './chaos';
-import { BASE_URL } from './playwright.config';
+import { test as base, expect } from './fixtures';
 import { expectPriceNotLive, fundedUserViaApi, login, newPhone, serviceWorkerReady, snap } from './support';
 
 /**
- * Network chaos (issue 11): the browser talks to the real server through a loopback proxy that can
+ * Network chaos: the browser talks to the real server through a loopback proxy that can
  * stop answering, lose an answer, or never deliver a request. Journeys: the server goes silent and
  * comes back (banner, marks, money paused, "while you were away", no burst on reconnect); a buy
  * whose answer is lost is confirmed exactly once; a buy that never arrived is submitted again once.
  * Times are printed, never asserted.
  */
-// Not E2E_PORT + 1: on a shared machine that is the next runner's own port.
-const PROXY_PORT = Number(process.env.E2E_PORT ?? 4317) + 10_000;
 const PASSWORD = 'secret123';
+/** The outage after which the app says what happened meanwhile, here (the app's own: a minute). */
+const AWAY_MS = 5_000;
 const BUY = '/api/stock/success/deal/buy';
 const TRADE_URL = '/stock/trading/RELIANCE.NS/IN/Reliance%20Industries';
+
+/** The page reaches its worker's server through the proxy (on a port of the system's choosing). */
+const test = base.extend<object, { chaos: ChaosProxy }>({
+  chaos: [
+    async ({ server }, use) => {
+      const started = await startChaosProxy(server.url, 0);
+      await use(started);
+      await started.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ chaos }, use) => use(chaos.url),
+});
 
 let proxy: ChaosProxy;
 let api: APIRequestContext;
 let phone: string;
 let token: string;
 
-test.use({ baseURL: `http://127.0.0.1:${PROXY_PORT}` });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ playwright }) => {
-  proxy = await startChaosProxy(BASE_URL, PROXY_PORT);
+test.beforeAll(async ({ playwright, server, chaos }) => {
+  proxy = chaos;
   // The test's own line to the server (another device, in effect): never through the proxy.
-  api = await playwright.request.newContext({ baseURL: BASE_URL });
+  api = await playwright.request.newContext({ baseURL: server.url });
   phone = newPhone();
   token = await fundedUserViaApi(api, phone, PASSWORD, 100000);
 });
 
 test.afterAll(async () => {
   await api?.dispose();
-  await proxy?.close();
 });
 
 test.afterEach(() => {
@@ -109,6 +120,10 @@ test('server silent: banner, marks, money paused; back: banner gone, live, what 
   page,
 }) => {
   test.setTimeout(240_000);
+  // "While you were away" after AWAY_MS without the server, not the app's minute (src/api/base.ts).
+  await page.addInitScript((ms) => {
+    window.BOURSE_AWAY_AFTER_MS = ms;
+  }, AWAY_MS);
   await login(page, phone, PASSWORD);
   await serviceWorkerReady(page);
   // Every screen of the journey once while the server answers (its code is then on the device).
@@ -153,8 +168,8 @@ test('server silent: banner, marks, money paused; back: banner gone, live, what 
   await expectPriceNotLive(page.getByRole('region', { name: 'Price' }));
 
   await openWhileSilent(page, '/account', assets.getByText('₹1,00,000.00').first());
-  // "While you were away" needs more than a minute without the server.
-  await page.waitForTimeout(Math.max(0, silentAt + 62_000 - Date.now()));
+  // "While you were away" needs more than AWAY_MS without the server (the steps above take longer).
+  await expect.poll(() => Date.now() - silentAt).toBeGreaterThan(AWAY_MS);
 
   proxy.answer();
   const backAt = Date.now();
@@ -218,7 +233,7 @@ test('a buy whose answer is lost is unconfirmed, then confirmed exactly once', a
   proxy.answer();
   const filled = page.getByRole('dialog', { name: 'Order filled' });
   await expect(filled).toBeVisible({ timeout: 20_000 });
-  await expect(filled.getByTestId('trade-result').getByText('1', { exact: true })).toBeVisible();
+  await expect(filled.getByTestId('result-filled')).toHaveText('1 of 1');
   // Exactly one fill: the question asked the server, nothing was sent again.
   expect((await relianceOrders()).length).toBe(before + 1);
   expect(proxy.requests.filter((r) => r.method === 'POST' && r.path === BUY).length).toBeGreaterThanOrEqual(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { nextSession } from '../src/shared/market-hours';
-import { BASE_URL } from './playwright.config';
+import { expect, test } from './fixtures';
 import {
   advanceServerClockTo,
   expectAccessible,
@@ -16,14 +16,15 @@ import {
 } from './support';
 
 /*
- * The portfolio (issue 13) against the real server: a funded user buys 10 TCS through the order
+ * The portfolio against the real server: a funded user buys 10 TCS through the order
  * ticket (review, confirm, fill); the Trade tab's summary shows invested, current value and P&L;
  * the server's clock moves three days (so the price certainly moves, whatever the hour), and the
  * P&L with it; a partial sale appears in the realised P&L statement, whose CSV download carries
- * the same figures. The clock move is why this file is its own Playwright project, after every
- * other journey (playwright.config.ts).
+ * the same figures. The clock move is why this file has a server of its own (fixtures.ts).
  */
 test.describe.configure({ mode: 'serial' });
+// It moves the server's clock: a worker and server of its own (fixtures.ts).
+test.use({ ownServer: 'portfolio' });
 
 const PASSWORD = 'secret123';
 const SYMBOL = 'TCS.NS';
@@ -50,11 +51,10 @@ async function summary() {
   return (await res.json()).data;
 }
 
-test.beforeAll(async ({ playwright }) => {
-  // The journeys before this file moved the server's clock by days: into an NSE session if that
-  // left it outside one, as the buys here are market orders (issue 30: on a closed market they
-  // would be after-market orders, pending until the open).
-  api = await playwright.request.newContext({ baseURL: BASE_URL });
+test.beforeAll(async ({ playwright, server }) => {
+  // Into an NSE session if the clock is outside one, as the buys here are market orders (issue
+  // 30: on a closed market they would be after-market orders, pending until the open).
+  api = await playwright.request.newContext({ baseURL: server.url });
   await intoNseSession(api);
   phone = newPhone();
   token = await fundedUserViaApi(api, phone, PASSWORD, 100_000);
@@ -74,7 +74,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   await expect(review.getByText('₹1,00,000.00')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm buy' }).click();
   const filled = page.getByRole('dialog', { name: 'Order filled' });
-  await expect(filled.getByTestId('trade-result').getByText('10', { exact: true })).toBeVisible();
+  await expect(filled.getByTestId('result-filled')).toHaveText('10 of 10');
   await filled.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('trade-position')).toContainText('10');
 
@@ -155,7 +155,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   // Home: total with today's change, the value chart and the allocation.
   await page.goto('/');
   await expect(page.getByTestId('portfolio-today-line')).toContainText('Today');
-  await expect(page.getByTestId('home-holdings')).toHaveText(/₹/);
+  await expect(page.getByTestId('hero-holdings')).toHaveText(/₹/);
   await expect(page.getByRole('heading', { name: 'Portfolio value' })).toBeVisible();
   await expect(page.getByTestId('allocation').getByRole('listitem', { name: /^Stocks: ₹/ })).toBeVisible();
   await expect(page.getByTestId('allocation').getByRole('listitem', { name: /^Cash: ₹/ })).toBeVisible();
@@ -163,7 +163,7 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
   await snap(page, 'home');
 
   await page.goto('/account');
-  await expect(page.getByTestId('account-holdings')).toHaveText(/₹/);
+  await expect(page.getByTestId('hero-holdings')).toHaveText(/₹/);
   await expect(page.getByTestId('portfolio-today-line')).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'account');
@@ -309,8 +309,9 @@ test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and 
   const card = page.locator(`[data-order="${firedNo}"]`);
   await expect(card).toContainText('GTT');
   await expect(card).toContainText(fired.stop ? 'Sell' : 'Buy');
-  await expect(card).toContainText('Triggered at');
-  await expect(card).toContainText('Success');
+  await expect(card.getByTestId('order-status')).toHaveText('Success');
+  await card.getByRole('button').click();
+  await expect(page.getByRole('dialog').getByTestId('order-detail')).toContainText('Triggered at');
   await snap(page, 'records-triggered');
 });
 
@@ -406,15 +407,19 @@ test('an OCO GTT sell placed through the ticket is reviewed with both legs, surv
   // The orders screen shows both legs; after a reload they are still there, waiting.
   await page.goto('/records');
   const card = page.locator(`[data-order="${no}"]`);
+  // Its detail (the row opens it) carries both legs.
+  const detail = page.getByRole('dialog', { name: `Sell ${SYMBOL.replace(/\.(NS|BO)$/, '')}` });
   await expect(card.getByTestId('order-type')).toHaveText('GTT OCO');
-  await expect(card.getByTestId('oco-target')).toHaveText(`${shown(target)} → limit ${shown(targetLimit)}`);
-  await expect(card.getByTestId('oco-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
+  await card.getByRole('button').click();
+  await expect(detail.getByTestId('oco-target')).toHaveText(`${shown(target)} → limit ${shown(targetLimit)}`);
+  await expect(detail.getByTestId('oco-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
   await page.reload();
-  await expect(card).toContainText('Pending');
-  await expect(card.getByTestId('oco-target')).toHaveText(`${shown(target)} → limit ${shown(targetLimit)}`);
-  await expect(card.getByTestId('oco-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
-  await expect(card.getByText('Valid until')).toBeVisible();
-  await expect(card.getByTestId('oco-fired')).toHaveCount(0);
+  await expect(card.getByTestId('order-status')).toHaveText('Pending');
+  await card.getByRole('button').click();
+  await expect(detail.getByTestId('oco-target')).toHaveText(`${shown(target)} → limit ${shown(targetLimit)}`);
+  await expect(detail.getByTestId('oco-stop')).toHaveText(`${shown(stop)} → limit ${shown(stopLimit)}`);
+  await expect(detail.getByText('Valid until')).toBeVisible();
+  await expect(detail.getByTestId('oco-fired')).toHaveCount(0);
   await snap(page, 'records-oco-pending');
 
   // The server's clock a trading session at a time: the leg the price is clearly past fires (and
@@ -455,11 +460,12 @@ test('an OCO GTT sell placed through the ticket is reviewed with both legs, surv
   await page.reload();
   const firedAt = fired === 'target' ? target : stop;
   const other = fired === 'target' ? 'oco-stop' : 'oco-target';
-  await expect(card).toContainText('Success');
-  await expect(card).toContainText('Triggered at');
-  await expect(card.getByTestId('oco-fired')).toHaveText(`${shown(firedAt)} (${fired})`);
-  await expect(card.getByTestId(other)).toHaveText(`gone (${fired} fired)`);
-  await expect(card.getByText('Valid until')).toHaveCount(0);
+  await expect(card.getByTestId('order-status')).toHaveText('Success');
+  await card.getByRole('button').click();
+  await expect(detail).toContainText('Triggered at');
+  await expect(detail.getByTestId('oco-fired')).toHaveText(`${shown(firedAt)} (${fired})`);
+  await expect(detail.getByTestId(other)).toHaveText(`gone (${fired} fired)`);
+  await expect(detail.getByText('Valid until')).toHaveCount(0);
   expect(await rowOf()).toHaveLength(1);
   await snap(page, 'records-oco-triggered');
 });

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, loginFresh, snap } from './support';
 
 /**
- * Honest product pages (issue 14): what each product costs, risks and promises, shown before the
- * user commits — IPO window and dates, fund manager/risk and a projection in neutral colour, loan
+ * Honest product pages: what each product costs, risks and promises, shown before the
+ * user commits — IPO window and dates, a fund's NAV, returns, riskometer and costs with the disclosure, loan
  * terms and the credit score, block/QIP eligibility, lock-in, risk and the exchange rate.
  */
 test('product pages: IPO, funds, loans, block and QIP say what they are before you commit', async ({
@@ -23,12 +23,15 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
 
   await page.goto('/fund-investment');
   const fund = page.getByRole('listitem').first();
-  await expect(fund.getByText(/projected, not guaranteed/)).toBeVisible();
-  await expect(fund.getByText('Manager')).toBeVisible();
-  await expect(fund.getByText('Risk level')).toBeVisible();
-  // Issue 30: the yearly rate beside the period's (the server's), what maturity pays, "subscribed".
-  await expect(fund.getByTestId('fund-pa')).toHaveText(/^[\d.]+% – [\d.]+% p\.a\.$/);
-  await expect(fund.getByText(/^Amount \+ [\d.]+% paid automatically$/)).toBeVisible();
+  // A mutual fund — its NAV and yearly returns from its history, the AMC, the riskometer
+  // and the costs, the disclosure beside the returns; nothing promised, nothing "subscribed".
+  await expect(fund.getByText(/^NAV of /)).toBeVisible();
+  await expect(fund.getByText('1Y return')).toBeVisible();
+  await expect(fund.getByText(/ risk$/)).toBeVisible();
+  await expect(fund.getByText(/^Expense ratio [\d.]+%$/)).toBeVisible();
+  await expect(page.getByTestId('fund-disclosure')).toContainText('subject to market risks');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText(/paid automatically|subscribed|maturity/)).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'product-funds');
 
@@ -57,13 +60,15 @@ test('product pages: IPO, funds, loans, block and QIP say what they are before y
     await expect(notes.getByText(/^Who may buy/)).toBeVisible();
     await expect(notes.getByText(/^Lock-in/)).toBeVisible();
     await expect(notes.getByText(/^Risk/)).toBeVisible();
-    // Issue 30: where the block price sits, said plainly; availability without urgency.
+    // Where the block price sits, said plainly; availability without urgency.
     const lot = page.getByRole('listitem').first();
     await expect(lot.getByTestId('vs-market')).toHaveText(/^Block price [+−-]?[\d.]+% vs market$/);
     await expect(lot.getByText(/^Available: [\d,]+ shares$/)).toBeVisible();
     await expect(lot.getByText(/left/)).toHaveCount(0);
     if (path === '/qip') {
-      await expect(notes.getByText(/^Orders are converted at the live US dollar rate/)).toBeVisible();
+      await expect(
+        notes.getByText(/^Lots priced in US dollars \(marked US\) are converted at the live US dollar rate/),
+      ).toBeVisible();
       // The rate itself, from the server's one rate: the live quote here (the simulator's USDINR).
       await expect(page.getByTestId('usd-rate')).toContainText(/^Rate: 1 USD = ₹[\d,.]+Live market rate/);
     }

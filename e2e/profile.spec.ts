@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   expectAccessible,
   expectClearOfService,
@@ -363,7 +364,7 @@ test('news: real paging with page sizes, and an article whose script never runs'
 
   await page.getByRole('radio', { name: '20' }).click();
   await expect(items).toHaveCount(Math.min(20, count));
-  // Page links only when there is another page (issue 31: no "Page 1 of 1" under a whole list).
+  // Page links only when there is another page (no "Page 1 of 1" under a whole list).
   const pages20 = Math.ceil(count / 20);
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(pages20 > 1 ? 1 : 0);
   if (pages20 > 1) await expect(page.getByText(`Page 1 of ${pages20}`)).toBeVisible();

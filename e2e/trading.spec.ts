@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { BASE_URL } from './playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   cutOffTexts,
   expectAccessible,
@@ -44,14 +44,16 @@ function minorOf(text: string): number {
 async function fitsNarrowPhone(page: Page, name: string): Promise<void> {
   expect((await cutOffTexts(page)).cut).toEqual([]);
   await page.setViewportSize({ width: 320, height: 700 });
+  // A 320 px phone opens the page at its width (a resize kept the bar as wide as the 390 px one).
+  await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   expect((await cutOffTexts(page)).cut).toEqual([]);
   await snap(page, `${name}-320`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: BASE_URL });
+test.beforeAll(async ({ playwright, server }) => {
+  api = await playwright.request.newContext({ baseURL: server.url });
   phone = newPhone();
   const reg = await api.post('/api/stock/user/reg', {
     data: { user: phone, password: PASSWORD, code: 'BOURSE26' },
@@ -100,14 +102,21 @@ test('trading entry resolves a display code and the buy screen checks every quan
   await qty.fill('0');
   await expect(page.getByText('Quantity cannot be less than 1')).toBeVisible();
   await expect(buy).toBeDisabled();
+  await expect(buy).toHaveAccessibleDescription('Enter a quantity of at least 1');
+  // An empty field is not an error yet: the button says what to do.
   await qty.fill('');
-  await expect(page.getByText('Quantity cannot be less than 1')).toBeVisible();
+  await expect(buy).toBeDisabled();
+  await expect(buy).toHaveAccessibleDescription('Enter a quantity');
+  await expect(page.getByText('Quantity cannot be less than 1')).toBeHidden();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(qty).toHaveValue('1');
 
   await qty.fill('51');
   await expect(page.getByText('Cannot exceed 50 for half position')).toBeVisible();
   await expect(buy).toBeDisabled();
+  await expect(buy).toHaveAccessibleDescription(
+    'Over 50 for a half position: lower the quantity or choose Full position',
+  );
   await snap(page, 'trading-invalid');
   await page.getByRole('radio', { name: 'Full position' }).click();
   await expect(page.getByText('Cannot exceed 50 for half position')).toBeHidden();
@@ -156,8 +165,10 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
   const filled = page.getByRole('dialog', { name: 'Order filled' });
   await expect(filled).toBeVisible();
   const result = filled.getByTestId('trade-result');
-  await expect(result.getByText('10', { exact: true })).toBeVisible();
+  await expect(filled.getByTestId('result-status')).toHaveText('Success');
+  await expect(result.getByTestId('result-filled')).toHaveText('10 of 10');
   await expect(result.getByText('Charges')).toBeVisible();
+  // What it paid is the server's: the contract note's net below.
   await snap(page, 'trading-filled');
   // The contract note: every figure of the fill, and its net is what the order cost.
   await filled.getByRole('button', { name: 'Contract note' }).click();
@@ -197,12 +208,24 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
   await expect(page).toHaveURL(/\/records$/);
   const cards = page.locator('[data-order]');
   await expect(cards).toHaveCount(2);
-  const sell = cards.filter({ has: page.getByText('Sell price') });
-  await expect(sell.getByText('Success')).toBeVisible();
-  await expect(sell.getByText('Profit/loss')).toBeVisible();
+  // One row each: side, code, type, product, validity, what filled and the server's status.
+  const sell = cards.filter({ hasText: 'Sell' });
+  await expect(sell.getByTestId('order-status')).toHaveText('Success');
+  await expect(sell.getByTestId('order-product')).toHaveText('Delivery');
+  await expect(sell.getByTestId('order-filled')).toHaveText('10/10');
   await expect(sell.getByText('TCS', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'records');
+  // Its detail: the sale's figures and P/L, placed at the exchange's time.
+  await sell.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: 'Sell TCS' });
+  await expect(detail.getByText('Sell price')).toBeVisible();
+  await expect(detail.getByText('Profit/loss')).toBeVisible();
+  await expect(detail.getByTestId('detail-placed')).toHaveText(/IST$/);
+  await expect(detail.getByRole('button', { name: 'Contract note for TCS' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'records-detail');
+  await detail.getByRole('button', { name: 'Done' }).click();
   await fitsNarrowPhone(page, 'records');
   // Five tabs do not fit 390 px: the strip shows that more follow, and the chosen one scrolls into view.
   const strip = page.locator('[data-more]').filter({ has: page.getByRole('tablist') });
@@ -241,13 +264,16 @@ test('a limit order below the market (inside the limit band) rests pending and c
 
   await page.goto('/records?tab=pending');
   const card = page.locator('[data-order]').first();
-  await expect(card.getByText('Limit price')).toBeVisible();
   await expect(card.getByTestId('order-type')).toHaveText('Limit');
-  const reserved = minorOf((await card.getByText('Reserved').locator('..').textContent()) ?? '');
+  await expect(card.getByTestId('order-filled')).toHaveText('0/1');
   await snap(page, 'records-types');
+  await card.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: 'Buy INFY' });
+  await expect(detail.getByText('Limit price')).toBeVisible();
+  const reserved = minorOf((await detail.getByText('Reserved').locator('..').textContent()) ?? '');
 
   // Modify: one more unit; the sheet shows what is reserved now, after, and the difference.
-  await card.getByRole('button', { name: 'Modify order for INFY' }).click();
+  await detail.getByRole('button', { name: 'Modify order for INFY' }).click();
   const sheet = page.getByRole('dialog', { name: 'Modify order · INFY' });
   await sheet.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(sheet.getByText('To reserve in addition')).toBeVisible();
@@ -256,18 +282,19 @@ test('a limit order below the market (inside the limit band) rests pending and c
   await snap(page, 'records-modify');
   await sheet.getByRole('button', { name: 'Modify order' }).click();
   await expect(toast(page, 'Order modified')).toBeVisible();
-  await expect(card.getByText('Quantity').locator('..')).toContainText('2');
+  await expect(card.getByTestId('order-filled')).toHaveText('0/2');
+  await card.getByRole('button').click();
   await expect
-    .poll(async () => minorOf((await card.getByText('Reserved').locator('..').textContent()) ?? ''))
+    .poll(async () => minorOf((await detail.getByText('Reserved').locator('..').textContent()) ?? ''))
     .toBeGreaterThan(reserved);
-  await card.getByRole('button', { name: 'Cancel order for INFY' }).click();
+  await detail.getByRole('button', { name: 'Cancel order for INFY' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(toast(page, 'Order cancelled')).toBeVisible();
   await expect(page.getByText('No pending orders')).toBeVisible();
   await page.getByRole('tab', { name: 'Cancelled' }).click();
-  await expect(page.locator('[data-order]').first().getByText('Cancelled')).toBeVisible();
+  await expect(page.locator('[data-order]').first().getByTestId('order-status')).toHaveText('Cancelled');
 });
 
 test('a stop-loss-market buy is reviewed with its trigger, waits pending with it, and can be cancelled', async ({
@@ -318,6 +345,9 @@ test('a GTT buy on a dip is reviewed with its validity, survives a reload pendin
   await page.getByLabel('Limit price').fill(trigger);
   await page.getByLabel('Valid for (days)').fill('400');
   await expect(page.getByText('A GTT order is valid for 1 to 365 days')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy TCS' })).toHaveAccessibleDescription(
+    'Set how long the GTT waits: 1 to 365 days',
+  );
   await page.getByLabel('Valid for (days)').fill('30');
   await snap(page, 'trading-gtt-ticket');
   await page.getByRole('button', { name: 'Buy TCS' }).click();
@@ -336,10 +366,12 @@ test('a GTT buy on a dip is reviewed with its validity, survives a reload pendin
   await page.reload();
   const card = page.locator('[data-order]').filter({ hasText: 'TCS' }).first();
   await expect(card.getByTestId('order-type')).toHaveText('GTT');
-  await expect(card.getByText('Trigger price')).toBeVisible();
-  await expect(card.getByText('Valid until')).toBeVisible();
+  await card.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: 'Buy TCS' });
+  await expect(detail.getByText('Trigger price')).toBeVisible();
+  await expect(detail.getByText('Valid until')).toBeVisible();
   await snap(page, 'records-gtt');
-  await card.getByRole('button', { name: 'Cancel order for TCS' }).click();
+  await detail.getByRole('button', { name: 'Cancel order for TCS' }).click();
   await page
     .getByRole('dialog', { name: 'Cancel this order?' })
     .getByRole('button', { name: 'Cancel order' })
@@ -355,6 +387,9 @@ test('an order the balance cannot pay is stopped before it is sent, saying why',
   await expect(page.getByTestId('trade-max')).toHaveText('Max 0 · what your balance affords');
   await expect(page.getByText('Your balance affords at most 0')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy TCS' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy TCS' })).toHaveAccessibleDescription(
+    'Insufficient funds: add funds or lower the quantity',
+  );
 });
 
 test('holdings: an empty state per type, and the no-nav variant takes its type from the path', async ({

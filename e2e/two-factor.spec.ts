@@ -1,18 +1,38 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { serverNow } from './clock-start';
+import { expect, test } from './fixtures';
 import { goOffline, goOnline, INVITE, newPhone, snap } from './support';
 
+/** The phone's own authenticator (Chromium's virtual one): user-verified, answers without a tap. */
+async function platformAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
 /**
- * Issue 32, two-factor sign-in in Chromium: a passkey on a virtual authenticator (DevTools'
+ * Two-factor sign-in in Chromium: a passkey on a virtual authenticator (DevTools'
  * WebAuthn domain, user verification on) enrolled in Settings → Security, then the sign-in with
  * password + passkey; the app lock after a background period (visibility and time driven by the
  * test, no waiting), its DOM free of figures, opened online and offline (the passkey checked on
  * the device); an authenticator app enrolled from its key and a sign-in with a code computed
  * from it. Passkeys need a domain, not an IP address: these journeys use http://localhost.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4317);
-const ORIGIN = `http://localhost:${PORT}`;
+/** This worker's server by name (WEBAUTHN_RP_ID's default), set before each journey. */
+let ORIGIN = '';
+test.beforeEach(({ server }) => {
+  ORIGIN = server.url.replace('127.0.0.1', 'localhost');
+});
 const PASSWORD = 'secret123';
 
 async function register(page: Page): Promise<string> {
@@ -73,18 +93,7 @@ test('passkey: enrol, sign in with it, and the app lock opens online and offline
   page,
   context,
 }) => {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await platformAuthenticator(context, page);
   await page.clock.install();
   const phone = await register(page);
   await enterPassword(page, phone);
@@ -149,7 +158,11 @@ test('passkey: enrol, sign in with it, and the app lock opens online and offline
   await goOnline(context);
 });
 
-test('authenticator app: enrol from its key, sign in with a code computed from it', async ({ page }) => {
+test('authenticator app: enrol from its key, sign in with a code computed from it; a passkey only with its proof', async ({
+  page,
+  context,
+  browser,
+}) => {
   const phone = await register(page);
   await enterPassword(page, phone);
   await expect(page).toHaveURL(`${ORIGIN}/`);
@@ -177,6 +190,9 @@ test('authenticator app: enrol from its key, sign in with a code computed from i
     .getByLabel('3. Enter the 6-digit code the app shows')
     .fill(app.generate({ timestamp: await serverNow(origin) }));
   await page.getByRole('button', { name: 'Turn on' }).click();
+  // Two of its recovery codes, as a user would write them down (used below).
+  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  const saved = await page.getByTestId('recovery-codes').locator('li').allTextContents();
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('Codes from an app').locator('..')).toContainText('On');
 
@@ -189,6 +205,54 @@ test('authenticator app: enrol from its key, sign in with a code computed from i
     .fill(app.generate({ timestamp: (await serverNow(origin)) + 30_000 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(page);
+
+  // A passkey is added only with a proof of the app the account already has.
+  await platformAuthenticator(context, page);
+  await page.goto(`${ORIGIN}/settings/security`);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a passkey' });
+  await add.getByLabel('Name').fill('Laptop');
+  await add.getByRole('button', { name: 'Create passkey' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(stepUp.getByLabel('Code from your authenticator app')).toBeVisible();
+  await snap(page, 'two-factor-step-up');
+  // A wrong code adds nothing; a recovery code does (the app's codes of this half-minute are
+  // used up by the sign-in), and is shown as used.
+  await stepUp.getByLabel('Code from your authenticator app').fill('000000');
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(stepUp.getByRole('alert')).toContainText(/not right|already used/);
+  await expect(page.getByTestId('passkey')).toHaveCount(0);
+  await stepUp.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await stepUp.getByLabel('Recovery code').fill(saved[0]!);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('passkey')).toContainText('Laptop');
+  await expect(stepUp).toHaveCount(0);
+  await expect(page.getByText('9 recovery codes left')).toBeVisible();
+  await snapGerman(page, 'two-factor-step-up', async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+    const hinzu = page.getByRole('dialog', { name: 'Passkey hinzufügen' });
+    await hinzu.getByRole('button', { name: 'Passkey erstellen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Bestätigen Sie, dass Sie es sind' })).toBeVisible();
+  });
+
+  // Another device's next sign-in is told, with when and from where, until it acknowledges.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone2 = await other.newPage();
+  await enterPassword(phone2, phone);
+  await phone2.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await phone2.getByLabel('Recovery code').fill(saved[1]!);
+  await phone2.getByRole('button', { name: 'Verify' }).click();
+  const changed = phone2.getByRole('dialog', { name: 'Your security changed' });
+  await expect(changed.getByTestId('security-change').first()).toContainText('A passkey was added');
+  await expect(changed).toContainText('An authenticator app was turned on');
+  await snap(phone2, 'two-factor-security-changed');
+  await changed.getByRole('button', { name: 'It was me' }).click();
+  await expect(changed).toHaveCount(0);
+  await phone2.reload();
+  await expect(phone2.getByText('Total assets')).toBeVisible();
+  await expect(phone2.getByRole('dialog', { name: 'Your security changed' })).toHaveCount(0);
+  await other.close();
   if (process.env.E2E_SCREENS) {
     await logOut(page);
     await snapGerman(page, 'two-factor-second-step', async () => {

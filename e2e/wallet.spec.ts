@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, login, ops, registerViaApi, snap } from './support';
 
 /*
@@ -139,7 +140,7 @@ test('recharge: validation, confirmation, records in progress then settled, bala
 });
 
 /**
- * ₹5,000 in the account, a transaction password (a card needs one, issue 12) and a State Bank of
+ * ₹5,000 in the account, a transaction password (a card needs one) and a State Bank of
  * India card ending in 9012, all through the API.
  */
 async function fundWithCard(page: Page, token: string): Promise<void> {

@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, loginFresh, ops, snap, toast } from './support';
 
 /**
- * Price alerts (issue 14): made on stock detail, listed with their state, fired by the server when
+ * Price alerts: made on stock detail, listed with their state, fired by the server when
  * the market crosses them — here moved by the operator's clock — and shown in the inbox with an
- * unread count. This file moves the server's clock, so it runs in the `clock` project after
- * invest.spec.ts (playwright.config.ts).
+ * unread count. This file moves the server's clock: a worker and server of its own (fixtures.ts).
  */
+test.use({ ownServer: 'watch-alerts' });
+
 test('alerts: set above and below, the market moves, the inbox has the fired alert', async ({
   page,
   context,
@@ -14,7 +15,7 @@ test('alerts: set above and below, the market moves, the inbox has the fired ale
   await context.grantPermissions(['notifications']);
   const user = await loginFresh(page);
   // A second session for the test's own reads, from the same device as the app's (another device
-  // would be told to the user in the inbox this test counts: issue 32's new-device notice).
+  // would be told to the user in the inbox this test counts: the new-device notice).
   const device = await page.evaluate(() => localStorage.getItem('bourse.device'));
   const login = await page.request.post('/api/stock/user/login', {
     data: { user: user.phone, password: user.password, device },

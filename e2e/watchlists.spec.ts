@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   cutOffTexts,
   expectAccessible,
@@ -11,7 +12,7 @@ import {
 } from './support';
 
 /**
- * Watchlists (issue 14): several named lists, add from the search field's instant results, row
+ * Watchlists: several named lists, add from the search field's instant results, row
  * actions by swipe and by long press, popular instruments in an empty list.
  */
 
@@ -74,7 +75,7 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await expect(rows).toHaveCount(2);
   await expectAccessible(page);
   await snap(page, 'watchlists');
-  // 'Tata Consultancy Services' keeps its whole name beside the price and the change (issue 17).
+  // 'Tata Consultancy Services' keeps its whole name beside the price and the change.
   expect((await cutOffTexts(page)).cut).toEqual([]);
 
   // Long press (the context-menu gesture) opens the row's actions as a sheet.
@@ -241,7 +242,7 @@ test('onboarding: the Home checklist ticks through its five steps from the serve
     bank_card: '123456789012',
     bank_user: 'Asha Verma',
     ifsc: 'SBIN0000300',
-    // A card change needs the transaction password set above (issue 12).
+    // A card change needs the transaction password set above.
     stock_password: '246810',
   });
   await page.reload();

@@ -28,7 +28,9 @@
       }
     });
     if (open) {
-      const focused = (await open.focus()) || open;
+      // Focusing needs the tap's activation, which the handler may outlive on a busy phone (the
+      // browser then refuses it): the window is told where to go all the same.
+      const focused = (await open.focus().catch(() => null)) || open;
       focused.postMessage({ type: 'bourse:navigate', path });
       return focused;
     }

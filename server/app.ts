@@ -11,11 +11,13 @@ import Fastify, {
 } from 'fastify';
 import { ERR, SERVER_TIME_HEADER } from '#shared/contract/define';
 import { requireTradePassword } from './account/fund-password';
+import { takeStepUp } from './account/step-up';
 import { opsRoutes } from './backoffice/routes';
 import type { Deps } from './deps';
 import { allowOrigins } from './lib/cors';
 import { answerFor } from './lib/errors';
 import type { Metrics } from './lib/metrics';
+import { proxyTrust } from './lib/proxies';
 import { LOG_REDACT, REQUEST_ID_HEADER, requestIds } from './lib/request-ids';
 import {
   addSecurityHeaders,
@@ -30,9 +32,11 @@ import { accountRoutes } from './routes/account';
 import { ANSWERS } from './routes/answers';
 import { configRoutes } from './routes/config';
 import { contentRoutes } from './routes/content';
+import { fundRoutes } from './routes/funds';
 import { investRoutes } from './routes/invest';
 import { marketRoutes } from './routes/market';
 import { portfolioRoutes } from './routes/portfolio';
+import { pushRoutes } from './routes/push';
 import { securityRoutes } from './routes/security';
 import { settingsRoutes } from './routes/settings';
 import { tradingRoutes } from './routes/trading';
@@ -49,10 +53,12 @@ const ROUTES = [
   contentRoutes,
   tradingRoutes,
   investRoutes,
+  fundRoutes,
   watchlistRoutes,
   portfolioRoutes,
   securityRoutes,
-  // The back office's API (issue 33), under <API_BASE>/ops: its own sessions, roles and gateway.
+  pushRoutes,
+  // The back office's API, under <API_BASE>/ops: its own sessions, roles and gateway.
   opsRoutes,
 ];
 
@@ -76,20 +82,12 @@ const NO_CACHE = new Set([
   '/index.html',
   '/iframe.html',
   '/sw.js',
-  // Imported by sw.js (notification clicks): the browser checks imported scripts for updates too.
+  // Imported by sw.js (pushes, notification clicks): the browser checks imported scripts for updates too.
   '/sw-notify.js',
+  '/sw-push.js',
   '/registerSW.js',
   '/manifest.webmanifest',
 ]);
-
-/**
- * TRUST_PROXY as Fastify takes it. A hop count becomes "the nearest N senders are proxies" (Fastify
- * itself refuses a bare number, since it cannot check the peer: the operator vouches for the hops).
- */
-function trustProxyOption(trust: Deps['config']['trustProxy']) {
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return trust;
-}
 
 /** Node's HTTP parser refused the bytes: answer in the envelope, then close the connection. */
 function clientError(
@@ -181,7 +179,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     hsts: deps.config.production,
     scripts: hasDist ? inlineScriptSources(fs.readFileSync(indexHtml, 'utf8')) : [],
   });
-  const nextRequestId = requestIds(deps.config.trustProxy !== false);
+  // One answer to "is this sender our proxy?" for X-Forwarded-For and request ids alike.
+  const proxies = proxyTrust(deps.config.trustProxy);
+  const nextRequestId = requestIds(proxies);
   const app = Fastify({
     // Whatever logger a caller passes (tests pass a stream) keeps the redaction of secrets.
     logger:
@@ -199,7 +199,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     bodyLimit: 1024 * 1024,
     // Behind proxies the client address comes from X-Forwarded-For, believed only as far as
     // TRUST_PROXY says (a hop count or the proxies' addresses; never every sender).
-    trustProxy: trustProxyOption(deps.config.trustProxy),
+    trustProxy: proxies,
     // The router's own refusals (a URL that is not valid percent-encoding, a path parameter over
     // maxParamLength) answer in the API's envelope too, not in Fastify's.
     frameworkErrors: (err, req, reply) => {
@@ -217,6 +217,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorate('deps', deps);
   // The gateway's transaction-password check (lib/route.ts knows no account rule).
   app.decorate('tradePasswordCheck', requireTradePassword);
+  // The gateway's step-up: a fresh proof of an existing factor, used up by the call.
+  app.decorate('stepUpCheck', takeStepUp);
 
   // One validation policy (lib/validation.ts): strict bodies, coerced query strings,
   // no NUL, finite numbers.
@@ -258,7 +260,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       root: dist,
       wildcard: false,
       index: false,
-      // The build writes .br/.gz beside each asset (vite.config.ts precompress).
+      // The build writes .br/.gz beside each asset (src/build/compression.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = `/${path.relative(dist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');

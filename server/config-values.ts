@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createECDH, createHash } from 'node:crypto';
+import path from 'node:path';
 import { percentToBps } from '#shared/loans';
 import { toMinor } from '#shared/money';
+import { proxyTrust } from './lib/proxies';
 
 /**
  * Readers of one environment variable each (server/config.ts's loadConfig composes them): a value,
@@ -11,6 +13,20 @@ import { toMinor } from '#shared/money';
 export function rate(value: string | undefined, fallback: number): number {
   const n = num(value, fallback);
   return Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+}
+
+/**
+ * SCRYPT_N: scrypt's cost, a power of two from 2^10 (the tests' cost) to 2^20 (1 GiB a hash);
+ * default 2^17, OWASP's. Anything else stops the start with this message: scrypt itself would
+ * refuse it at the first hash (SCRYPT_N=2 did, with a stack trace, while seeding).
+ */
+export function scryptCost(value: string | undefined): number {
+  const n = value === undefined || value === '' ? 2 ** 17 : Number(value);
+  if (!Number.isInteger(n) || n < 2 ** 10 || n > 2 ** 20 || (n & (n - 1)) !== 0)
+    throw new Error(
+      `SCRYPT_N=${value}: scrypt's cost is a power of two from 1024 to 1048576 (production: 131072 or more)`,
+    );
+  return n;
 }
 
 export function num(value: string | undefined, fallback: number): number {
@@ -24,7 +40,10 @@ export function money(value: string | undefined, fallback: number): number {
   return minor !== null && minor > 0 ? minor : fallback;
 }
 
-/** TRUST_PROXY: a hop count ("1") or proxy addresses ("10.0.0.1,10.0.0.0/8"); anything else trusts none. */
+/**
+ * TRUST_PROXY: a hop count ("1") or proxy addresses and CIDR ranges ("10.0.0.1,10.0.0.0/8"); unset,
+ * 0 or false trusts none; anything else is refused at start (lib/proxies.ts).
+ */
 export function trustProxy(value: string | undefined): number | string[] | false {
   const text = value?.trim() ?? '';
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
@@ -34,10 +53,13 @@ export function trustProxy(value: string | undefined): number | string[] | false
       "TRUST_PROXY=true would believe any client's X-Forwarded-For: set a hop count (e.g. 1) or the proxies' addresses",
     );
   }
-  return text
+  const list = text
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
+  // Refused at start, in the operator's words, rather than trusting a sender by a typo.
+  proxyTrust(list);
+  return list;
 }
 
 /**
@@ -155,6 +177,35 @@ export function factorKey(value: string | undefined): Buffer {
   return key;
 }
 
+/**
+ * AUDIT_KEY: the audit log's key (MACs of entries, signatures of its heads), kept apart from the
+ * database like FACTOR_KEY; the demo's is derived from a public text.
+ */
+export function auditKey(value: string | undefined): Buffer {
+  if (!value) return createHash('sha256').update('bourse demo audit key').digest();
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('AUDIT_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
+/**
+ * AUDIT_HEADS_FILE: where the audit log's signed heads go, outside the database. By default beside
+ * an SQLite file (`<file>.audit-heads`), or under ./data/audit-heads/ named after a PostgreSQL
+ * database (host, port, name), so two databases never share one.
+ */
+export function auditHeadsFile(value: string | undefined, databaseUrl: string, root: string): string {
+  if (value) return path.resolve(value);
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const u = new URL(databaseUrl);
+    const name = `${u.hostname}_${u.port || 5432}_${u.pathname.replace(/^\//, '') || 'postgres'}`;
+    return path.join(root, 'data', 'audit-heads', `${name.replace(/[^\w.-]/g, '_')}.log`);
+  }
+  const file = databaseUrl.replace(/^sqlite:/, '');
+  if (file === ':memory:' || file.startsWith('file::memory:'))
+    return path.join(root, 'data', 'audit-heads', 'memory.log');
+  return `${path.resolve(file)}.audit-heads`;
+}
+
 /** WEBAUTHN_RP_ID: a domain; an IP address cannot be a WebAuthn relying party. */
 export function rpId(value: string | undefined): string {
   const id = value?.trim() || 'localhost';
@@ -164,4 +215,45 @@ export function rpId(value: string | undefined): string {
     );
   }
   return id.toLowerCase();
+}
+
+/** The push services browsers subscribe with (Chrome/Android, Firefox, Safari/iOS, Edge): PUSH_SERVICE_HOSTS' default. */
+const PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+/** PUSH_SERVICE_HOSTS: hosts or parent domains, comma-separated; unset: the browsers' own services. */
+export function pushHostsOf(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of list)
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host))
+      throw new Error(`PUSH_SERVICE_HOSTS: "${host}" is not a host name`);
+  return list.length > 0 ? list : PUSH_HOSTS;
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither (null: the demo's pair in the database).
+ * A key of the wrong shape stops the start: every push would be refused by the push services.
+ */
+export function vapidKeysOf(env: NodeJS.ProcessEnv): { publicKey: string; privateKey: string } | null {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (!publicKey && !privateKey) return null;
+  const bytes = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? Buffer.from(key, 'base64url').length : -1);
+  if (bytes(publicKey) !== 65 || Buffer.from(publicKey, 'base64url')[0] !== 4)
+    throw new Error('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (65 bytes)');
+  if (bytes(privateKey) !== 32)
+    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key, base64url (32 bytes)');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  if (ecdh.getPublicKey('base64url') !== publicKey)
+    throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  return { publicKey, privateKey };
 }

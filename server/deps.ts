@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/index';
+import { sealAuditLog } from './lib/audit-log';
+import { createAuditSeal } from './lib/audit-seal';
 import { type Clock, systemClock } from './lib/clock';
 import { createMarket } from './market/index';
 import type { MarketProvider } from './market/provider';
@@ -23,6 +25,8 @@ export function createDeps(
   database: Database,
   clock: Clock = systemClock(config.clockStart === null ? 0 : config.clockStart - Date.now()),
 ): Deps {
+  // The audit log's key and heads file come with the configuration, never from the database.
+  sealAuditLog(database, createAuditSeal(config.audit.key, config.audit.headsFile));
   return {
     config,
     database,

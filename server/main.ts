@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { loadConfig, productionRefusal, startBanner } from './config';
+import { recordPublicUrl } from './backoffice/staff';
+import { type Config, loadConfig, productionRefusal, startBanner } from './config';
 import { createDatabase, migrate } from './db/index';
 import { LOCKS, withPgLock } from './db/pg-locks';
 import { seed } from './db/seed';
@@ -7,19 +8,39 @@ import { createDeps } from './deps';
 import { followOpsClock, JOBS, startJobs, startOpsClock } from './jobs/index';
 import { Metrics, serveMetrics } from './lib/metrics';
 import { hearEndedSessions } from './lib/session-notices';
+import { observePushes } from './notify/sender';
 import { ledgerAuditJob } from './ops/audit-runs';
 import { watchDomain } from './ops/metrics';
 
-/** `npm start`: migrate, seed, start the market and serve the app and the API on one port. */
-async function main(): Promise<void> {
-  const started = performance.now();
-  const config = loadConfig();
+/**
+ * The configuration, or the process ends with why not — a value that cannot be meant, or
+ * production's refusal of demo defaults and weak settings — as one clear message each, never a
+ * stack trace, before anything touches the database.
+ */
+function configOrExit(): Config {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(`Bourse refuses to start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   const refusal = productionRefusal(config);
   if (refusal) {
     console.error(refusal);
     process.exit(1);
   }
-  const database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
+  return config;
+}
+
+/** `npm start`: migrate, seed, start the market and serve the app and the API on one port. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = configOrExit();
+  const database = createDatabase(config.databaseUrl, {
+    groupCommit: config.sqliteGroupCommit,
+    connectTimeoutMs: config.pgConnectTimeoutMs,
+  });
   const deps = createDeps(config, database);
   const { market } = deps;
   const prepare = async () => {
@@ -37,6 +58,7 @@ async function main(): Promise<void> {
   if (metrics) {
     metrics.watchDatabase(database);
     watchDomain(metrics, deps);
+    observePushes(deps, metrics.pushObserver);
   }
   const app = await buildApp(deps, { metrics });
   const jobs = [
@@ -60,6 +82,8 @@ async function main(): Promise<void> {
   }
   market.start();
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  await recordPublicUrl(deps, typeof address === 'object' && address ? address.port : config.port);
 
   process.stdout.write(startBanner(config, performance.now() - started));
 

@@ -1,11 +1,11 @@
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadMessages } from './i18n/index';
 import { type AppRoute, loadScreen, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
-import { LockScreen } from './shell/LockScreen';
 import { useLock } from './shell/lock';
 import { ScreenBoundary } from './shell/ScreenBoundary';
+import { loadSignedInParts } from './shell/signedInParts';
 import { useSession } from './store/session';
 import { retryableLazy } from './ui/FailureBoundary';
 
@@ -45,6 +45,9 @@ const routes = [...ROUTES, NOT_FOUND].map((route) => {
   );
 });
 
+/** With the signed-in parts of the shell: a start behind the lock has them before it renders (src/main.tsx). */
+const LockScreen = lazy(() => loadSignedInParts().then((m) => ({ default: m.LockScreen })));
+
 /**
  * While the app lock holds (src/shell/lock.ts) the lock screen replaces every route: no screen, no
  * dialog and no poll of private data exists until it opens.
@@ -52,5 +55,15 @@ const routes = [...ROUTES, NOT_FOUND].map((route) => {
 export function App() {
   const locked = useLock((st) => st.locked);
   const signedIn = useSession((st) => st.token !== null);
-  return <BrowserRouter>{locked && signedIn ? <LockScreen /> : <Routes>{routes}</Routes>}</BrowserRouter>;
+  return (
+    <BrowserRouter>
+      {locked && signedIn ? (
+        <Suspense fallback={null}>
+          <LockScreen />
+        </Suspense>
+      ) : (
+        <Routes>{routes}</Routes>
+      )}
+    </BrowserRouter>
+  );
 }

@@ -9,6 +9,7 @@ import { checkDeviceKept, registerDeviceWipe } from './shell/device';
 import { startHomeScreen } from './shell/homeScreen';
 import { installIosFixes } from './shell/ios';
 import { lockedNow, startAppLock } from './shell/lock';
+import { loadSignedInParts } from './shell/signedInParts';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
 import { useSession } from './store/session';
@@ -43,6 +44,9 @@ async function start(): Promise<void> {
   // src/shell/boot.ts). It gets the session's token at once (as the shell's first effect gives it,
   // which then changes nothing), instead of after the first render. Login does not need it to paint.
   const { token, userInfo } = useSession.getState();
+  // The signed-in parts of the shell (navigation bar, sheets, lock screen: src/shell/signedIn.ts)
+  // beside the first screen, not after it has rendered; the sign-in screen has none of them.
+  const parts = token !== null ? loadSignedInParts().catch(() => undefined) : null;
   if (token !== null) {
     void worker().setToken(token, userInfo?.id ?? null);
     if (userInfo) void checkDeviceKept(userInfo.id);
@@ -55,6 +59,8 @@ async function start(): Promise<void> {
   }
   await afterPaint();
   await initI18n();
+  // Behind the lock nothing else renders: the lock screen first, not an empty page while it loads.
+  if (parts && lockedNow()) await parts;
   await yieldToMain();
   const root = createRoot(document.getElementById('root')!, {
     // A part whose code could not be fetched (the connection, an outage) is shown with its retry by

@@ -15,6 +15,7 @@ export const PATHS = {
   alerts: '/alerts',
   notifications: '/notifications',
   trade: '/trade',
+  positions: '/trade/positions',
   records: '/records',
   statement: '/statement',
   settings: '/settings',
@@ -22,6 +23,7 @@ export const PATHS = {
   realName: '/settings/real-name',
   bankCards: '/settings/bank-cards',
   security: '/settings/security',
+  notificationSettings: '/settings/notifications',
   news: '/news',
   customerService: '/customer-service',
   ipo: '/ipo',
@@ -50,6 +52,7 @@ export const PATTERNS = {
   stockTrading: '/stock/trading/:symbol/:market/:name?',
   tradingEntry: '/trading/:code',
   holdings: '/trade-no-nav/:type/:buck?',
+  fundDetail: '/fund-investment/:id',
   newsArticle: '/news/:id',
   recordDetail: '/account/recharge-withdraw/:id',
   walletRecords: '/recharge-records/:type?',
@@ -77,9 +80,17 @@ export function holdingsPath(type: string, buck?: string): string {
 
 export const newsArticlePath = (id: number) => `/news/${seg(id)}`;
 
+/** A fund's page: its NAV history, returns, costs and the user's units. */
+export const fundPath = (id: number) => `/fund-investment/${seg(id)}`;
+
 export const recordDetailPath = (id: number, type: 'recharge' | 'withdraw') =>
   `/account/recharge-withdraw/${seg(id)}?type=${type}`;
 
 /** The recharge tab of the wallet records (`/recharge-records/recharge`); withdrawals have their own path. */
 export const walletRecordsPath = (type: 'recharge' | 'withdraw') =>
   type === 'withdraw' ? PATHS.withdrawRecords : `${PATHS.rechargeRecords}/${type}`;
+
+/** A route of this app (one leading slash, not `//host`): what a notification click may navigate to. */
+export function isAppPath(path: unknown): path is string {
+  return typeof path === 'string' && path.length <= 512 && /^\/(?![/\\])[^\s\\]*$/.test(path);
+}

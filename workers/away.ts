@@ -5,7 +5,7 @@ import type { BillRow } from '#shared/contract/wallet';
 import { ORDER_REASONS } from '#shared/status';
 
 /**
- * "While you were away" (issue 11): after more than AWAY_AFTER_MS without a good answer, when the
+ * "While you were away": after more than AWAY_AFTER_MS without a good answer, when the
  * server answers again, what changed meanwhile — read from the server's own lists (orders, IPO
  * applications, bills, the chat) and kept to what happened after the last good answer.
  */

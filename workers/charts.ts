@@ -1,7 +1,8 @@
-import type { CallResult } from '#shared/contract/define';
+import { type CallResult, ERR } from '#shared/contract/define';
 import type { Period, QuoteAnswer } from '#shared/contract/market';
 import { aggregate, applyTick, type ChartMath, type Columns, computeChart, toColumns } from './chart';
 import type { Device } from './device';
+import { isUnreached } from './network';
 import type { createPoller } from './poller';
 import { extractQuotes, type QuoteHub } from './quotes';
 import type { CandleChunk } from './store/schema';
@@ -51,9 +52,11 @@ interface ChartState {
   subs: Map<number, (u: ChartUpdate) => void>;
   pollId: number | null;
   lastWrite: number;
+  /** The device was asked and holds none of it. */
+  nothingKept: boolean;
 }
 
-/** Chart history per period in low-data mode (issue 11); the server's defaults are 5 years daily, all weekly/monthly. */
+/** Chart history per period in low-data mode; the server's defaults are 5 years daily, all weekly/monthly. */
 const LOW_DATA_RANGE = { '1d': '6mo', '1wk': '2y', '1mo': '5y' } as const;
 
 /** The chart call's input: in low-data mode a shorter history for every period but the minute one. */
@@ -71,6 +74,8 @@ export interface ChartsOptions {
   fetch: (symbol: string, period: Period, market?: string) => Promise<CallResult<QuoteAnswer>>;
   device: Device;
   hub: QuoteHub;
+  /** The server answers (online or slow): a chart with nothing kept waits for it, else it is not loaded. */
+  reachable?: () => boolean;
   now?: () => number;
 }
 
@@ -117,7 +122,12 @@ export function createCharts(opts: ChartsOptions) {
       }
     }
     // A network answer that arrived meanwhile wins.
-    if (!cols || !meta || st.cols || !charts.has(st.key)) return;
+    if (st.cols || !charts.has(st.key)) return;
+    if (!cols || !meta) {
+      st.nothingKept = true;
+      if (opts.reachable && !opts.reachable()) notLoaded(st);
+      return;
+    }
     Object.assign(st, {
       cols,
       name: meta.name,
@@ -152,8 +162,18 @@ export function createCharts(opts: ChartsOptions) {
     );
   }
 
+  /** Nothing to draw and the server cannot answer: say so rather than leave it loading. */
+  function notLoaded(st: ChartState): void {
+    if (st.cols) return;
+    for (const cb of st.subs.values()) cb({ error: ERR.notLoaded });
+  }
+
   function onAnswer(st: ChartState, result: CallResult<QuoteAnswer>, at: number): void {
     if (!result.ok) {
+      if (!st.cols && isUnreached(result.status)) {
+        if (st.nothingKept) notLoaded(st);
+        return;
+      }
       for (const cb of st.subs.values()) cb({ error: result.error });
       return;
     }
@@ -204,6 +224,7 @@ export function createCharts(opts: ChartsOptions) {
           subs: new Map(),
           pollId: null,
           lastWrite: 0,
+          nothingKept: false,
         };
         charts.set(key, st);
         const state = st;
@@ -214,6 +235,8 @@ export function createCharts(opts: ChartsOptions) {
         void fromDevice(state);
       } else if (st.cols) {
         cb({ frame: frame(st) });
+      } else if (st.nothingKept && opts.reachable && !opts.reachable()) {
+        cb({ error: ERR.notLoaded });
       }
       st.subs.set(id, cb);
       byId.set(id, st);
@@ -233,6 +256,10 @@ export function createCharts(opts: ChartsOptions) {
         charts.delete(st.key);
       }
       return cb;
+    },
+    /** The server stopped answering: charts with nothing kept say they are not loaded. */
+    unreachable(): void {
+      for (const st of charts.values()) if (st.nothingKept) notLoaded(st);
     },
     /** Forgets in-memory candles (logout). */
     clear(): void {

@@ -37,7 +37,7 @@ export interface CallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
   /**
-   * Another token than the session's: the password-only step of a two-factor sign-in (issue 32),
+   * Another token than the session's: the password-only step of a two-factor sign-in,
    * which is not the session yet. Its `logout` answers end nothing on the device.
    */
   token?: string;

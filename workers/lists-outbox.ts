@@ -4,7 +4,7 @@ import type { FlushResult, OutboxDeps } from './outbox';
 import type { FavouriteOp } from './store/schema';
 
 /**
- * Changes to the named watchlists (issue 14) wait in the favourites' outbox (`favourites.ts`
+ * Changes to the named watchlists wait in the favourites' outbox (`favourites.ts`
  * replays it in order): an item added to or removed from a list (sent as `watchlist/add`/`remove`
  * with its list id), and changes to the lists themselves (`watchlist/create`/`rename`/`reorder`/
  * `delete`). A list made on the device has a temporary negative id until its create is answered;
@@ -21,7 +21,7 @@ export interface ListPending {
 }
 
 /**
- * A change to the lists themselves waiting in the outbox (issue 14): the screens show the lists as
+ * A change to the lists themselves waiting in the outbox: the screens show the lists as
  * the server last answered with these applied in order (`overlayLists`), marked pending.
  */
 export type ListChange =
@@ -49,7 +49,7 @@ const LIST_OPS = new Set<string>(['create', 'rename', 'reorder', 'delete']);
 export const isListOp = (op: FavouriteOp) => LIST_OPS.has(op.op);
 
 export interface ListsOutboxOptions extends OutboxDeps {
-  /** A refused change to a list (issue 14): what it was (an i18n key), its values, and why. */
+  /** A refused change to a list: what it was (an i18n key), its values, and why. */
   notifyList?: (key: string, params: Record<string, string>, reason: string) => void;
   /** Replays the whole outbox (the favourites' flush: one replay, in order, for both). */
   flush: () => Promise<FlushResult>;
@@ -164,7 +164,7 @@ export function createListsOutbox(opts: ListsOutboxOptions) {
   type ListOutcome = 'done' | 'offline' | 'retry' | 'ended' | 'failed';
 
   /**
-   * Queues a change to the lists (issue 14) like a favourite: kept on the device and shown at once,
+   * Queues a change to the lists like a favourite: kept on the device and shown at once,
    * sent now when online, replayed in order after an offline spell. Without a device store it is
    * sent at once or not at all ('failed').
    */

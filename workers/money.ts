@@ -5,7 +5,7 @@ import { isUnreached } from './network';
 import type { MoneyCallRecord } from './store/schema';
 
 /**
- * The money journal (DESIGN rule 6, issue 11): every money call is written to the device store
+ * The money journal (DESIGN rule 6): every money call is written to the device store
  * with its Idempotency-Key before the request leaves. An answer settles it (confirmed or
  * rejected). A lost answer — timeout, reset, a gateway error — makes it `unconfirmed`, never
  * "failed": on the next good connection the worker asks the server what became of the key

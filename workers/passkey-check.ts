@@ -1,5 +1,5 @@
 /**
- * A passkey's assertion checked on the device (issue 32: the app lock opens offline): the checks
+ * A passkey's assertion checked on the device (the app lock opens offline): the checks
  * the server's WebAuthn library makes for a sign-in, for an ES256 passkey (what platform
  * authenticators make) — the client data is a `webauthn.get` for this challenge and this origin,
  * the authenticator data is for this RP id with the user present and verified, and the signature

@@ -19,8 +19,8 @@ import { sessionApi } from './api/session';
 
 /**
  * One sync worker per worker scope. A lazily loaded chunk that imports this entry back makes WebKit
- * evaluate it a second time in the same scope (issue 29; the build refuses such a chunk,
- * vite.config.ts `noEntryImports`): a second set of pollers, session and store would answer the
+ * evaluate it a second time in the same scope (the build refuses such a chunk,
+ * src/build/checks.ts `noEntryImports`): a second set of pollers, session and store would answer the
  * same port, polling twice and sending every POST twice. A second evaluation is an error,
  * reported to the page (src/api/client.ts), and stops before it builds or exposes anything.
  */

@@ -45,7 +45,7 @@ export async function firefox(): Promise<Engine> {
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport(PHONE);
   const one = async (xpath: string) => {
-    const el = await page.waitForSelector(`::-p-xpath(${xpath})`, { visible: true, timeout: 15_000 });
+    const el = await page.waitForSelector(`::-p-xpath(${xpath})`, { visible: true, timeout: 60_000 });
     if (!el) throw new Error(`not found: ${xpath}`);
     return el;
   };
@@ -134,7 +134,7 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
   }
   const width = await driver.executeScript<number>('return window.innerWidth');
   const one = async (xpath: string): Promise<WebElement> => {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 60_000; // a bound for a loaded machine; the element is polled for
     for (;;) {
       for (const el of await driver.findElements(By.xpath(xpath))) if (await el.isDisplayed()) return el;
       if (Date.now() > deadline) throw new Error(`not found: ${xpath}`);
@@ -171,6 +171,11 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
       await el.sendKeys(text);
     },
     async screenshot(file) {
+      // WebKitGTK's capture is the last frame painted: under load that was still the screen before
+      // its data came (skeletons the page no longer had). Two frames first.
+      await driver.executeAsyncScript(
+        'const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));',
+      );
       fs.writeFileSync(file, await driver.takeScreenshot(), 'base64');
     },
     async close() {

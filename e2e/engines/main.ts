@@ -41,6 +41,7 @@ try {
     twoFactor: name === 'webkit',
   });
   for (const s of report.steps) console.log(`  ✓ ${s.step} (${(s.ms / 1000).toFixed(1)} s)`);
+  console.log(`  notification settings: ${report.notifications}`);
   console.log(`  requests on Home in ${report.homeWindowMs / 1000} s (count · shortest gap):`);
   for (const p of report.homePolls)
     console.log(

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { clockStartEnv } from '../clock-start';
+import { startBuiltServer } from '../server';
 
 /**
  * The real built server (`.build/server.mjs`, what `npm start` runs) on a temporary SQLite database,
@@ -46,6 +46,21 @@ function distWithCapture(dir: string): string {
   const dist = path.join(dir, 'dist');
   fs.cpSync(path.join(ROOT, 'dist'), dist, { recursive: true });
   fs.writeFileSync(path.join(dist, 'e2e-capture.js'), CAPTURE);
+  // Precached with the shell, as the app's own scripts are: a page loaded while the server is
+  // stopped (the journey's offline walk) must not wait on it.
+  const sw = path.join(dist, 'sw.js');
+  const revision = crypto.createHash('md5').update(CAPTURE).digest('hex');
+  const manifest = fs.readFileSync(sw, 'utf8');
+  if (!manifest.includes('precacheAndRoute(['))
+    throw new Error('dist/sw.js: no precache manifest to add the capture to');
+  fs.writeFileSync(
+    sw,
+    manifest.replace(
+      'precacheAndRoute([',
+      `precacheAndRoute([{url:"e2e-capture.js",revision:"${revision}"},`,
+    ),
+  );
+  for (const ext of ['.br', '.gz']) fs.rmSync(sw + ext, { force: true });
   for (const page of ['index.html', 'iframe.html']) {
     const file = path.join(dist, page);
     const html = fs.readFileSync(file, 'utf8');
@@ -62,31 +77,16 @@ export async function startServer(options: {
   env?: Record<string, string>;
   dist?: string;
 }): Promise<TestServer> {
-  const { port, dir } = options;
-  const dist = options.dist ?? distWithCapture(dir);
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, '.build/server.mjs')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'engines.db')}`,
-      UPLOADS_DIR: path.join(dir, 'uploads'),
-      DIST_DIR: dist,
-      MARKET_SEED: '424242',
-      SCRYPT_N: '16384',
-      LOG_LEVEL: 'info',
-      LOG_REQUESTS: '1',
-      SANDBOX_SETTLE_MS: '3000',
-      // Inside an NSE session at any real hour (a market buy on a closed market is an AMO).
-      ...clockStartEnv(),
-      ...options.env,
-    },
+  const server = await startBuiltServer({
+    port: options.port,
+    dir: options.dir,
+    dist: options.dist ?? distWithCapture(options.dir),
+    env: { LOG_LEVEL: 'info', LOG_REQUESTS: '1', ...options.env },
+    stdout: 'pipe',
   });
   const requests: Request[] = [];
   const byId = new Map<string, Request>();
-  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+  readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {
     if (!line.startsWith('{')) return;
     const entry = JSON.parse(line) as {
       time: number;
@@ -103,27 +103,12 @@ export async function startServer(options: {
       if (r) r.status = entry.res.statusCode;
     }
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server on ${port} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`the server on ${port} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return {
-    url,
-    port,
+    url: server.url,
+    port: server.port,
     requests,
-    pause: () => child.kill('SIGSTOP'),
-    resume: () => child.kill('SIGCONT'),
-    async stop() {
-      child.kill('SIGCONT');
-      child.kill('SIGTERM');
-      await exited;
-    },
+    pause: server.pause,
+    resume: server.resume,
+    stop: server.stop,
   };
 }

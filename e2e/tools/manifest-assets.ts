@@ -1,29 +1,36 @@
 /**
- * Renders the manifest's PNG assets with Debian's Chromium: the shortcut icons from their SVG
- * sources, and the install screenshots from the real app (needs a running server with a build).
+ * Renders the manifest's PNG assets with Debian's Chromium: the shortcut icons the manifest names
+ * from their SVG sources beside them, and the install screenshots from the real app (needs a
+ * running server with a build).
  *   node --import tsx e2e/tools/manifest-assets.ts [http://127.0.0.1:8080]
+ *   node --import tsx e2e/tools/manifest-assets.ts icons      (the shortcut icons alone)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { DEMO } from '../support';
 
+/** The demo account a server seeds (DEMO_PHONE, DEMO_PASSWORD's defaults): the screenshots show the demo. */
+const DEMO = { phone: '9876543210', password: 'demo1234' };
 const root = path.resolve(import.meta.dirname, '../..');
-const base = process.argv[2] ?? 'http://127.0.0.1:8080';
+const iconsOnly = process.argv[2] === 'icons';
+const base = (!iconsOnly && process.argv[2]) || 'http://127.0.0.1:8080';
+/** The shortcut icons, as the manifest names them (public/icons/shortcut-<name>.png). */
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'public/manifest.webmanifest'), 'utf8')) as {
+  shortcuts: Array<{ icons: Array<{ src: string }> }>;
+};
+const shortcutIcons = manifest.shortcuts.flatMap((s) => s.icons.map((i) => path.join(root, 'public', i.src)));
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
 try {
   const page = await browser.newPage({ viewport: { width: 96, height: 96 } });
-  for (const name of ['markets', 'trade', 'watchlists']) {
-    const svg = fs.readFileSync(path.join(root, `public/icons/shortcut-${name}.svg`), 'utf8');
+  for (const png of shortcutIcons) {
+    const svg = fs.readFileSync(png.replace(/\.png$/, '.svg'), 'utf8');
     await page.setContent(
       `<body style="margin:0;background:transparent">${svg.replace('<svg ', '<svg width="96" height="96" ')}</body>`,
     );
-    await page.screenshot({
-      path: path.join(root, `public/icons/shortcut-${name}.png`),
-      omitBackground: true,
-    });
+    await page.screenshot({ path: png, omitBackground: true });
   }
+  if (iconsOnly) process.exit(0);
 
   const shots = path.join(root, 'public/screenshots');
   fs.mkdirSync(shots, { recursive: true });

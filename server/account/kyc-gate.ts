@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../lib/errors';
 
 /**
- * Identity before money (issue 30 §4): with REQUIRE_KYC (on in production) money may come in —
+ * Identity before money: with REQUIRE_KYC (on in production) money may come in —
  * a recharge, a loan — and buy orders (stock, forex, futures, treasury, block/QIP, IPO
  * applications, funds) may be placed only by an account whose real-name verification is
  * approved; anything else is refused with `errors.kycRequired` (403), which the app explains with

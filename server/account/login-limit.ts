@@ -1,5 +1,12 @@
 import type { Deps } from '../deps';
-import { addressKey, attempt } from '../lib/attempts';
+import { type FactorOwner, factorGuesses, type Guard } from '../factors/index';
+import { type AttemptKey, addressKey, attempt } from '../lib/attempts';
+
+/** The caller's address (IPv6: its /64): every guess from it, password or factor, counts here. */
+function addressGuesses(deps: Deps, ip: string): AttemptKey {
+  const { perAddress, windowMs } = deps.config.loginLimit;
+  return { key: `ip:${addressKey(ip)}`, limit: perAddress, onSuccess: 'release', windowMs };
+}
 
 /**
  * Password guesses (login, forgot-password, changing the login password) are limited per phone
@@ -14,15 +21,31 @@ export function verifyUnderLoginLimit(
   ip: string,
   verify: () => Promise<boolean>,
 ): Promise<boolean> {
-  const { perPhone, perAddress, windowMs } = deps.config.loginLimit;
+  const { perPhone, windowMs } = deps.config.loginLimit;
   return attempt(
     deps.database.db,
-    [
-      { key: `ip:${addressKey(ip)}`, limit: perAddress, onSuccess: 'release' },
-      { key: `phone:${phone}`, limit: perPhone, onSuccess: 'clear' },
-    ],
+    [addressGuesses(deps, ip), { key: `phone:${phone}`, limit: perPhone, onSuccess: 'clear' }],
     windowMs,
     deps.clock.now(),
     verify,
   );
+}
+
+/**
+ * Second-factor guesses (app codes, recovery codes, passkey tries) count per account, apart from
+ * passwords, and only time clears them: a right password — which an intruder
+ * who holds it gives at will — must not buy more guesses, nor the owner's right code between an
+ * intruder's wrong ones. Past FACTOR_LIMIT_ACCOUNT in the window even the right code waits. They
+ * count against the address's login limit as well.
+ */
+export function factorGuard(deps: Deps, owner: FactorOwner, ip: string): Guard {
+  const { perAccount, windowMs } = deps.config.factorLimit;
+  return (verify) =>
+    attempt(
+      deps.database.db,
+      [addressGuesses(deps, ip), factorGuesses(owner, perAccount, windowMs)],
+      windowMs,
+      deps.clock.now(),
+      verify,
+    );
 }

@@ -6,7 +6,7 @@ import { ownerHasFactor } from '../factors/index';
 import { userOwner } from './two-factor';
 
 /**
- * A new account's checklist (issue 14): each step read from the state it is about, so the
+ * A new account's checklist: each step read from the state it is about, so the
  * checklist ticks itself — the real-name status, a transaction password, a bank card, a recharge
  * posted to the ledger, an instrument in any watchlist.
  */

@@ -30,3 +30,22 @@ export async function endSessionsWith(
   // After the commit (a kept session is read again once, harmlessly).
   forgetEnded(deps, { userId });
 }
+
+/**
+ * The account got a factor: its other password-only enrolment steps end — a step opened
+ * with a stolen password must not go on to add a factor of its own.
+ */
+export async function endEnrolSteps(deps: Deps, userId: number, keepToken: string): Promise<void> {
+  await withTx(deps.database, async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: deps.clock.now() })
+      .where('user_id', '=', userId)
+      .where('stage', '=', 'enrol')
+      .where('revoked_at', 'is', null)
+      .where('token_hash', '!=', sha256(keepToken))
+      .execute();
+    await noticeEnded(trx, deps, { userId });
+  });
+  forgetEnded(deps, { userId });
+}

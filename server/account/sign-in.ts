@@ -8,9 +8,9 @@ import { hashQueue } from '../lib/hash-queue';
 import { hashSecret, verifySecret } from '../lib/passwords';
 import { forgetEnded, noticeEnded } from '../lib/session-notices';
 import { verifyUnderLoginLimit } from './login-limit';
-import { replaceLoginPassword } from './login-password';
-import { deviceKey } from './security-events';
-import { openSession } from './two-factor';
+import { deviceKey, postSecurityNotice, recordSecurityChange } from './security-events';
+import { endSessionsWith } from './sessions';
+import { openSession, proveForReset } from './two-factor';
 
 /** Compared against when the phone is unknown, so a wrong phone costs the same time as a wrong password. */
 let dummyHash: Promise<string> | null = null;
@@ -42,7 +42,7 @@ async function verifyLogin(deps: Deps, phone: string, password: string, ip: stri
 
 /**
  * Login (SPEC §5): phone and password under the login limit; a new session — SPEC's full one, or
- * with two factors due (issue 32) a step that opens only the second step (two-factor.ts).
+ * with two factors due a step that opens only the second step (two-factor.ts).
  */
 export async function login(
   deps: Deps,
@@ -52,14 +52,30 @@ export async function login(
 ): Promise<LoginAnswer> {
   refuseFirst(checkRequired(input.user, input.password), checkPhone(input.user));
   const id = await verifyLogin(deps, input.user, input.password, ip, 'errors.invalidCredentials');
-  return openSession(deps, { id, phone: input.user }, deviceKey(input.device, userAgent));
+  return openSession(deps, { id, phone: input.user }, deviceKey(input.device, userAgent), {
+    userAgent,
+    address: ip,
+  });
 }
 
-/** Forgot password (SPEC §5): the old password, guessed under the login limit, sets a new one and ends every session. */
+/**
+ * Forgot password (SPEC §5): the old password, guessed under the login limit — and where the
+ * account has a second factor, an app's code or a recovery code too — sets a new one
+ * and ends every session. The reset is told in the inbox and on the other devices' next sign-in,
+ * and holds withdrawals for FACTOR_SETTLE_MS.
+ */
 export async function forgetPassword(
   deps: Deps,
-  input: { user: string; password: string; new_password: string },
+  input: {
+    user: string;
+    password: string;
+    new_password: string;
+    code?: string;
+    recovery?: string;
+    device?: string;
+  },
   ip: string,
+  userAgent?: string,
 ): Promise<null> {
   refuseFirst(
     checkRequired(input.user, input.password, input.new_password),
@@ -67,8 +83,15 @@ export async function forgetPassword(
     checkPassword(input.new_password),
   );
   const id = await verifyLogin(deps, input.user, input.password, ip, 'errors.oldPasswordIncorrect');
+  await proveForReset(deps, { id, phone: input.user, ip, userAgent }, input);
   const hash = await hashQueue(deps.config).run(() => hashSecret(input.new_password, deps.config.scrypt));
-  await replaceLoginPassword(deps, id, hash);
+  const from = { device: deviceKey(input.device, userAgent), userAgent, address: ip };
+  await endSessionsWith(deps, id, undefined, async (trx) => {
+    const now = deps.clock.now();
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
+    await postSecurityNotice(trx, id, 'passwordReset', now, {}, from);
+    await recordSecurityChange(trx, id, 'passwordReset', now, from);
+  });
   return null;
 }
 

@@ -1,14 +1,11 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import type { LoginAnswer, SecondStep } from '#shared/contract/account';
-import type { Enrolled, SecurityState, WebAuthnOptions } from '#shared/contract/security';
+import type { SecurityChange, SecurityState, WebAuthnOptions } from '#shared/contract/security';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import {
-  addPasskey,
-  beginTotp,
-  confirmTotp,
   type FactorContext,
   type FactorOwner,
   type Factors,
@@ -16,33 +13,37 @@ import {
   factorsOf,
   type Guard,
   hasFactor,
-  newRecoveryCodes,
-  type Passkey,
   type Proof,
+  type ProofKind,
   passkeyAuthenticationOptions,
-  passkeyRegistrationOptions,
-  removePasskey,
-  removeRecoveryCodes,
-  removeTotp,
-  renamePasskey,
+  totpConfirmedAt,
   verifyPasskey,
   verifySecondFactor,
 } from '../factors/index';
 import { type AuthUser, createSession, sha256 } from '../lib/auth';
-import { ApiError, notFound } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { hashQueue } from '../lib/hash-queue';
 import { verifySecret } from '../lib/passwords';
 import { forgetEnded, noticeEnded } from '../lib/session-notices';
-import { verifyUnderLoginLimit } from './login-limit';
-import { noteDevice, postSecurityNotice, type SecurityEvent } from './security-events';
-import { endSessionsWith } from './sessions';
+import { factorGuard, verifyUnderLoginLimit } from './login-limit';
+import {
+  acknowledgeChanges,
+  type ChangeSource,
+  deviceKey,
+  type NoticeOrigin,
+  noteDevice,
+  postSecurityNotice,
+  type SecurityEvent,
+  securityChangesFor,
+} from './security-events';
+import { markSteppedUp } from './step-up';
 
 /**
- * Customers' second factors (issue 32), on server/factors: the sign-in's second step, enrolment
+ * Customers' second factors, on server/factors: the sign-in's second step, enrolment
  * (also forced, while REQUIRE_2FA holds and the account has none), removal with a second factor
  * (ending the other sessions), the app lock's online unlock, and the inbox notices of each.
- * Every guess — an app's code, a recovery code, a passkey's assertion — counts against the login
- * limit of the account's phone number and the caller's address, the same count as passwords.
+ * Every guess — an app's code, a recovery code, a passkey's assertion — counts against the
+ * account's own second-factor limit (never cleared by a password) and the caller's address.
  */
 
 /** Where a request came from: its address (the lockout), user agent (devices) and token. */
@@ -58,11 +59,9 @@ export function factorContext(deps: Deps, db: Kysely<DB> = deps.database.db): Fa
   return { db, now: deps.clock.now(), settings: deps.config.twoFactor };
 }
 
-/** Guesses of a second factor share the password's lockout. */
-const guardOf =
-  (deps: Deps, phone: string, ip: string): Guard =>
-  (verify) =>
-    verifyUnderLoginLimit(deps, phone, ip, verify);
+/** Guesses of a second factor: the account's own count, apart from passwords (login-limit.ts). */
+export const guardOf = (deps: Deps, userId: number, ip: string): Guard =>
+  factorGuard(deps, userOwner(userId), ip);
 
 /** The proofs this account can give at the second step. */
 function methodsOf(f: Factors): SecondStep['methods'] {
@@ -82,22 +81,24 @@ export async function openSession(
   deps: Deps,
   user: { id: number; phone: string },
   device: string,
+  from: NoticeOrigin,
 ): Promise<LoginAnswer> {
   const factors = await factorsOf(factorContext(deps), userOwner(user.id));
   const now = deps.clock.now();
   let second: Omit<SecondStep, 'expires_at'>;
   if (hasFactor(factors)) second = { stage: 'verify', methods: methodsOf(factors) };
   else if (deps.config.twoFactor.required) second = { stage: 'enrol', methods: ['passkey', 'totp'] };
-  else return fullSession(deps, user, device);
+  else return fullSession(deps, user, device, from);
   const { token, expiresAt } = await createSession(deps, user.id, { stage: second.stage, device });
   return { token, id: user.id, user: user.phone, login: now, second: { ...second, expires_at: expiresAt } };
 }
 
 /** A full session (ending the step session `stepToken`, when one led here); the device is noted. */
-async function fullSession(
+export async function fullSession(
   deps: Deps,
   user: { id: number; phone: string },
   device: string,
+  from: NoticeOrigin,
   stepToken?: string,
 ): Promise<LoginAnswer> {
   const now = deps.clock.now();
@@ -111,28 +112,33 @@ async function fullSession(
         .execute();
       await noticeEnded(trx, deps, { token: stepToken });
     }
-    const made = await createSession(deps, user.id, { db: trx });
-    await noteDevice(trx, user.id, device, now);
+    const made = await createSession(deps, user.id, { db: trx, device });
+    await noteDevice(trx, user.id, device, now, from);
     return made.token;
   });
   if (stepToken) forgetEnded(deps, { token: stepToken });
   return { token, id: user.id, user: user.phone, login: now };
 }
 
-/** The device a step session came from (noted at login). */
-async function stepDevice(deps: Deps, token: string): Promise<string> {
+/** The device a session came from (noted at login; its user agent for a session of before). */
+export async function sessionDevice(deps: Deps, caller: Caller): Promise<string> {
   const row = await deps.database.db
     .selectFrom('sessions')
     .select('device')
-    .where('token_hash', '=', sha256(token))
+    .where('token_hash', '=', sha256(caller.token))
     .executeTakeFirst();
-  return row?.device ?? sha256('unknown');
+  return row?.device ?? deviceKey(undefined, caller.userAgent);
 }
 
-type ProofInput = { passkey?: AuthenticationResponseJSON; code?: string; recovery?: string };
+/** Where a change the caller makes comes from (security_changes). */
+export async function sourceOf(deps: Deps, caller: Caller): Promise<ChangeSource> {
+  return { device: await sessionDevice(deps, caller), userAgent: caller.userAgent, address: caller.ip };
+}
+
+export type ProofInput = { passkey?: AuthenticationResponseJSON; code?: string; recovery?: string };
 
 /** Exactly one proof, or a clear refusal. */
-function proofOf(input: ProofInput): Proof {
+export function proofOf(input: ProofInput): Proof {
   const given = [input.passkey, input.code, input.recovery].filter((p) => p !== undefined);
   if (given.length !== 1) throw new ApiError('errors.proofMissing', 400);
   if (input.passkey) return { passkey: input.passkey };
@@ -140,38 +146,77 @@ function proofOf(input: ProofInput): Proof {
   return { recovery: input.recovery as string };
 }
 
-const notice = (deps: Deps, userId: number, event: SecurityEvent, params?: Record<string, string | number>) =>
-  postSecurityNotice(deps.database.db, userId, event, deps.clock.now(), params);
+/** What a caller's request shows of where it came from (a notice's device and address). */
+export const originOf = (caller: Pick<Caller, 'ip' | 'userAgent'>): NoticeOrigin => ({
+  userAgent: caller.userAgent,
+  address: caller.ip,
+});
+
+export const notice = (
+  deps: Deps,
+  caller: Pick<Caller, 'id' | 'ip' | 'userAgent'>,
+  event: SecurityEvent,
+  params: Record<string, string | number> = {},
+) => postSecurityNotice(deps.database.db, caller.id, event, deps.clock.now(), params, originOf(caller));
+
+/** The factor a proof came from: its kind, and since when the account has had it (null: a recovery code). */
+export interface Proved {
+  kind: ProofKind;
+  since: number | null;
+}
 
 /**
  * Verifies one proof of the caller's second factor; tells the user of a recovery code used or a
- * passkey found copied (flagged).
+ * passkey found copied (flagged). Answers which factor it was.
  */
-async function prove(deps: Deps, caller: Caller, proof: Proof): Promise<void> {
+export async function prove(
+  deps: Deps,
+  caller: Pick<Caller, 'id' | 'phone' | 'ip' | 'userAgent'>,
+  proof: Proof,
+): Promise<Proved> {
   const ctx = factorContext(deps);
   try {
-    const { kind } = await verifySecondFactor(
+    const used = await verifySecondFactor(
       ctx,
       userOwner(caller.id),
       proof,
-      guardOf(deps, caller.phone, caller.ip),
+      guardOf(deps, caller.id, caller.ip),
     );
-    if (kind === 'recovery') {
+    if (used.kind === 'recovery') {
       const left = (await factorsOf(ctx, userOwner(caller.id))).recoveryLeft;
-      await notice(deps, caller.id, 'recoveryUsed', { left });
+      await notice(deps, caller, 'recoveryUsed', { left });
+      return { kind: 'recovery', since: null };
     }
+    if (used.kind === 'passkey' && used.passkey) return { kind: 'passkey', since: used.passkey.created_at };
+    return { kind: used.kind, since: await totpConfirmedAt(ctx, userOwner(caller.id)) };
   } catch (err) {
     if (err instanceof FlaggedPasskey && err.fresh)
-      await notice(deps, caller.id, 'passkeyFlagged', { name: err.passkey.name });
+      await notice(deps, caller, 'passkeyFlagged', { name: err.passkey.name });
     throw err;
   }
+}
+
+/**
+ * Forgot password: where the account has a factor, the old password alone resets
+ * nothing — an app's code or a recovery code must come with it (no passkey: the screen has no
+ * session to ask a challenge with). Nothing to prove for an account without a factor.
+ */
+export async function proveForReset(
+  deps: Deps,
+  user: { id: number; phone: string; ip: string; userAgent: string | undefined },
+  input: { code?: string; recovery?: string },
+): Promise<void> {
+  if (!hasFactor(await factorsOf(factorContext(deps), userOwner(user.id)))) return;
+  if (input.code === undefined && input.recovery === undefined)
+    throw new ApiError('errors.resetNeedsFactor', 400);
+  await prove(deps, user, proofOf(input));
 }
 
 /** The second step: one proof turns the `verify` step into SPEC's full session. */
 export async function secondFactor(deps: Deps, caller: Caller, input: ProofInput): Promise<LoginAnswer> {
   if (caller.stage !== 'verify') throw new ApiError('errors.invalidInput', 400);
   await prove(deps, caller, proofOf(input));
-  return fullSession(deps, caller, await stepDevice(deps, caller.token), caller.token);
+  return fullSession(deps, caller, await sessionDevice(deps, caller), originOf(caller), caller.token);
 }
 
 /** Options to sign with a passkey (the second step, a removal's proof, the app lock). */
@@ -194,132 +239,36 @@ export async function securityState(deps: Deps, caller: AuthUser): Promise<Secur
 }
 
 /**
- * A factor was just set up: the user is told; the account gets its recovery codes with its first
- * factor (or when its set was used up); an `enrol` step becomes a full session.
+ * Step-up: one proof of a factor the account has marks the session for STEP_UP_MS, for
+ * the one change that needs it next (account/step-up.ts).
  */
-async function enrolled(
-  deps: Deps,
-  caller: Caller,
-  before: Factors,
-  event: SecurityEvent,
-  params?: Record<string, string | number>,
-): Promise<Enrolled> {
-  await notice(deps, caller.id, event, params);
-  const ctx = factorContext(deps);
-  const codes =
-    !hasFactor(before) || before.recoveryLeft === 0
-      ? await newRecoveryCodes(ctx, userOwner(caller.id))
-      : null;
-  const session =
-    caller.stage === 'enrol'
-      ? await fullSession(deps, caller, await stepDevice(deps, caller.token), caller.token)
-      : null;
-  return { recovery_codes: codes, session };
-}
-
-export async function passkeyOptions(deps: Deps, caller: AuthUser): Promise<WebAuthnOptions> {
-  const options = await passkeyRegistrationOptions(factorContext(deps), userOwner(caller.id), {
-    name: caller.phone,
-    displayName: caller.phone,
-  });
-  return options as unknown as WebAuthnOptions;
-}
-
-export async function passkeyAdd(
-  deps: Deps,
-  caller: Caller,
-  input: { response: RegistrationResponseJSON; name: string },
-): Promise<Enrolled & { passkey: Passkey }> {
-  const ctx = factorContext(deps);
-  const before = await factorsOf(ctx, userOwner(caller.id));
-  const passkey = await addPasskey(ctx, userOwner(caller.id), input.response, input.name);
-  return { passkey, ...(await enrolled(deps, caller, before, 'passkeyAdded', { name: passkey.name })) };
-}
-
-export async function passkeyRename(deps: Deps, caller: AuthUser, input: { id: number; name: string }) {
-  await renamePasskey(factorContext(deps), userOwner(caller.id), input.id, input.name);
-  return null;
-}
-
-export async function totpSetup(deps: Deps, caller: AuthUser) {
-  return beginTotp(factorContext(deps), userOwner(caller.id), {
-    issuer: deps.config.twoFactor.rpName,
-    account: caller.phone,
-  });
-}
-
-export async function totpConfirm(deps: Deps, caller: Caller, input: { code: string }): Promise<Enrolled> {
-  const ctx = factorContext(deps);
-  const before = await factorsOf(ctx, userOwner(caller.id));
-  await confirmTotp(ctx, userOwner(caller.id), input.code, guardOf(deps, caller.phone, caller.ip));
-  return enrolled(deps, caller, before, 'totpAdded');
-}
-
-/**
- * Removes a factor after a proof of one: refused for the last one while REQUIRE_2FA holds; the
- * recovery codes go with the last one; the user is told and every other session ends.
- */
-async function removeFactor(
+export async function stepUp(
   deps: Deps,
   caller: Caller,
   input: ProofInput,
-  left: (f: Factors) => boolean,
-  remove: (ctx: FactorContext) => Promise<void>,
-  event: SecurityEvent,
-  params?: Record<string, string | number>,
-): Promise<null> {
+): Promise<{ fresh_until: number }> {
   const proof = proofOf(input);
-  const before = await factorsOf(factorContext(deps), userOwner(caller.id));
-  if (deps.config.twoFactor.required && !left(before)) throw new ApiError('errors.lastFactor', 409);
+  if (!hasFactor(await factorsOf(factorContext(deps), userOwner(caller.id))))
+    throw new ApiError('errors.noFactor', 400);
   await prove(deps, caller, proof);
-  await endSessionsWith(deps, caller.id, caller.token, async (trx) => {
-    const ctx = factorContext(deps, trx);
-    await remove(ctx);
-    if (!left(before)) await removeRecoveryCodes(ctx, userOwner(caller.id));
-    await postSecurityNotice(trx, caller.id, event, ctx.now, params);
-  });
+  const now = deps.clock.now();
+  await markSteppedUp(deps.database.db, caller.token, now);
+  return { fresh_until: now + deps.config.twoFactor.stepUpMs };
+}
+
+/** The security changes made from the user's other devices that this one has not acknowledged. */
+export async function securityChanges(deps: Deps, caller: Caller): Promise<SecurityChange[]> {
+  return securityChangesFor(deps.database.db, caller.id, await sessionDevice(deps, caller), deps.clock.now());
+}
+
+export async function securityChangesSeen(
+  deps: Deps,
+  caller: Caller,
+  input: { up_to: number },
+): Promise<null> {
+  const now = deps.clock.now();
+  await acknowledgeChanges(deps.database.db, caller.id, await sessionDevice(deps, caller), input.up_to, now);
   return null;
-}
-
-export async function passkeyRemove(deps: Deps, caller: Caller, input: ProofInput & { id: number }) {
-  const before = await factorsOf(factorContext(deps), userOwner(caller.id));
-  const target = before.passkeys.find((p) => p.id === input.id);
-  if (!target) throw notFound();
-  return removeFactor(
-    deps,
-    caller,
-    input,
-    (f) => f.totp || f.passkeys.some((p) => p.id !== target.id),
-    async (ctx) => {
-      await removePasskey(ctx, userOwner(caller.id), target.id);
-    },
-    'passkeyRemoved',
-    { name: target.name },
-  );
-}
-
-export async function totpRemove(deps: Deps, caller: Caller, input: ProofInput) {
-  if (!(await factorsOf(factorContext(deps), userOwner(caller.id))).totp)
-    throw new ApiError('errors.totpNotSetUp', 400);
-  return removeFactor(
-    deps,
-    caller,
-    input,
-    (f) => f.passkeys.length > 0,
-    async (ctx) => {
-      await removeTotp(ctx, userOwner(caller.id));
-    },
-    'totpRemoved',
-  );
-}
-
-export async function recoveryRenew(deps: Deps, caller: Caller, input: ProofInput) {
-  const ctx = factorContext(deps);
-  if (!hasFactor(await factorsOf(ctx, userOwner(caller.id)))) throw new ApiError('errors.totpNotSetUp', 400);
-  await prove(deps, caller, proofOf(input));
-  const codes = await newRecoveryCodes(factorContext(deps), userOwner(caller.id));
-  await notice(deps, caller.id, 'recoveryRenewed');
-  return { recovery_codes: codes };
 }
 
 /**
@@ -339,7 +288,7 @@ export async function unlock(
       factorContext(deps),
       userOwner(caller.id),
       input.passkey,
-      guardOf(deps, caller.phone, caller.ip),
+      guardOf(deps, caller.id, caller.ip),
     );
     return null;
   }

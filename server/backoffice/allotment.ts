@@ -2,17 +2,20 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AllotmentPreview, IpoRow } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
+import { IPO_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
-import { ApiError, conflict, invalid, notFound } from '../lib/errors';
+import { conflict, invalid, notFound } from '../lib/errors';
 import { allotIpoIn, allotmentOf, pendingApplications } from '../trading/ipo';
-import { IPO } from '../trading/orders';
+import { type DecisionOptions, overrideOf } from './payouts';
+import { assertClaim, assertMayCheck } from './people';
 
 /**
- * An IPO's allotment (issue 33 §7): the table previewed at a ratio, proposed by one member and run by
- * another, bound to the applications it was previewed from — any new, changed or withdrawn application
- * voids it. Each step audited.
+ * An IPO's allotment: the table previewed at a ratio, proposed by one member and run by
+ * another — as a payout's second approval: never the proposer, the console, or anyone the proposer
+ * made (people.ts) — bound to the applications it was previewed from: any new, changed or withdrawn
+ * application voids it. Each step audited.
  */
 
 /** A ratio 0..1 written as a decimal ("0.5"), as basis points without binary rounding. */
@@ -177,6 +180,7 @@ export async function runAllotment(
   actor: Actor,
   ipoId: number,
   proposalId: number,
+  options: DecisionOptions = {},
 ): Promise<{ allotted: number; refunded: number }> {
   const { result } = await audited(deps.database, actor, deps.clock.now, async (trx) => {
     const p = await trx
@@ -186,7 +190,8 @@ export async function runAllotment(
       .where('ipo_id', '=', ipoId)
       .executeTakeFirst();
     if (p?.status !== 'proposed') throw conflict('ops.errors.notWaiting');
-    if (p.proposed_by === actor.key) throw new ApiError('ops.errors.ownAction', 403);
+    await assertMayCheck(trx, deps, p.proposed_by, actor);
+    const override = overrideOf(await assertClaim(trx, ['ipo'], String(ipoId), actor, options.override));
     const apps = await pendingApplications(trx, ipoId);
     if (p.binding !== allotmentBinding(apps, p.ratio_bps)) throw conflict('ops.errors.approvalVoid');
     const claimed = await trx
@@ -203,12 +208,18 @@ export async function runAllotment(
         action: 'ipo:allot',
         targetType: 'ipo',
         targetId: ipoId,
-        before: { proposal: p.id, proposedBy: p.proposed_by, pending: apps.length, status: IPO.pending },
+        before: {
+          proposal: p.id,
+          proposedBy: p.proposed_by,
+          pending: apps.length,
+          status: IPO_STATUS.pending,
+        },
         after: {
           ...done,
           refundedMinor: undefined,
           refunded: fromMinor(done.refundedMinor),
           ratio: ratioText(p.ratio_bps),
+          ...override,
         },
       },
     };

@@ -3,7 +3,7 @@ import type { AuditRow } from '#shared/backoffice';
 import type { AuditLogTable, DB } from '../db/schema';
 import { csvLine } from '../lib/audit-log';
 
-/** Reading the audit log (issue 33 §10): filtered pages, the customer's history, a CSV export. */
+/** Reading the audit log: filtered pages, the customer's history, a CSV export. */
 
 export interface AuditFilter {
   actor?: string;

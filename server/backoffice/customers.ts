@@ -1,18 +1,22 @@
 import type { CustomerView } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
-import { KYC_STATUS } from '#shared/status';
+import { IPO_STATUS, KYC_STATUS } from '#shared/status';
+import { isWelcome } from '../content/chat';
 import { plainText } from '../content/sanitize';
+import { hotReads } from '../db/hot';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { invalid, notFound } from '../lib/errors';
 import { maskTail } from '../lib/mask';
-import { IPO } from '../trading/orders';
+import { bookOf, heroAnswer } from '../portfolio/book';
+import { heldOf } from '../portfolio/held';
 import { creditOf } from '../wallet/credit';
 import { auditRows } from './audit-view';
+import { nameOf } from './names';
 import { approvalView, payoutRows } from './payouts';
 
 /**
- * The customer view (issue 33 §8): one customer's identity and its history, cards with their
+ * The customer view: one customer's identity and its history, cards with their
  * change times, balance and ledger (each posting with the audit entry of the staff action that made
  * it, if any), orders, holdings, loans, IPO applications, withdrawals and pending approvals, the
  * chat and the staff's own notes. Reading it is open to every role (support reads, never changes);
@@ -56,13 +60,7 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
       .orderBy('id', 'desc')
       .limit(LIMIT)
       .execute(),
-    db
-      .selectFrom('positions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('qty', '>', 0)
-      .orderBy('symbol')
-      .execute(),
+    hotReads(deps.database).userInfo(userId),
     db
       .selectFrom('loans')
       .selectAll()
@@ -97,6 +95,11 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
     auditRows(db, { customer: userId, actionPrefix: 'kyc:' }),
     payoutRows(deps, { userId }),
   ]);
+  const naming = await nameOf(db, userId);
+  // The hero and Holdings exactly as the customer's app values them (one snapshot, server quotes).
+  if (!holdings) throw notFound();
+  const held = heldOf(deps, holdings);
+  const book = bookOf(holdings.user, holdings.orders, held);
   const waiting = await db
     .selectFrom('payout_approvals')
     .selectAll()
@@ -112,7 +115,8 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
       id: user.id,
       phone: user.phone,
       no: user.no,
-      name: kyc?.real_name ?? null,
+      name: naming.name,
+      nameFrom: naming.nameFrom,
       kycStatus: kyc?.status ?? KYC_STATUS.none,
       balance: fromMinor(user.balance),
       createdAt: user.created_at,
@@ -160,20 +164,34 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
       total: fromMinor(o.price_all),
       at: o.created_at,
     })),
-    holdings: holdings.map((h) => ({ symbol: h.symbol, qty: h.qty, cost: fromMinor(h.cost) })),
+    assets: heroAnswer(book),
+    holdings: held.map((h) => ({
+      symbol: h.symbol,
+      name: h.name,
+      type: h.type,
+      qty: h.qty,
+      invested: fromMinor(h.invested),
+      value: fromMinor(h.value),
+      lockedUntil: h.lot?.unlock_at ?? null,
+    })),
     loans: loans.map((l) => ({ id: l.id, amount: fromMinor(l.count), state: l.state, at: l.created_at })),
     ipoApplications: ipos.map((o) => ({
       id: o.id,
       symbol: o.symbol,
       count: o.count,
       amount: fromMinor(o.price_all),
-      status: o.status === IPO.pending ? IPO.pending : o.status,
+      status: o.status === IPO_STATUS.pending ? IPO_STATUS.pending : o.status,
       at: o.created_at,
     })),
     withdrawals,
-    chat: chat
-      .reverse()
-      .map((m) => ({ id: m.id, sender: m.sender, body: m.body, at: m.created_at, readAt: m.read_at })),
+    chat: chat.reverse().map((m) => ({
+      id: m.id,
+      sender: m.sender,
+      body: m.body,
+      at: m.created_at,
+      readAt: m.read_at,
+      automatic: isWelcome(m),
+    })),
     notes: notes.map((n) => ({ id: n.id, body: n.body, by: n.name, at: n.created_at })),
     pending,
   };

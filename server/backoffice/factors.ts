@@ -8,6 +8,7 @@ import {
   confirmTotp,
   type FactorContext,
   type FactorOwner,
+  factorGuesses,
   factorsOf,
   type Guard,
   passkeyAuthenticationOptions,
@@ -15,15 +16,16 @@ import {
   verifySecondFactor,
 } from '../factors/index';
 import { addressKey } from '../lib/attempts';
-import { audited } from '../lib/audit-log';
+import { audited, auditRefusal } from '../lib/audit-log';
 import { ApiError } from '../lib/errors';
-import { factorGiven, type StaffMember, type StaffSession, staffActor } from './staff';
+import { type StaffMember, type StaffSession, staffActor } from './staff';
+import { factorGiven } from './staff-sessions';
 
 /**
- * Staff second factors through the shared factor module (server/factors, issue 32): an
+ * Staff second factors through the shared factor module (server/factors): an
  * authenticator app (TOTP) or a passkey, owned as `staff:<id>`. Setting one up ends the enrolment
  * stage; giving one ends the verify stage or refreshes a full session's step-up. Guesses count
- * against a lockout per member and per address. Staff get no recovery codes: a member who loses
+ * against a lockout per member (apart from the password's, cleared by time only) and per address. Staff get no recovery codes: a member who loses
  * their factor is disabled and added again by an admin.
  */
 
@@ -39,7 +41,8 @@ function guard(deps: Deps, staffId: number, ip: string): Guard {
   return attemptGuard(
     deps.database.db,
     [
-      { key: `staff-factor:${staffId}`, limit: GUESSES.perMember, onSuccess: 'clear' },
+      // Cleared by time only: neither the member's password nor a right code buys more guesses.
+      factorGuesses(owner(staffId), GUESSES.perMember, GUESSES.windowMs),
       { key: `staff-ip:${addressKey(ip)}`, limit: GUESSES.perAddress, onSuccess: 'release' },
     ],
     GUESSES.windowMs,
@@ -54,6 +57,28 @@ export async function staffFactors(
 ): Promise<{ totp: boolean; passkeys: number }> {
   const f = await factorsOf(context(deps), owner(staffId));
   return { totp: f.totp, passkeys: f.passkeys.length };
+}
+
+/** A wrong code, a refused passkey or a locked-out member: audited, then refused as it was. */
+async function refusedFactor<T>(
+  deps: Deps,
+  member: StaffMember,
+  ip: string,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof ApiError)
+      await auditRefusal(deps.database, staffActor(member), deps.clock.now, {
+        action: 'staff:factorFailed',
+        targetType: 'staff',
+        targetId: member.id,
+        after: { status: err.status, address: addressKey(ip) },
+        reason: err.key,
+      });
+    throw err;
+  }
 }
 
 /** The step's outcome, audited: a first factor set up, a sign-in completed, or a step-up. */
@@ -90,7 +115,9 @@ export async function totpConfirm(
   code: string,
   ip: string,
 ) {
-  await confirmTotp(context(deps), owner(member.id), code, guard(deps, member.id, ip));
+  await refusedFactor(deps, member, ip, () =>
+    confirmTotp(context(deps), owner(member.id), code, guard(deps, member.id, ip)),
+  );
   return given(deps, member, session, ip, 'staff:enrol', 'totp');
 }
 
@@ -124,17 +151,19 @@ export async function verifyFactor(
   proof: FactorProof,
   ip: string,
 ) {
-  const done = await verifySecondFactor(
-    context(deps),
-    owner(member.id),
-    'passkey' in proof
-      ? { passkey: proof.passkey as AuthenticationResponseJSON }
-      : 'code' in proof
-        ? { code: proof.code }
-        : (() => {
-            throw new ApiError('errors.proofMissing', 400);
-          })(),
-    guard(deps, member.id, ip),
+  const done = await refusedFactor(deps, member, ip, () =>
+    verifySecondFactor(
+      context(deps),
+      owner(member.id),
+      'passkey' in proof
+        ? { passkey: proof.passkey as AuthenticationResponseJSON }
+        : 'code' in proof
+          ? { code: proof.code }
+          : (() => {
+              throw new ApiError('errors.proofMissing', 400);
+            })(),
+      guard(deps, member.id, ip),
+    ),
   );
   return given(
     deps,

@@ -11,10 +11,10 @@ import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { invalid } from '../lib/errors';
 import { setConfiguredRateIn, usdRate } from '../trading/fx';
-import { currencyOf } from '../trading/orders';
+import { currencyOf } from '../trading/placement';
 
 /**
- * The USD rate set in the back office (issue 33 §7): previewed with its effect (what US$1,000 and the
+ * The USD rate set in the back office: previewed with its effect (what US$1,000 and the
  * customers' US holdings are worth at each rate) before it is set, audited.
  */
 
@@ -30,12 +30,18 @@ export async function fxState(deps: Deps): Promise<FxState> {
     .execute();
   const configured = rows.find((r) => r.tag === 'rate')?.value ?? null;
   const setAt = Number(rows.find((r) => r.tag === 'rate_set_at')?.value ?? Number.NaN);
+  const configuredTicks = configured === null ? null : rateToTicks(configured);
   return {
     source: rate.source ?? 'none',
     rate: rateText(rate.ticks),
     fresh: rate.fresh,
     configured,
     configuredAt: Number.isSafeInteger(setAt) ? setAt : null,
+    // How far the fallback is from the live rate it would replace, in basis points of the live one.
+    gapBps:
+      rate.source === 'live' && rate.ticks && configuredTicks !== null
+        ? Math.round(((configuredTicks - rate.ticks) * 10_000) / rate.ticks)
+        : null,
   };
 }
 

@@ -1,13 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { ChatLine, ChatSummary, ChatThread } from '#shared/backoffice';
-import { replyToChat, TYPING_MS } from '../content/chat';
+import { isWelcome, replyToChat, TYPING_MS } from '../content/chat';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { notFound } from '../lib/errors';
+import { nameOf, namesOf } from './names';
 
 /**
- * The agents' chat inbox (issue 33 §9): every customer's conversation with its assignment, the
+ * The agents' chat inbox: every customer's conversation with its assignment, the
  * time the customer has waited since their first unanswered message, unread counts; a thread
  * opened by an agent marks the customer's messages read (the customer's app shows "Read"); typing
  * both ways (`chat_threads`, so every instance sees it); replies and assignments are audited.
@@ -49,13 +50,9 @@ export async function waitingChats(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user_id);
   const lastIds = rows.map((r) => Number(r.last_id));
-  const [users, last, threads] = await Promise.all([
-    db
-      .selectFrom('users')
-      .leftJoin('kyc', 'kyc.user_id', 'users.id')
-      .select(['users.id', 'users.phone', 'kyc.real_name'])
-      .where('users.id', 'in', ids)
-      .execute(),
+  const [users, names, last, threads] = await Promise.all([
+    db.selectFrom('users').select(['users.id', 'users.phone']).where('users.id', 'in', ids).execute(),
+    namesOf(db, ids),
     db
       .selectFrom('messages')
       .select(['id', 'body', 'sender', 'created_at'])
@@ -77,7 +74,7 @@ export async function waitingChats(
     return {
       userId: r.user_id,
       phone: userOf.get(r.user_id)?.phone ?? '',
-      name: userOf.get(r.user_id)?.real_name ?? null,
+      name: names.get(r.user_id)?.name ?? null,
       last: (m?.body ?? '').slice(0, 140),
       lastAt: m?.created_at ?? 0,
       lastSender: m?.sender ?? 'user',
@@ -104,6 +101,7 @@ function line(m: {
     body: m.body,
     at: m.created_at,
     readAt: m.read_at,
+    automatic: isWelcome(m),
   };
 }
 
@@ -130,9 +128,8 @@ export async function chatThread(deps: Deps, userId: number): Promise<ChatThread
   const now = deps.clock.now();
   const user = await db
     .selectFrom('users')
-    .leftJoin('kyc', 'kyc.user_id', 'users.id')
-    .select(['users.id', 'users.phone', 'kyc.real_name'])
-    .where('users.id', '=', userId)
+    .select(['id', 'phone'])
+    .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound();
   await db
@@ -166,7 +163,7 @@ export async function chatThread(deps: Deps, userId: number): Promise<ChatThread
   return {
     userId,
     phone: user.phone,
-    name: user.real_name,
+    name: (await nameOf(deps.database.db, userId)).name,
     messages,
     assignedTo: thread?.staff_id ? { id: thread.staff_id, name: thread.name ?? '' } : null,
     customerTyping: thread?.customer_typing_at != null && now - thread.customer_typing_at < TYPING_MS,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   type AuditRow,
   KYC_REJECTION_REASONS,
   type KycCase,
+  type KycFlag,
   type KycRejectionReason,
 } from '#shared/backoffice';
 import { KYC_STATUS } from '#shared/status';
@@ -14,14 +16,18 @@ import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { isUploadId, sniffImage, uploadPath } from '../lib/uploads';
 import { auditRows } from './audit-view';
+import { type DecisionOptions, overrideOf } from './payouts';
+import { assertClaim } from './people';
 import { claimOf } from './queues';
 
 /**
- * Real-name review (issue 33 §5): the case (fields in full, both photos), approve, reject with a
+ * Real-name review: the case (fields in full, both photos), approve, reject with a
  * reason code the customer's app words in their language plus the officer's own text, and
  * `photos` — the reason that asks for new photos. The same functions serve the console's
  * `kyc:approve|reject`. Each decision is a guarded change from "under review", so two officers
- * deciding at once decide once.
+ * deciding at once decide once; a claimed case is decided by its claimant or an admin who says why.
+ * The case carries what the officer must not miss (`flags`): the same picture sent as front and
+ * back, and an ID number already approved — or under review — for another customer.
  */
 
 const NOTE_MAX = 500;
@@ -41,9 +47,63 @@ async function caseRow(db: Kysely<DB>, userId: number) {
       'kyc.updated_at',
       'kyc.reason',
       'kyc.note',
+      'kyc.id_number_img',
+      'kyc.id_number_img_two',
     ])
     .where('kyc.user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** An ID number as compared: upper case, without spaces or dashes (migration 073's index). */
+const normalisedId = sql<string>`upper(replace(replace(kyc.id_number, ' ', ''), '-', ''))`;
+const normalise = (id: string) => id.toUpperCase().replace(/[\s-]/g, '');
+
+async function photoDigest(deps: Deps, id: string | null): Promise<string | null> {
+  if (!id || !isUploadId(id)) return null;
+  try {
+    return createHash('sha256')
+      .update(await fs.readFile(uploadPath(deps.config.uploadsDir, id)))
+      .digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** What the officer must see before deciding (empty: nothing found). */
+async function flagsOf(
+  deps: Deps,
+  row: { user_id: number; id_number: string; id_number_img: string | null; id_number_img_two: string | null },
+): Promise<KycFlag[]> {
+  const flags: KycFlag[] = [];
+  const [front, back] = await Promise.all([
+    photoDigest(deps, row.id_number_img),
+    photoDigest(deps, row.id_number_img_two),
+  ]);
+  if (
+    row.id_number_img !== null &&
+    (row.id_number_img === row.id_number_img_two || (front !== null && front === back))
+  )
+    flags.push({ code: 'samePhoto' });
+  const others = await deps.database.db
+    .selectFrom('kyc')
+    .select(['kyc.user_id', 'kyc.real_name', 'kyc.status'])
+    .where(normalisedId, '=', normalise(row.id_number))
+    .where('kyc.user_id', '!=', row.user_id)
+    .where('kyc.status', 'in', [KYC_STATUS.approved, KYC_STATUS.underReview])
+    .orderBy('kyc.user_id')
+    .limit(20)
+    .execute();
+  for (const status of [KYC_STATUS.approved, KYC_STATUS.underReview]) {
+    const same = others
+      .filter((o) => o.status === status)
+      .map((o) => ({ userId: o.user_id, name: o.real_name }));
+    if (same.length > 0)
+      flags.push({
+        code: status === KYC_STATUS.approved ? 'idNumberApproved' : 'idNumberInReview',
+        customers: same,
+      });
+  }
+  return flags;
 }
 
 export async function kycCase(deps: Deps, userId: number): Promise<KycCase> {
@@ -64,6 +124,7 @@ export async function kycCase(deps: Deps, userId: number): Promise<KycCase> {
     note: row.note,
     history,
     claimedBy: await claimOf(db, 'kyc', String(userId)),
+    flags: await flagsOf(deps, row),
   };
 }
 
@@ -117,10 +178,12 @@ async function decide(
   userId: number,
   next: { status: number; reason: KycRejectionReason | null; note: string | null },
   action: string,
+  options: DecisionOptions,
 ): Promise<void> {
   await audited(deps.database, actor, deps.clock.now, async (trx) => {
     const before = await caseRow(trx, userId);
     if (!before) throw notFound();
+    const override = overrideOf(await assertClaim(trx, ['kyc'], String(userId), actor, options.override));
     const changed = await trx
       .updateTable('kyc')
       .set({ status: next.status, reason: next.reason, note: next.note, updated_at: deps.clock.now() })
@@ -141,20 +204,26 @@ async function decide(
         targetId: userId,
         customerId: userId,
         before: snapshot(before),
-        after: next,
+        after: { ...next, ...override },
         reason: next.reason,
       },
     };
   });
 }
 
-export function approveKyc(deps: Deps, actor: Actor, userId: number): Promise<void> {
+export function approveKyc(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  options: DecisionOptions = {},
+): Promise<void> {
   return decide(
     deps,
     actor,
     userId,
     { status: KYC_STATUS.approved, reason: null, note: null },
     'kyc:approve',
+    options,
   );
 }
 
@@ -165,6 +234,7 @@ export function rejectKyc(
   userId: number,
   reason: string,
   text: string | undefined,
+  options: DecisionOptions = {},
 ): Promise<void> {
   if (!(KYC_REJECTION_REASONS as readonly string[]).includes(reason)) throw invalid('ops.errors.reason');
   const note = plainText(text ?? '').slice(0, NOTE_MAX) || null;
@@ -175,5 +245,6 @@ export function rejectKyc(
     userId,
     { status: KYC_STATUS.rejected, reason: reason as KycRejectionReason, note },
     reason === 'photos' ? 'kyc:newPhotos' : 'kyc:reject',
+    options,
   );
 }

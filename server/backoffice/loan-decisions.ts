@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LoanRow } from '#shared/backoffice';
+import type { ApprovalView, LoanRow } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { LOAN_STATE } from '#shared/status';
 import { plainText } from '../content/sanitize';
@@ -9,10 +9,26 @@ import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { creditOf } from '../wallet/credit';
 import { disburseLoan, rejectLoan } from '../wallet/settlement';
+import {
+  approvalView,
+  awaiting,
+  bindingOf,
+  checkApproval,
+  closeApproval,
+  latestApprovals,
+  requestApproval,
+} from './approvals';
+import { namesOf } from './names';
+import { type DecisionOptions, overrideOf } from './payouts';
+import { assertClaim } from './people';
 
 /**
- * Loan applications decided in the back office (issue 33 §7), each audited: approved (disbursed) or
- * rejected with a reason the customer reads. The console's commands run these functions.
+ * Loan applications decided in the back office, each audited: approved (disbursed) or
+ * rejected with a reason the customer reads. Above LOAN_APPROVAL_ABOVE a loan is two people's: the
+ * first approval records a request bound to the application (approvals.ts), a second member — in
+ * the sense of people.ts, never the console — approves it and it is disbursed. A claimed
+ * application is decided by its claimant or by an admin who says why. The console's commands run
+ * these functions.
  */
 
 /** Loan applications waiting for a decision, oldest first, with the applicant's phone and score. */
@@ -27,6 +43,9 @@ export function applyingLoans(db: Kysely<DB>) {
       'users.credit_score',
       'loans.count',
       'loans.created_at',
+      'loans.rate_bps',
+      'loans.tenure_days',
+      'loans.late_bps',
     ])
     .where('loans.state', '=', LOAN_STATE.applying)
     .orderBy('loans.id');
@@ -35,16 +54,31 @@ export function applyingLoans(db: Kysely<DB>) {
 export async function loanRows(deps: Deps): Promise<LoanRow[]> {
   const { db } = deps.database;
   const rows = await applyingLoans(db).limit(200).execute();
+  const names = await namesOf(
+    db,
+    rows.map((l) => l.user_id),
+  );
+  const approvals = await latestApprovals(
+    db,
+    'loan',
+    rows.map((l) => String(l.id)),
+  );
   return Promise.all(
-    rows.map(async (l) => ({
-      id: l.id,
-      userId: l.user_id,
-      phone: l.phone,
-      amount: fromMinor(l.count),
-      creditScore: l.credit_score,
-      openLoans: fromMinor((await creditOf(db, l.user_id)).dueMinor),
-      askedAt: l.created_at,
-    })),
+    rows.map(async (l) => {
+      const a = approvals.get(String(l.id));
+      return {
+        id: l.id,
+        userId: l.user_id,
+        phone: l.phone,
+        customer: names.get(l.user_id)!,
+        amount: fromMinor(l.count),
+        creditScore: l.credit_score,
+        openLoans: fromMinor((await creditOf(db, l.user_id)).dueMinor),
+        askedAt: l.created_at,
+        needsApproval: l.count > deps.config.ops.loanApprovalAbove,
+        approval: a && a.status === 'awaiting' ? approvalView(a, a.binding === loanBinding(l)) : null,
+      };
+    }),
   );
 }
 
@@ -54,30 +88,97 @@ async function loanOf(trx: Kysely<DB>, id: number) {
   return loan;
 }
 
-export async function approveLoan(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await audited(deps.database, actor, deps.clock.now, async (trx) => {
+/** What a request is bound to: the application and its terms as the maker saw them. */
+function loanBinding(l: {
+  id: number;
+  user_id: number;
+  count: number;
+  rate_bps: number | null;
+  tenure_days: number | null;
+  late_bps: number | null;
+}): string {
+  return bindingOf([l.id, l.user_id, l.count, l.rate_bps, l.tenure_days, l.late_bps]);
+}
+
+/**
+ * Approves a loan application: at or below LOAN_APPROVAL_ABOVE it is disbursed now; above it the
+ * first approval asks for a second (`disbursed: false`), and another member's approval disburses it.
+ */
+export async function approveLoan(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  options: DecisionOptions = {},
+): Promise<{ disbursed: boolean; approval: ApprovalView | null }> {
+  type Decided = { disbursed: boolean; approval: ApprovalView | null; void: boolean };
+  const { result } = await audited<Decided>(deps.database, actor, deps.clock.now, async (trx) => {
     const loan = await loanOf(trx, id);
-    if (!(await disburseLoan(trx, id, deps.clock.now()))) throw conflict('ops.errors.notWaiting');
+    if (loan.state !== LOAN_STATE.applying) throw conflict('ops.errors.notWaiting');
+    const override = overrideOf(await assertClaim(trx, ['loan'], String(id), actor, options.override));
+    const before = { state: loan.state, amount: fromMinor(loan.count) };
+    const disburse = async () => {
+      if (!(await disburseLoan(trx, id, deps.clock.now()))) throw conflict('ops.errors.notWaiting');
+    };
+    const entry = { targetType: 'loan', targetId: id, customerId: loan.user_id, before };
+    if (loan.count <= deps.config.ops.loanApprovalAbove) {
+      await disburse();
+      return {
+        result: { disbursed: true, approval: null, void: false },
+        entry: { ...entry, action: 'loan:approve', after: { state: LOAN_STATE.unpaid, ...override } },
+      };
+    }
+    const waiting = await awaiting(trx, deps, 'loan', String(id));
+    if (!waiting) {
+      const request = await requestApproval(trx, deps, actor, {
+        kind: 'loan',
+        targetId: String(id),
+        userId: loan.user_id,
+        amount: loan.count,
+        binding: loanBinding(loan),
+      });
+      return {
+        result: { disbursed: false, approval: approvalView(request, true), void: false },
+        entry: {
+          ...entry,
+          action: 'loan:request',
+          after: { approval: request.id, awaiting: true, ...override },
+        },
+      };
+    }
+    const outcome = await checkApproval(trx, deps, actor, waiting, loanBinding(loan));
+    if (outcome === 'approved') await disburse();
     return {
-      result: undefined,
+      result: { disbursed: outcome === 'approved', approval: null, void: outcome === 'void' },
       entry: {
-        action: 'loan:approve',
-        targetType: 'loan',
-        targetId: id,
-        customerId: loan.user_id,
-        before: { state: loan.state, amount: fromMinor(loan.count) },
-        after: { state: LOAN_STATE.unpaid },
+        ...entry,
+        action: outcome === 'approved' ? 'loan:approve' : 'loan:void',
+        before: { ...before, approval: waiting.id, maker: waiting.maker },
+        after:
+          outcome === 'approved'
+            ? { state: LOAN_STATE.unpaid, approval: waiting.id, ...override }
+            : { approval: waiting.id, void: 'changed since it was asked' },
       },
     };
   });
+  // The void is kept (and audited); the checker hears that nothing was disbursed.
+  if (result.void) throw conflict('ops.errors.approvalVoid');
+  return { disbursed: result.disbursed, approval: result.approval };
 }
 
-export async function declineLoan(deps: Deps, actor: Actor, id: number, text: string): Promise<void> {
+export async function declineLoan(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  text: string,
+  options: DecisionOptions = {},
+): Promise<void> {
   const reason = plainText(text).slice(0, 500);
   if (!reason) throw invalid('ops.errors.reasonText');
   await audited(deps.database, actor, deps.clock.now, async (trx) => {
     const loan = await loanOf(trx, id);
+    const override = overrideOf(await assertClaim(trx, ['loan'], String(id), actor, options.override));
     if (!(await rejectLoan(trx, id, deps.clock.now()))) throw conflict('ops.errors.notWaiting');
+    await closeApproval(trx, deps, actor, 'loan', String(id), reason);
     return {
       result: undefined,
       entry: {
@@ -86,7 +187,7 @@ export async function declineLoan(deps: Deps, actor: Actor, id: number, text: st
         targetId: id,
         customerId: loan.user_id,
         before: { state: loan.state, amount: fromMinor(loan.count) },
-        after: { state: LOAN_STATE.rejected },
+        after: { state: LOAN_STATE.rejected, ...override },
         reason,
       },
     };

@@ -1,12 +1,12 @@
 import type { NewsDraft, NewsRow } from '#shared/backoffice';
-import { publishNews } from '../content/news';
+import { newsImagePath, publishNews } from '../content/news';
 import { plainText, sanitizeArticle } from '../content/sanitize';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { ApiError, conflict, invalid } from '../lib/errors';
 
 /**
- * News written in the back office (issue 33 §7): previewed through the server's sanitiser (what is
+ * News written in the back office: previewed through the server's sanitiser (what is
  * shown is what is kept), published now or at a set time by the `news:scheduled` job, each audited.
  */
 
@@ -23,8 +23,9 @@ export function articleOf(draft: NewsDraft): {
   if (!title || title.length > 200) throw invalid('ops.errors.newsTitle');
   if (subhead.length > 400) throw invalid('ops.errors.newsSubhead');
   if (!html.trim()) throw invalid('ops.errors.newsEmpty');
-  const img = draft.img?.trim() || null;
-  if (img !== null && !/^(\/[\w./-]+|https:\/\/[^\s"'<>]+)$/.test(img)) throw invalid('ops.errors.newsImage');
+  const given = draft.img?.trim() || null;
+  const img = given === null ? null : newsImagePath(given);
+  if (given !== null && img === null) throw invalid('ops.errors.newsImage');
   return { title, subhead, html, img };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import {
   type CardView,
+  type CustomerName,
   PAYOUT_REJECTION_REASONS,
   type PayoutApprovalView,
   type PayoutRow,
@@ -13,19 +14,25 @@ import { plainText } from '../content/sanitize';
 import type { DB, PayoutApprovalsTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
-import { ApiError, conflict, invalid, notFound } from '../lib/errors';
+import { conflict, invalid, notFound } from '../lib/errors';
 import { maskTail } from '../lib/mask';
 import { payWithdrawal, refundWithdrawal, releaseWithdrawal } from '../wallet/settlement';
+import { payoutDayTotal } from '../wallet/withdraw';
+import { namesOf } from './names';
+import { assertClaim, assertMayCheck, type ClaimOverride } from './people';
 
 /**
- * Payouts (issue 33 §6): held withdrawals paid, released to the payment rail or rejected (refunded)
- * with a reason. Above PAYOUT_APPROVAL_ABOVE a payout is two people's decision (maker-checker,
- * ASVS 2.3.5): the first member's "pay" records an approval request bound to the exact payout —
- * withdrawal, customer, amount, and the card as it was (number, holder, IFSC, change time) — and a
- * second member, never the first, approves it; any change to what it is bound to voids it. Paying
- * twice is impossible: the approval moves awaiting → approved and the withdrawal n → y, each by a
- * guarded update in one transaction, so of two approvers racing one pays and the other is refused.
- * The console's `withdraw:pay|approve|release|reject` run these same functions.
+ * Payouts: held withdrawals paid, released to the payment rail or rejected (refunded)
+ * with a reason. When the customer's payouts of the last 24 h with this one (its day total) pass
+ * PAYOUT_APPROVAL_ABOVE, a payout is two people's decision (maker-checker, ASVS 2.3.5): the first
+ * member's "pay" records an approval request bound to the exact payout — withdrawal, customer,
+ * amount, and the card as it was (number, holder, IFSC, change time) — and a second member checks
+ * it: never the maker, never the console, never someone the maker created or re-enrolled lately
+ * (people.ts); any change to what it is bound to voids it. Paying twice is impossible: the approval
+ * moves awaiting → approved and the withdrawal n → y, each by a guarded update in one transaction,
+ * so of two approvers racing one pays and the other is refused. A claimed payout is decided by its
+ * claimant, or by an admin who says why. The console's `withdraw:pay|release|reject` run these same
+ * functions; it has no approve.
  */
 
 type Approval = Selectable<PayoutApprovalsTable>;
@@ -92,19 +99,40 @@ export function approvalView(a: Approval, intact: boolean): PayoutApprovalView {
   };
 }
 
-const needsApproval = (deps: Deps, amount: number) => amount > deps.config.ops.payoutApprovalAbove;
+const needsApproval = (deps: Deps, dayTotal: number) => dayTotal > deps.config.ops.payoutApprovalAbove;
 
-function payoutRow(deps: Deps, p: Payout, approval: Approval | undefined): PayoutRow {
+/** The customer's payouts in the 24 h up to this one, this one included (wallet/withdraw.ts). */
+const dayTotalOf = (db: Kysely<DB>, p: Payout) => payoutDayTotal(db, p.user_id, p.created_at);
+
+/** What a decision may carry: an admin's reason for deciding an item someone else claimed. */
+export interface DecisionOptions {
+  override?: string | null;
+}
+const PAYOUT_CLAIMS = ['withdrawal', 'approval'] as const;
+
+/** The claim an admin decided over, as the audit entry keeps it. */
+export const overrideOf = (o: ClaimOverride | null) =>
+  o ? { override: { claimedBy: o.claimedBy.id, claimedName: o.claimedBy.name, reason: o.reason } } : {};
+
+function payoutRow(
+  deps: Deps,
+  p: Payout,
+  approval: Approval | undefined,
+  dayTotal: number,
+  customer: CustomerName,
+): PayoutRow {
   return {
     id: p.id,
     userId: p.user_id,
     phone: p.phone,
+    customer,
     amount: fromMinor(p.count),
     status: p.status,
     hold: p.hold,
     card: cardView(p),
     askedAt: p.created_at,
-    needsApproval: needsApproval(deps, p.count),
+    dayTotal: fromMinor(dayTotal),
+    needsApproval: needsApproval(deps, dayTotal),
     approval: approval ? approvalView(approval, approval.binding === bindingOf(p)) : null,
   };
 }
@@ -112,12 +140,17 @@ function payoutRow(deps: Deps, p: Payout, approval: Approval | undefined): Payou
 /** Withdrawals of one customer or every one in progress, with their latest approval. */
 export async function payoutRows(deps: Deps, filter: { userId?: number } = {}): Promise<PayoutRow[]> {
   const { db } = deps.database;
-  let q = db.selectFrom('withdrawals').select('id').orderBy('id', 'desc').limit(200);
+  let q = db.selectFrom('withdrawals').select(['id', 'user_id']).orderBy('id', 'desc').limit(200);
   q =
     filter.userId !== undefined
       ? q.where('user_id', '=', filter.userId)
       : q.where('status', '=', WITHDRAW_STATUS.inProgress);
-  const ids = (await q.execute()).map((r) => r.id);
+  const found = await q.execute();
+  const ids = found.map((r) => r.id);
+  const names = await namesOf(
+    db,
+    found.map((r) => r.user_id),
+  );
   const rows: PayoutRow[] = [];
   for (const id of ids) {
     const p = await payoutOf(db, id, false);
@@ -129,7 +162,7 @@ export async function payoutRows(deps: Deps, filter: { userId?: number } = {}): 
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    rows.push(payoutRow(deps, p, approval));
+    rows.push(payoutRow(deps, p, approval, await dayTotalOf(db, p), names.get(p.user_id)!));
   }
   return rows;
 }
@@ -164,12 +197,15 @@ export async function payPayout(
   deps: Deps,
   actor: Actor,
   id: number,
+  options: DecisionOptions = {},
 ): Promise<{ paid: boolean; approval: PayoutApprovalView | null }> {
   const now = deps.clock.now();
   type Paid = { paid: boolean; approval: PayoutApprovalView | null };
   const { result } = await audited<Paid>(deps.database, actor, deps.clock.now, async (trx) => {
     const p = await waitingPayout(trx, deps, id);
-    if (!needsApproval(deps, p.count)) {
+    const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
+    const dayTotal = await dayTotalOf(trx, p);
+    if (!needsApproval(deps, dayTotal)) {
       if (!(await payWithdrawal(trx, id, now))) throw conflict('ops.errors.notWaiting');
       return {
         result: { paid: true, approval: null },
@@ -179,7 +215,7 @@ export async function payPayout(
           targetId: id,
           customerId: p.user_id,
           before: state(p),
-          after: { status: WITHDRAW_STATUS.paid },
+          after: { status: WITHDRAW_STATUS.paid, dayTotal: fromMinor(dayTotal), ...overrideOf(override) },
         },
       };
     }
@@ -220,7 +256,13 @@ export async function payPayout(
         targetId: id,
         customerId: p.user_id,
         before: state(p),
-        after: { approval: approval.id, awaiting: true, binding: approval.binding },
+        after: {
+          approval: approval.id,
+          awaiting: true,
+          binding: approval.binding,
+          dayTotal: fromMinor(dayTotal),
+          ...overrideOf(override),
+        },
       },
     };
   });
@@ -228,10 +270,16 @@ export async function payPayout(
 }
 
 /**
- * The second member approves a payout waiting for approval: never its maker; only while the payout
- * is exactly what it was bound to (otherwise the approval is voided, recorded, and refused).
+ * The second member approves a payout waiting for approval: never its maker, the console, or anyone
+ * the maker made (people.ts); only while the payout is exactly what it was bound to (otherwise the
+ * approval is voided, recorded, and refused).
  */
-export async function approvePayout(deps: Deps, actor: Actor, id: number): Promise<{ paid: boolean }> {
+export async function approvePayout(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  options: DecisionOptions = {},
+): Promise<{ paid: boolean }> {
   const now = deps.clock.now();
   const { result } = await audited(deps.database, actor, deps.clock.now, async (trx) => {
     let q = trx
@@ -242,7 +290,8 @@ export async function approvePayout(deps: Deps, actor: Actor, id: number): Promi
     if (deps.database.dialect === 'postgres') q = q.forUpdate();
     const approval = await q.executeTakeFirst();
     if (!approval) throw conflict('ops.errors.notWaiting');
-    if (approval.maker === actor.key) throw new ApiError('ops.errors.ownAction', 403);
+    await assertMayCheck(trx, deps, approval.maker, actor);
+    const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
     const p = await waitingPayout(trx, deps, id);
     const intact =
       approval.binding === bindingOf(p) && p.count === approval.amount && p.card_id === approval.bank_id;
@@ -268,7 +317,7 @@ export async function approvePayout(deps: Deps, actor: Actor, id: number): Promi
         customerId: p.user_id,
         before: { ...state(p), approval: approval.id, maker: approval.maker },
         after: intact
-          ? { status: WITHDRAW_STATUS.paid, approval: approval.id }
+          ? { status: WITHDRAW_STATUS.paid, approval: approval.id, ...overrideOf(override) }
           : { approval: approval.id, void: 'changed since it was asked' },
       },
     };
@@ -285,6 +334,7 @@ export async function rejectPayout(
   id: number,
   reason: string,
   text?: string,
+  options: DecisionOptions = {},
 ): Promise<void> {
   if (!(PAYOUT_REJECTION_REASONS as readonly string[]).includes(reason)) throw invalid('ops.errors.reason');
   const note = plainText(text ?? '').slice(0, 500) || null;
@@ -292,6 +342,7 @@ export async function rejectPayout(
   const now = deps.clock.now();
   await audited(deps.database, actor, deps.clock.now, async (trx) => {
     const p = await waitingPayout(trx, deps, id);
+    const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
     if (!(await refundWithdrawal(trx, id, now))) throw conflict('ops.errors.notWaiting');
     await trx
       .updateTable('payout_approvals')
@@ -307,7 +358,7 @@ export async function rejectPayout(
         targetId: id,
         customerId: p.user_id,
         before: state(p),
-        after: { status: WITHDRAW_STATUS.failed, note },
+        after: { status: WITHDRAW_STATUS.failed, note, ...overrideOf(override) },
         reason,
       },
     };
@@ -315,14 +366,20 @@ export async function rejectPayout(
 }
 
 /**
- * Hands a held withdrawal to the payment rail. Not above the threshold: the rail would pay it with
- * no second member.
+ * Hands a held withdrawal to the payment rail. Not when its day total is above the threshold: the
+ * rail would pay it with no second member.
  */
-export async function releasePayout(deps: Deps, actor: Actor, id: number): Promise<void> {
+export async function releasePayout(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  options: DecisionOptions = {},
+): Promise<void> {
   const now = deps.clock.now();
   await audited(deps.database, actor, deps.clock.now, async (trx) => {
     const p = await waitingPayout(trx, deps, id);
-    if (needsApproval(deps, p.count)) throw conflict('ops.errors.needsApproval');
+    const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
+    if (needsApproval(deps, await dayTotalOf(trx, p))) throw conflict('ops.errors.needsApproval');
     if (!(await releaseWithdrawal(trx, id, now))) throw conflict('ops.errors.notWaiting');
     return {
       result: undefined,
@@ -332,7 +389,7 @@ export async function releasePayout(deps: Deps, actor: Actor, id: number): Promi
         targetId: id,
         customerId: p.user_id,
         before: state(p),
-        after: { hold: null },
+        after: { hold: null, ...overrideOf(override) },
       },
     };
   });

@@ -1,16 +1,26 @@
 import type { Kysely } from 'kysely';
-import type { CustomerRow, QueueItem, Queues, QueueType, WorkType } from '#shared/backoffice';
+import {
+  type CustomerRow,
+  HOLD_LABEL,
+  type QueueItem,
+  type Queues,
+  type QueueType,
+  type WorkType,
+} from '#shared/backoffice';
+import { formatMoney } from '#shared/format';
 import { fromMinor } from '#shared/money';
-import { KYC_STATUS, LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
+import { IPO_STATUS, KYC_STATUS, LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { ApiError, invalid, notFound } from '../lib/errors';
-import { IPO } from '../trading/orders';
+import { payoutDayTotal } from '../wallet/withdraw';
+import { waitingDeposits } from './deposits';
 import { assignChat, waitingChats } from './inbox';
+import { namesOf } from './names';
 
 /**
- * The work queues (issue 33 §4): per type the count and the age of the oldest item, and one list
+ * The work queues: per type the count and the age of the oldest item, and one list
  * across every type ordered by how far each item is past its type's target time (age ÷ target),
  * so a chat waiting 10 minutes (target 5) comes before a review waiting 3 hours (target 4).
  * Items can be claimed (by oneself) or assigned (by an admin); a chat's claim is its assignment.
@@ -20,6 +30,7 @@ import { assignChat, waitingChats } from './inbox';
 export const TARGET_MS: Record<WorkType, number> = {
   chat: 5 * 60_000,
   approval: 60 * 60_000,
+  deposit: 60 * 60_000,
   withdrawal: 2 * 3600_000,
   kyc: 4 * 3600_000,
   loan: 24 * 3600_000,
@@ -69,11 +80,12 @@ async function items(deps: Deps): Promise<QueueItem[]> {
     amount: amount === null ? null : fromMinor(amount),
     customerId: customer?.id ?? null,
     customerPhone: customer?.phone ?? null,
+    customerName: null,
     since,
     targetMs: TARGET_MS[type],
     claimedBy: taken.get(`${type}:${id}`) ?? null,
   });
-  const [kyc, held, approvals, loans, ipos, chats] = await Promise.all([
+  const [kyc, held, approvals, loans, ipos, chats, recharges, depositRequests] = await Promise.all([
     db
       .selectFrom('kyc')
       .innerJoin('users', 'users.id', 'kyc.user_id')
@@ -115,6 +127,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         'users.phone',
         'payout_approvals.amount',
         'payout_approvals.maker_name',
+        'payout_approvals.maker',
         'payout_approvals.created_at',
       ])
       .where('payout_approvals.status', '=', 'awaiting')
@@ -132,7 +145,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
           .onRef('orders.ref_id', '=', 'ipos.id')
           .on('orders.mold', '=', 'ipo')
           .on('orders.state', '=', 'buy')
-          .on('orders.status', '=', IPO.pending),
+          .on('orders.status', '=', IPO_STATUS.pending),
       )
       .select((eb) => [
         'ipos.id',
@@ -144,8 +157,27 @@ async function items(deps: Deps): Promise<QueueItem[]> {
       .groupBy(['ipos.id', 'ipos.symbol', 'ipos.issue_end_date'])
       .execute(),
     waitingChats(db),
+    waitingDeposits(db).execute(),
+    db
+      .selectFrom('approvals')
+      .select(['target_id', 'maker_name', 'maker'])
+      .where('kind', '=', 'deposit')
+      .where('status', '=', 'awaiting')
+      .execute(),
   ]);
-  return [
+  const asked = new Map(depositRequests.map((a) => [a.target_id, a]));
+  const threshold = deps.config.ops.payoutApprovalAbove;
+  const heldReasons = await Promise.all(
+    held.map(async (w) => {
+      // The review hold is the threshold's own: said with the amount below.
+      const words = [w.hold && w.hold !== 'wallet.hold.review' ? (HOLD_LABEL[w.hold] ?? null) : null];
+      if ((await payoutDayTotal(db, w.user_id, w.created_at)) > threshold)
+        words.push(`above ${formatMoney(threshold)} in 24 h: two people`);
+      const text = words.filter(Boolean).join(' · ') || 'Held for a decision';
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }),
+  );
+  const all = [
     ...kyc.map((k) =>
       item(
         'kyc',
@@ -156,23 +188,38 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         k.updated_at,
       ),
     ),
-    ...held.map((w) =>
+    ...held.map((w, n) =>
       item(
         'withdrawal',
         w.id,
         'Held withdrawal',
-        w.hold === 'wallet.hold.newCard' ? 'Card changed in the last 24 h' : 'Above the approval threshold',
+        heldReasons[n]!,
         { id: w.user_id, phone: w.phone },
         w.created_at,
         w.count,
       ),
     ),
+    ...recharges.map((r) => {
+      const a = asked.get(String(r.id));
+      const ref = r.reference ? `UTR ${r.reference}` : 'No bank reference given';
+      return item(
+        'deposit',
+        r.id,
+        a ? 'Deposit awaiting a second approval' : 'Deposit to confirm',
+        a
+          ? `${ref} · confirmed by ${a.maker_name}${a.maker.startsWith('cli:') ? ' (console)' : ''}; another member approves`
+          : ref,
+        { id: r.user_id, phone: r.phone },
+        r.created_at,
+        r.count,
+      );
+    }),
     ...approvals.map((a) =>
       item(
         'approval',
         a.withdrawal_id,
         'Payout awaiting a second approval',
-        `Paid by ${a.maker_name}; another member approves`,
+        `Requested by ${a.maker_name}${a.maker.startsWith('cli:') ? ' (console)' : ''}; another member approves`,
         { id: a.user_id, phone: a.phone },
         a.created_at,
         a.amount,
@@ -199,13 +246,28 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         i.issue_end_date,
       ),
     ),
-    // A chat's claim is its assignment: only unassigned waiting chats are queue work.
+    // A chat's claim is its assignment: a waiting chat stays in the queue, taken by its assignee,
+    // until it is answered (claiming it does not make it vanish from under the cursor).
     ...chats
-      .filter((c) => c.assignedTo === null && c.waitingSince !== null)
-      .map((c) =>
-        item('chat', c.userId, 'Unanswered chat', c.last, { id: c.userId, phone: c.phone }, c.waitingSince!),
-      ),
+      .filter((c) => c.waitingSince !== null)
+      .map((c) => ({
+        ...item(
+          'chat',
+          c.userId,
+          'Unanswered chat',
+          c.last,
+          { id: c.userId, phone: c.phone },
+          c.waitingSince!,
+        ),
+        claimedBy: c.assignedTo,
+      })),
   ];
+  const names = await namesOf(
+    db,
+    all.flatMap((i) => (i.customerId === null ? [] : [i.customerId])),
+  );
+  for (const i of all) if (i.customerId !== null) i.customerName = names.get(i.customerId)?.name ?? null;
+  return all;
 }
 
 export async function queues(deps: Deps): Promise<Queues> {
@@ -322,11 +384,16 @@ export async function searchCustomers(deps: Deps, q: string): Promise<CustomerRo
     .orderBy('users.id')
     .limit(20)
     .execute();
+  const names = await namesOf(
+    deps.database.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     phone: r.phone,
     no: r.no,
-    name: r.real_name,
+    name: names.get(r.id)!.name,
+    nameFrom: names.get(r.id)!.nameFrom,
     kycStatus: r.status ?? KYC_STATUS.none,
     balance: fromMinor(r.balance),
     createdAt: r.created_at,

@@ -12,12 +12,13 @@ import {
   WORK_TYPES,
 } from '#shared/backoffice';
 import { RowId } from '#shared/contract/schemas';
-import { verifyAuditChain } from '../lib/audit-log';
+import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
 import { auditLedger, formatAudit } from '../wallet/audit';
 import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
 import { addNote, customerView } from './customers';
+import { approveDeposit, confirmDeposit, deposits, rejectDeposit } from './deposits';
 import {
   passkeyOptions,
   passkeyRegister,
@@ -35,16 +36,8 @@ import { approveLoan, declineLoan, loanRows } from './loan-decisions';
 import { articleOf, cancelDraft, newsRows, publishDraft } from './news-desk';
 import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from './payouts';
 import { claim, queues, searchCustomers } from './queues';
-import {
-  addStaff,
-  changeRole,
-  disableStaff,
-  enrol,
-  freshUntil,
-  listStaff,
-  logoutStaff,
-  signIn,
-} from './staff';
+import { addStaff, changeRole, disableStaff, listStaff, reenrolStaff } from './staff';
+import { enrol, freshUntil, logoutStaff, signIn } from './staff-sessions';
 
 /**
  * Every call of the back office's API (src/shared/backoffice.ts `OPS_API`) with its input's schema
@@ -56,6 +49,9 @@ const strict = <T extends Record<string, TSchema>>(props: T) =>
   Type.Object(props, { additionalProperties: false });
 const Empty = strict({});
 const ById = strict({ id: RowId });
+/** An admin's reason for deciding an item someone else claimed (backoffice/people.ts). */
+const Override = Type.Optional(Type.String({ maxLength: 500 }));
+const Decide = strict({ id: RowId, override: Override });
 const ByUser = strict({ userId: RowId });
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const Optional = Type.Optional;
@@ -97,7 +93,11 @@ const HANDLERS: OpsHandlers = {
   ),
   enrol: h<'enrol'>(
     strict({ token: Type.String({ minLength: 20, maxLength: 128 }), password: Text(256) }),
-    ({ deps, input }) => enrol(deps, staffFactors, input.token, input.password),
+    ({ deps, input, req }) =>
+      enrol(deps, staffFactors, input.token, input.password, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      }),
   ),
   totpBegin: h<'totpBegin'>(Empty, (ctx) => totpBegin(ctx.deps, who(ctx).member)),
   totpConfirm: h<'totpConfirm'>(
@@ -184,8 +184,8 @@ const HANDLERS: OpsHandlers = {
       });
     },
   ),
-  kycApprove: h<'kycApprove'>(ByUser, async (ctx) => {
-    await approveKyc(ctx.deps, who(ctx).actor, ctx.input.userId);
+  kycApprove: h<'kycApprove'>(strict({ userId: RowId, override: Override }), async (ctx) => {
+    await approveKyc(ctx.deps, who(ctx).actor, ctx.input.userId, ctx.input);
     return null;
   }),
   kycReject: h<'kycReject'>(
@@ -193,39 +193,59 @@ const HANDLERS: OpsHandlers = {
       userId: RowId,
       reason: literals(KYC_REJECTION_REASONS),
       text: Optional(Type.String({ maxLength: 500 })),
+      override: Override,
     }),
     async (ctx) => {
-      await rejectKyc(ctx.deps, who(ctx).actor, ctx.input.userId, ctx.input.reason, ctx.input.text);
+      const { userId, reason, text } = ctx.input;
+      await rejectKyc(ctx.deps, who(ctx).actor, userId, reason, text, ctx.input);
       return null;
     },
   ),
 
   payouts: h<'payouts'>(Empty, ({ deps }) => payouts(deps)),
-  payoutPay: h<'payoutPay'>(ById, (ctx) => payPayout(ctx.deps, who(ctx).actor, ctx.input.id)),
+  payoutPay: h<'payoutPay'>(Decide, (ctx) => payPayout(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input)),
   payoutReject: h<'payoutReject'>(
     strict({
       id: RowId,
       reason: literals(PAYOUT_REJECTION_REASONS),
       text: Optional(Type.String({ maxLength: 500 })),
+      override: Override,
     }),
     async (ctx) => {
-      await rejectPayout(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.reason, ctx.input.text);
+      const { id, reason, text } = ctx.input;
+      await rejectPayout(ctx.deps, who(ctx).actor, id, reason, text, ctx.input);
       return null;
     },
   ),
-  payoutRelease: h<'payoutRelease'>(ById, async (ctx) => {
-    await releasePayout(ctx.deps, who(ctx).actor, ctx.input.id);
+  payoutRelease: h<'payoutRelease'>(Decide, async (ctx) => {
+    await releasePayout(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input);
     return null;
   }),
-  payoutApprove: h<'payoutApprove'>(ById, (ctx) => approvePayout(ctx.deps, who(ctx).actor, ctx.input.id)),
+  payoutApprove: h<'payoutApprove'>(Decide, (ctx) =>
+    approvePayout(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input),
+  ),
+
+  deposits: h<'deposits'>(Empty, ({ deps }) => deposits(deps)),
+  depositConfirm: h<'depositConfirm'>(Decide, (ctx) =>
+    confirmDeposit(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input),
+  ),
+  depositReject: h<'depositReject'>(
+    strict({ id: RowId, text: Text(500), override: Override }),
+    async (ctx) => {
+      await rejectDeposit(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.text, ctx.input);
+      return null;
+    },
+  ),
+  depositApprove: h<'depositApprove'>(Decide, (ctx) =>
+    approveDeposit(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input),
+  ),
 
   loans: h<'loans'>(Empty, ({ deps }) => loanRows(deps)),
-  loanApprove: h<'loanApprove'>(ById, async (ctx) => {
-    await approveLoan(ctx.deps, who(ctx).actor, ctx.input.id);
-    return null;
-  }),
-  loanReject: h<'loanReject'>(strict({ id: RowId, text: Text(500) }), async (ctx) => {
-    await declineLoan(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.text);
+  loanApprove: h<'loanApprove'>(Decide, (ctx) =>
+    approveLoan(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input),
+  ),
+  loanReject: h<'loanReject'>(strict({ id: RowId, text: Text(500), override: Override }), async (ctx) => {
+    await declineLoan(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.text, ctx.input);
     return null;
   }),
 
@@ -236,8 +256,8 @@ const HANDLERS: OpsHandlers = {
   ipoPropose: h<'ipoPropose'>(strict({ id: RowId, ratio: Decimal }), (ctx) =>
     proposeAllotment(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.ratio),
   ),
-  ipoRun: h<'ipoRun'>(strict({ id: RowId, proposal: RowId }), (ctx) =>
-    runAllotment(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.proposal),
+  ipoRun: h<'ipoRun'>(strict({ id: RowId, proposal: RowId, override: Override }), (ctx) =>
+    runAllotment(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.proposal, ctx.input),
   ),
 
   fx: h<'fx'>(Empty, ({ deps }) => fxState(deps)),
@@ -294,8 +314,16 @@ const HANDLERS: OpsHandlers = {
     });
   }),
   auditVerify: h<'auditVerify'>(Empty, async ({ deps }) => {
-    const r = await verifyAuditChain(deps.database.db);
-    return { entries: r.entries, ok: r.ok, brokenAt: r.brokenAt, problem: r.problem };
+    const r = await verifyAuditChain(deps.database);
+    return {
+      entries: r.entries,
+      ok: r.ok,
+      brokenAt: r.brokenAt,
+      problem: r.problem,
+      problems: r.problems,
+      signedHead: r.signedHead,
+      unsealed: r.unsealed,
+    };
   }),
   ledgerAudit: h<'ledgerAudit'>(Empty, async (ctx) => {
     const report = await auditLedger(ctx.deps.database.db);
@@ -303,9 +331,18 @@ const HANDLERS: OpsHandlers = {
   }),
 
   staff: h<'staff'>(Empty, ({ deps }) => listStaff(deps)),
-  staffAdd: h<'staffAdd'>(strict({ login: Text(32), name: Text(80), role: literals(ROLES) }), (ctx) =>
-    addStaff(ctx.deps, who(ctx).actor, ctx.input),
+  // The link goes to the member's own contact: an admin's answer never carries it.
+  staffAdd: h<'staffAdd'>(
+    strict({ login: Text(32), name: Text(80), role: literals(ROLES), contact: Text(254) }),
+    async (ctx) => {
+      const { staff, sentTo } = await addStaff(ctx.deps, who(ctx).actor, ctx.input);
+      return { staff, sentTo: sentTo ?? '' };
+    },
   ),
+  staffReenrol: h<'staffReenrol'>(ById, async (ctx) => {
+    const { staff, sentTo } = await reenrolStaff(ctx.deps, who(ctx).actor, ctx.input.id);
+    return { staff, sentTo: sentTo ?? '' };
+  }),
   staffRole: h<'staffRole'>(strict({ id: RowId, role: literals(ROLES) }), (ctx) =>
     changeRole(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input.role),
   ),

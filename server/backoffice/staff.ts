@@ -1,40 +1,28 @@
-import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
-import { ROLES, type Role, type SignedIn, type StaffRow, type Stage } from '#shared/backoffice';
-import { ERR } from '#shared/contract/define';
-import type { StaffSessionsTable, StaffTable } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import { ROLES, type Role, type StaffRow } from '#shared/backoffice';
+import type { DB, StaffSessionsTable, StaffTable } from '../db/schema';
 import type { Deps } from '../deps';
-import { addressKey, attempt } from '../lib/attempts';
+import { ownerKey } from '../factors/index';
 import { type Actor, audited } from '../lib/audit-log';
 import { newToken, sha256 } from '../lib/auth';
 import { ApiError, conflict, invalid, notFound } from '../lib/errors';
-import { hashQueue } from '../lib/hash-queue';
-import { hashSecret, verifySecret } from '../lib/passwords';
+import { deliver, isContact, maskContact } from './courier';
 
 /**
- * Staff accounts and their sessions, apart from customers' (issue 33 §2): their own table, their
- * own tokens (sent as `Authorization: Bearer`, looked up only in `staff_sessions`, so a customer's
- * token opens nothing here and a staff token nothing in the customer API), read from the database
- * on every call (a disabled member or an ended session is refused at once on every instance).
- *
- * A session has a stage: a password opens only `enrol` (no second factor yet: set one up) or
- * `verify` (give one); only a second factor makes it `full`. No call of the back office but those
- * steps accepts a session that is not full, so no path skips the factor.
+ * The members of staff: apart from customers, their own table, sessions
+ * (staff-sessions.ts) and tokens. A member is added with their own contact address, and their
+ * one-time enrolment link goes there (courier.ts) — never to the admin who added them, so nobody
+ * sets up another member's second factor. Only the console, the first admin's door, prints a link.
+ * Who created a member and who issued their current enrolment are kept (`created_by`,
+ * `enrolled_by`): a checker made by the maker is no checker (people.ts). Roles are changed and
+ * members disabled or re-enrolled by an admin, never by themselves.
  */
 
 export type StaffMember = Selectable<StaffTable>;
 export type StaffSession = Selectable<StaffSessionsTable>;
 
 /** A login: lower-case letters, digits, dot, dash, underscore. */
-const LOGIN = /^[a-z0-9._-]{3,32}$/;
-const PASSWORD_MIN = 12;
-const PASSWORD_MAX = 128;
-/** A session that has not given its second factor yet ends this soon. */
-const STEP_SESSION_MS = 10 * 60_000;
-/** Password guesses per login and per address before a 15-minute wait. */
-const GUESSES = { perLogin: 5, perAddress: 30, windowMs: 15 * 60_000 };
-/** Refresh `last_seen_at` at most this often (the idle limit's resolution). */
-const SEEN_EVERY_MS = 15_000;
+export const LOGIN = /^[a-z0-9._-]{3,32}$/;
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -49,6 +37,8 @@ export function staffRow(s: StaffMember): StaffRow {
     enrolled: s.enrolled_at !== null,
     disabled: s.disabled_at !== null,
     createdAt: s.created_at,
+    contact: s.contact ? maskContact(s.contact) : null,
+    createdBy: s.created_by,
   };
 }
 
@@ -57,15 +47,46 @@ export function staffActor(s: StaffMember, requestId?: string): Actor {
   return { key: `staff:${s.id}`, name: s.name, role: s.role, staffId: s.id, requestId: requestId ?? null };
 }
 
-/** The one-time link that lets a new member set a password and a second factor. */
-export function enrolmentLink(deps: Deps, token: string): string {
-  return `${deps.config.ops.publicUrl}/ops/enrol#${token}`;
+/** The one-time link that lets a member set a password and a second factor. */
+export function enrolmentLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/ops/enrol#${token}`;
 }
 
-async function newEnrolment(deps: Deps, staffId: number): Promise<string> {
+/** The server's public address as it started, for the console's links (a console runs on no port). */
+const PUBLIC_URL_TAG = 'ops.publicUrl';
+
+/** Records where this server is reached (main.ts, once it listens on `port`). */
+export async function recordPublicUrl(deps: Deps, port: number): Promise<void> {
+  const value = deps.config.ops.publicUrl ?? `http://localhost:${port}`;
+  await deps.database.db
+    .insertInto('config')
+    .values({ tag: PUBLIC_URL_TAG, value })
+    .onConflict((oc) => oc.column('tag').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Where the back office is reached: OPS_PUBLIC_URL, else the address the server recorded at start. */
+export async function publicUrlOf(deps: Deps): Promise<string> {
+  if (deps.config.ops.publicUrl) return deps.config.ops.publicUrl;
+  const row = await deps.database.db
+    .selectFrom('config')
+    .select('value')
+    .where('tag', '=', PUBLIC_URL_TAG)
+    .executeTakeFirst();
+  return row?.value || `http://localhost:${deps.config.port}`;
+}
+
+/** A new link for the member (any unused earlier one dies), in the caller's transaction. */
+async function newEnrolment(trx: Kysely<DB>, deps: Deps, staffId: number): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await deps.database.db
+  await trx
+    .updateTable('staff_enrolments')
+    .set({ used_at: now })
+    .where('staff_id', '=', staffId)
+    .where('used_at', 'is', null)
+    .execute();
+  await trx
     .insertInto('staff_enrolments')
     .values({
       token_hash: sha256(token),
@@ -75,21 +96,71 @@ async function newEnrolment(deps: Deps, staffId: number): Promise<string> {
       used_at: null,
     })
     .execute();
-  return enrolmentLink(deps, token);
+  return token;
+}
+
+/** Every second factor of a member goes (a re-enrolment sets up a new one). */
+async function dropStaffFactors(trx: Kysely<DB>, staffId: number): Promise<void> {
+  const owner = ownerKey({ kind: 'staff', id: staffId });
+  await trx.deleteFrom('factor_totp').where('owner', '=', owner).execute();
+  await trx.deleteFrom('factor_passkeys').where('owner', '=', owner).execute();
+  await trx.deleteFrom('factor_recovery').where('owner', '=', owner).execute();
+}
+
+/** What adding or re-enrolling answers: the link itself only to the console. */
+export interface Enrolment {
+  staff: StaffRow;
+  /** The console's (printed once); null when it went to the member's contact. */
+  link: string | null;
+  /** The masked address the link was sent to (null: none was given, console only). */
+  sentTo: string | null;
+}
+
+async function handOver(deps: Deps, actor: Actor, member: StaffMember, token: string): Promise<Enrolment> {
+  const link = enrolmentLink(await publicUrlOf(deps), token);
+  const hours = Math.round(deps.config.ops.enrolMs / 3_600_000);
+  if (member.contact)
+    deliver(
+      deps.config.ops.outboxDir,
+      {
+        to: member.contact,
+        subject: 'Your Bourse back-office enrolment link',
+        text: [
+          `Hello ${member.name},`,
+          '',
+          `${actor.name} gave you the role "${member.role}" in the Bourse back office (login: ${member.login}).`,
+          `Open this link to choose your password and set up your second factor. It works once, for ${hours} hours:`,
+          '',
+          link,
+          '',
+          'If you did not expect this, tell your security team and do not open the link.',
+        ].join('\r\n'),
+      },
+      deps.clock.now(),
+    );
+  return {
+    staff: staffRow(member),
+    link: actor.staffId === null ? link : null,
+    sentTo: member.contact ? maskContact(member.contact) : null,
+  };
 }
 
 /**
- * Adds a staff member (the console's `staff:add`, or an admin) and answers their enrolment link.
- * The first admin can only come from the console: the back office needs a member to sign in.
+ * Adds a member (the console's `staff:add`, or an admin) with their own contact address, where the
+ * enrolment link goes. The console may leave the contact out and print the link instead: the first
+ * admin can only come from there.
  */
 export async function addStaff(
   deps: Deps,
   actor: Actor,
-  input: { login: string; name?: string; role: string },
-): Promise<{ staff: StaffRow; link: string }> {
+  input: { login: string; name?: string; role: string; contact?: string | null },
+): Promise<Enrolment> {
   const login = input.login.trim().toLowerCase();
   if (!LOGIN.test(login)) throw invalid('ops.errors.login');
   if (!isRole(input.role)) throw invalid('ops.errors.role');
+  const contact = (input.contact ?? '').trim() || null;
+  if (contact !== null && !isContact(contact)) throw invalid('ops.errors.contact');
+  if (contact === null && actor.staffId !== null) throw invalid('ops.errors.contact');
   const name = (input.name ?? '').trim().slice(0, 80) || login;
   const now = deps.clock.now();
   const { result } = await audited(deps.database, actor, deps.clock.now, async (trx) => {
@@ -106,20 +177,74 @@ export async function addStaff(
         created_at: now,
         enrolled_at: null,
         disabled_at: null,
+        contact,
+        enrolled_by: actor.key,
+        enrol_issued_at: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    const token = await newEnrolment(trx, deps, row.id);
     return {
-      result: row,
+      result: { row, token },
       entry: {
         action: 'staff:add',
         targetType: 'staff',
         targetId: row.id,
-        after: { login, name, role: input.role },
+        after: {
+          login,
+          name,
+          role: input.role,
+          linkTo: contact ? maskContact(contact) : 'console',
+        },
       },
     };
   });
-  return { staff: staffRow(result), link: await newEnrolment(deps, result.id) };
+  return handOver(deps, actor, result.row, result.token);
+}
+
+/**
+ * A member who lost their factor is enrolled again: their sessions end, their factors and password
+ * go, and a new one-time link goes to their own contact (the console prints it). Whoever does this
+ * becomes the one who enrolled them: for OPS_RELATED_DAYS that member checks none of their work.
+ */
+export async function reenrolStaff(deps: Deps, actor: Actor, staffId: number): Promise<Enrolment> {
+  if (actor.staffId === staffId) throw new ApiError('ops.errors.ownAction', 403);
+  const now = deps.clock.now();
+  const { result } = await audited(deps.database, actor, deps.clock.now, async (trx) => {
+    const before = await trx
+      .selectFrom('staff')
+      .selectAll()
+      .where('id', '=', staffId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (!before) throw notFound();
+    if (!before.contact && actor.staffId !== null) throw conflict('ops.errors.noContact');
+    const row = await trx
+      .updateTable('staff')
+      .set({ password_hash: null, enrolled_at: null, enrolled_by: actor.key, enrol_issued_at: now })
+      .where('id', '=', staffId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await dropStaffFactors(trx, staffId);
+    await trx
+      .updateTable('staff_sessions')
+      .set({ revoked_at: now })
+      .where('staff_id', '=', staffId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    const token = await newEnrolment(trx, deps, staffId);
+    return {
+      result: { row, token },
+      entry: {
+        action: 'staff:reenrol',
+        targetType: 'staff',
+        targetId: staffId,
+        before: { enrolledBy: before.enrolled_by, enrolled: before.enrolled_at !== null },
+        after: { enrolledBy: actor.key, linkTo: row.contact ? maskContact(row.contact) : 'console' },
+      },
+    };
+  });
+  return handOver(deps, actor, result.row, result.token);
 }
 
 /** Changes a member's role; nobody changes their own (an admin cannot make themselves anything). */
@@ -183,199 +308,4 @@ export async function disableStaff(deps: Deps, actor: Actor, staffId: number): P
 export async function listStaff(deps: Deps): Promise<StaffRow[]> {
   const rows = await deps.database.db.selectFrom('staff').selectAll().orderBy('id').execute();
   return rows.map(staffRow);
-}
-
-/** Opens a session at `stage` and answers its token (only the hash is kept). */
-async function openSession(deps: Deps, staffId: number, stage: Stage): Promise<string> {
-  const token = newToken();
-  const now = deps.clock.now();
-  await deps.database.db
-    .insertInto('staff_sessions')
-    .values({
-      token_hash: sha256(token),
-      staff_id: staffId,
-      stage,
-      created_at: now,
-      expires_at: now + (stage === 'full' ? deps.config.ops.sessionMs : STEP_SESSION_MS),
-      last_seen_at: now,
-      factor_at: null,
-      revoked_at: null,
-    })
-    .execute();
-  return token;
-}
-
-/** What a member has set up, from the factor module (injected so this file knows no factor crypto). */
-export type FactorsOf = (deps: Deps, staffId: number) => Promise<{ totp: boolean; passkeys: number }>;
-
-function checkPassword(password: string): void {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw invalid('ops.errors.password');
-}
-
-/**
- * The enrolment link used: the password is set and a session opens that can only set up a second
- * factor. The link works once (a guarded update) and only until it expires.
- */
-export async function enrol(
-  deps: Deps,
-  factorsOf: FactorsOf,
-  token: string,
-  password: string,
-): Promise<SignedIn> {
-  checkPassword(password);
-  const now = deps.clock.now();
-  const hash = await hashQueue(deps.config).run(() => hashSecret(password, deps.config.scrypt));
-  const used = await deps.database.db
-    .updateTable('staff_enrolments')
-    .set({ used_at: now })
-    .where('token_hash', '=', sha256(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('staff_id')
-    .executeTakeFirst();
-  if (!used) throw new ApiError('ops.errors.enrolment', 400);
-  const member = await deps.database.db
-    .updateTable('staff')
-    .set({ password_hash: hash })
-    .where('id', '=', used.staff_id)
-    .where('disabled_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!member) throw new ApiError('ops.errors.enrolment', 400);
-  const factors = await factorsOf(deps, member.id);
-  const stage: Stage = factors.totp || factors.passkeys > 0 ? 'verify' : 'enrol';
-  return { token: await openSession(deps, member.id, stage), stage, factors };
-}
-
-/** A login and password: a session that must still give (or set up) a second factor. */
-export async function signIn(
-  deps: Deps,
-  factorsOf: FactorsOf,
-  login: string,
-  password: string,
-  ip: string,
-): Promise<SignedIn> {
-  const name = login.trim().toLowerCase();
-  const now = deps.clock.now();
-  const member = LOGIN.test(name)
-    ? await deps.database.db.selectFrom('staff').selectAll().where('login', '=', name).executeTakeFirst()
-    : undefined;
-  const ok = await attempt(
-    deps.database.db,
-    [
-      { key: `staff:${name}`, limit: GUESSES.perLogin, onSuccess: 'clear' },
-      { key: `staff-ip:${addressKey(ip)}`, limit: GUESSES.perAddress, onSuccess: 'release' },
-    ],
-    GUESSES.windowMs,
-    now,
-    // An unknown login costs a hash too, so timing does not tell which logins exist.
-    () =>
-      hashQueue(deps.config).run(async () => {
-        if (member?.password_hash) return verifySecret(password, member.password_hash);
-        await hashSecret(password, deps.config.scrypt);
-        return false;
-      }),
-  );
-  if (!ok || !member || member.disabled_at !== null) throw new ApiError('ops.errors.signIn', 401);
-  const factors = await factorsOf(deps, member.id);
-  const stage: Stage = factors.totp || factors.passkeys > 0 ? 'verify' : 'enrol';
-  return { token: await openSession(deps, member.id, stage), stage, factors };
-}
-
-/** The bearer token of a request (a header sent twice is no token). */
-function bearerOf(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const m = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(header);
-  return m?.[1];
-}
-
-/** Background reads (the inbox's polls) say so; they do not count as the member's activity. */
-export const POLL_HEADER = 'x-ops-poll';
-
-/**
- * The member and session of a request, or 401 `logout`: an unknown, revoked or expired token, a
- * session left idle past OPS_IDLE_MS, or a disabled member.
- */
-export async function authenticateStaff(
-  deps: Deps,
-  req: FastifyRequest,
-): Promise<{ member: StaffMember; session: StaffSession }> {
-  const token = bearerOf(req);
-  if (!token) throw new ApiError(ERR.sessionExpired, 401);
-  const tokenHash = sha256(token);
-  const { db } = deps.database;
-  const session = await db
-    .selectFrom('staff_sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  const now = deps.clock.now();
-  if (
-    !session ||
-    session.revoked_at !== null ||
-    session.expires_at <= now ||
-    now - session.last_seen_at >= deps.config.ops.idleMs
-  )
-    throw new ApiError(ERR.sessionExpired, 401);
-  const member = await db
-    .selectFrom('staff')
-    .selectAll()
-    .where('id', '=', session.staff_id)
-    .executeTakeFirst();
-  if (!member || member.disabled_at !== null) throw new ApiError(ERR.sessionExpired, 401);
-  if (req.headers[POLL_HEADER] !== '1' && now - session.last_seen_at >= SEEN_EVERY_MS) {
-    await db
-      .updateTable('staff_sessions')
-      .set({ last_seen_at: now })
-      .where('token_hash', '=', tokenHash)
-      .execute();
-    session.last_seen_at = now;
-  }
-  return { member, session };
-}
-
-/**
- * A second factor was given in this session: a step session becomes full (with the full session's
- * absolute limit, counted from now), a full one is fresh again for OPS_STEP_UP_MS.
- */
-export async function factorGiven(
-  deps: Deps,
-  session: StaffSession,
-): Promise<{ stage: Stage; freshUntil: number }> {
-  const now = deps.clock.now();
-  const becomesFull = session.stage !== 'full';
-  await deps.database.db
-    .updateTable('staff_sessions')
-    .set({
-      stage: 'full',
-      factor_at: now,
-      ...(becomesFull ? { expires_at: now + deps.config.ops.sessionMs } : {}),
-    })
-    .where('token_hash', '=', session.token_hash)
-    .where('revoked_at', 'is', null)
-    .execute();
-  if (becomesFull)
-    await deps.database.db
-      .updateTable('staff')
-      .set({ enrolled_at: now })
-      .where('id', '=', session.staff_id)
-      .where('enrolled_at', 'is', null)
-      .execute();
-  return { stage: 'full', freshUntil: now + deps.config.ops.stepUpMs };
-}
-
-/** Until when the session's last second factor counts as fresh (0 when it does not). */
-export function freshUntil(deps: Deps, session: StaffSession): number {
-  if (session.factor_at === null) return 0;
-  const until = session.factor_at + deps.config.ops.stepUpMs;
-  return until > deps.clock.now() ? until : 0;
-}
-
-export async function logoutStaff(deps: Deps, session: StaffSession): Promise<void> {
-  await deps.database.db
-    .updateTable('staff_sessions')
-    .set({ revoked_at: deps.clock.now() })
-    .where('token_hash', '=', session.token_hash)
-    .execute();
 }

@@ -7,6 +7,7 @@ import type { DB, MessagesTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { lockUser } from '../lib/ledger';
+import { notify } from '../notify/notify';
 
 /** Customer-service chat: the user's messages, the operator's replies, read marks. */
 
@@ -18,7 +19,7 @@ const CHAT_HISTORY = 200;
 const CHAT_RATE_PER_MINUTE = 20;
 /**
  * Messages a user may send that no reply has answered yet: the rows a chat keeps grow with the
- * operators' replies, not with how fast one account can type (issue 34).
+ * operators' replies, not with how fast one account can type.
  */
 export const CHAT_UNANSWERED_MAX = 30;
 
@@ -37,6 +38,9 @@ export async function welcome(db: Kysely<DB>, userId: number, at: number): Promi
     .execute();
 }
 
+/** The automatic welcome, not an operator's words (the app and the back office both tell it apart). */
+export const isWelcome = (m: { sender: string; body: string }) => m.sender === 'agent' && m.body === WELCOME;
+
 function chatMessage(row: Selectable<MessagesTable>): ChatMessage {
   return {
     id: row.id,
@@ -45,8 +49,8 @@ function chatMessage(row: Selectable<MessagesTable>): ChatMessage {
     client_id: row.client_id,
     read_at: row.read_at,
     created_at: row.created_at,
-    // The welcome is ours, not an operator's: the app says it in the user's language (issue 31).
-    ...(row.sender === 'agent' && row.body === WELCOME ? { text_key: 'chat.welcome' as const } : {}),
+    // The welcome is ours, not an operator's: the app says it in the user's language.
+    ...(isWelcome(row) ? { text_key: 'chat.welcome' as const } : {}),
   };
 }
 
@@ -136,7 +140,7 @@ export async function markRead(deps: Deps, userId: number): Promise<void> {
 
 /**
  * An agent's answer: the back office's inbox (backoffice/inbox.ts, audited) and the console's
- * `chat:reply`. `db`: the caller's transaction.
+ * `chat:reply`. `db`: the caller's transaction, which also holds the reply's push (notify/notify.ts).
  */
 export async function replyToChat(
   deps: Deps,
@@ -160,6 +164,16 @@ export async function replyToChat(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A push, not an inbox item: the chat's own unread count already tells the app.
+  await notify(db, {
+    userId,
+    kind: 'chat',
+    refId: row.id,
+    symbol: '',
+    params: { event: 'reply' },
+    at: deps.clock.now(),
+    inbox: false,
+  });
   return row.id;
 }
 

@@ -13,7 +13,7 @@ export const CONTENT_COMMANDS: OpsCommand[] = [
   {
     name: 'news:publish',
     usage: 'news:publish <file|-> --title T --subhead S',
-    summary: 'publish an article, sanitised when stored; [--img /path-or-https-url]',
+    summary: 'publish an article, sanitised when stored; [--img /path/of/an/image/on/this/site.jpg]',
     mutates: true,
     async run(deps, args, actor) {
       const { positional, named } = options(args);

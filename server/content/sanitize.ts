@@ -1,5 +1,12 @@
+import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+
+/**
+ * jsdom is loaded when the first article is sanitised, not with the server: importing it is about
+ * a second of a core, which every operator's console run and every start on a seeded database paid
+ * for nothing.
+ */
+const load = createRequire(import.meta.url);
 
 /**
  * News HTML is sanitised once, when it is stored (DESIGN rule 5), and never modified afterwards:
@@ -9,6 +16,7 @@ let purifier: DOMPurify | null = null;
 
 function instance(): DOMPurify {
   if (purifier) return purifier;
+  const { JSDOM } = load('jsdom') as typeof import('jsdom');
   const { window } = new JSDOM('');
   const p = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   p.addHook('afterSanitizeAttributes', (node) => {

@@ -4,9 +4,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { PgTools } from '../config-values';
+import { PRIVATE_FILE, privateDir, privateTemp } from '../lib/private-files';
 
 /**
- * Backups of the whole database, taken online while the server serves (issue 34):
+ * Backups of the whole database, taken online while the server serves:
  * - SQLite: SQLite's online backup API (better-sqlite3 `backup`) from a read-only connection of
  *   its own, every page in one step: one read transaction, so the copy is one consistent instant,
  *   and in WAL mode the server's writers are never blocked by it. (Copied a hundred pages at a
@@ -14,7 +15,9 @@ import type { PgTools } from '../config-values';
  * - PostgreSQL: `pg_dump --format=custom` (one snapshot; restored with `pg_restore`), when the
  *   client tools are installed.
  * A backup is written beside its destination and renamed into place once complete and on disk,
- * so a crash never leaves a half file under the name. Restores go only into an empty database.
+ * so a crash never leaves a half file under the name. Backups and their temporaries are 0600 under
+ * random names whatever the umask (lib/private-files.ts): they hold everything the database does.
+ * Restores go only into an empty database.
  */
 
 export type BackupFormat = 'sqlite' | 'pg_dump';
@@ -48,15 +51,19 @@ export function backupFormatOf(file: string): BackupFormat | null {
   }
 }
 
-/** Writes `file` through a temporary name beside it, fsynced and renamed into place. */
+/**
+ * Writes `file` through a 0600 temporary of a random name beside it, fsynced and renamed into
+ * place (a tool that copies a mode over it, as a file copy does, is narrowed again before the rename).
+ */
 async function writeAtomically(file: string, write: (tmp: string) => Promise<void>): Promise<number> {
   const target = path.resolve(file);
-  if (!fs.existsSync(path.dirname(target))) throw new Error(`No such folder: ${path.dirname(target)}`);
-  const tmp = `${target}.partial-${process.pid}`;
-  fs.rmSync(tmp, { force: true });
+  // A backup folder that does not exist yet is made 0700 (one that does keeps its mode).
+  privateDir(path.dirname(target));
+  const tmp = privateTemp(target);
   try {
     await write(tmp);
     const fd = fs.openSync(tmp, 'r');
+    fs.fchmodSync(fd, PRIVATE_FILE);
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fs.renameSync(tmp, target);
@@ -160,7 +167,7 @@ export async function restoreDatabase(
     );
   } else {
     const target = sqliteFile(url);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    privateDir(path.dirname(target));
     // An empty file (or one without tables) and any journal beside it go: the copy replaces them.
     for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${target}${suffix}`, { force: true });
     await writeAtomically(target, async (tmp) => {

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
-import { LOAN_STATE } from '#shared/status';
-import { BLOCK, IPO, STOCK } from '../trading/orders';
+import { UNIT_SCALE } from '#shared/funds';
+import { MONEY_SCALE, PRICE_SCALE } from '#shared/money';
+import { BLOCK_STATUS, IPO_STATUS, LOAN_STATE, STOCK_STATUS, WITHDRAW_STATUS } from '#shared/status';
 import type { Database } from './index';
 import type { SessionStage } from './schema';
 import { numbered } from './statement';
@@ -8,7 +9,7 @@ import { numbered } from './statement';
 /**
  * The reads every polling app pays for, several times a minute per user: the session behind a
  * token, user info, balance and the two unread counts (messages, the inbox). Each is one fixed SQL text on indexed columns
- * (sessions' primary key, users' primary key, positions_pk, orders_user, fund_orders_user,
+ * (sessions' primary key, users' primary key, positions_pk, orders_user, fund_orders_user, fund_positions_pk,
  * loans_user_state, messages_unread, notifications_user), written once for both databases:
  * - SQLite: prepared once on a second, read-only connection and run synchronously. The writer
  *   connection is not used because Kysely holds it across awaits inside a transaction, and a read
@@ -37,10 +38,16 @@ export interface UserRow {
   img: string | null;
   balance: number;
   has_fund_password: boolean;
-  /** Principal of active fund orders, minor units. */
+  /**
+   * Money in funds, minor units: units held at each fund's latest published NAV (HALF_UP per fund,
+   * as `unitsValue` in src/shared/funds.ts) plus purchases waiting for their NAV
+   * (server/funds/positions.ts `fundHoldings` gives the same figure with its lines).
+   */
   funds: number;
   /** Outstanding loans (state 4): principal and what accrued on it, minor units. */
   loan: number;
+  /** Withdrawals in progress (n): reserved at request, paid or refunded later, minor units. */
+  withdrawing: number;
   /** What the USD rate depends on in config (trading/fx.ts): `currency_unit`, `rate`, `rate_set_at`, as stored. */
   fx: { unit: string | undefined; rate: string | undefined; setAt: string | undefined };
 }
@@ -49,6 +56,11 @@ export interface PositionRow {
   symbol: string;
   qty: number;
   cost: number;
+  /** Units held by pending sells. */
+  reserved_qty: number;
+  /** Cost in the instrument's currency, ticks × units (the average price's numerator). */
+  cost_native: number;
+  updated_at: number;
 }
 
 export interface OpenBuyRow {
@@ -59,6 +71,17 @@ export interface OpenBuyRow {
   price: number;
   rate: number;
   price_all: number;
+  /** Charges: a pending stock buy reserves them on top of `price_all` (its value). */
+  fee: number;
+  no: string;
+  created_at: number;
+  /** A block/QIP lot's lock-in end, or null. */
+  unlock_at: number | null;
+  /** The instrument's name and market as the order recorded them (an IPO may not be listed yet). */
+  name: string;
+  market: string;
+  /** IN or US: the currency the lot was priced in when there is no instrument to ask. */
+  region: string;
 }
 
 export interface HotReads {
@@ -75,11 +98,17 @@ export interface HotReads {
 
 /**
  * The buys that still hold money: pending stock buys and IPO applications (reserved), allotted IPO
- * shares and successful block/QIP lots (held). Literals, not parameters: this is the predicate of
+ * shares and successful block/QIP lots (held: Holdings lists them, portfolio/held.ts). Literals, not parameters: this is the predicate of
  * the partial index orders_open_buys (migration 049_open_buys) to the letter, which is what lets
  * both databases answer from it (tests/server/hot.test.ts checks the plans).
  */
-const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK.pending}) or (mold = 'ipo' and status in (${IPO.pending}, ${IPO.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK.success}))`;
+const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK_STATUS.pending}) or (mold = 'ipo' and status in (${IPO_STATUS.pending}, ${IPO_STATUS.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK_STATUS.success}))`;
+
+/** Withdrawals still holding their money: the predicate of the partial index withdrawals_pending (081). */
+const PENDING_WITHDRAWALS = `status = '${WITHDRAW_STATUS.inProgress}'`;
+
+/** Thousandths of a unit × NAV ticks per minor unit: `unitsValue`'s divisor, for the SQL below. */
+const UNIT_VALUE_DIVISOR = (UNIT_SCALE * PRICE_SCALE) / MONEY_SCALE;
 
 const SQL = {
   session: `select u.id, u.phone, s.stage, s.expires_at, s.revoked_at, coalesce(s.last_seen_at, s.created_at) as last_seen_at
@@ -112,15 +141,20 @@ export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
   return `select u.id, u.phone, u.no, u.img, u.balance,
     case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
     (select coalesce(sum(f.amount), 0) from fund_orders f
-      where f.user_id = u.id and f.status = 'active') as funds,
+      where f.user_id = u.id and f.side = 'buy' and f.status = 'active')
+    + (select coalesce(sum((p.units * fu.nav + ${UNIT_VALUE_DIVISOR / 2}) / ${UNIT_VALUE_DIVISOR}), 0)
+      from fund_positions p join funds fu on fu.id = p.fund_id
+      where p.user_id = u.id and p.units > 0) as funds,
     (select coalesce(sum(l.due), 0) from loans l
       where l.user_id = u.id and l.state = ${LOAN_STATE.unpaid}) as loan,
+    (select coalesce(sum(w."count"), 0) from withdrawals w
+      where w.user_id = u.id and ${PENDING_WITHDRAWALS}) as withdrawing,
     (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
     (select c.value from config c where c.tag = 'rate') as rate,
     (select c.value from config c where c.tag = 'rate_set_at') as rate_set_at,
-    (select ${array('p.symbol, p.qty, p.cost')} from positions p
+    (select ${array('p.symbol, p.qty, p.cost, p.reserved_qty, p.cost_native, p.updated_at')} from positions p
       where p.user_id = u.id and p.qty > 0) as positions,
-    (select ${array('o.mold, o.status, o.symbol, o."count", o.price, o.rate, o.price_all')} from orders o
+    (select ${array('o.mold, o.status, o.symbol, o."count", o.price, o.rate, o.price_all, o.fee, o.no, o.created_at, o.unlock_at, o.name, o.market, o.region')} from orders o
       where o.user_id = u.id and ${OPEN_BUYS}) as orders
   from users u where u.id = ?`;
 }
@@ -233,22 +267,50 @@ function createHotReads(database: Database): HotReads {
           // PostgreSQL sums bigint into numeric, which pg hands over as a string.
           funds: Number(row.funds),
           loan: Number(row.loan),
+          withdrawing: Number(row.withdrawing),
           fx: { unit: text(row.fx_unit), rate: text(row.rate), setAt: text(row.rate_set_at) },
         },
-        positions: arrays(row.positions).map(([symbol, qty, cost]) => ({
+        positions: arrays(row.positions).map(([symbol, qty, cost, reserved, native, updated]) => ({
           symbol: String(symbol),
           qty: Number(qty),
           cost: Number(cost),
+          reserved_qty: Number(reserved),
+          cost_native: Number(native),
+          updated_at: Number(updated),
         })),
-        orders: arrays(row.orders).map(([mold, status, symbol, count, price, rate, price_all]) => ({
-          mold: String(mold),
-          status: Number(status),
-          symbol: String(symbol),
-          count: Number(count),
-          price: Number(price),
-          rate: Number(rate),
-          price_all: Number(price_all),
-        })),
+        orders: arrays(row.orders).map(
+          ([
+            mold,
+            status,
+            symbol,
+            count,
+            price,
+            rate,
+            price_all,
+            fee,
+            no,
+            created,
+            unlock,
+            name,
+            market,
+            region,
+          ]) => ({
+            mold: String(mold),
+            status: Number(status),
+            symbol: String(symbol),
+            count: Number(count),
+            price: Number(price),
+            rate: Number(rate),
+            price_all: Number(price_all),
+            fee: Number(fee),
+            no: String(no),
+            created_at: Number(created),
+            unlock_at: unlock === null ? null : Number(unlock),
+            name: String(name),
+            market: String(market),
+            region: String(region),
+          }),
+        ),
       };
     },
   };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -12,6 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { narrowExisting, privateDir, privateFile } from '../lib/private-files';
 import type { Dialect } from './dialect';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
@@ -65,15 +65,21 @@ function timed(timing: QueryTiming) {
 // int8 (bigint) columns hold minor units and epoch ms: all far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** `groupCommit` (config `SQLITE_GROUP_COMMIT`): SQLite only, see GroupCommit. */
-export function createDatabase(url: string, options: { groupCommit?: boolean } = {}): Database {
+/**
+ * `groupCommit` (config `SQLITE_GROUP_COMMIT`): SQLite only, see GroupCommit. `connectTimeoutMs`
+ * (config `PG_CONNECT_TIMEOUT_MS`): PostgreSQL only, the wait for a pool connection.
+ */
+export function createDatabase(
+  url: string,
+  options: { groupCommit?: boolean; connectTimeoutMs?: number } = {},
+): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // A database that does not answer fails a request in 5 s (a 503 the app shows as unreachable),
     // well inside the app's 10 s timeout, instead of leaving it waiting for a connection.
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       keepAlive: true,
     });
     // An idle client the server drops (restart, failover, DROP DATABASE … FORCE) is already removed
@@ -99,7 +105,14 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
     };
   }
   const file = url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const inMemory = file === ':memory:' || file.startsWith('file::memory:');
+  if (!inMemory) {
+    // Only the service reads it (lib/private-files.ts): SQLite gives the WAL and shared-memory
+    // files it creates the database file's mode, so a 0600 database keeps its companions 0600.
+    privateDir(path.dirname(path.resolve(file)));
+    privateFile(file);
+    narrowExisting(['-wal', '-shm', '-journal'].map((suffix) => `${file}${suffix}`));
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // The ledger must survive power loss, not only a killed process.
@@ -113,7 +126,7 @@ export function createDatabase(url: string, options: { groupCommit?: boolean } =
   });
   const group = options.groupCommit ? new GroupCommit(db) : null;
   let reader: SQLite.Database | null = null;
-  if (file !== ':memory:' && !file.startsWith('file::memory:')) {
+  if (!inMemory) {
     // Opened after the writer switched the file to WAL, so it never reads in rollback-journal mode.
     reader = new SQLite(file, { readonly: true, fileMustExist: true });
     reader.pragma('busy_timeout = 5000');

@@ -1,6 +1,8 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { ChatMessage } from '#shared/contract/content';
 import type { BankCard } from '#shared/contract/settings';
+import type { FundCategory } from '#shared/funds';
+import type { NoticeKind } from '#shared/notices';
 
 /**
  * The database, as Kysely sees it. Money columns are integer minor units; prices are integer ticks
@@ -39,6 +41,7 @@ export interface DB {
   block_items: BlockItemsTable;
   funds: FundsTable;
   fund_orders: FundOrdersTable;
+  fund_positions: FundPositionsTable;
   recharges: RechargesTable;
   withdrawals: WithdrawalsTable;
   loans: LoansTable;
@@ -50,7 +53,9 @@ export interface DB {
   factor_recovery: FactorRecoveryTable;
   factor_challenges: FactorChallengesTable;
   known_devices: KnownDevicesTable;
+  security_changes: SecurityChangesTable;
   staff: StaffTable;
+  approvals: ApprovalsTable;
   staff_enrolments: StaffEnrolmentsTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
@@ -61,6 +66,11 @@ export interface DB {
   staff_notes: StaffNotesTable;
   news_scheduled: NewsScheduledTable;
   ipo_allotments: IpoAllotmentsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_prefs: PushPrefsTable;
+  push_outbox: PushOutboxTable;
+  push_deliveries: PushDeliveriesTable;
 }
 
 interface UsersTable {
@@ -93,8 +103,10 @@ interface SessionsTable {
    * factor to give) or `enrol` (one to set up first). A step opens nothing else.
    */
   stage: Generated<SessionStage>;
-  /** A step session's device (known_devices.device), for the full session it leads to. */
+  /** The session's device (known_devices.device): a step's, for the full session it leads to. */
   device: Generated<string | null>;
+  /** A fresh proof of an existing factor given in this session, until a change uses it (049_step_up). */
+  step_up_at: Generated<number | null>;
 }
 
 export type SessionStage = 'full' | 'verify' | 'enrol';
@@ -186,12 +198,12 @@ export interface AlertsTable {
   fired_price: number | null;
 }
 
-/** An inbox item (046); `params` is JSON; `ref_id` names the alert. */
+/** An inbox item (046); `params` is JSON; `ref_id` names the alert, order or withdrawal. */
 interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  /** `alert`: a price alert fired; `security`: a security event of the account (issue 32). */
-  kind: 'alert' | 'security';
+  /** What it is about (src/shared/notices.ts): a fired alert, a security event, an order, an IPO, a payout. */
+  kind: NoticeKind;
   ref_id: number | null;
   symbol: string;
   params: string;
@@ -288,7 +300,7 @@ export interface OrdersTable {
   ch_sebi: Generated<number>;
   ch_stamp: Generated<number>;
   ch_gst: Generated<number>;
-  /** Stop orders: sl or slm; null for market/limit (048_order_types). */
+  /** market, limit (placed since they were recorded; null before), sl, slm, gtt, oco (048_order_types). */
   order_type: string | null;
   /** Stop orders: the trigger, ticks. */
   trigger_price: number | null;
@@ -304,7 +316,7 @@ export interface OrdersTable {
   stop_limit: number | null;
   /** OCO orders: the leg that fired, target or stop; null before. */
   fired_leg: string | null;
-  /** Issue 30 (049_trading_amo): delivery or intraday; day or ioc. */
+  /** Delivery or intraday; day or ioc. */
   product: Generated<string>;
   validity: Generated<string>;
   /** An after-market order's send time (the next session's open); null otherwise. */
@@ -352,32 +364,72 @@ interface BlockItemsTable {
 export interface FundsTable {
   id: Generated<number>;
   name: string;
-  /** Returns in basis points over the whole period. */
+  /** The fixed-term product's returns of before (basis points over the period); unused since 082. */
   min_return: number;
   max_return: number;
   investment_period: number;
-  /** Purchase amount, minor units. */
+  /** Minimum first purchase, minor units (SPEC's purchase amount: a purchase naming none buys this). */
   amount: number;
   issue_amount: number;
   sold_amount: number;
+  /** 1 open for purchases (OFFER_STATUS.open); redemptions are always open. */
   status: number;
-  /** Fund manager and risk level 1 (low) … 5 (high) (047). */
+  /** The AMC, and the SEBI riskometer level 1 (low) … 6 (very high) (047, 082). */
   manager: string | null;
   risk: number | null;
+  /** The scheme's facts (082): SEBI category, expense ratio, exit load, launch and NAV at launch. */
+  category: Generated<FundCategory>;
+  expense_ratio_bps: Generated<number>;
+  exit_load_ppm: Generated<number>;
+  exit_load_days: Generated<number>;
+  /** Days since 1970-01-01 (Indian calendar). */
+  launched_on: Generated<number>;
+  /** Ticks (1/10,000). */
+  nav_base: Generated<number>;
+  /** The latest published NAV (ticks) and its business day; null until the first is published. */
+  nav: number | null;
+  nav_day: number | null;
 }
 
 export interface FundOrdersTable {
   id: Generated<number>;
   user_id: number;
   fund_id: number;
+  /**
+   * A buy: the money paid. A redemption: what it paid into the balance (0 until its NAV is struck).
+   * A `term` order (before 082): the principal it returned.
+   */
   amount: number;
-  /** Basis points. */
+  /** Basis points a `term` order promised; 0 for buys and redemptions (nothing is promised). */
   expected_return: number;
+  /** active: waiting for its NAV; completed: struck (or a term order paid back); cancelled. */
   status: 'active' | 'completed' | 'cancelled';
+  /** When its NAV is published (the order is struck then); a term order's maturity. */
   end_time: number;
+  /** A term order's return paid at maturity. */
   profit: number | null;
   created_at: number;
   settled_at: number | null;
+  side: Generated<'buy' | 'redeem' | 'term'>;
+  /** Thousandths: a buy's allotted units (once struck), a redemption's units. */
+  units: number | null;
+  /** The NAV it was struck at (ticks), and the business day of that NAV. */
+  nav: number | null;
+  nav_day: Generated<number>;
+  stamp_duty: Generated<number>;
+  exit_load: Generated<number>;
+  stt: Generated<number>;
+}
+
+/** Units a user holds in a fund (082): thousandths; `reserved_units` held by pending redemptions. */
+export interface FundPositionsTable {
+  user_id: number;
+  fund_id: number;
+  units: number;
+  reserved_units: number;
+  /** What the units held cost, minor units (average cost: a redemption takes its share). */
+  invested: number;
+  updated_at: number;
 }
 
 export interface RechargesTable {
@@ -390,6 +442,8 @@ export interface RechargesTable {
   settle_at: number;
   created_at: number;
   updated_at: number;
+  /** The bank reference (UTR) the customer gave, if any. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WithdrawalsTable {
@@ -501,6 +555,10 @@ interface FactorTotpTable {
   confirmed_at: number | null;
   /** The newest time step a code was accepted for: a code is good once. */
   last_step: number | null;
+  /** The session (sha256 of its token) a pending secret was made for: only it may confirm (049_step_up). */
+  session: Generated<string | null>;
+  /** 1: made after a fresh proof of an existing factor. */
+  gated: Generated<number>;
 }
 
 interface FactorRecoveryTable {
@@ -518,6 +576,10 @@ interface FactorChallengesTable {
   purpose: 'register' | 'authenticate';
   expires_at: number;
   used_at: number | null;
+  /** A registration's session (sha256 of its token): only it may add the passkey (049_step_up). */
+  session: Generated<string | null>;
+  /** 1: made after a fresh proof of an existing factor. */
+  gated: Generated<number>;
 }
 
 interface KnownDevicesTable {
@@ -526,6 +588,22 @@ interface KnownDevicesTable {
   device: string;
   first_at: number;
   last_at: number;
+  /** Security changes up to this time were acknowledged on this device (049_step_up). */
+  changes_seen_at: Generated<number | null>;
+}
+
+/** A factor change or password reset (049_step_up), shown to the user's other devices. */
+interface SecurityChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A SecurityEvent (account/security-events.ts). */
+  event: string;
+  at: number;
+  /** known_devices.device of the session that made it. */
+  device: string;
+  /** "Chrome on Android" (src/shared/device-name.ts). */
+  device_name: string;
+  address: string;
 }
 
 /** Back-office staff (070): apart from customers; a role of server/backoffice/roles.ts. */
@@ -541,6 +619,11 @@ export interface StaffTable {
   created_at: number;
   enrolled_at: number | null;
   disabled_at: number | null;
+  /** Where their enrolment links go (072; null for members added before). */
+  contact: string | null;
+  /** Who issued their current enrolment, and when (072): their creator, or an admin's re-enrolment. */
+  enrolled_by: string | null;
+  enrol_issued_at: number | null;
 }
 
 interface StaffEnrolmentsTable {
@@ -586,6 +669,8 @@ export interface AuditLogTable {
   request_id: string | null;
   prev_hash: string;
   hash: string;
+  /** HMAC of `hash` under AUDIT_KEY (071; null only on entries from before it). */
+  mac: string | null;
 }
 
 export interface PayoutApprovalsTable {
@@ -596,6 +681,29 @@ export interface PayoutApprovalsTable {
   bank_id: number;
   /** SHA-256 of the payout as the maker saw it: any change voids the approval. */
   binding: string;
+  /** awaiting, approved, void, rejected. */
+  status: string;
+  maker: string;
+  maker_name: string;
+  created_at: number;
+  checker: string | null;
+  checker_name: string | null;
+  decided_at: number | null;
+  note: string | null;
+}
+
+/** A maker's request another member checks (072): loans above the threshold, account decisions. */
+export interface ApprovalsTable {
+  id: Generated<number>;
+  /** loan, freeze, unfreeze, … */
+  kind: string;
+  target_id: string;
+  user_id: number | null;
+  amount: number | null;
+  /** SHA-256 of what was asked: a change voids the request. */
+  binding: string;
+  /** JSON the checker is shown (the request's reason, what it would do). */
+  detail: string | null;
   /** awaiting, approved, void, rejected. */
   status: string;
   maker: string;
@@ -665,4 +773,66 @@ interface IpoAllotmentsTable {
   run_by: string | null;
   run_name: string | null;
   run_at: number | null;
+}
+
+/** The demo's VAPID key pair (090), base64url; one row. */
+interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** A device's push subscription (090). */
+interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The device's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  device: string;
+  lang: string;
+  created_at: number;
+  last_success_at: number | null;
+  /** Refusals in a row (reset by a success); the subscription is dropped past a limit. */
+  failures: Generated<number>;
+}
+
+/** A user's push preferences (090); `muted` is a JSON list of the groups turned off; quiet hours in minutes of the day. */
+interface PushPrefsTable {
+  user_id: number;
+  muted: string;
+  amounts: number;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  quiet_tz: string | null;
+  updated_at: number;
+}
+
+/** A notice waiting for the sender (090): written in its event's transaction. */
+interface PushOutboxTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NoticeKind;
+  symbol: string;
+  params: string;
+  /** Its inbox item (none for a chat reply: the chat keeps its own unread state). */
+  notification_id: number | null;
+  state: Generated<number>;
+  created_at: number;
+}
+
+/** One notice to one device (090); `status` the push service's last HTTP status. */
+interface PushDeliveriesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  subscription_id: number;
+  state: number;
+  attempts: Generated<number>;
+  next_at: number;
+  claimed_at: number | null;
+  sent_at: number | null;
+  status: number | null;
+  created_at: number;
 }

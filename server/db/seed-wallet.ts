@@ -33,7 +33,7 @@ async function demoUserId(deps: Deps): Promise<number | null> {
 
 /**
  * A bank card for the demo user to withdraw to, when they have none yet; and their real-name
- * verification approved (issue 30 §4: the demo's checklist shows "Add funds" done, so its identity
+ * verification approved (the demo's checklist shows "Add funds" done, so its identity
  * step is done too), when they have none — a verification an operator has since changed is kept.
  */
 export const seedDemoWallet: SeedStep = async (deps) => {

@@ -4,9 +4,11 @@ import { DEFAULT_MIN_WITHDRAW } from '#shared/rules';
 import { createUser } from '../account/users';
 import { seedCannedReplies } from '../backoffice/setup';
 import type { Deps } from '../deps';
+import { seedFunds } from '../funds/seed';
 import { post } from '../lib/ledger';
 import { hashSecret } from '../lib/passwords';
 import { seedMarket } from '../market/seed';
+import { seedVapidKeys } from '../notify/vapid';
 import { withTx } from './index';
 import type { SeedStep } from './seed-step';
 import { seedDemoWallet, seedNews } from './seed-wallet';
@@ -65,9 +67,11 @@ const SEED_STEPS: SeedStep[] = [
   seedInvitation,
   seedDemoUser,
   seedMarket,
+  seedFunds,
   seedNews,
   seedDemoWallet,
   seedCannedReplies,
+  seedVapidKeys,
 ];
 
 export async function seed(deps: Deps): Promise<void> {

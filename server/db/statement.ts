@@ -4,7 +4,7 @@ import type { DB } from './schema';
 /**
  * Fixed SQL for the writes every order makes (the ledger's two statements, the order row, the
  * position, the Idempotency-Key): run on the transaction as written, skipping Kysely's builder and
- * compiler, which cost more per order than SQLite spends executing them (issue 15: a profile of
+ * compiler, which cost more per order than SQLite spends executing them (a profile of
  * dealBuy showed ~100 µs of query building and the garbage it leaves, per order). Everything else
  * stays on the builder, where the schema types check it.
  *

@@ -33,8 +33,8 @@ export interface FactorContext {
 
 /**
  * The owner's lockout, given by the caller: runs `verify` as one guessed attempt and answers its
- * result, or refuses (429 `errors.tooManyAttempts`) when the owner is locked. Customers count
- * second-factor guesses against their login limit (account/login-limit.ts); `attemptGuard` builds
- * one from lib/attempts for any keys.
+ * result, or refuses (429 `errors.tooManyAttempts`) when the owner is locked. `attemptGuard` builds
+ * one from lib/attempts for any keys; customers and staff count the owner's `factorGuesses` (apart
+ * from passwords, cleared by time only) and their address.
  */
 export type Guard = (verify: () => Promise<boolean>) => Promise<boolean>;

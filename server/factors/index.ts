@@ -8,6 +8,8 @@ import { listPasskeys, type Passkey, verifyPasskey } from './passkeys';
 import { recoveryCodesLeft, redeemRecoveryCode } from './recovery';
 import { totpEnabled, verifyTotp } from './totp';
 
+export { type EnrolmentBinding, endUngatedEnrolments } from './challenges';
+export { ownerHasFactor } from './owned';
 export {
   addPasskey,
   FlaggedPasskey,
@@ -26,6 +28,7 @@ export {
   normaliseRecovery,
   RECOVERY_CODES,
   recoveryCodesLeft,
+  recoverySetMadeAt,
   redeemRecoveryCode,
   removeRecoveryCodes,
 } from './recovery';
@@ -35,6 +38,7 @@ export {
   removeTotp,
   type TotpSetup,
   totpCode,
+  totpConfirmedAt,
   totpEnabled,
   verifyTotp,
 } from './totp';
@@ -68,21 +72,6 @@ export async function factorsOf(ctx: FactorContext, owner: FactorOwner): Promise
  */
 export const hasFactor = (f: Factors) => f.totp || f.passkeys.length > 0;
 
-/** Has the owner set up a second factor (as `hasFactor`), in two indexed reads. */
-export async function ownerHasFactor(db: Kysely<DB>, owner: FactorOwner): Promise<boolean> {
-  const key = ownerKey(owner);
-  const [passkey, app] = await Promise.all([
-    db.selectFrom('factor_passkeys').select('id').where('owner', '=', key).limit(1).executeTakeFirst(),
-    db
-      .selectFrom('factor_totp')
-      .select('owner')
-      .where('owner', '=', key)
-      .where('confirmed_at', 'is not', null)
-      .executeTakeFirst(),
-  ]);
-  return passkey !== undefined || app !== undefined;
-}
-
 /** One proof of a second factor: a passkey's assertion, an app's code, or a recovery code. */
 export type Proof = { passkey: AuthenticationResponseJSON } | { code: string } | { recovery: string };
 export type ProofKind = 'passkey' | 'totp' | 'recovery';
@@ -113,9 +102,19 @@ export async function verifySecondFactor(
 }
 
 /**
+ * The owner's count of second-factor guesses — app codes, recovery codes, passkey tries — kept
+ * apart from any password's and cleared by time only: a right answer gives back its own attempt
+ * and nothing more, so neither a right password nor the owner's right code between an intruder's
+ * wrong ones buys more guesses within the window.
+ */
+export function factorGuesses(owner: FactorOwner, limit: number, windowMs: number): AttemptKey {
+  return { key: `factor:${ownerKey(owner)}`, limit, onSuccess: 'release', windowMs };
+}
+
+/**
  * A lockout from attempt counters (lib/attempts.ts) for any keys: each guess reserves an attempt
- * on every key before it is checked, so racing guesses never exceed the limit. Customers pass
- * their login limit's keys (phone and address) instead, so passwords and codes share one count.
+ * on every key before it is checked, so racing guesses never exceed the limit. Customers and staff
+ * pass the owner's `factorGuesses` and their address's key.
  */
 export function attemptGuard(db: Kysely<DB>, keys: AttemptKey[], windowMs: number, now: number): Guard {
   return (verify) => attempt(db, keys, windowMs, now, verify);

@@ -1,18 +1,28 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isUniqueViolation } from '../lib/db-errors';
 import { ApiError, notFound } from '../lib/errors';
-import { CHALLENGE_TTL_MS, challengeOf, newChallenge, takeChallenge } from './challenges';
+import {
+  CHALLENGE_TTL_MS,
+  challengeOf,
+  type EnrolmentBinding,
+  newChallenge,
+  takeChallenge,
+} from './challenges';
 import { type FactorContext, type FactorOwner, type Guard, ownerKey } from './context';
+import { ownerHasFactor } from './owned';
 import { keyedHash } from './secrets';
+
+/**
+ * The WebAuthn library (and the certificate parsing under it) is loaded with the first passkey
+ * ceremony, not with the server: about half a second of a core at every start and console run.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** A passkey as its owner sees it; `public_key` lets the owner's device check an unlock offline. */
 export interface Passkey {
@@ -103,17 +113,19 @@ export function passkeyName(name: string): string {
 /**
  * Options for `navigator.credentials.create()`: a fresh single-use challenge, user verification
  * required, the owner's passkeys excluded (an authenticator that has one already says so). The
- * user handle is an opaque, stable id per owner (a keyed hash, not the account number).
+ * user handle is an opaque, stable id per owner (a keyed hash, not the account number). With a
+ * `binding`, only its session may add the passkey (`addPasskey`'s `session`).
  */
 export async function passkeyRegistrationOptions(
   ctx: FactorContext,
   owner: FactorOwner,
   account: { name: string; displayName: string },
+  binding?: EnrolmentBinding,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(ctx, owner);
   if (existing.length >= MAX_PASSKEYS) throw new ApiError('errors.passkeyLimit', 409);
-  const challenge = await newChallenge(ctx, owner, 'register');
-  return generateRegistrationOptions({
+  const challenge = await newChallenge(ctx, owner, 'register', binding);
+  return (await webauthn()).generateRegistrationOptions({
     rpName: ctx.settings.rpName,
     rpID: ctx.settings.rpId,
     userName: account.name,
@@ -133,21 +145,26 @@ export async function passkeyRegistrationOptions(
 
 /**
  * Verifies a `create()` response against its challenge (used up here, whatever the outcome), the
- * configured origins and RP id, with user verification; keeps the credential under `name`.
+ * configured origins and RP id, with user verification; keeps the credential under `name`. Given
+ * `session`, the challenge must have been made for it (a bound one, `passkeyRegistrationOptions`),
+ * and one made ungated is refused once the owner has a factor (`errors.enrolEnded`).
  */
 export async function addPasskey(
   ctx: FactorContext,
   owner: FactorOwner,
   response: RegistrationResponseJSON,
   name: string,
+  session?: string,
 ): Promise<Passkey> {
   const label = passkeyName(name);
   const challenge = challengeOf(response.response.clientDataJSON);
-  if (!challenge || !(await takeChallenge(ctx, owner, 'register', challenge)))
-    throw new ApiError('errors.challengeExpired', 400);
+  const taken = challenge ? await takeChallenge(ctx, owner, 'register', challenge, session) : null;
+  if (!challenge || !taken) throw new ApiError('errors.challengeExpired', 400);
+  if (session !== undefined && !taken.gated && (await ownerHasFactor(ctx.db, owner)))
+    throw new ApiError('errors.enrolEnded', 409);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: ctx.settings.origins,
@@ -193,7 +210,7 @@ export async function passkeyAuthenticationOptions(
   const usable = (await listPasskeys(ctx, owner)).filter((p) => !p.flagged);
   if (usable.length === 0) throw new ApiError('errors.passkeyNone', 400);
   const challenge = await newChallenge(ctx, owner, 'authenticate');
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: ctx.settings.rpId,
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: CHALLENGE_TTL_MS,
@@ -252,7 +269,7 @@ export async function verifyPasskey(
     }
     let newCounter: number;
     try {
-      const result = await verifyAuthenticationResponse({
+      const result = await (await webauthn()).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: ctx.settings.origins,

@@ -76,3 +76,13 @@ export async function recoveryCodesLeft(ctx: FactorContext, owner: FactorOwner):
 export async function removeRecoveryCodes(ctx: FactorContext, owner: FactorOwner): Promise<void> {
   await ctx.db.deleteFrom('factor_recovery').where('owner', '=', ownerKey(owner)).execute();
 }
+
+/** When the owner's current set of recovery codes was made, or null when there is none. */
+export async function recoverySetMadeAt(ctx: FactorContext, owner: FactorOwner): Promise<number | null> {
+  const row = await ctx.db
+    .selectFrom('factor_recovery')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('owner', '=', ownerKey(owner))
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}

@@ -1,6 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { ApiError } from '../lib/errors';
+import type { EnrolmentBinding } from './challenges';
 import { type FactorContext, type FactorOwner, type Guard, ownerKey } from './context';
+import { ownerHasFactor } from './owned';
 import { seal, unseal } from './secrets';
 
 /*
@@ -33,32 +35,60 @@ export interface TotpSetup {
 
 /**
  * Starts (or starts again) enrolling an app: a new 160-bit secret kept sealed and unconfirmed until
- * `confirmTotp`. Refused while a confirmed one exists (remove it first).
+ * `confirmTotp`. Refused while a confirmed one exists (remove it first). With a `binding` (issue
+ * 39) the owner has one pending secret, bound to the session that made it: another session's
+ * younger than `pendingMs` is not replaced (`errors.totpPending`), and only that session confirms.
  */
 export async function beginTotp(
   ctx: FactorContext,
   owner: FactorOwner,
   label: { issuer: string; account: string },
+  binding?: EnrolmentBinding & { pendingMs: number },
 ): Promise<TotpSetup> {
   const key = ownerKey(owner);
   const current = await ctx.db
     .selectFrom('factor_totp')
-    .select('confirmed_at')
+    .select(['confirmed_at', 'session', 'created_at'])
     .where('owner', '=', key)
     .executeTakeFirst();
   if (current?.confirmed_at != null) throw new ApiError('errors.totpAlreadyOn', 409);
+  const othersPending = (c: NonNullable<typeof current>) =>
+    binding !== undefined &&
+    c.session !== binding.session &&
+    ctx.now - Number(c.created_at) < binding.pendingMs;
+  if (current && othersPending(current)) throw new ApiError('errors.totpPending', 409);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = seal(secret, ctx.settings.key);
-  await ctx.db
+  const bound = { session: binding?.session ?? null, gated: binding?.gated ? 1 : 0 };
+  const res = await ctx.db
     .insertInto('factor_totp')
-    .values({ owner: key, secret: sealed, created_at: ctx.now, confirmed_at: null, last_step: null })
+    .values({
+      owner: key,
+      secret: sealed,
+      created_at: ctx.now,
+      confirmed_at: null,
+      last_step: null,
+      ...bound,
+    })
     .onConflict((oc) =>
       oc
         .column('owner')
-        .doUpdateSet({ secret: sealed, created_at: ctx.now, last_step: null })
-        .where('factor_totp.confirmed_at', 'is', null),
+        .doUpdateSet({ secret: sealed, created_at: ctx.now, last_step: null, ...bound })
+        .where('factor_totp.confirmed_at', 'is', null)
+        // Replaced only as read above: a pending secret another session made meanwhile stays.
+        .$call((q) =>
+          binding === undefined
+            ? q
+            : q.where((eb) =>
+                eb.or([
+                  eb('factor_totp.session', '=', binding.session),
+                  eb('factor_totp.created_at', '<=', ctx.now - binding.pendingMs),
+                ]),
+              ),
+        ),
     )
-    .execute();
+    .executeTakeFirst();
+  if (Number(res.numInsertedOrUpdatedRows ?? 1) === 0) throw new ApiError('errors.totpPending', 409);
   return { secret, uri: totpOf(secret, label.account, label.issuer).toString() };
 }
 
@@ -74,16 +104,22 @@ async function checkCode(
   code: string,
   guard: Guard,
   confirming: boolean,
+  session?: string,
 ): Promise<void> {
   const token = normaliseCode(code);
   if (!CODE.test(token)) throw new ApiError('errors.codeFormat', 400);
   const key = ownerKey(owner);
   const row = await ctx.db
     .selectFrom('factor_totp')
-    .select(['secret', 'confirmed_at'])
+    .select(['secret', 'confirmed_at', 'session', 'gated'])
     .where('owner', '=', key)
     .executeTakeFirst();
   if (!row || (row.confirmed_at === null) !== confirming) throw new ApiError('errors.totpNotSetUp', 400);
+  // Another session's pending secret is none of this one's business.
+  if (confirming && session !== undefined && row.session !== session)
+    throw new ApiError('errors.totpNotSetUp', 400);
+  if (confirming && session !== undefined && Number(row.gated) !== 1 && (await ownerHasFactor(ctx.db, owner)))
+    throw new ApiError('errors.enrolEnded', 409);
   let outcome = new ApiError('errors.codeWrong', 400);
   const ok = await guard(async () => {
     const delta = totpOf(unseal(row.secret, ctx.settings.key)).validate({
@@ -107,9 +143,19 @@ async function checkCode(
   if (!ok) throw outcome;
 }
 
-/** The first code from the app: the secret is confirmed and the factor is on. */
-export function confirmTotp(ctx: FactorContext, owner: FactorOwner, code: string, guard: Guard) {
-  return checkCode(ctx, owner, code, guard, true);
+/**
+ * The first code from the app: the secret is confirmed and the factor is on. Given `session`, the
+ * pending secret must be that session's, and one begun ungated is refused once the owner has
+ * another factor (`errors.enrolEnded`).
+ */
+export function confirmTotp(
+  ctx: FactorContext,
+  owner: FactorOwner,
+  code: string,
+  guard: Guard,
+  session?: string,
+) {
+  return checkCode(ctx, owner, code, guard, true, session);
 }
 
 /** A code of a confirmed app (second step, or proof for a sensitive change); refusals throw. */
@@ -130,4 +176,14 @@ export async function totpEnabled(ctx: FactorContext, owner: FactorOwner): Promi
 export async function removeTotp(ctx: FactorContext, owner: FactorOwner): Promise<boolean> {
   const res = await ctx.db.deleteFrom('factor_totp').where('owner', '=', ownerKey(owner)).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
+}
+
+/** When the owner's app was turned on (its first code), or null when none is on. */
+export async function totpConfirmedAt(ctx: FactorContext, owner: FactorOwner): Promise<number | null> {
+  const row = await ctx.db
+    .selectFrom('factor_totp')
+    .select('confirmed_at')
+    .where('owner', '=', ownerKey(owner))
+    .executeTakeFirst();
+  return row?.confirmed_at == null ? null : Number(row.confirmed_at);
 }

@@ -3,8 +3,10 @@ import { BACKOFFICE_JOBS } from '../backoffice/setup';
 import { withTx } from '../db/index';
 import { electLeader } from '../db/pg-locks';
 import type { Deps } from '../deps';
+import { fundJobs } from '../funds/jobs';
 import { CLOCK_OFFSET_TAG } from '../lib/clock';
 import type { JobObserver } from '../lib/metrics';
+import { pushJobs } from '../notify/jobs';
 import { portfolioJobs } from '../portfolio/snapshots';
 import { tradingJobs } from '../trading/jobs';
 import { PAYMENT_JOBS } from '../wallet/jobs';
@@ -15,9 +17,11 @@ import type { Job } from './job';
 export const JOBS: Job[] = [
   ...PAYMENT_JOBS,
   ...tradingJobs,
+  ...fundJobs,
   ...watchlistJobs,
   ...portfolioJobs,
   ...BACKOFFICE_JOBS,
+  ...pushJobs,
 ];
 
 function lockKey(name: string): number {

@@ -9,13 +9,16 @@ import { ApiError } from './errors';
  * same count. An attempt is reserved before it is evaluated — one atomic upsert that only counts
  * while the key is under its limit in the current window — so however many guesses arrive at once,
  * at most `limit` are ever evaluated. A failure keeps its reservation; a success clears the
- * key (the password was known) or gives back its own reservation (an address that also did right).
+ * key (the password was known) or gives back its own reservation (an address that also did right;
+ * a second factor's count, which only time clears).
  */
 export interface AttemptKey {
   key: string;
   limit: number;
   /** On success: `clear` forgets the key's failures, `release` gives back this one attempt. */
   onSuccess: 'clear' | 'release';
+  /** This key's window, when it is not the one `attempt` was given. */
+  windowMs?: number;
 }
 
 /** Takes one attempt of `key`; false when the key is at its limit in the current window. */
@@ -74,7 +77,7 @@ export async function attempt(
 ): Promise<boolean> {
   const taken: AttemptKey[] = [];
   for (const k of keys) {
-    if (!(await reserveAttempt(db, k.key, k.limit, windowMs, now))) {
+    if (!(await reserveAttempt(db, k.key, k.limit, k.windowMs ?? windowMs, now))) {
       for (const t of taken) await releaseAttempt(db, t.key);
       throw new ApiError(ERR.tooManyAttempts, 429);
     }

@@ -3,15 +3,20 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../db/dialect';
 import { type Database, withTx } from '../db/index';
 import type { AuditLogTable, DB } from '../db/schema';
+import type { AuditSeal } from './audit-seal';
 import { tapPostings } from './ledger';
 
 /**
- * The audit log (issue 33): every staff and operator action, append-only and hash-chained.
+ * The audit log: every staff and operator action, append-only and hash-chained.
  * - Only this module writes it, and only by INSERT; the database refuses UPDATE and DELETE
  *   (migration 070's triggers), so no code path — ours or a console's — alters an entry in place.
  * - Each entry's `hash` is SHA-256 of the previous entry's hash and its own fields (its `seq`
  *   included), so an entry changed, removed or reordered by anyone with raw access to the files
- *   breaks the chain from there on: `verifyAuditChain` (`npm run ops -- audit:verify`) finds where.
+ *   breaks the chain from there on: `verifyAuditChain` (audit-verify.ts, `npm run ops --
+ *   audit:verify`) finds where.
+ * - A hash alone can be recomputed by whoever rewrites the table, so each entry also carries a MAC
+ *   under a key the database never holds, and each committed head is signed into a file outside
+ *   it (audit-seal.ts): a forged or rehashed entry fails its MAC, a cut tail its signed head.
  * - An action and its entry commit in one transaction (`audited`): there is no action without its
  *   entry and no entry of an action that rolled back. Ledger postings made inside it point at the
  *   entry (`ledger.audit_seq`), and the entry lists them.
@@ -52,7 +57,21 @@ export const GENESIS = '0'.repeat(64);
 const AUDIT_LOCK = 0x6175_6469; // "audi"
 
 type Row = Selectable<AuditLogTable>;
-type Hashed = Omit<Row, 'hash'>;
+type Hashed = Omit<Row, 'hash' | 'mac'>;
+
+/** The seal of each database's audit log, set once with its configuration (deps.ts). */
+const seals = new WeakMap<Database, AuditSeal>();
+
+export function sealAuditLog(database: Database, seal: AuditSeal): void {
+  seals.set(database, seal);
+}
+
+/** The database's seal: an entry is never written unsealed (fail closed). */
+export function sealOf(database: Database): AuditSeal {
+  const seal = seals.get(database);
+  if (!seal) throw new Error('the audit log has no key: build the database through createDeps');
+  return seal;
+}
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
@@ -85,10 +104,11 @@ export function entryHash(row: Hashed): string {
 export async function appendAudit(
   trx: Kysely<DB>,
   dialect: Dialect,
+  seal: AuditSeal,
   actor: Actor,
   entry: AuditEntry,
   at: number,
-): Promise<number> {
+): Promise<{ seq: number; hash: string; at: number }> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`.execute(trx);
   const last = await trx
     .selectFrom('audit_log')
@@ -112,11 +132,12 @@ export async function appendAudit(
     request_id: actor.requestId ?? null,
     prev_hash: last?.hash ?? GENESIS,
   };
+  const hash = entryHash(row);
   await trx
     .insertInto('audit_log')
-    .values({ ...row, hash: entryHash(row) })
+    .values({ ...row, hash, mac: seal.mac(hash) })
     .execute();
-  return row.seq;
+  return { seq: row.seq, hash, at };
 }
 
 /**
@@ -130,7 +151,8 @@ export async function audited<T>(
   now: () => number,
   action: (trx: Kysely<DB>) => Promise<{ result: T; entry: AuditEntry }>,
 ): Promise<{ result: T; seq: number }> {
-  return withTx(database, async (trx) => {
+  const seal = sealOf(database);
+  const done = await withTx(database, async (trx) => {
     const postings = tapPostings(trx);
     let done: { result: T; entry: AuditEntry };
     try {
@@ -146,55 +168,27 @@ export async function audited<T>(
             postings: postings.ids,
           }
         : entry.after;
-    const seq = await appendAudit(trx, database.dialect, actor, { ...entry, after }, now());
+    const head = await appendAudit(trx, database.dialect, seal, actor, { ...entry, after }, now());
     if (postings.ids.length > 0)
-      await trx.updateTable('ledger').set({ audit_seq: seq }).where('id', 'in', postings.ids).execute();
-    return { result: done.result, seq };
+      await trx.updateTable('ledger').set({ audit_seq: head.seq }).where('id', 'in', postings.ids).execute();
+    return { result: done.result, ...head };
   });
+  // Committed: its head is signed outside the database, so a cut tail cannot pass for the whole.
+  seal.recordHead(done.seq, done.hash, done.at);
+  return { result: done.result, seq: done.seq };
 }
 
-/** What `verifyAuditChain` found: entries read, and the first broken one. */
-export interface ChainReport {
-  entries: number;
-  ok: boolean;
-  brokenAt: number | null;
-  problem: string | null;
-  head: string;
-}
-
-/** Walks the whole chain in order, page by page: every hash recomputed, every link and seq checked. */
-export async function verifyAuditChain(db: Kysely<DB>): Promise<ChainReport> {
-  let prev = GENESIS;
-  let expected = 1;
-  let entries = 0;
-  const fail = (seq: number, problem: string): ChainReport => ({
-    entries,
-    ok: false,
-    brokenAt: seq,
-    problem,
-    head: prev,
-  });
-  for (;;) {
-    const page: Row[] = await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('seq', '>=', expected)
-      .orderBy('seq')
-      .limit(1000)
-      .execute();
-    if (page.length === 0) break;
-    for (const row of page) {
-      if (row.seq !== expected) return fail(expected, `entry ${expected} is missing`);
-      if (row.prev_hash !== prev)
-        return fail(row.seq, `entry ${row.seq} does not follow entry ${row.seq - 1}`);
-      const { hash, ...rest } = row;
-      if (entryHash(rest) !== hash) return fail(row.seq, `entry ${row.seq} was altered`);
-      prev = hash;
-      expected += 1;
-      entries += 1;
-    }
+/**
+ * A refusal worth keeping (a 403 to a member, a wrong code, a failed staff sign-in): written in a
+ * transaction of its own, since the refused action's rolled back. Never throws: the caller answers
+ * the refusal it was about to answer.
+ */
+export async function auditRefusal(database: Database, actor: Actor, now: () => number, entry: AuditEntry) {
+  try {
+    await audited(database, actor, now, async () => ({ result: undefined, entry }));
+  } catch {
+    // The database is failing: the refusal still goes out; the request log has it.
   }
-  return { entries, ok: true, brokenAt: null, problem: null, head: prev };
 }
 
 /**

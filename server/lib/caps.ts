@@ -5,7 +5,7 @@ import type { ApiError } from './errors';
 import { lockUser } from './ledger';
 
 /**
- * Per-user caps on the rows a user can create (issue 34). Counting and writing in separate steps
+ * Per-user caps on the rows a user can create. Counting and writing in separate steps
  * lets a burst of parallel requests each see room for one more (120 parallel uploads kept 54 of
  * 50), so the count and the write share one transaction that first locks the owner's row
  * (PostgreSQL: `SELECT … FOR UPDATE` on users; SQLite runs one write transaction at a time).

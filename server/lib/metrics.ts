@@ -4,7 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/index';
 
 /**
- * Prometheus metrics (issue 34), made with prom-client and served on a port of their own
+ * Prometheus metrics, made with prom-client and served on a port of their own
  * (METRICS_PORT, off by default; never the public port: main.ts refuses the same port). Labels are
  * bounded sets only: a route's pattern (`/api/stock/success/upload/:id`, never the id or a user),
  * a method, a status code, an error key, a job's name, a query's first word. Nothing here costs a
@@ -31,6 +31,20 @@ export interface JobObserver {
   running(jobs: readonly ObservedJob[], leading: () => boolean): void;
   ran(job: ObservedJob, outcome: 'ok' | 'failed' | 'skipped', ms: number): void;
 }
+
+/**
+ * Told what the push sender does (server/notify/sender.ts), per delivery of a notice to a device:
+ * `sent` (the push service took it; with the time from the event), `retry` (refused for now or
+ * unreachable: tried again later), `failed` (refused for good, or too old to send), `gone` (the
+ * device unsubscribed: 404/410, the subscription dropped), `doubt` (its sender died mid-request:
+ * never sent again).
+ */
+export type PushOutcome = 'sent' | 'retry' | 'failed' | 'gone' | 'doubt';
+export interface PushObserver {
+  delivered(outcome: PushOutcome, latencyMs?: number): void;
+}
+
+const PUSH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300];
 
 /** A label for a request that matched no route: one value, whatever the path. */
 const UNMATCHED = 'unmatched';
@@ -86,6 +100,18 @@ export class Metrics {
     help: 'Time a background job run took',
     labelNames: ['job'] as const,
     buckets: JOB_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly pushes = new Counter({
+    name: 'bourse_push_deliveries_total',
+    help: 'Push deliveries to devices, by outcome (sent, retry, failed, gone, doubt)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly pushLatency = new Histogram({
+    name: 'bourse_push_latency_seconds',
+    help: 'From the event (an alert firing, an order filling…) to its push accepted by the push service',
+    buckets: PUSH_BUCKETS,
     registers: [this.registry],
   });
   private readonly lastRun = new Map<string, number>();
@@ -234,6 +260,14 @@ export class Metrics {
       this.jobTime.observe({ job: job.name }, ms / 1000);
       this.lastRun.set(job.name, now);
       if (outcome === 'ok') this.lastSuccess.set(job.name, now);
+    },
+  };
+
+  /** The push sender's observer (server/notify/sender.ts `observePushes`). */
+  readonly pushObserver: PushObserver = {
+    delivered: (outcome, latencyMs) => {
+      this.pushes.inc({ outcome });
+      if (latencyMs !== undefined) this.pushLatency.observe(latencyMs / 1000);
     },
   };
 }

@@ -5,7 +5,7 @@ import { OutgoingMessage, validateHeaderName, validateHeaderValue } from 'node:h
  * snapshot's ETag and cache-control on each answer of a tick), validated once and then set on each
  * response without Node checking every name and value again: `res.setHeader` runs two regular
  * expressions and a lower-casing per call, which a profile showed as the largest share of a small
- * answer's own JavaScript (issue 15).
+ * answer's own JavaScript.
  *
  * How: Node keeps a response's headers in an object under an internal symbol (`kOutHeaders`),
  * lower-case name → [name, value]. Found once at start on a probe and checked to behave exactly as

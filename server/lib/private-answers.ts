@@ -25,9 +25,21 @@ export function privateAnswer(
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  // A Vary set before (CORS names Origin) is kept, with the credentials' headers after it.
-  const prior = reply.raw.getHeader('vary');
+  // A Vary set before (the CORS plugin names Origin, through Fastify's own headers, which are
+  // written over the raw ones) is kept, with the credentials' headers after it, on Fastify's side
+  // so neither replaces the other.
+  const prior = reply.getHeader('vary');
   preset.apply(reply.raw);
-  if (prior !== undefined) reply.raw.setHeader('vary', `${String(prior)}, ${PRIVATE_VARY}`);
+  if (prior !== undefined) reply.header('vary', mergeVary(String(prior), PRIVATE_VARY));
   done();
+}
+
+/** Two Vary lists as one, each name once (compared without case), in the order first seen. */
+function mergeVary(...lists: string[]): string {
+  const seen = new Map<string, string>();
+  for (const name of lists.join(',').split(',')) {
+    const trimmed = name.trim();
+    if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...seen.values()].join(', ');
 }

@@ -1,23 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { ProxyTrust } from './proxies';
 
 /**
  * Request ids: every answer carries its id in `x-request-id`, and every log line about a request
  * (a refusal, a fault) names it, so a user's report ("request id 3f9a…-1k") finds its line.
  * Ids are unique across instances and restarts (a random prefix per process, then a counter),
  * not only within one process as Fastify's default `req-1`, `req-2` is. Behind a proxy the
- * operator trusts (TRUST_PROXY), an id the proxy sent is kept, so its access log and ours agree.
+ * operator trusts (TRUST_PROXY), an id the proxy sent is kept, so its access log and ours agree —
+ * only when the connection comes from that proxy (lib/proxies.ts).
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What an id from a trusted proxy may look like: short, printable, nothing a log could trip on. */
 const FORWARDED_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export function requestIds(trustForwarded: boolean): (req?: IncomingMessage) => string {
+export function requestIds(trust: ProxyTrust | false): (req?: IncomingMessage) => string {
   const prefix = randomBytes(4).toString('hex');
   let next = 0;
   return (req) => {
-    if (trustForwarded && req) {
+    // Only the connection's own peer can be the proxy that set the id:
+    // anyone else reaching the server directly would choose what the logs call their request.
+    if (trust && req && trust(req.socket.remoteAddress ?? '', 0)) {
       const sent = req.headers[REQUEST_ID_HEADER];
       if (typeof sent === 'string' && FORWARDED_ID.test(sent)) return sent;
     }

@@ -16,7 +16,7 @@ import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import { statement } from '../db/statement';
 import type { Deps } from '../deps';
-import { type AuthUser, authenticate } from './auth';
+import { type AuthUser, authenticate, tokenOf } from './auth';
 import { ApiError, errorAnswer, RecordedRefusal } from './errors';
 import { privateAnswer } from './private-answers';
 import { RawJson } from './snapshot';
@@ -39,10 +39,24 @@ export interface RouteContext<E extends Endpoint> {
  */
 export type TradePasswordCheck = (deps: Deps, userId: number, code: unknown) => Promise<void>;
 
+/**
+ * The step-up of `stepUp` entries: uses up the session's fresh proof of an existing
+ * factor in `db` (the money call's transaction, or the database), or refuses (ApiError); answers
+ * how to give it back when the change is refused. app.ts decorates `stepUpCheck` with
+ * account/step-up's `takeStepUp`.
+ */
+export type StepUpCheck = (
+  deps: Deps,
+  db: Kysely<DB>,
+  userId: number,
+  token: string,
+) => Promise<{ giveBack(): Promise<void> }>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     tradePasswordCheck?: TradePasswordCheck;
+    stepUpCheck?: StepUpCheck;
   }
 }
 
@@ -52,7 +66,7 @@ const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
  * A class, not an object literal with a `get user()`: V8 moved that literal's allocations straight
  * to the old generation (allocation-site pretenuring), and each dead one then kept its request's
  * req, reply and input alive through every minor collection — 4.7 KB promoted per answer on every
- * route() endpoint, ~7 µs of GC per answer (issue 15; bench:profile prints promotion per answer).
+ * route() endpoint, ~7 µs of GC per answer (bench:profile prints promotion per answer).
  */
 class Context<E extends Endpoint> implements RouteContext<E> {
   constructor(
@@ -114,11 +128,27 @@ async function claimKey(
   return (await CLAIM_KEY(trx, [userId, key, requestHash, status, response, at])).length > 0;
 }
 
+/** The caller each request with a session was let in as, by its onRequest hook. */
+const callers = new WeakMap<FastifyRequest, AuthUser>();
+
+/** An onRequest hook: the entry's session (or a step it is open to), before any input is read. */
+function signedIn(deps: Deps, ep: Endpoint) {
+  return async (req: FastifyRequest): Promise<void> => {
+    callers.set(req, await authenticate(deps, req, ep.steps));
+  };
+}
+
+function callerOf(req: FastifyRequest): AuthUser {
+  const user = callers.get(req);
+  if (!user) throw new Error(`${req.url}: no caller (the session hook did not run)`);
+  return user;
+}
+
 /**
- * Registers one contract entry: validation by its schema, the session check, the transaction
- * password of `tradePassword` entries, the `{ msg, data }` envelope, and for money endpoints one
- * transaction around the handler with Idempotency-Key replay (same key + same body → the first
- * answer; same key + other body → rejected).
+ * Registers one contract entry: the session check (before anything reads the input), validation by
+ * its schema, the transaction password of `tradePassword` entries, the `{ msg, data }` envelope,
+ * and for money endpoints one transaction around the handler with Idempotency-Key replay (same
+ * key + same body → the first answer; same key + other body → rejected).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -132,6 +162,11 @@ export function route<E extends Endpoint>(
     throw new Error(
       `${ep.path} needs a transaction password check: decorate the app with tradePasswordCheck`,
     );
+  const stepUp = app.stepUpCheck;
+  if (ep.stepUp && (!stepUp || !ep.auth))
+    throw new Error(`${ep.path} needs a step-up check and a session: decorate the app with stepUpCheck`);
+  const stepUpIn = (db: Kysely<DB>, req: FastifyRequest, user: AuthUser | null) =>
+    ep.stepUp && stepUp && user ? stepUp(deps, db, user.id, tokenOf(req) ?? '') : null;
   const request = ep.method === 'GET' ? { querystring: ep.req } : ep.upload ? {} : { body: ep.req };
   app.route({
     method: ep.method,
@@ -139,11 +174,16 @@ export function route<E extends Endpoint>(
     // A multipart body is read by the handler (req.file()), not validated as JSON. An `answer`
     // schema (the ok answer's `data`) compiles a serializer for the hot polling answers.
     schema: options.answer ? { ...request, response: { 200: okAnswer(options.answer) } } : request,
-    // A session's answers, and the sign-in calls that hand one out, are never cached.
-    ...(ep.auth || ep.method === 'POST' ? { onRequest: privateAnswer } : {}),
+    // A session's answers, and the sign-in calls that hand one out, are never cached; the session
+    // is checked before the body is even read (401 before 400), so a caller
+    // without one gets the same refusal whatever it sends and learns nothing of the schema.
+    ...(ep.auth
+      ? { onRequest: [privateAnswer, signedIn(deps, ep)] }
+      : ep.method === 'POST'
+        ? { onRequest: privateAnswer }
+        : {}),
     handler: async (req, reply) => {
-      let user: AuthUser | null = null;
-      if (ep.auth) user = await authenticate(deps, req, ep.steps);
+      const user = ep.auth ? callerOf(req) : null;
       const input = ((ep.method === 'GET' ? req.query : req.body) ?? {}) as ReqOf<E>;
       // Before any transaction: a wrong code counts towards the lockout although the call fails.
       if (ep.tradePassword && tradePassword) {
@@ -152,7 +192,12 @@ export function route<E extends Endpoint>(
       }
       const ctx = (db: Kysely<DB>): RouteContext<E> => new Context(input, user, db, deps, req, reply);
       if (!ep.money) {
-        const data = await handler(ctx(deps.database.db));
+        // Taken before the change and given back when the change is refused (a bad card number).
+        const taken = await stepUpIn(deps.database.db, req, user);
+        const data = await handler(ctx(deps.database.db)).catch(async (err: unknown) => {
+          if (taken && err instanceof ApiError && err.status < 500) await taken.giveBack();
+          throw err;
+        });
         if (data instanceof RawJson) {
           // Already serialised by a cache: only the envelope is added, byte for byte JSON.
           reply.header('content-type', 'application/json; charset=utf-8');
@@ -185,6 +230,8 @@ export function route<E extends Endpoint>(
             return stored;
           }
         }
+        // In the transaction: a refused money call rolls its use back; a replay above needs none.
+        await stepUpIn(trx, req, owner);
         const data = await handler(ctx(trx));
         if (data instanceof RawJson) throw new Error(`money endpoint ${ep.path} cannot answer raw JSON`);
         const answer: OkAnswer<ResOf<E>> = { msg: 'ok', data };
@@ -200,7 +247,9 @@ export function route<E extends Endpoint>(
           err.status < 500 &&
           err.status !== 401 &&
           err.status !== 429 &&
-          err.key !== ERR.idempotencyMismatch;
+          err.key !== ERR.idempotencyMismatch &&
+          // Not an outcome: the same call goes again once the user has proved their factor.
+          err.key !== ERR.stepUpRequired;
         const traced = err instanceof RecordedRefusal;
         if (!kept || (!key && !traced)) throw err;
         const rejection = errorAnswer(err);

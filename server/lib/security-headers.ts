@@ -63,7 +63,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors '
 export const EMBEDDABLE_CSP = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'self'", 'frame-ancestors *');
 
 /**
- * The back office's pages (`/ops/`, issue 33): a policy of their own, stricter than the app's —
+ * The back office's pages (`/ops/`): a policy of their own, stricter than the app's —
  * nothing but our own scripts and stylesheets (no inline ones, no workers, no frames in or out),
  * images from our origin, blobs (identity photos fetched with the staff token) and https (a news
  * article's images in its preview), and calls to our own API only.

@@ -2,7 +2,7 @@ import type { SessionStage } from '../db/schema';
 
 /**
  * A memory of valid sessions, so an app polling several answers a second does not pay the session
- * lookup (a read and a SHA-256 of the token) on each (issue 15). Only sessions found valid are
+ * lookup (a read and a SHA-256 of the token) on each. Only sessions found valid are
  * kept, by their token, for at most `ttlMs` on the server clock (SESSION_CACHE_MS, default 60 s; 0
  * turns it off); the expiry and idle limits are still checked on every call against the cached row.
  *

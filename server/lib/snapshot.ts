@@ -14,7 +14,7 @@ import { PresetHeaders } from './preset-headers';
  * every tick while the market is closed. Handlers must depend on their input and the market only:
  * no user, no database.
  *
- * The floor of a repeated question (issue 15): once a URL, exactly as sent, has been validated and
+ * The floor of a repeated question: once a URL, exactly as sent, has been validated and
  * answered in a tick, the same URL again is answered when it arrives (onRequest), before query
  * parsing, validation and the key are made again — the same URL always validates to the same input,
  * so this is the answer validation would lead to; a URL that carried a parameter the entry does not

@@ -1,4 +1,4 @@
-import { BPS_SCALE, priceAtBps, priceToTicks, unitsToMinor } from '#shared/money';
+import { BPS_SCALE, priceAtBps, priceToTicks } from '#shared/money';
 import { BLOCK_DEFAULT_MIN_QTY } from '#shared/rules';
 import { OFFER_STATUS } from '#shared/status';
 import type { Deps } from '../deps';
@@ -7,7 +7,7 @@ import { UNIVERSE } from './universe';
 
 /**
  * The catalogue rows the business tables need: IPOs (dates around the first start's "today"),
- * block-trading / QIP items and fund products. Each table is filled only when empty, so an
+ * block-trading / QIP items (funds: server/funds/seed.ts). Each table is filled only when empty, so an
  * operator's changes survive restarts. On every start the stored IPO listing dates are handed to
  * the market, so a listed IPO is quoted (and can be sold) from its listing date on.
  */
@@ -28,7 +28,7 @@ const BLOCK_SUPPLY_LOTS = 20;
 
 /**
  * Block trading (bulk) and QIP (finalize) items: symbol, the ask's premium over the market in basis
- * points, minimum quantity. Issue 30: a block deal sits in the block window (within ±1 % of the
+ * points, minimum quantity. A block deal sits in the block window (within ±1 % of the
  * market, trading/holdings.ts `inBlockWindow`, which holds every ask there at the time of the buy),
  * never a discount to resell: at or a little above the market when seeded.
  */
@@ -47,87 +47,6 @@ const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, premiumBps: 
   ['finalize', 'ORCL', 20, BLOCK_DEFAULT_MIN_QTY],
 ];
 
-/** Funds: returns in basis points over the whole period; amounts in whole account currency. */
-const FUNDS: Array<{
-  name: string;
-  manager: string;
-  /** 1 low … 5 high. */
-  risk: number;
-  min: number;
-  max: number;
-  days: number;
-  amount: number;
-  issue: number;
-  sold: number;
-}> = [
-  {
-    name: 'Bourse Liquid Plus',
-    manager: 'Bourse Asset Management',
-    risk: 1,
-    min: 20,
-    max: 45,
-    days: 7,
-    amount: 10_000,
-    issue: 5_000_000,
-    sold: 1_250_000,
-  },
-  {
-    name: 'Short Term Income',
-    manager: 'Bourse Asset Management',
-    risk: 2,
-    min: 80,
-    max: 140,
-    days: 30,
-    amount: 25_000,
-    issue: 10_000_000,
-    sold: 6_400_000,
-  },
-  {
-    name: 'Gilt Secure',
-    manager: 'Meridian Fixed Income',
-    risk: 2,
-    min: 60,
-    max: 95,
-    days: 30,
-    amount: 5_000,
-    issue: 2_000_000,
-    sold: 1_990_000,
-  },
-  {
-    name: 'Balanced Advantage',
-    manager: 'Meridian Investments',
-    risk: 3,
-    min: 250,
-    max: 420,
-    days: 90,
-    amount: 50_000,
-    issue: 20_000_000,
-    sold: 0,
-  },
-  {
-    name: 'Global Technology Opportunities',
-    manager: 'Northgate Global Advisors',
-    risk: 5,
-    min: 300,
-    max: 650,
-    days: 90,
-    amount: 20_000,
-    issue: 15_000_000,
-    sold: 3_000_000,
-  },
-  {
-    name: 'Infrastructure Yield',
-    manager: 'Meridian Investments',
-    risk: 4,
-    min: 520,
-    max: 880,
-    days: 180,
-    amount: 100_000,
-    issue: 50_000_000,
-    sold: 12_500_000,
-  },
-];
-
 /** Indian issues are priced in whole rupees, US ones in cents. */
 const issueDecimals = (region: string) => (region === 'IN' ? 0 : 2);
 
@@ -136,7 +55,7 @@ function bandLowTicks(issueTicks: number, region: string): number {
   return priceAtBps(issueTicks, 9_500, issueDecimals(region));
 }
 
-async function isEmpty(deps: Deps, table: 'ipos' | 'block_items' | 'funds'): Promise<boolean> {
+async function isEmpty(deps: Deps, table: 'ipos' | 'block_items'): Promise<boolean> {
   const row = await deps.database.db.selectFrom(table).select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }
@@ -187,14 +106,6 @@ export async function seedMarket(deps: Deps): Promise<void> {
       .where('id', '=', ipo.id)
       .execute();
   }
-  for (const f of FUNDS) {
-    await db
-      .updateTable('funds')
-      .set({ manager: f.manager, risk: f.risk })
-      .where('name', '=', f.name)
-      .where('manager', 'is', null)
-      .execute();
-  }
 
   if (await isEmpty(deps, 'block_items')) {
     const rows = BLOCK_PLAN.flatMap(([mold, symbol, premiumBps, min]) => {
@@ -215,25 +126,5 @@ export async function seedMarket(deps: Deps): Promise<void> {
       ];
     });
     if (rows.length) await db.insertInto('block_items').values(rows).execute();
-  }
-
-  if (await isEmpty(deps, 'funds')) {
-    await db
-      .insertInto('funds')
-      .values(
-        FUNDS.map((f) => ({
-          name: f.name,
-          min_return: f.min,
-          max_return: f.max,
-          investment_period: f.days,
-          amount: unitsToMinor(f.amount),
-          issue_amount: unitsToMinor(f.issue),
-          sold_amount: unitsToMinor(f.sold),
-          status: OFFER_STATUS.open,
-          manager: f.manager,
-          risk: f.risk,
-        })),
-      )
-      .execute();
   }
 }

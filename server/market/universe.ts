@@ -241,7 +241,7 @@ const FOREX: Row[] = [
 ];
 
 /**
- * Futures: the exchange differs per contract; the decimals do not (issue 31: one decimals rule per
+ * Futures: the exchange differs per contract; the decimals do not (one decimals rule per
  * instrument kind, so a list's price column reads at one precision — 2, the futures group's).
  */
 const FUTURES: Array<[...Row, exchange: string]> = [

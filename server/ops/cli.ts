@@ -36,8 +36,18 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${name}. Try: npm run ops -- help`);
     return 1;
   }
-  const config = loadConfig();
-  const database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // A setting that cannot be meant: its message, not a stack trace.
+    console.error(err instanceof Error ? err.message : err);
+    return 1;
+  }
+  const database = createDatabase(config.databaseUrl, {
+    groupCommit: config.sqliteGroupCommit,
+    connectTimeoutMs: config.pgConnectTimeoutMs,
+  });
   try {
     await migrate(database);
     const deps = createDeps(config, database);

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { sealOf } from '../lib/audit-log';
 import { sessionCache } from '../lib/auth';
 import type { Metrics } from '../lib/metrics';
 import { lastAudit } from './audit-runs';
@@ -6,7 +7,8 @@ import { lastAudit } from './audit-runs';
 /**
  * What the metrics read of the domain when scraped (lib/metrics.ts holds the rest): sessions this
  * instance remembers, orders by kind and status (from the database, at most once in ORDERS_EVERY_MS:
- * a count over the orders' status index), and the last ledger audit's result.
+ * a count over the orders' status index), the last ledger audit's result, and the audit log's
+ * newest signed head — one more place outside the database that remembers how long the log was.
  */
 const ORDERS_EVERY_MS = 30_000;
 
@@ -65,5 +67,22 @@ export function watchDomain(metrics: Metrics, deps: Deps): void {
       const last = await audit();
       if (last) set({}, Number(last.took_ms) / 1000);
     },
+  );
+
+  const seal = sealOf(deps.database);
+  metrics.gauge(
+    'bourse_audit_log_signed_head',
+    'The newest audit-log entry this instance signed a head for (a later scrape lower than an earlier one: entries were cut)',
+    [],
+    (set) => {
+      const head = seal.lastHead();
+      if (head) set({}, head.seq);
+    },
+  );
+  metrics.gauge(
+    'bourse_audit_heads_write_failing',
+    '1 while the audit log heads file cannot be written (AUDIT_HEADS_FILE), else 0',
+    [],
+    (set) => set({}, seal.writeError() === null ? 0 : 1),
   );
 }

@@ -1,10 +1,11 @@
 import type { HistoryRange, PortfolioHistory } from '#shared/contract/portfolio';
 import { fromMinor } from '#shared/money';
-import { totalAssets } from '../account/assets';
 import { hotReads } from '../db/hot';
 import type { Deps } from '../deps';
 import type { Job } from '../jobs/job';
 import { dayStart, localDay } from '../market/hours';
+import { bookOf } from './book';
+import { heldOf } from './held';
 import { percentOf } from './valuation';
 
 /**
@@ -21,17 +22,17 @@ const today = (at: number) => localDay(CALENDAR, at);
 /** Users valued per page of the job, by id. */
 const PAGE = 200;
 
-/** Values one user now: the total of user info, its holdings part, cash and cost. */
+/** Values one user now: the hero's total (user info's), its holdings line, cash and cost. */
 async function valuation(deps: Deps, userId: number) {
   const rows = await hotReads(deps.database).userInfo(userId);
   if (!rows) return undefined;
-  const total = totalAssets(deps, rows).total;
-  const rest = totalAssets(deps, { ...rows, positions: [] }).total;
+  const held = heldOf(deps, rows);
+  const book = bookOf(rows.user, rows.orders, held);
   return {
-    total,
-    cash: rows.user.balance,
-    holdings: total - rest,
-    invested: rows.positions.reduce((sum, p) => sum + p.cost, 0),
+    total: book.total,
+    cash: book.available,
+    holdings: book.holdings,
+    invested: held.reduce((sum, h) => sum + h.invested, 0),
   };
 }
 

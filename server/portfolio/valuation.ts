@@ -3,43 +3,27 @@ import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
 import type { PortfolioSummary, PortfolioTotals } from '#shared/contract/portfolio';
 import type { HoldingRow, HoldingType } from '#shared/contract/trading';
-import { divRoundHalfUp, fromMinor, PRICE_SCALE, priceToTicks, tradeValueMinor } from '#shared/money';
+import { divRoundHalfUp, fromMinor, PRICE_SCALE, tradeValueMinor } from '#shared/money';
 import { HOLDING_TYPES } from '#shared/rules';
-import { totalAssets } from '../account/assets';
+import { STOCK_STATUS } from '#shared/status';
 import { hotReads } from '../db/hot';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { lastSession } from '../market/hours';
-import { usdRate, valuationTicks } from '../trading/fx';
-import { STOCK } from '../trading/orders';
+import { bookOf, heroAnswer } from './book';
+import { type Held, heldOf } from './held';
 
 /**
- * What a user's open positions are worth and what they made, in exact minor units. The market's
- * quote is the only price; a position without one is valued at cost (never at an invented price)
- * and makes nothing today.
+ * What a user holds (positions and lots, portfolio/held.ts) and what it made, in exact minor units.
+ * The market's quote is the only price; a holding without one is valued at cost (never at an
+ * invented price) and makes nothing today.
  */
 
-/** One position valued: every amount in account-currency minor units. */
-export interface Valued {
-  symbol: string;
-  name: string;
-  market: string;
-  region: 'IN' | 'US';
-  decimals: number;
-  type: HoldingType;
-  qty: number;
-  available: number;
-  /** Average cost per unit in the instrument's currency, ticks (HALF_UP). */
-  avgTicks: number;
-  invested: number;
-  value: number;
-  /** Last price, ticks; null without a quote. */
-  lastTicks: number | null;
+/** One holding valued, with today's P&L. */
+export interface Valued extends Held {
   todayPnl: number;
   /** What today's P&L is measured against: overnight units at the previous close, today's at cost. */
   todayBase: number;
-  asOf: number;
-  updatedAt: number;
 }
 
 /** Today's buys go back at most this far: the previous close of any market is within it. */
@@ -51,70 +35,59 @@ export function percentOf(part: number, whole: number): number {
   return Number(divRoundHalfUp(BigInt(part) * 10_000n, BigInt(Math.abs(whole)))) / 100;
 }
 
-/** Every open position of a user, valued at the server's quotes now. */
-async function valuePositions(deps: Deps, db: Kysely<DB>, userId: number): Promise<Valued[]> {
-  const now = deps.clock.now();
-  const positions = await db
-    .selectFrom('positions')
-    .select(['symbol', 'qty', 'reserved_qty', 'cost', 'cost_native', 'updated_at'])
-    .where('user_id', '=', userId)
-    .where('qty', '>', 0)
-    .execute();
-  if (positions.length === 0) return [];
-  // USD positions at trading/fx.ts's rate (a stale one too: the figures carry their as-of).
-  const usd = await usdRate(deps, db);
-  const buys = await db
-    .selectFrom('orders')
-    .select(['symbol', 'count', 'price_all', 'updated_at'])
-    .where('user_id', '=', userId)
-    .where('mold', '=', 'stock')
-    .where('state', '=', 'buy')
-    .where('status', '=', STOCK.success)
-    .where('updated_at', '>=', now - LOOKBACK_MS)
-    .execute();
+/** Everything the user holds, from one snapshot, and the hero's lines from the same one. */
+async function snapshotOf(deps: Deps, userId: number) {
+  const rows = await hotReads(deps.database).userInfo(userId);
+  if (!rows) throw new Error(`user ${userId} is missing`);
+  const held = heldOf(deps, rows);
+  return { rows, held, book: bookOf(rows.user, rows.orders, held) };
+}
 
-  return positions.map((p) => {
-    const ins = deps.market.instrument(p.symbol);
-    const quote = deps.market.quote(p.symbol);
-    const rate = valuationTicks(usd, ins?.currency ?? 'INR');
-    const base = {
-      symbol: p.symbol,
-      name: ins?.name ?? p.symbol,
-      market: ins?.market ?? '',
-      region: ins?.region ?? 'IN',
-      decimals: ins?.decimals ?? 2,
-      type: (ins?.kind ?? 'stock') as HoldingType,
-      qty: p.qty,
-      available: p.qty - p.reserved_qty,
-      avgTicks: Number(divRoundHalfUp(BigInt(p.cost_native), BigInt(p.qty))),
-      invested: p.cost,
-      updatedAt: p.updated_at,
-    };
-    if (!ins || !quote || rate === null) {
-      return { ...base, value: p.cost, lastTicks: null, todayPnl: 0, todayBase: p.cost, asOf: 0 };
+/** Today's P&L of each holding: units bought since the previous close move from their cost, the rest from that close. */
+async function withToday(deps: Deps, db: Kysely<DB>, userId: number, held: Held[]): Promise<Valued[]> {
+  if (held.length === 0) return [];
+  const now = deps.clock.now();
+  const buys = held.some((h) => h.lot === null)
+    ? await db
+        .selectFrom('orders')
+        .select(['symbol', 'count', 'price_all', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('mold', '=', 'stock')
+        .where('state', '=', 'buy')
+        .where('status', '=', STOCK_STATUS.success)
+        .where('updated_at', '>=', now - LOOKBACK_MS)
+        .execute()
+    : [];
+  return held.map((h) => {
+    const ins = deps.market.instrument(h.symbol);
+    if (!ins || h.lastTicks === null || h.prevCloseTicks === null || h.rateTicks === null) {
+      return { ...h, todayPnl: 0, todayBase: h.value };
     }
-    const last = priceToTicks(quote.price);
-    const value = tradeValueMinor(last, p.qty, rate);
-    // Units bought after the previous session's close move from what they cost, the rest from that close.
     const current = lastSession(ins.schedule, now);
     const prevClose = lastSession(ins.schedule, current.open - 1).close;
     let bought = 0;
     let boughtCost = 0;
-    for (const b of buys) {
-      if (b.symbol === p.symbol && b.updated_at >= prevClose) {
-        bought += b.count;
-        boughtCost += b.price_all;
+    if (h.lot) {
+      // A lot is one purchase: today's if it was bought after the previous close.
+      if (h.lot.boughtAt >= prevClose) {
+        bought = h.qty;
+        boughtCost = h.invested;
+      }
+    } else {
+      for (const b of buys) {
+        if (b.symbol === h.symbol && b.updated_at >= prevClose) {
+          bought += b.count;
+          boughtCost += b.price_all;
+        }
       }
     }
-    const newQty = Math.min(p.qty, bought);
+    const newQty = Math.min(h.qty, bought);
     const newCost =
       newQty === bought
         ? boughtCost
         : Number(divRoundHalfUp(BigInt(boughtCost) * BigInt(newQty), BigInt(bought)));
-    const todayBase = tradeValueMinor(priceToTicks(quote.prevClose), p.qty - newQty, rate) + newCost;
-    // A USD figure converted at a rate that is no longer fresh is as old as that rate.
-    const asOf = ins.currency === 'USD' && !usd.fresh ? Math.min(quote.asOf, usd.asOf ?? 0) : quote.asOf;
-    return { ...base, value, lastTicks: last, todayPnl: value - todayBase, todayBase, asOf };
+    const todayBase = tradeValueMinor(h.prevCloseTicks, h.qty - newQty, h.rateTicks) + newCost;
+    return { ...h, todayPnl: h.value - todayBase, todayBase };
   });
 }
 
@@ -145,7 +118,7 @@ function totalsOf(rows: Valued[]): PortfolioTotals {
   };
 }
 
-/** A valued position as the holdings table's row. */
+/** A valued holding as the holdings table's row. */
 function toHoldingRow(r: Valued): HoldingRow {
   return {
     stock: r.symbol,
@@ -164,13 +137,14 @@ function toHoldingRow(r: Valued): HoldingRow {
     today_pnl: fromMinor(r.todayPnl),
     today_percent: percentOf(r.todayPnl, r.todayBase),
     as_of: r.asOf,
+    lot: r.lot && { no: r.lot.no, mold: r.lot.mold, unlock_at: r.lot.unlock_at },
   };
 }
 
 /**
- * The holdings table (contract `holdings`): the positions of one type, most recently changed first,
- * a page at a time. Kind lives in the market, not the table, so the type filter runs here (a user
- * holds few symbols).
+ * The holdings table (contract `holdings`): the positions and lots of one type, most recently
+ * changed first, a page at a time. Kind lives in the market, not the table, so the type filter
+ * runs here (a user holds few symbols).
  */
 export async function holdingsPage(
   deps: Deps,
@@ -180,27 +154,27 @@ export async function holdingsPage(
 ): Promise<{ rows: HoldingRow[]; count: number }> {
   const page = input.page ?? 1;
   const limit = input.limit ?? 10;
-  const ofType = (await valuePositions(deps, db, userId))
+  const { held } = await snapshotOf(deps, userId);
+  const ofType = held
     .filter((p) => p.type === input.type)
-    .sort((a, b) => b.updatedAt - a.updatedAt || (a.symbol < b.symbol ? -1 : 1));
-  return { rows: ofType.slice((page - 1) * limit, page * limit).map(toHoldingRow), count: ofType.length };
+    .sort(
+      (a, b) =>
+        b.updatedAt - a.updatedAt ||
+        (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0) ||
+        ((a.lot?.no ?? '') < (b.lot?.no ?? '') ? -1 : 1),
+    );
+  const shown = await withToday(deps, db, userId, ofType.slice((page - 1) * limit, page * limit));
+  return { rows: shown.map(toHoldingRow), count: ofType.length };
 }
 
 /**
- * The summary of Home, Account and the Trade tab: holdings per type and overall, and the account
- * total — the same total as user info (`totalAssets`), split into cash, holdings, other and funds.
+ * The summary of Home, Account and the Trade tab: holdings per type and overall, and the hero's
+ * lines (book.ts) from the same snapshot — its total is user info's.
  */
 export async function portfolioSummary(deps: Deps, userId: number): Promise<PortfolioSummary> {
   const { db } = deps.database;
-  const [valued, rows] = await Promise.all([
-    valuePositions(deps, db, userId),
-    hotReads(deps.database).userInfo(userId),
-  ]);
-  if (!rows) throw new Error(`user ${userId} is missing`);
-  // totalAssets without its positions (valued here, at the same quotes as the rows): cash, open
-  // IPO applications, pending buys, IPO/block lots and fund principal.
-  const rest = totalAssets(deps, { ...rows, positions: [] }).total;
-  const total = rest + valued.reduce((sum, r) => sum + r.value, 0);
+  const { held, book } = await snapshotOf(deps, userId);
+  const valued = await withToday(deps, db, userId, held);
   const todayPnl = valued.reduce((sum, r) => sum + r.todayPnl, 0);
   const byType = Object.fromEntries(
     HOLDING_TYPES.map((type) => [type, totalsOf(valued.filter((r) => r.type === type))]),
@@ -208,13 +182,9 @@ export async function portfolioSummary(deps: Deps, userId: number): Promise<Port
   return {
     overall: totalsOf(valued),
     by_type: byType,
-    cash: fromMinor(rows.user.balance),
-    // Whatever else the total counts: open IPO applications, pending buys, IPO/block lots.
-    other: fromMinor(rest - rows.user.balance - rows.user.funds),
-    funds: fromMinor(rows.user.funds),
-    total: fromMinor(total),
+    hero: heroAnswer(book),
     today: fromMinor(todayPnl),
-    today_percent: percentOf(todayPnl, total - todayPnl),
+    today_percent: percentOf(todayPnl, book.total + book.loans - todayPnl),
     as_of: deps.clock.now(),
   };
 }

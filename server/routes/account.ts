@@ -18,7 +18,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, contract.login, ({ input, req }) => login(deps, input, req.ip, req.headers['user-agent']));
 
-  route(app, contract.forget, ({ input, req }) => forgetPassword(deps, input, req.ip));
+  route(app, contract.forget, ({ input, req }) =>
+    forgetPassword(deps, input, req.ip, req.headers['user-agent']),
+  );
 
   route(app, contract.moneyOutcome, ({ db, user, input }) => moneyOutcome(db, user.id, input.key));
 

@@ -13,6 +13,11 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
       .where('tag', '!=', CLOCK_OFFSET_TAG)
       .orderBy('tag')
       .execute();
-    return [...rows, { tag: CONFIG_TAGS.simulated, value: deps.market.simulated ? '1' : '0' }];
+    return [
+      ...rows,
+      { tag: CONFIG_TAGS.simulated, value: deps.market.simulated ? '1' : '0' },
+      // The ticket says a limit is out of the band before it is sent; the server still refuses it.
+      { tag: CONFIG_TAGS.limitBand, value: String(deps.config.orders.limitBandBps) },
+    ];
   });
 }

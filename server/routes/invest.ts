@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '#shared/contract/index';
 import { requireVerified } from '../account/kyc-gate';
 import { route } from '../lib/route';
-import { fundList, fundOrders, purchaseFund } from '../trading/funds';
 import { usdRateAnswer } from '../trading/fx';
 import { blockList } from '../trading/holdings';
 import { applyIpo, ipoList } from '../trading/ipo';
-import { toOrderRow } from '../trading/orders';
+import { toOrderRow } from '../trading/order-rows';
 import { ipoOrders } from '../trading/records';
 
-/** IPOs, block trading / QIP items and funds (src/shared/contract/invest.ts): each route hands its input to server/trading/. */
+/** IPOs and block trading / QIP items (src/shared/contract/invest.ts): each route hands its input to server/trading/. */
 export async function investRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
@@ -21,10 +20,4 @@ export async function investRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, contract.ipoOrders, ({ input, user, db }) => ipoOrders(deps, db, user.id, input));
   route(app, contract.blockList, ({ input, db }) => blockList(deps, db, input));
-  route(app, contract.fundList, ({ db }) => fundList(db));
-  route(app, contract.fundPurchase, async ({ input, user, db }) => {
-    await requireVerified(deps, db, user.id);
-    return purchaseFund(deps, db, user.id, input.project_id);
-  });
-  route(app, contract.fundOrders, ({ input, user, db }) => fundOrders(db, user.id, input));
 }

@@ -5,6 +5,7 @@ import { addCard, editCard, listCards } from '../account/bank-cards';
 import { changeFundPassword } from '../account/fund-password';
 import { kycState, readUpload, readUploadedFile, storeUpload, submitKyc } from '../account/identity';
 import { changeLoginPassword } from '../account/login-password';
+import { withStepUp } from '../account/step-up';
 import { authenticate, tokenOf } from '../lib/auth';
 import { privateAnswer } from '../lib/private-answers';
 import { route } from '../lib/route';
@@ -18,9 +19,15 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
 
+  // A new login password and the first transaction password need a fresh proof of an existing
+  // factor (a stolen session must not set either); changing the transaction password
+  // needs its current code instead.
   route(app, contract.passwordUp, async ({ input, user, req }) => {
-    if (input.type === 'transaction') await changeFundPassword(deps, user.id, input);
-    else await changeLoginPassword(deps, user, req.ip, tokenOf(req) ?? '', input);
+    const token = tokenOf(req) ?? '';
+    if (input.type === 'transaction' && !input.is_first) await changeFundPassword(deps, user.id, input);
+    else if (input.type === 'transaction')
+      await withStepUp(deps, user.id, token, () => changeFundPassword(deps, user.id, input));
+    else await withStepUp(deps, user.id, token, () => changeLoginPassword(deps, user, req.ip, token, input));
     return null;
   });
 

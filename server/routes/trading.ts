@@ -5,9 +5,10 @@ import { requireVerified } from '../account/kyc-gate';
 import { authenticate } from '../lib/auth';
 import { route } from '../lib/route';
 import { holdingsPage } from '../portfolio/valuation';
+import { dayPositions } from '../trading/day-positions';
 import { cancelOrder, dealBuy, dealSell, quoteOrder } from '../trading/deals';
 import { modifyPending } from '../trading/modify';
-import { toOrderRow } from '../trading/orders';
+import { toOrderRow } from '../trading/order-rows';
 import { contractNote, dealList, orderList } from '../trading/records';
 import {
   addFavourite,
@@ -47,6 +48,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, contract.holdings, ({ db, input, user }) => holdingsPage(deps, db, user.id, input));
+  route(app, contract.positions, ({ db, user }) => dayPositions(deps, db, user.id));
 
   // REQUIRE_KYC: buys need a verified account; sells never wait for it (account/kyc-gate.ts).
   route(app, contract.dealBuy, async ({ input, user, db }) => {

@@ -1,4 +1,4 @@
-import type { ChargesBreakdown } from '#shared/contract/trading';
+import type { ChargesBreakdown, OrderProduct } from '#shared/contract/trading';
 import { feeMinor, fromMinor, perCroreOfMinor } from '#shared/money';
 import type { ChargeSchedule } from '../config';
 import type { Instrument } from '../market/provider';
@@ -7,7 +7,7 @@ import type { Instrument } from '../market/provider';
 export { CHARGE_COLUMNS } from '../db/migrations/048_order_charges';
 
 /**
- * The charges model (issue 13): what an executed stock/forex/futures/treasury order costs beyond its
+ * The charges model: what an executed stock/forex/futures/treasury order costs beyond its
  * value, computed here only — the quote call, the fill and the contract note all use these
  * functions, and the app shows their figures, never its own.
  *
@@ -18,6 +18,10 @@ export { CHARGE_COLUMNS } from '../db/migrations/048_order_charges';
  * STT, stamp duty, the exchange charge and the SEBI fee are Indian levies on securities traded on
  * an Indian exchange, so they apply to instruments of region IN and kind stock only; every other
  * instrument (US stocks, forex, futures, treasury) pays brokerage and its GST.
+ *
+ * The product decides two of them: a delivery order pays STT on both sides and the
+ * delivery stamp duty on a buy; an intraday order — squared off the same session, never delivered —
+ * pays the non-delivery STT on its sell side only and the non-delivery stamp duty on its buy.
  */
 
 /** Charges of one order, minor units. */
@@ -38,18 +42,30 @@ function leviesApply(instrument: Pick<Instrument, 'kind' | 'region'> | undefined
   return instrument?.kind === 'stock' && instrument.region === 'IN';
 }
 
+/** The STT and stamp-duty rates (per crore) of one side of one product. */
+function productRates(s: ChargeSchedule, side: 'buy' | 'sell', product: OrderProduct) {
+  if (product === 'intraday')
+    return {
+      stt: side === 'sell' ? s.sttIntradayPerCrore : 0,
+      stamp: side === 'buy' ? s.stampIntradayPerCrore : 0,
+    };
+  return { stt: s.sttPerCrore, stamp: side === 'buy' ? s.stampPerCrore : 0 };
+}
+
 export function computeCharges(
   s: ChargeSchedule,
   side: 'buy' | 'sell',
   valueMinor: number,
   levies: boolean,
+  product: OrderProduct = 'delivery',
 ): Charges {
   if (valueMinor <= 0) return NO_CHARGES;
+  const rates = productRates(s, side, product);
   const brokerage = Math.min(perCroreOfMinor(valueMinor, s.brokeragePerCrore), s.brokerageMaxMinor);
-  const stt = levies ? perCroreOfMinor(valueMinor, s.sttPerCrore) : 0;
+  const stt = levies ? perCroreOfMinor(valueMinor, rates.stt) : 0;
   const exchange = levies ? perCroreOfMinor(valueMinor, s.exchangePerCrore) : 0;
   const sebi = levies ? perCroreOfMinor(valueMinor, s.sebiPerCrore) : 0;
-  const stamp = levies && side === 'buy' ? perCroreOfMinor(valueMinor, s.stampPerCrore) : 0;
+  const stamp = levies ? perCroreOfMinor(valueMinor, rates.stamp) : 0;
   const gst = feeMinor(brokerage + exchange + sebi, s.gstBps);
   return {
     brokerage,
@@ -62,14 +78,18 @@ export function computeCharges(
   };
 }
 
-/** The charges of an order in `instrument` worth `valueMinor`, by the server's configured schedule. */
+/**
+ * The charges of an order of `product` in `instrument` worth `valueMinor`, by the server's
+ * configured schedule. The product is required: every fill knows whether it is delivery or intraday.
+ */
 export function chargesFor(
   schedule: ChargeSchedule,
   instrument: Pick<Instrument, 'kind' | 'region'> | undefined,
   side: 'buy' | 'sell',
   valueMinor: number,
+  product: OrderProduct,
 ): Charges {
-  return computeCharges(schedule, side, valueMinor, leviesApply(instrument));
+  return computeCharges(schedule, side, valueMinor, leviesApply(instrument), product);
 }
 
 /** The order columns that keep a fill's charges (migration 048): the contract note reads them back. */

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
-import type { OrderProduct, OrderQuote, OrderRow, OrderValidity } from '#shared/contract/trading';
-import { fromMinor, priceToTicks, tradeValueMinor } from '#shared/money';
-import { QUANTITY_MAX } from '#shared/rules';
+import type { OrderQuote, OrderRow } from '#shared/contract/trading';
+import { fromMinor, priceToTicks, ticksToPrice, tradeValueMinor } from '#shared/money';
+import { protectedLimit, QUANTITY_MAX } from '#shared/rules';
+import { STOCK_STATUS } from '#shared/status';
+import { type OrderFields, orderShapeError } from '#shared/ticket';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid, notFound } from '../lib/errors';
@@ -11,9 +13,10 @@ import { affordableQuantity, chargesFor, toBreakdown } from './charges';
 import { placeBuy, placeSell, type Ticket } from './engine';
 import { rateTicks } from './fx';
 import { buyBlock, sellLot } from './holdings';
-import { sessionAt } from './hours';
+import { inSession, sessionAt } from './hours';
 import { closePending } from './matching';
-import { type OrderRecord, STOCK, toOrderRow, tradable } from './orders';
+import { type OrderRecord, toOrderRow } from './order-rows';
+import { tradable } from './placement';
 import { type OcoInput, placeOco, placeStop, type StopInput } from './stops';
 
 /**
@@ -22,77 +25,49 @@ import { type OcoInput, placeOco, placeStop, type StopInput } from './stops';
  * sheet's figures of an order before it is sent. Each answers the order row as it now stands.
  */
 
-/** The stop fields a stock buy or sell may carry. */
-interface StopFields {
-  tag: string;
-  count: number;
-  price: number;
-  order_type?: 'market' | 'limit' | 'sl' | 'slm' | 'gtt' | 'oco';
-  trigger?: number;
-  valid_days?: number;
-  stop_trigger?: number;
-  stop_price?: number;
-  product?: OrderProduct;
-  validity?: OrderValidity;
-}
+/** The stock fields of a buy or sell (contract dealBuy/dealSell). */
+type StockFields = OrderFields & { tag: string; count: number };
 
 /**
- * The ticket's product and validity (issue 30), delivery/day when absent. IOC is for market and
- * limit orders; a GTT or OCO lives for days, so it cannot be intraday.
+ * A stock buy or sell as the app sends it, checked by the ticket's rules (#shared/ticket: which
+ * fields go together) and split into what the engine takes: the ticket (market or limit, product,
+ * validity; delivery/day when absent, as SPEC's calls send it), and a stop's or an OCO's prices.
  */
-export function ticketOf(input: StopFields): Ticket {
-  const ticket: Ticket = {
+export function ticketOf(side: 'buy' | 'sell', input: StockFields): Ticket {
+  const refused = orderShapeError(side, input);
+  if (refused) throw invalid(refused);
+  return {
     kind: input.order_type === 'market' || input.order_type === 'limit' ? input.order_type : null,
     product: input.product ?? 'delivery',
     validity: input.validity ?? 'day',
   };
-  if (ticket.product === 'intraday' && (input.order_type === 'gtt' || input.order_type === 'oco')) {
-    throw invalid();
-  }
-  return ticket;
 }
 
-/** A stock buy/sell that names an order type is a stop or a GTT: it needs its trigger. */
-function stop(input: StopFields, side: 'buy' | 'sell'): StopInput | null {
-  // Only an OCO has a stop leg.
-  if (input.order_type !== 'oco' && (input.stop_trigger !== undefined || input.stop_price !== undefined)) {
-    throw invalid('errors.ocoOnly');
-  }
-  if (input.order_type === undefined || input.order_type === 'market' || input.order_type === 'limit') {
-    // Only a GTT has a validity in days.
-    if (input.valid_days !== undefined) throw invalid('errors.gttValidity');
-    return null;
-  }
-  if (input.order_type === 'oco') return null;
-  if (input.trigger === undefined) throw invalid('errors.triggerMissing');
-  // A stop or GTT waits for its trigger: it cannot be immediate-or-cancel.
-  if (input.validity === 'ioc') throw invalid();
+/** A stop or GTT order: its trigger and limit (the shape was checked by `ticketOf`). */
+function stop(input: StockFields, side: 'buy' | 'sell'): StopInput | null {
+  const type = input.order_type;
+  if (type !== 'sl' && type !== 'slm' && type !== 'gtt') return null;
   return {
     tag: input.tag,
     count: input.count,
     side,
-    order_type: input.order_type,
-    trigger: input.trigger,
+    order_type: type,
+    trigger: input.trigger as number,
     price: input.price,
     valid_days: input.valid_days,
   };
 }
 
-/** An OCO GTT: a sell of a holding with a target and a stop, each with its limit. */
-function oco(input: StopFields, side: 'buy' | 'sell'): OcoInput | null {
+/** An OCO GTT sell: a target and a stop, each with its limit (the shape was checked by `ticketOf`). */
+function oco(input: StockFields): OcoInput | null {
   if (input.order_type !== 'oco') return null;
-  // A buy OCO (a breakout or a dip) is rare and would reserve money for two prices: sells only.
-  if (side === 'buy') throw invalid('errors.ocoSellOnly');
-  if (input.trigger === undefined || input.stop_trigger === undefined || input.stop_price === undefined) {
-    throw invalid('errors.ocoBothTriggers');
-  }
   return {
     tag: input.tag,
     count: input.count,
-    target: input.trigger,
+    target: input.trigger as number,
     target_price: input.price,
-    stop: input.stop_trigger,
-    stop_price: input.stop_price,
+    stop: input.stop_trigger as number,
+    stop_price: input.stop_price as number,
     valid_days: input.valid_days,
   };
 }
@@ -111,8 +86,7 @@ export async function dealBuy(
     }
     return toOrderRow(await buyBlock(deps, db, userId, { ...input, mold: input.mold }), deps.clock.now());
   }
-  oco(input, 'buy');
-  const ticket = ticketOf(input);
+  const ticket = ticketOf('buy', input);
   const stopInput = stop(input, 'buy');
   if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput, ticket), deps.clock.now());
   return toOrderRow(
@@ -129,12 +103,9 @@ export async function dealSell(
   input: ReqOf<typeof contract.dealSell>,
 ): Promise<OrderRow> {
   if ('no' in input) return toOrderRow(await sellLot(deps, db, userId, input), deps.clock.now());
-  const ticket = ticketOf(input);
-  const ocoInput = oco(input, 'sell');
-  if (ocoInput) {
-    if (ticket.validity === 'ioc') throw invalid();
-    return toOrderRow(await placeOco(deps, db, userId, ocoInput), deps.clock.now());
-  }
+  const ticket = ticketOf('sell', input);
+  const ocoInput = oco(input);
+  if (ocoInput) return toOrderRow(await placeOco(deps, db, userId, ocoInput), deps.clock.now());
   const stopInput = stop(input, 'sell');
   if (stopInput) return toOrderRow(await placeStop(deps, db, userId, stopInput, ticket), deps.clock.now());
   return toOrderRow(
@@ -144,13 +115,16 @@ export async function dealSell(
 }
 
 /**
- * IOC (issue 30): an order that did not fill at once — a limit the quote has not reached, a market
- * order whose quote moved beyond the tolerance, a market order on a closed market — is cancelled in
- * the same transaction, releasing exactly what it reserved; it is never left pending.
+ * IOC: an order that did not fill at once — a limit the quote has not reached, a market
+ * order whose quote moved beyond the tolerance, any order on a closed market (it cannot wait for
+ * the open) — is cancelled in the same transaction, releasing exactly what it reserved, with the
+ * reason on the row; it is never left pending. The answer is that cancelled row: the app shows it
+ * as cancelled, never as filled.
  */
 async function immediateOrCancel(deps: Deps, db: Kysely<DB>, ticket: Ticket, order: OrderRecord) {
-  if (ticket.validity !== 'ioc' || order.status !== STOCK.pending) return order;
-  const cancelled = await closePending(deps, db, order, STOCK.cancelled);
+  if (ticket.validity !== 'ioc' || order.status !== STOCK_STATUS.pending) return order;
+  const reason = order.send_at !== null ? 'errors.iocMarketClosed' : 'errors.iocUnfilled';
+  const cancelled = await closePending(deps, db, order, STOCK_STATUS.cancelled, reason);
   if (!cancelled) throw new Error(`order ${order.no}: an IOC left pending`);
   return cancelled;
 }
@@ -164,16 +138,18 @@ export async function cancelOrder(deps: Deps, db: Kysely<DB>, userId: number, no
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!order) throw notFound();
-  if (order.mold !== 'stock' || order.status !== STOCK.pending) throw invalid('errors.notPending');
-  const cancelled = await closePending(deps, db, order, STOCK.cancelled);
+  if (order.mold !== 'stock' || order.status !== STOCK_STATUS.pending) throw invalid('errors.notPending');
+  const cancelled = await closePending(deps, db, order, STOCK_STATUS.cancelled);
   if (!cancelled) throw invalid('errors.notPending');
   return toOrderRow(cancelled, deps.clock.now());
 }
 
 /**
  * The review sheet's figures (orderQuote), from the same functions the fill uses (never computed in
- * the app): value and charges at `price` or the server's quote, the balance, the units free to sell
- * and the largest quantity the balance affords. Moves nothing.
+ * the app): value and charges at `price` or the server's quote, the balance and what pending buys
+ * already hold, the units free to sell and the largest quantity the balance affords. A market buy
+ * on a closed market (an AMO) holds more: value and charges at its protected limit, as `placeAmo`
+ * reserves; the difference is its `protection`, named on the ticket. Moves nothing.
  */
 export async function quoteOrder(
   deps: Deps,
@@ -183,21 +159,37 @@ export async function quoteOrder(
 ): Promise<OrderQuote> {
   const { instrument, quote } = tradable(deps, input.tag);
   const rate = await rateTicks(deps, db, instrument.currency);
+  const now = deps.clock.now();
   const price = input.price ?? quote.price;
   const ticks = priceToTicks(price);
-  const cost = (qty: number) => {
-    const value = tradeValueMinor(ticks, qty, rate);
-    return value + chargesFor(deps.config.charges, instrument, 'buy', value).total;
+  const product = input.product ?? 'delivery';
+  const buying = input.side === 'buy';
+  const amo = input.order_type === 'market' && !inSession(instrument, now);
+  // What a buy holds: at the protected limit for an AMO market buy, else at the price.
+  const limit = amo ? protectedLimit(input.side, ticks) : null;
+  const costAt = (at: number, qty: number) => {
+    const value = tradeValueMinor(at, qty, rate);
+    return value + chargesFor(deps.config.charges, instrument, 'buy', value, product).total;
   };
   const value = tradeValueMinor(ticks, input.count, rate);
-  const charges = chargesFor(deps.config.charges, instrument, input.side, value);
-  const [account, position] = await Promise.all([
+  const charges = chargesFor(deps.config.charges, instrument, input.side, value, product);
+  const net = buying ? value + charges.total : value - charges.total;
+  const protection = buying && limit !== null ? costAt(limit, input.count) - net : 0;
+  const [account, position, held] = await Promise.all([
     db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow(),
     db
       .selectFrom('positions')
       .select(['qty', 'reserved_qty'])
       .where('user_id', '=', userId)
       .where('symbol', '=', instrument.symbol)
+      .executeTakeFirst(),
+    db
+      .selectFrom('orders')
+      .select(({ fn }) => [fn.sum<number>(sql`price_all + fee`).as('held')])
+      .where('user_id', '=', userId)
+      .where('mold', '=', 'stock')
+      .where('state', '=', 'buy')
+      .where('status', '=', STOCK_STATUS.pending)
       .executeTakeFirst(),
   ]);
   const balance = Number(account.balance);
@@ -208,11 +200,15 @@ export async function quoteOrder(
     price,
     value: fromMinor(value),
     charges: toBreakdown(charges),
-    net: fromMinor(input.side === 'buy' ? value + charges.total : value - charges.total),
+    net: fromMinor(net),
+    protection: fromMinor(protection),
+    limit: limit === null ? null : ticksToPrice(limit),
+    required: fromMinor(buying ? net + protection : 0),
     available: fromMinor(balance),
+    blocked: fromMinor(Number(held?.held ?? 0)),
     held: position ? Number(position.qty) - Number(position.reserved_qty) : 0,
-    affordable: affordableQuantity(balance, QUANTITY_MAX, cost),
+    affordable: affordableQuantity(balance, QUANTITY_MAX, (qty) => costAt(limit ?? ticks, qty)),
     as_of: quote.asOf,
-    session: sessionAt(instrument, deps.clock.now()),
+    session: sessionAt(instrument, now),
   };
 }

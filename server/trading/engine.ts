@@ -2,25 +2,18 @@ import type { Kysely } from 'kysely';
 import type { OrderProduct, OrderValidity } from '#shared/contract/trading';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
 import { protectedLimit } from '#shared/rules';
+import { STOCK_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid } from '../lib/errors';
-import { post } from '../lib/ledger';
 import type { Instrument } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
 import { rateTicks } from './fx';
 import { assertMarketOpen, inSession, nextSession, sessionEnd } from './hours';
-import {
-  assertMayRest,
-  checkStockQuantity,
-  insertOrder,
-  orderNo,
-  STOCK,
-  tradable,
-  tradeReason,
-  withinTolerance,
-} from './orders';
-import { addToPosition, avgTicks, reserveShares, takeFromPosition } from './positions';
+import { insertOrder, orderNo } from './order-rows';
+import { assertMayRest, checkStockQuantity, tradable, withinTolerance } from './placement';
+import { addToPosition, assertIntradaySell, avgTicks, reserveShares, takeFromPosition } from './positions';
+import { creditSale, payBuy, reserveBuy } from './postings';
 
 /**
  * The stock order engine (mold `stock`: stocks, forex, futures, treasury).
@@ -35,7 +28,7 @@ import { addToPosition, avgTicks, reserveShares, takeFromPosition } from './posi
  *   was reserved. So Pending, Success, Cancelled and Expired are all real states.
  *
  * Every fill pays its charges (charges.ts) as one `transactionExpenses` posting beside the trade's
- * own. `price_all` stays the trade's value (quantity × price) and `fee` its charges, kept per
+ * own; every posting goes through postings.ts. `price_all` stays the trade's value (quantity × price) and `fee` its charges, kept per
  * component for the contract note: a buy pays price_all + fee, a sell receives price_all − fee. A
  * resting buy reserves both at its limit (price_all and fee at the limit until it fills). Position
  * cost and `profit` are gross of charges (SPEC's (sell − cost) × count).
@@ -45,7 +38,7 @@ import { addToPosition, avgTicks, reserveShares, takeFromPosition } from './posi
  */
 
 /**
- * What the ticket says beside the price (issue 30): a market or limit order (null: inferred — a
+ * What the ticket says beside the price: a market or limit order (null: inferred — a
  * price within PRICE_TOLERANCE_BPS of the quote is a market order), its product and its validity.
  */
 export interface Ticket {
@@ -85,6 +78,8 @@ export function stockOrder(
   ticket: Ticket = DELIVERY_DAY,
 ) {
   return {
+    // What the ticket placed (a stop or OCO names its own type over this).
+    order_type: ticket.kind,
     product: ticket.product,
     validity: ticket.validity,
     no: orderNo('stock', now),
@@ -104,7 +99,7 @@ export function stockOrder(
 }
 
 /**
- * Whether an order is a market order (issue 30): the ticket says so, or — SPEC's calls name no type —
+ * Whether an order is a market order: the ticket says so, or — SPEC's calls name no type —
  * the price the user saw is within PRICE_TOLERANCE_BPS of the quote (what would fill at once).
  */
 function isMarketOrder(side: 'buy' | 'sell', ticket: Ticket, quoteTicks: number, seen: number): boolean {
@@ -125,10 +120,15 @@ export function squareAt(instrument: Instrument, ticket: Ticket, at: number): nu
   return ticket.product === 'intraday' ? sessionEnd(instrument, at) : null;
 }
 
+/** The ticket with its kind decided: a market or limit order, inferred from the price when not named. */
+function decided(side: 'buy' | 'sell', ticket: Ticket, quoteTicks: number, seen: number): Ticket {
+  return { ...ticket, kind: isMarketOrder(side, ticket, quoteTicks, seen) ? 'market' : 'limit' };
+}
+
 export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
-  const ticket = input.ticket ?? DELIVERY_DAY;
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
+  const ticket = decided('buy', input.ticket ?? DELIVERY_DAY, quoteTicks, seen);
   if (!inSession(instrument, now)) {
     const at = { instrument, now, rate, quoteTicks, limit: amoLimit('buy', ticket, quoteTicks, seen) };
     return placeAmo(deps, db, userId, 'buy', { ...input, ticket }, at);
@@ -140,10 +140,10 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
   // An IOC that cannot fill is cancelled at once (deals.ts): it never rests, so no band or cap applies.
   if (!fills && ticket.validity !== 'ioc') await assertMayRest(deps, db, userId, seen, quoteTicks);
   // A fill pays value and charges; a resting buy reserves both at its limit (the most they can be).
-  const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
+  const charges = chargesFor(deps.config.charges, instrument, 'buy', value, ticket.product);
   const order = await insertOrder(db, {
     ...stockOrder(userId, instrument, 'buy', input.count, now, rate, ticket),
-    status: fills ? STOCK.success : STOCK.pending,
+    status: fills ? STOCK_STATUS.success : STOCK_STATUS.pending,
     limit_price: seen,
     price: exec,
     sell_price: null,
@@ -153,16 +153,11 @@ export async function placeBuy(deps: Deps, db: Kysely<DB>, userId: number, input
     expires_at: fills ? null : sessionEnd(instrument, now),
     square_at: fills ? squareAt(instrument, ticket, now) : null,
   });
-  if (fills) await addToPosition(db, userId, instrument.symbol, input.count, value, exec * input.count, now);
-  await post(db, {
-    userId,
-    amount: fills ? -value : -(value + charges.total),
-    reason: tradeReason(instrument.kind, 'buy'),
-    refType: 'order',
-    refId: order.id,
-    at: now,
-  });
-  if (fills) await postCharges(db, userId, order.id, charges.total, now);
+  const ref = { userId, orderId: order.id, at: now, kind: instrument.kind };
+  if (fills) {
+    await addToPosition(db, userId, instrument.symbol, input.count, value, exec * input.count, now);
+    await payBuy(db, ref, value, charges.total);
+  } else await reserveBuy(db, ref, value + charges.total);
   return order;
 }
 
@@ -176,7 +171,7 @@ function amoLimit(side: 'buy' | 'sell', ticket: Ticket, quoteTicks: number, seen
 }
 
 /**
- * An after-market order (issue 30, DESIGN "Closed markets"): any market or limit order placed
+ * An after-market order (DESIGN "Closed markets"): any market or limit order placed
  * while its market is closed. It never fills at the closed market's last price: it rests pending
  * until `send_at`, the next session's open, reserving what a pending order reserves — a buy its
  * value and charges, a sell its units — at its limit (`amoLimit`). The match job sends it at the
@@ -196,11 +191,14 @@ async function placeAmo(
   if (value <= 0) throw invalid();
   const reserved =
     side === 'sell' ? await reserveShares(db, userId, instrument.symbol, input.count, now) : null;
+  if (reserved && input.ticket.product === 'intraday')
+    await assertIntradaySell(db, userId, instrument.symbol, input.count);
   if (input.ticket.validity !== 'ioc') await assertMayRest(deps, db, userId, limit, quoteTicks);
-  const charges = side === 'buy' ? chargesFor(deps.config.charges, instrument, 'buy', value) : null;
+  const charges =
+    side === 'buy' ? chargesFor(deps.config.charges, instrument, 'buy', value, input.ticket.product) : null;
   const order = await insertOrder(db, {
     ...stockOrder(userId, instrument, side, input.count, now, rate, input.ticket),
-    status: STOCK.pending,
+    status: STOCK_STATUS.pending,
     limit_price: limit,
     price: reserved ? avgTicks(reserved.cost_native, reserved.qty) : limit,
     sell_price: null,
@@ -211,41 +209,19 @@ async function placeAmo(
     send_at: nextSession(instrument.schedule, now).open,
   });
   if (charges) {
-    await post(db, {
-      userId,
-      amount: -(value + charges.total),
-      reason: tradeReason(instrument.kind, 'buy'),
-      refType: 'order',
-      refId: order.id,
-      at: now,
-    });
+    await reserveBuy(
+      db,
+      { userId, orderId: order.id, at: now, kind: instrument.kind },
+      value + charges.total,
+    );
   }
   return order;
 }
 
-/** The charges of a fill: one `transactionExpenses` posting naming the order (none when zero). */
-export async function postCharges(
-  db: Kysely<DB>,
-  userId: number,
-  orderId: number,
-  total: number,
-  at: number,
-) {
-  if (total <= 0) return;
-  await post(db, {
-    userId,
-    amount: -total,
-    reason: 'transactionExpenses',
-    refType: 'order',
-    refId: orderId,
-    at,
-  });
-}
-
 export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, input: TradeInput) {
-  const ticket = input.ticket ?? DELIVERY_DAY;
   const { instrument, now, rate, quoteTicks } = await placing(deps, db, input);
   const seen = priceToTicks(input.price);
+  const ticket = decided('sell', input.ticket ?? DELIVERY_DAY, quoteTicks, seen);
   if (!inSession(instrument, now)) {
     const at = { instrument, now, rate, quoteTicks, limit: amoLimit('sell', ticket, quoteTicks, seen) };
     return placeAmo(deps, db, userId, 'sell', { ...input, ticket }, at);
@@ -265,12 +241,13 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
       false,
       now,
     );
+    if (ticket.product === 'intraday') await assertIntradaySell(db, userId, instrument.symbol, input.count);
     const proceeds = tradeValueMinor(quoteTicks, input.count, rate);
-    const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
+    const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds, ticket.product);
     const order = await insertOrder(db, {
       ...base,
       ...chargeColumns(charges),
-      status: STOCK.success,
+      status: STOCK_STATUS.success,
       price: avgTicks(taken.native, input.count),
       sell_price: quoteTicks,
       price_all: proceeds,
@@ -278,26 +255,22 @@ export async function placeSell(deps: Deps, db: Kysely<DB>, userId: number, inpu
       expires_at: null,
       square_at: squareAt(instrument, ticket, now),
     });
-    if (proceeds > 0) {
-      await post(db, {
-        userId,
-        amount: proceeds,
-        reason: tradeReason(instrument.kind, 'sell'),
-        refType: 'order',
-        refId: order.id,
-        at: now,
-      });
-    }
-    await postCharges(db, userId, order.id, charges.total, now);
+    await creditSale(
+      db,
+      { userId, orderId: order.id, at: now, kind: instrument.kind },
+      proceeds,
+      charges.total,
+    );
     return order;
   }
   const reserved = await reserveShares(db, userId, instrument.symbol, input.count, now);
+  if (ticket.product === 'intraday') await assertIntradaySell(db, userId, instrument.symbol, input.count);
   // After the reservation, so a seller without the shares hears that; a refusal rolls it back. An
   // IOC does not rest (deals.ts cancels it at once).
   if (ticket.validity !== 'ioc') await assertMayRest(deps, db, userId, seen, quoteTicks);
   return insertOrder(db, {
     ...base,
-    status: STOCK.pending,
+    status: STOCK_STATUS.pending,
     price: avgTicks(reserved.cost_native, reserved.qty),
     sell_price: null,
     price_all: tradeValueMinor(seen, input.count, rate),

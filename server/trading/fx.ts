@@ -9,7 +9,7 @@ import { ApiError } from '../lib/errors';
 import { isMarketOpen, lastSession } from '../market/hours';
 
 /**
- * The one USD → account-currency rate (issue 14; DESIGN "Currency conversion"). Every conversion
+ * The one USD → account-currency rate (DESIGN "Currency conversion"). Every conversion
  * of a USD amount — a block/QIP or IPO buy, a stock order, a lot sale, a valuation, and the app's
  * previews through `fxRate` — takes its rate from here:
  *

@@ -2,29 +2,18 @@ import { type Kysely, sql } from 'kysely';
 import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
 import type { BlockItem } from '#shared/contract/invest';
-import { feeMinor, priceToTicks, ticksToPrice, tradeValueMinor } from '#shared/money';
-import { BLOCK_FEE_BPS } from '#shared/rules';
-import { OFFER_STATUS } from '#shared/status';
+import { priceToTicks, ticksToPrice, tradeValueMinor } from '#shared/money';
+import { BLOCK_STATUS, IPO_STATUS, OFFER_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound, RecordedRefusal } from '../lib/errors';
-import { post } from '../lib/ledger';
 import { chargeColumns, chargesFor } from './charges';
-import { postCharges } from './engine';
 import { rateTicks } from './fx';
 import { assertInSession, lotUnlockAt, sessionAt } from './hours';
 import { isListed } from './ipo';
-import {
-  BLOCK,
-  currencyOf,
-  IPO,
-  insertOrder,
-  orderNo,
-  regionOf,
-  tradable,
-  tradeReason,
-  withinTolerance,
-} from './orders';
+import { insertOrder, orderNo } from './order-rows';
+import { currencyOf, regionOf, tradable, withinTolerance } from './placement';
+import { blockBuyAmounts, creditSale, payBuy } from './postings';
 
 /**
  * Block trading (mold bulk) and QIP (mold finalize): the items on offer, their purchases, and the
@@ -75,7 +64,7 @@ export async function blockList(
 }
 
 /**
- * The block window (issue 30; DESIGN "Block/QIP"): a lot's price is its item's ask held within
+ * The block window (DESIGN "Block/QIP"): a lot's price is its item's ask held within
  * ±BLOCK_BAND_BPS (default 1 %, NSE's block-deal window) of the reference price — the live market
  * price when the order is placed — on the instrument's price grid, the lower edge rounded up and the
  * upper down so the price never leaves the window. So a lot is never a discount to resell beyond the
@@ -104,8 +93,10 @@ export interface BlockBuyInput {
 
 /**
  * Buys at the block price: value = price × count converted at the rate now (trading/fx.ts; a USD
- * lot without a fresh rate is refused, `errors.rateNotUpdated`), plus the 0.03 % fee on that
- * value, each HALF_UP; posted as `buy…` and `transactionExpenses`; the order records the rate. Once the lot is identified, a refusal
+ * lot without a fresh rate is refused, `errors.rateNotUpdated`), plus a stock buy's charges on that
+ * value (postings.ts `blockBuyAmounts`), kept itemised on the row as a stock fill keeps them (its
+ * contract note reads them back); posted as `buy…` and `transactionExpenses`; the order records the
+ * rate. Once the lot is identified, a refusal
  * is kept as a failed order (`RecordedRefusal`). The transaction password is checked by
  * the route before the transaction opens (a wrong code must count even though nothing is bought).
  */
@@ -153,22 +144,19 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     if (!withinTolerance('buy', price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
     if (instrument) assertInSession(instrument, now);
     const rate = await rateTicks(deps, db, currencyOf(deps, item.tag, item.type));
-    const value = tradeValueMinor(price, input.count, rate);
-    const fee = feeMinor(value, BLOCK_FEE_BPS);
+    const { value, charges } = blockBuyAmounts(deps.config.charges, instrument, price, input.count, rate);
     if (value <= 0) throw invalid();
     await takeSupply(db, item, input.count);
     const order = await insertOrder(db, {
       ...base,
       no: orderNo(input.mold, now),
-      status: BLOCK.success,
-      fee,
-      price_all: value + fee,
+      status: BLOCK_STATUS.success,
+      ...chargeColumns(charges),
+      price_all: value + charges.total,
       rate,
       unlock_at: lotUnlockAt(deps, instrument, now),
     });
-    const ref = { userId, refType: 'order', refId: order.id, at: now };
-    await post(db, { ...ref, amount: -value, reason: tradeReason(instrument?.kind, 'buy') });
-    if (fee > 0) await post(db, { ...ref, amount: -fee, reason: 'transactionExpenses' });
+    await payBuy(db, { userId, orderId: order.id, at: now, kind: instrument?.kind }, value, charges.total);
     return order;
   } catch (err) {
     // SPEC §4: a refused buy of a real lot is a failed order (status 2) with its reason; no money
@@ -178,7 +166,7 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
       await insertOrder(trx, {
         ...base,
         no: orderNo(input.mold, now),
-        status: BLOCK.failed,
+        status: BLOCK_STATUS.failed,
         fee: 0,
         price_all: 0,
         reason: err.key,
@@ -237,7 +225,7 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
   if (!lot) throw notFound();
   if (lot.mold === 'stock' || lot.state !== 'buy') throw invalid('errors.notSellable');
   if (lot.closed_at !== null) throw invalid('errors.alreadySold');
-  const held = lot.mold === 'ipo' ? lot.status === IPO.allotted : lot.status === BLOCK.success;
+  const held = lot.mold === 'ipo' ? lot.status === IPO_STATUS.allotted : lot.status === BLOCK_STATUS.success;
   if (!held) throw invalid('errors.notSellable');
   if (lot.mold === 'ipo' && !isListed(deps, lot.symbol)) throw invalid('errors.ipoNotListed');
   // The lock-in: a block/QIP lot bought below the market cannot be turned back into cash at once.
@@ -263,7 +251,7 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
   if (Number(closed.numUpdatedRows) !== 1) throw invalid('errors.alreadySold');
   const proceeds = tradeValueMinor(quoteTicks, lot.count, rate);
   // A sale pays a stock sell's charges (the same schedule, the same functions as a fill).
-  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
+  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds, 'delivery');
   const sale = await insertOrder(db, {
     no: orderNo(lot.mold as 'ipo' | 'bulk' | 'finalize', now),
     user_id: userId,
@@ -272,7 +260,7 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     market: lot.market,
     name: lot.name,
     state: 'sell',
-    status: lot.mold === 'ipo' ? IPO.sold : BLOCK.success,
+    status: lot.mold === 'ipo' ? IPO_STATUS.sold : BLOCK_STATUS.success,
     count: lot.count,
     limit_price: null,
     price: lot.price,
@@ -287,16 +275,6 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     rate,
     region: lot.region,
   });
-  if (proceeds > 0) {
-    await post(db, {
-      userId,
-      amount: proceeds,
-      reason: tradeReason(instrument.kind, 'sell'),
-      refType: 'order',
-      refId: sale.id,
-      at: now,
-    });
-  }
-  await postCharges(db, userId, sale.id, charges.total, now);
+  await creditSale(db, { userId, orderId: sale.id, at: now, kind: instrument.kind }, proceeds, charges.total);
   return sale;
 }

@@ -26,7 +26,7 @@ export { lastSession, nextSession, sessionAt };
 /**
  * A lot — a block/QIP purchase, the sale of a lot — trades whole and at once at a price the live
  * market sets, so only in its market's session, whatever ENFORCE_TRADING_HOURS says: never at a
- * closed market's last price (issue 30). Refused with SPEC's "No available time".
+ * closed market's last price. Refused with SPEC's "No available time".
  */
 export function assertInSession(instrument: Instrument, at: number): void {
   if (!inSessionAt(instrument, at)) throw new ApiError('errors.noAvailableTime', 400);

@@ -2,13 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Ipo } from '#shared/contract/invest';
 import { priceToTicks, ticksToPrice, tradeValueMinor } from '#shared/money';
 import { IPO_QTY_STEP } from '#shared/rules';
+import { IPO_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
-import { lockUser, post } from '../lib/ledger';
+import { lockUser } from '../lib/ledger';
+import { notify } from '../notify/notify';
 import { rateTicks } from './fx';
-import { currencyOf, IPO, insertOrder, orderNo, regionOf, withinTolerance } from './orders';
+import { insertOrder, orderNo } from './order-rows';
+import { currencyOf, regionOf, withinTolerance } from './placement';
+import { freezeApplication, refundApplication } from './postings';
 
 /**
  * IPO subscriptions. An application freezes its whole amount (ledger `ipoFreeze`) at the issue
@@ -100,7 +104,7 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
     .where('mold', '=', 'ipo')
     .where('state', '=', 'buy')
     .where('ref_id', '=', ipo.id)
-    .where('status', 'in', [IPO.pending, IPO.allotted])
+    .where('status', 'in', [IPO_STATUS.pending, IPO_STATUS.allotted])
     .executeTakeFirst();
   const already = Number(held?.n ?? 0);
   if (already + input.count > ipo.max) {
@@ -118,7 +122,7 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
     market: ipo.series,
     name: ipo.company_name,
     state: 'buy',
-    status: IPO.pending,
+    status: IPO_STATUS.pending,
     count: input.count,
     limit_price: null,
     price: ipo.issue_price,
@@ -133,14 +137,7 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
     rate,
     region: deps.market.instrument(ipo.symbol)?.region ?? regionOf(ipo.series),
   });
-  await post(db, {
-    userId,
-    amount: -amount,
-    reason: 'ipoFreeze',
-    refType: 'order',
-    refId: order.id,
-    at: now,
-  });
+  await freezeApplication(db, { userId, orderId: order.id, at: now }, amount);
   return order;
 }
 
@@ -170,7 +167,7 @@ export function pendingApplications(db: Kysely<DB>, ipoId: number) {
     .selectAll()
     .where('mold', '=', 'ipo')
     .where('ref_id', '=', ipoId)
-    .where('status', '=', IPO.pending)
+    .where('status', '=', IPO_STATUS.pending)
     .where('state', '=', 'buy')
     .orderBy('id')
     .execute();
@@ -217,26 +214,31 @@ export async function allotIpoIn(
       .updateTable('orders')
       .set(
         shares > 0
-          ? { status: IPO.allotted, count: shares, price_all: value, updated_at: now }
-          : { status: IPO.refunded, updated_at: now },
+          ? { status: IPO_STATUS.allotted, count: shares, price_all: value, updated_at: now }
+          : { status: IPO_STATUS.refunded, updated_at: now },
       )
       .where('id', '=', app.id)
-      .where('status', '=', IPO.pending)
+      .where('status', '=', IPO_STATUS.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) continue;
     if (shares > 0) result.allotted++;
     else result.refunded++;
-    if (refund > 0) {
-      await post(trx, {
-        userId: app.user_id,
-        amount: refund,
-        reason: 'ipoRefund',
-        refType: 'order',
-        refId: app.id,
-        at: now,
-      });
-      result.refundedMinor += refund;
-    }
+    await refundApplication(trx, { userId: app.user_id, orderId: app.id, at: now }, refund);
+    if (refund > 0) result.refundedMinor += refund;
+    // The applicant hears of it in the same transaction (notify/notify.ts).
+    await notify(trx, {
+      userId: app.user_id,
+      kind: 'ipo',
+      refId: app.id,
+      symbol: app.symbol,
+      params: {
+        event: shares > 0 ? 'allotted' : 'notAllotted',
+        name: app.name ?? app.symbol,
+        count: shares,
+        refund,
+      },
+      at: now,
+    });
   }
   return result;
 }

@@ -1,21 +1,23 @@
 import { type Kysely, sql } from 'kysely';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
+import { STOCK_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { post } from '../lib/ledger';
 import type { Instrument, Quote } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
-import { postCharges } from './engine';
 import { inSession, sessionEnd } from './hours';
-import { lockOrder, type OrderRecord, STOCK, tradeReason } from './orders';
+import { orderNotice } from './notices';
+import { lockOrder, type OrderRecord, productOf } from './order-rows';
 import { addToPosition, avgTicks, takeFromPosition } from './positions';
+import { creditSale, releaseBuy, reservedBy, settleReservedBuy } from './postings';
 
 /**
  * Resting orders after placement: the match job (`matchPendingOrders`, run by jobs.ts) expires
  * those whose session closed, fires stops, GTTs and OCO legs whose trigger the quote reached and
  * fills those whose limit it reached (`fillPending`); `closePending` ends one as cancelled,
- * expired or failed and releases exactly what it reserved.
+ * expired or failed and releases exactly what it reserved. A fill, an expiry and a failure are told
+ * to the order's owner in their transaction (notices.ts).
  */
 
 /** Whether a quote reaches a stop's trigger: a buy stop on a rise to it, a sell stop on a fall. */
@@ -40,34 +42,28 @@ function ocoLeg(order: OrderRecord, quoteTicks: number): { name: 'target' | 'sto
 }
 
 /**
- * Ends a pending order as cancelled or expired and releases what it reserved. Answers null when the
- * order was no longer pending (filled, cancelled or expired by someone else first).
+ * Ends a pending order as cancelled or expired and releases what it reserved; `reason` (an i18n
+ * key) says why when the user did not ask for it (an IOC that could not fill). Answers null when
+ * the order was no longer pending (filled, cancelled or expired by someone else first).
  */
 export async function closePending(
   deps: Deps,
   db: Kysely<DB>,
   order: OrderRecord,
-  status: typeof STOCK.cancelled | typeof STOCK.expired | typeof STOCK.failed,
+  status: typeof STOCK_STATUS.cancelled | typeof STOCK_STATUS.expired | typeof STOCK_STATUS.failed,
+  reason: string | null = null,
 ): Promise<OrderRecord | null> {
   const now = deps.clock.now();
   const closed = await db
     .updateTable('orders')
-    .set({ status, updated_at: now })
+    .set({ status, updated_at: now, ...(reason ? { reason } : {}) })
     .where('id', '=', order.id)
-    .where('status', '=', STOCK.pending)
+    .where('status', '=', STOCK_STATUS.pending)
     .returningAll()
     .executeTakeFirst();
   if (!closed) return null;
   if (closed.state === 'buy') {
-    // What it reserved: value and charges at its limit.
-    await post(db, {
-      userId: closed.user_id,
-      amount: closed.price_all + closed.fee,
-      reason: 'orderRefund',
-      refType: 'order',
-      refId: closed.id,
-      at: now,
-    });
+    await releaseBuy(db, { userId: closed.user_id, orderId: closed.id, at: now }, reservedBy(closed));
   } else {
     const released = await db
       .updateTable('positions')
@@ -78,6 +74,9 @@ export async function closePending(
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) !== 1) throw new Error(`order ${closed.no}: reserved shares missing`);
   }
+  // The market or the server ended it, not its owner: they hear of it.
+  if (status !== STOCK_STATUS.cancelled)
+    await orderNotice(deps, db, closed, status === STOCK_STATUS.expired ? 'expired' : 'rejected', now);
   return closed;
 }
 
@@ -93,20 +92,21 @@ export async function fillPending(
   quoteTicks: number,
 ): Promise<OrderRecord | null> {
   const order = await lockOrder(db, deps.database.dialect, orderId);
-  if (!order || order.status !== STOCK.pending || order.limit_price === null) return null;
+  if (!order || order.status !== STOCK_STATUS.pending || order.limit_price === null) return null;
   if (order.trigger_price !== null && order.triggered_at === null) return null;
   if (order.state === 'buy' ? quoteTicks > order.limit_price : quoteTicks < order.limit_price) return null;
   const now = deps.clock.now();
   const instrument = deps.market.instrument(order.symbol);
   // An intraday fill is squared off at its session's close (squareoff.ts).
   const square_at = order.product === 'intraday' && instrument ? sessionEnd(instrument, now) : null;
+  const ref = { userId: order.user_id, orderId: order.id, at: now, kind: instrument?.kind };
   if (order.state === 'buy') {
     const value = tradeValueMinor(quoteTicks, order.count, order.rate);
-    const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
+    const charges = chargesFor(deps.config.charges, instrument, 'buy', value, productOf(order));
     const filled = await db
       .updateTable('orders')
       .set({
-        status: STOCK.success,
+        status: STOCK_STATUS.success,
         price: quoteTicks,
         price_all: value,
         ...chargeColumns(charges),
@@ -114,32 +114,22 @@ export async function fillPending(
         square_at,
       })
       .where('id', '=', order.id)
-      .where('status', '=', STOCK.pending)
+      .where('status', '=', STOCK_STATUS.pending)
       .returningAll()
       .executeTakeFirst();
     if (!filled) return null;
     // The reservation (value and charges at the limit) is released down to the value; the charges
     // are then posted as what they are. The quote is at or below the limit: value ≤ reserved.
     await addToPosition(db, order.user_id, order.symbol, order.count, value, quoteTicks * order.count, now);
-    const refund = order.price_all + order.fee - value;
-    if (refund > 0) {
-      await post(db, {
-        userId: order.user_id,
-        amount: refund,
-        reason: 'orderRefund',
-        refType: 'order',
-        refId: order.id,
-        at: now,
-      });
-    }
-    await postCharges(db, order.user_id, order.id, charges.total, now);
+    await settleReservedBuy(db, ref, reservedBy(order), value, charges.total);
+    await orderNotice(deps, db, filled, 'filled', now);
     return filled;
   }
   const claimed = await db
     .updateTable('orders')
-    .set({ status: STOCK.success, updated_at: now })
+    .set({ status: STOCK_STATUS.success, updated_at: now })
     .where('id', '=', order.id)
-    .where('status', '=', STOCK.pending)
+    .where('status', '=', STOCK_STATUS.pending)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return null;
   const taken = await takeFromPosition(
@@ -152,7 +142,7 @@ export async function fillPending(
     now,
   );
   const proceeds = tradeValueMinor(quoteTicks, order.count, order.rate);
-  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
+  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds, productOf(order));
   const filled = await db
     .updateTable('orders')
     .set({
@@ -166,17 +156,8 @@ export async function fillPending(
     .where('id', '=', order.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (proceeds > 0) {
-    await post(db, {
-      userId: order.user_id,
-      amount: proceeds,
-      reason: tradeReason(instrument?.kind, 'sell'),
-      refType: 'order',
-      refId: order.id,
-      at: now,
-    });
-  }
-  await postCharges(db, order.user_id, order.id, charges.total, now);
+  await creditSale(db, ref, proceeds, charges.total);
+  await orderNotice(deps, db, filled, 'filled', now);
   return filled;
 }
 
@@ -196,7 +177,8 @@ export async function matchPendingOrders(
   for await (const order of pendingInBatches(deps)) {
     try {
       if (order.expires_at !== null && order.expires_at <= deps.clock.now()) {
-        if (await withTx(deps.database, (trx) => closePending(deps, trx, order, STOCK.expired))) expired++;
+        if (await withTx(deps.database, (trx) => closePending(deps, trx, order, STOCK_STATUS.expired)))
+          expired++;
         continue;
       }
       const instrument = deps.market.instrument(order.symbol);
@@ -236,7 +218,7 @@ export async function matchPendingOrders(
               : {}),
           })
           .where('id', '=', order.id)
-          .where('status', '=', STOCK.pending)
+          .where('status', '=', STOCK_STATUS.pending)
           // One mark only: of two match runs (or two legs) the first wins, the other changes nothing.
           .where('triggered_at', 'is', null)
           // Unless a modify moved the trigger or the quantity since this page was read.
@@ -286,7 +268,7 @@ async function* pendingInBatches(deps: Deps): AsyncGenerator<OrderRecord> {
     const page = await deps.database.db
       .selectFrom('orders')
       .selectAll()
-      .where('status', '=', STOCK.pending)
+      .where('status', '=', STOCK_STATUS.pending)
       .where('mold', '=', 'stock')
       .where('id', '>', after)
       .orderBy('id')

@@ -1,13 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
 import { protectedLimit } from '#shared/rules';
+import { STOCK_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
-import { post } from '../lib/ledger';
 import { chargeColumns, chargesFor } from './charges';
-import { checkStockQuantity, lockOrder, type OrderRecord, STOCK, tradable, tradeReason } from './orders';
-import { reserveShares } from './positions';
+import { lockOrder, type OrderRecord, productOf } from './order-rows';
+import { checkStockQuantity, tradable } from './placement';
+import { assertIntradaySell, reserveShares } from './positions';
+import { moveReservation, reservedBy } from './postings';
 
 export interface ModifyInput {
   count?: number;
@@ -18,7 +20,7 @@ export interface ModifyInput {
 }
 
 /**
- * Modifies a pending stock order (issue 13): quantity, limit (limit, stop-loss) and trigger (an
+ * Modifies a pending stock order: quantity, limit (limit, stop-loss) and trigger (an
  * untriggered stop), under the rules its placement had — the quantity range, the limit within the
  * band of the quote, a trigger on the side of the quote it waits for, a stop-loss limit at or
  * beyond its trigger, a stop-loss-market's limit the trigger moved by the tolerance. What it holds
@@ -44,7 +46,7 @@ export async function modifyPending(
     .executeTakeFirst();
   if (!found) throw notFound();
   const order = await lockOrder(db, dialect, found.id);
-  if (order?.mold !== 'stock' || order.status !== STOCK.pending) throw invalid('errors.notPending');
+  if (order?.mold !== 'stock' || order.status !== STOCK_STATUS.pending) throw invalid('errors.notPending');
   if (input.count === undefined && input.price === undefined && input.trigger === undefined) throw invalid();
   const stopType =
     order.order_type === 'sl' ||
@@ -98,8 +100,8 @@ export async function modifyPending(
   if (value <= 0) throw invalid();
   const now = deps.clock.now();
   if (buying) {
-    const charges = chargesFor(deps.config.charges, instrument, 'buy', value);
-    const diff = value + charges.total - (order.price_all + order.fee);
+    const charges = chargesFor(deps.config.charges, instrument, 'buy', value, productOf(order));
+    const diff = value + charges.total - reservedBy(order);
     const updated = await db
       .updateTable('orders')
       .set({
@@ -112,23 +114,18 @@ export async function modifyPending(
         updated_at: now,
       })
       .where('id', '=', order.id)
-      .where('status', '=', STOCK.pending)
+      .where('status', '=', STOCK_STATUS.pending)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (diff !== 0) {
-      await post(db, {
-        userId,
-        amount: -diff,
-        reason: diff > 0 ? tradeReason(instrument.kind, 'buy') : 'orderRefund',
-        refType: 'order',
-        refId: order.id,
-        at: now,
-      });
-    }
+    await moveReservation(db, { userId, orderId: order.id, at: now, kind: instrument.kind }, diff);
     return updated;
   }
   const delta = count - order.count;
-  if (delta > 0) await reserveShares(db, userId, order.symbol, delta, now);
+  if (delta > 0) {
+    await reserveShares(db, userId, order.symbol, delta, now);
+    if (productOf(order) === 'intraday')
+      await assertIntradaySell(db, userId, order.symbol, count, order.count);
+  }
   if (delta < 0) {
     const released = await db
       .updateTable('positions')
@@ -150,7 +147,7 @@ export async function modifyPending(
       updated_at: now,
     })
     .where('id', '=', order.id)
-    .where('status', '=', STOCK.pending)
+    .where('status', '=', STOCK_STATUS.pending)
     .returningAll()
     .executeTakeFirstOrThrow();
 }

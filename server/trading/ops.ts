@@ -1,20 +1,51 @@
-import { rateToTicks } from '#shared/money';
+import type { Kysely } from 'kysely';
+import { fromMinor, rateToTicks } from '#shared/money';
+import { IPO_STATUS } from '#shared/status';
+import { proposeAllotment } from '../backoffice/allotment';
 import { setFxRate } from '../backoffice/fx-rate';
+import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import type { OpsCommand } from '../ops/commands/command';
 import { operatorActor } from '../ops/commands/operator';
 import { usdRate } from './fx';
-import { type AllotmentResult, allotIpoIn, IPO_OPEN, setIpoStatus } from './ipo';
-import { IPO } from './orders';
+import {
+  type AllotmentResult,
+  allotIpoIn,
+  allotmentOf,
+  IPO_OPEN,
+  pendingApplications,
+  setIpoStatus,
+} from './ipo';
 
 /**
- * The console's allotment: one operator, audited (its refunds point at the entry). The back office
- * asks two people (a proposal, then a run: backoffice/allotment.ts); the console is for scripts and
- * for the operator who holds the database anyway.
+ * The console's allotment, audited (its refunds point at the entry). As with payouts, one person
+ * may allot up to PAYOUT_APPROVAL_ABOVE of applications' money; above it the console only
+ * proposes the table, and a member of staff runs it in the back office (backoffice/allotment.ts:
+ * never the proposer, never the console).
  */
-async function allotAudited(deps: Deps, actor: Actor, ipoId: number, bps: number): Promise<AllotmentResult> {
+async function allotAudited(
+  deps: Deps,
+  actor: Actor,
+  ipoId: number,
+  bps: number,
+): Promise<AllotmentResult | { ipo: number; proposed: number; charged: string; waits: string }> {
+  const charged = async (db: Kysely<DB>) =>
+    (await pendingApplications(db, ipoId)).reduce((n, a) => n + allotmentOf(a, bps).value, 0);
+  const above = (minor: number) => minor > deps.config.ops.payoutApprovalAbove;
+  const before = await charged(deps.database.db);
+  if (above(before)) {
+    const proposal = await proposeAllotment(deps, actor, ipoId, (bps / 10_000).toString());
+    return {
+      ipo: ipoId,
+      proposed: proposal.proposal?.id ?? 0,
+      charged: fromMinor(before),
+      waits: 'a second member of staff runs it in the back office (IPO allotment)',
+    };
+  }
   const { result } = await audited(deps.database, actor, deps.clock.now, async (trx) => {
+    // Applications that arrived since the check may take it above the threshold: asked again.
+    if (above(await charged(trx))) throw new Error('the applications changed: run ipo:allot again');
     const done = await allotIpoIn(deps, trx, ipoId, bps);
     return {
       result: done,
@@ -59,7 +90,7 @@ export const ipoCommands: OpsCommand[] = [
         ])
         .where('mold', '=', 'ipo')
         .where('state', '=', 'buy')
-        .where('status', '=', IPO.pending)
+        .where('status', '=', IPO_STATUS.pending)
         .groupBy('ref_id')
         .execute();
       return ipos.map((i) => {

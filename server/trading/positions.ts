@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { divRoundHalfUp } from '#shared/money';
+import { STOCK_STATUS } from '#shared/status';
 import type { Dialect } from '../db/index';
 import type { DB } from '../db/schema';
 import { statement } from '../db/statement';
 import { invalid } from '../lib/errors';
-import { lockPosition } from './orders';
 
 /**
  * What an order does to a position (`positions`): units added with their cost by a buy's fill,
@@ -91,4 +91,56 @@ export async function reserveShares(
     .executeTakeFirst();
   if (!reserved) throw invalid('errors.insufficientShares');
   return reserved;
+}
+
+/** Locks a position row for the rest of the transaction (PostgreSQL; SQLite has one writer). */
+export async function lockPosition(db: Kysely<DB>, dialect: Dialect, userId: number, symbol: string) {
+  return db
+    .selectFrom('positions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/**
+ * The units of a user's intraday position in `symbol` still open: what its executed
+ * intraday buys added (those not yet squared off, `square_at` set) less what its intraday sells
+ * took or hold (executed and not squared off, or pending). An intraday sell may only close these:
+ * there is no short selling, and selling delivery units as intraday would pay intraday's lower STT
+ * on them (README "Charges").
+ */
+export async function openIntradayUnits(db: Kysely<DB>, userId: number, symbol: string): Promise<number> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['state', 'status', 'count', 'square_at'])
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .where('mold', '=', 'stock')
+    .where('product', '=', 'intraday')
+    .where((w) =>
+      w.or([
+        w('square_at', 'is not', null),
+        w.and([w('state', '=', 'sell'), w('status', '=', STOCK_STATUS.pending)]),
+      ]),
+    )
+    .execute();
+  return rows.reduce((n, r) => n + (r.state === 'buy' ? Number(r.count) : -Number(r.count)), 0);
+}
+
+/**
+ * Refuses an intraday sell of more units than the open intraday position (`openIntradayUnits`),
+ * `beside` units of an order being modified that it already counts. Called after the position's
+ * row is locked, so two sells cannot both pass on the same units.
+ */
+export async function assertIntradaySell(
+  db: Kysely<DB>,
+  userId: number,
+  symbol: string,
+  count: number,
+  beside = 0,
+): Promise<void> {
+  if (count > (await openIntradayUnits(db, userId, symbol)) + beside)
+    throw invalid('errors.noIntradayPosition');
 }

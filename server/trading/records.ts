@@ -3,11 +3,12 @@ import type { ReqOf } from '#shared/contract/define';
 import type { contract } from '#shared/contract/index';
 import type { ContractNote, OrderRow } from '#shared/contract/trading';
 import { fromMinor, ticksToPrice } from '#shared/money';
+import { BLOCK_STATUS, IPO_STATUS, STOCK_STATUS } from '#shared/status';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid, notFound } from '../lib/errors';
 import { chargesOfRow, toBreakdown } from './charges';
-import { BLOCK, type Mold, type OrderRecord, STOCK, toOrderRow } from './orders';
+import { type Mold, type OrderRecord, toOrderRow } from './order-rows';
 
 /** What the records screens show of the caller's orders: lists by mold and status, newest first, and one contract note. */
 
@@ -29,8 +30,10 @@ export function dealList(
   return newestOrders(deps, db, userId, input.mold, (q) =>
     q
       // SPEC §4: 1 success, anything else failed.
-      .$if(status === BLOCK.success, (q) => q.where('status', '=', BLOCK.success))
-      .$if(status !== ALL_DEALS && status !== BLOCK.success, (q) => q.where('status', '<>', BLOCK.success)),
+      .$if(status === BLOCK_STATUS.success, (q) => q.where('status', '=', BLOCK_STATUS.success))
+      .$if(status !== ALL_DEALS && status !== BLOCK_STATUS.success, (q) =>
+        q.where('status', '<>', BLOCK_STATUS.success),
+      ),
   );
 }
 
@@ -89,7 +92,22 @@ async function newestOrders(
   return { rows: rows.map((r) => toOrderRow(r, deps.clock.now())) };
 }
 
-/** The contract note of the caller's executed stock order `no`: the figures its fill recorded. */
+/**
+ * Whether an order row is a trade that executed on an exchange: a filled stock order, a block/QIP
+ * buy, a lot's sale. An IPO application is an allotment, not a trade: it has no contract note.
+ */
+function executed(o: OrderRecord): boolean {
+  if (o.mold === 'stock') return o.status === STOCK_STATUS.success;
+  if (o.state === 'sell') return o.status === (o.mold === 'ipo' ? IPO_STATUS.sold : BLOCK_STATUS.success);
+  return o.mold !== 'ipo' && o.status === BLOCK_STATUS.success;
+}
+
+/**
+ * The contract note of the caller's executed trade `no` (a stock order, a block/QIP buy, a lot's
+ * sale): the figures its fill recorded. A block/QIP buy keeps value + charges in `price_all`
+ * (order-rows.ts `amounts`); one bought before its charges were itemised (a flat fee,
+ * no charge columns) has no note to give (`errors.noContractNote`) rather than a made-up breakdown.
+ */
 export async function contractNote(
   deps: Deps,
   db: Kysely<DB>,
@@ -101,21 +119,21 @@ export async function contractNote(
     .selectAll()
     .where('no', '=', no)
     .where('user_id', '=', userId)
-    .where('mold', '=', 'stock')
     .executeTakeFirst();
   if (!order) throw notFound();
-  if (order.status !== STOCK.success) throw invalid('errors.notExecuted');
-  const fill = order.state === 'sell' ? (order.sell_price ?? order.price) : order.price;
+  if (!executed(order)) throw invalid('errors.notExecuted');
   const charges = chargesOfRow(order);
+  const lotBuy = order.mold !== 'stock' && order.state === 'buy';
+  if (lotBuy && charges.total !== Number(order.fee)) throw invalid('errors.noContractNote');
+  const value = lotBuy ? order.price_all - charges.total : order.price_all;
+  const fill = order.state === 'sell' ? (order.sell_price ?? order.price) : order.price;
   const instrument = deps.market.instrument(order.symbol);
   return {
     order: toOrderRow(order, deps.clock.now()),
     price: ticksToPrice(fill),
-    value: fromMinor(order.price_all),
+    value: fromMinor(value),
     charges: toBreakdown(charges),
-    net: fromMinor(
-      order.state === 'sell' ? order.price_all - charges.total : order.price_all + charges.total,
-    ),
+    net: fromMinor(order.state === 'sell' ? value - charges.total : value + charges.total),
     exchange: instrument?.exchange ?? order.market,
     currency: instrument?.currency ?? 'INR',
     rate: order.rate,

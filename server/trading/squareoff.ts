@@ -1,25 +1,27 @@
 import type { Kysely } from 'kysely';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
+import { STOCK_STATUS } from '#shared/status';
 import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { post } from '../lib/ledger';
 import type { Instrument } from '../market/provider';
 import { chargeColumns, chargesFor } from './charges';
-import { postCharges, stockOrder } from './engine';
+import { stockOrder } from './engine';
 import { rateTicks } from './fx';
 import { inSession, lastSession } from './hours';
 import { closePending } from './matching';
-import { insertOrder, lockPosition, type OrderRecord, STOCK, tradeReason } from './orders';
-import { avgTicks, takeFromPosition } from './positions';
+import { orderNotice } from './notices';
+import { insertOrder, type OrderRecord } from './order-rows';
+import { avgTicks, lockPosition, takeFromPosition } from './positions';
+import { creditSale } from './postings';
 
 /**
- * Intraday square-off (issue 30): an executed intraday order carries `square_at`, its session's
+ * Intraday square-off: an executed intraday order carries `square_at`, its session's
  * close. Once that has passed, the `orders:squareoff` job takes the user's intraday orders of that
  * symbol that are due, expires their pending intraday orders of that session (releasing what they
- * reserved), and sells the units the intraday buys added net of the intraday sells — at most the
- * units free in the position — at the session's close price, as a market sell with its charges and
- * postings. The orders are marked done (`square_at` null) in the same transaction, so a second run
+ * reserved), releases units a longer-lived sell holds as far as it needs them (cancelled, with the
+ * reason), and sells the units the intraday buys added net of the intraday sells at the session's
+ * close price, as a market sell with intraday charges and its postings. The orders are marked done (`square_at` null) in the same transaction, so a second run
  * finds nothing: each intraday position is squared off once.
  */
 export async function squareOffIntraday(deps: Deps): Promise<{ squared: number }> {
@@ -87,18 +89,32 @@ async function squareOff(
     .where('symbol', '=', symbol)
     .where('mold', '=', 'stock')
     .where('product', '=', 'intraday')
-    .where('status', '=', STOCK.pending)
+    .where('status', '=', STOCK_STATUS.pending)
     .where('expires_at', '<=', now)
     .execute();
-  for (const order of pending) await closePending(deps, db, order, STOCK.expired);
+  for (const order of pending) await closePending(deps, db, order, STOCK_STATUS.expired);
   const net = orders.reduce((n, o) => n + (o.state === 'buy' ? o.count : -o.count), 0);
-  const position = await db
-    .selectFrom('positions')
-    .select(['qty', 'reserved_qty'])
-    .where('user_id', '=', userId)
-    .where('symbol', '=', symbol)
-    .executeTakeFirst();
-  const free = position ? Number(position.qty) - Number(position.reserved_qty) : 0;
+  // Units an open sell still holds (a day limit, a GTT, an OCO, an after-market sell) are released,
+  // newest first, as far as the square-off needs them: else the intraday units would be carried
+  // overnight at intraday charges.
+  let free = await freeUnits(db, userId, symbol);
+  if (free < net) {
+    const holding = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('symbol', '=', symbol)
+      .where('mold', '=', 'stock')
+      .where('state', '=', 'sell')
+      .where('status', '=', STOCK_STATUS.pending)
+      .orderBy('id', 'desc')
+      .execute();
+    for (const order of holding) {
+      if (free >= net) break;
+      if (await closePending(deps, db, order, STOCK_STATUS.cancelled, 'errors.squareOffCancelled'))
+        free += order.count;
+    }
+  }
   const count = Math.min(net, free);
   if (!instrument || count <= 0) return null;
   const closeTicks = closePrice(deps, instrument, close);
@@ -107,14 +123,14 @@ async function squareOff(
   const rate = await rateTicks(deps, db, instrument.currency);
   const taken = await takeFromPosition(db, deps.database.dialect, userId, symbol, count, false, now);
   const proceeds = tradeValueMinor(closeTicks, count, rate);
-  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds);
+  const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds, 'intraday');
   const order = await insertOrder(db, {
     ...stockOrder(userId, instrument, 'sell', count, now, rate, {
       kind: 'market',
       product: 'intraday',
       validity: 'day',
     }),
-    status: STOCK.success,
+    status: STOCK_STATUS.success,
     limit_price: null,
     price: avgTicks(taken.native, count),
     sell_price: closeTicks,
@@ -123,18 +139,25 @@ async function squareOff(
     profit: proceeds - taken.cost,
     expires_at: null,
   });
-  if (proceeds > 0) {
-    await post(db, {
-      userId,
-      amount: proceeds,
-      reason: tradeReason(instrument.kind, 'sell'),
-      refType: 'order',
-      refId: order.id,
-      at: now,
-    });
-  }
-  await postCharges(db, userId, order.id, charges.total, now);
+  await creditSale(
+    db,
+    { userId, orderId: order.id, at: now, kind: instrument.kind },
+    proceeds,
+    charges.total,
+  );
+  await orderNotice(deps, db, order, 'squaredOff', now);
   return order;
+}
+
+/** Units of a position not held by a pending sell. */
+async function freeUnits(db: Kysely<DB>, userId: number, symbol: string): Promise<number> {
+  const position = await db
+    .selectFrom('positions')
+    .select(['qty', 'reserved_qty'])
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
+  return position ? Number(position.qty) - Number(position.reserved_qty) : 0;
 }
 
 /**

@@ -1,19 +1,22 @@
 import type { Kysely } from 'kysely';
 import { priceToTicks, tradeValueMinor } from '#shared/money';
 import { protectedLimit } from '#shared/rules';
+import { STOCK_STATUS } from '#shared/status';
+import { checkOco, firstOcoError, GTT_MAX_DAYS, stopPriceError } from '#shared/ticket';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid } from '../lib/errors';
-import { post } from '../lib/ledger';
 import { chargeColumns, chargesFor } from './charges';
 import { DELIVERY_DAY, placing, stockOrder, type Ticket } from './engine';
 import { rateTicks } from './fx';
 import { assertMarketOpen, sessionEnd } from './hours';
-import { assertMayRest, checkStockQuantity, insertOrder, STOCK, tradable, tradeReason } from './orders';
-import { avgTicks, reserveShares } from './positions';
+import { insertOrder } from './order-rows';
+import { assertMayRest, checkStockQuantity, tradable } from './placement';
+import { assertIntradaySell, avgTicks, reserveShares } from './positions';
+import { reserveBuy } from './postings';
 
 /**
- * Orders that wait for a price (issue 13): stop-loss, stop-loss-market and good-till-triggered
+ * Orders that wait for a price: stop-loss, stop-loss-market and good-till-triggered
  * (`placeStop`), and the one-cancels-the-other GTT sell (`placeOco`). The match job (matching.ts)
  * fires and fills them; cancel and expiry release what they reserved (`closePending`).
  */
@@ -31,12 +34,10 @@ export interface StopInput {
   price?: number;
 }
 
-/** A GTT is valid for at most a year. */
-const GTT_MAX_DAYS = 365;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * A stop order (issue 13): it waits, untriggered, until the server's quote reaches its trigger —
+ * A stop order: it waits, untriggered, until the server's quote reaches its trigger —
  * rising to it for a buy, falling to it for a sell — then rests as a limit at its limit price
  * (stop-loss) or at the trigger moved PRICE_TOLERANCE_BPS against the user (stop-loss-market: the
  * market, with the same protection a market order has). What it needs is reserved at placement at
@@ -53,30 +54,22 @@ export async function placeStop(
   const trigger = priceToTicks(input.trigger);
   const buying = input.side === 'buy';
   const gtt = input.order_type === 'gtt';
-  if (input.valid_days !== undefined && (!gtt || input.valid_days > GTT_MAX_DAYS)) {
-    throw invalid('errors.gttValidity');
-  }
-  // A stop triggers on a move to come: a trigger the quote is already past would fire at once. A
-  // GTT's trigger may be on either side of the quote (a target or a stop), never at it.
-  if (gtt ? trigger === quoteTicks : buying ? trigger <= quoteTicks : trigger >= quoteTicks) {
-    throw invalid(gtt ? 'errors.gttTrigger' : 'errors.triggerSide');
-  }
-  let limit: number;
-  if (input.order_type === 'sl' || gtt) {
-    if (input.price === undefined) throw invalid('trade.limit.invalid');
-    limit = priceToTicks(input.price);
-    if (buying ? limit < trigger : limit > trigger) throw invalid('errors.triggerLimit');
-  } else {
-    limit = protectedLimit(input.side, trigger);
-  }
+  // The ticket's rules (#shared/ticket): a stop triggers on a move to come, a GTT on either side of
+  // the quote but never at it; a limit at or beyond its trigger.
+  const own = input.order_type === 'slm' || input.price === undefined ? null : priceToTicks(input.price);
+  const refused = stopPriceError(input.side, input.order_type, trigger, own, quoteTicks);
+  if (refused) throw invalid(refused);
+  const limit = own ?? protectedLimit(input.side, trigger);
   await assertMayRest(deps, db, userId, trigger, quoteTicks);
   const value = tradeValueMinor(limit, input.count, rate);
   if (value <= 0) throw invalid();
   const reservedUnits = buying ? null : await reserveShares(db, userId, instrument.symbol, input.count, now);
-  const charges = buying ? chargesFor(deps.config.charges, instrument, 'buy', value) : null;
+  if (reservedUnits && ticket.product === 'intraday')
+    await assertIntradaySell(db, userId, instrument.symbol, input.count);
+  const charges = buying ? chargesFor(deps.config.charges, instrument, 'buy', value, ticket.product) : null;
   const order = await insertOrder(db, {
     ...stockOrder(userId, instrument, input.side, input.count, now, rate, ticket),
-    status: STOCK.pending,
+    status: STOCK_STATUS.pending,
     limit_price: limit,
     price: reservedUnits ? avgTicks(reservedUnits.cost_native, reservedUnits.qty) : limit,
     sell_price: null,
@@ -91,14 +84,11 @@ export async function placeStop(
     trigger_rises: gtt ? (trigger > quoteTicks ? 1 : 0) : null,
   });
   if (charges) {
-    await post(db, {
-      userId,
-      amount: -(value + charges.total),
-      reason: tradeReason(instrument.kind, 'buy'),
-      refType: 'order',
-      refId: order.id,
-      at: now,
-    });
+    await reserveBuy(
+      db,
+      { userId, orderId: order.id, at: now, kind: instrument.kind },
+      value + charges.total,
+    );
   }
   return order;
 }
@@ -119,7 +109,7 @@ export interface OcoInput {
 }
 
 /**
- * A one-cancels-the-other GTT sell (issue 13): a holding sold at a target (the quote rising to it)
+ * A one-cancels-the-other GTT sell: a holding sold at a target (the quote rising to it)
  * or at a stop (the quote falling to it), whichever comes first. ONE order row with both triggers
  * and ONE reservation of the units (`positions.reserved_qty`): both legs sell the same units. The
  * match job fires at most one leg — the mark of a fired leg is conditional on no leg having fired —
@@ -131,7 +121,6 @@ export async function placeOco(deps: Deps, db: Kysely<DB>, userId: number, input
   checkStockQuantity(input.count);
   const { instrument, quote } = tradable(deps, input.tag);
   assertMarketOpen(deps, instrument);
-  if (input.valid_days !== undefined && input.valid_days > GTT_MAX_DAYS) throw invalid('errors.gttValidity');
   const now = deps.clock.now();
   const rate = await rateTicks(deps, db, instrument.currency);
   const quoteTicks = priceToTicks(quote.price);
@@ -139,10 +128,10 @@ export async function placeOco(deps: Deps, db: Kysely<DB>, userId: number, input
   const stop = priceToTicks(input.stop);
   const targetLimit = priceToTicks(input.target_price);
   const stopLimit = priceToTicks(input.stop_price);
-  if (target <= quoteTicks) throw invalid('errors.ocoTarget');
-  if (stop >= quoteTicks) throw invalid('errors.ocoStop');
-  // A sell's limit is at or below its trigger.
-  if (targetLimit > target || stopLimit > stop) throw invalid('errors.triggerLimit');
+  // The ticket's rules (#shared/ticket): the target above the quote, the stop below, each limit at
+  // or below its trigger.
+  const refused = firstOcoError(checkOco({ target, targetLimit, stop, stopLimit }, quoteTicks));
+  if (refused) throw invalid(refused);
   // Both triggers within the band of the quote, like every resting order's.
   await assertMayRest(deps, db, userId, stop, quoteTicks);
   await assertMayRest(deps, db, userId, target, quoteTicks);
@@ -151,7 +140,7 @@ export async function placeOco(deps: Deps, db: Kysely<DB>, userId: number, input
   const reserved = await reserveShares(db, userId, instrument.symbol, input.count, now);
   return insertOrder(db, {
     ...stockOrder(userId, instrument, 'sell', input.count, now, rate),
-    status: STOCK.pending,
+    status: STOCK_STATUS.pending,
     limit_price: targetLimit,
     price: avgTicks(reserved.cost_native, reserved.qty),
     sell_price: null,

@@ -1,13 +1,26 @@
 import { type Kysely, sql } from 'kysely';
 import { feeMinor, tradeValueMinor } from '#shared/money';
-import { BLOCK_FEE_BPS } from '#shared/rules';
-import { LEDGER_REASONS, LOAN_STATE, RECHARGE_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import {
+  BLOCK_STATUS,
+  LEDGER_REASONS,
+  LOAN_STATE,
+  RECHARGE_STATUS,
+  STOCK_STATUS,
+  WITHDRAW_STATUS,
+} from '#shared/status';
 import type { DB } from '../db/schema';
+import { auditFunds } from '../funds/audit';
 import { CHARGE_COLUMNS } from '../trading/charges';
-import { BLOCK, IPO, STOCK } from '../trading/orders';
+import { type Expectation, expectedPostings, type OrderFacts } from '../trading/postings';
 
 /**
- * The ledger audit (DESIGN rule 2, issue 3): proves from the database alone that money moved only
+ * The flat fee a block/QIP buy paid before block buys were charged as stock buys (0.03 % of its value, no itemised charges):
+ * rows of that time keep it in `fee` with their charge columns at zero, and stay exact by it.
+ */
+const LEGACY_BLOCK_FEE_BPS = 3;
+
+/**
+ * The ledger audit (DESIGN rule 2): proves from the database alone that money moved only
  * through the ledger and only as the business rows say it did.
  *
  * - every balance equals the sum of its postings, none is negative, and each posting's
@@ -15,11 +28,13 @@ import { BLOCK, IPO, STOCK } from '../trading/orders';
  * - every business row that moves money (order, IPO application, withdrawal, recharge, loan, fund
  *   order) has exactly the postings its status implies, for its owner, with the right amounts —
  *   a filled stock order and a lot's sale one `transactionExpenses` posting of its recorded charges;
+ *   a fund order's postings and units as server/funds/audit.ts checks them;
  * - every posting that names a business row names one that exists and belongs to the same user;
  * - share reservations of pending sells match the positions' reserved quantities;
  * - each block/QIP item's sold quantity is what its orders bought, and within its supply;
- * - a block/QIP buy paid exactly its recorded price × quantity at its recorded rate, plus the
- *   0.03 % fee on that: what a block or QIP order says it cost is what the ledger took.
+ * - a block/QIP buy paid exactly its recorded price × quantity at its recorded rate, plus its
+ *   itemised charges (a stock buy's; before, the flat 0.03 % fee): what a block or QIP
+ *   order says it cost is what the ledger took.
  *
  * It reads; it never repairs. `npm run ops -- ledger:audit` prints the report and fails when a
  * problem is found; the server tests run it after their scenarios.
@@ -187,12 +202,17 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         g.count === count && g.sum === sum
           ? null
           : `${what}: ${g.count} postings of ${g.sum}, want ${count} of ${sum}`;
-      const atMostOne = (g: { count: number }, what: string) =>
-        g.count <= 1 ? null : `${g.count} ${what} postings`;
       const first = (...checks: (string | null)[]) => checks.find((c) => c !== null) ?? null;
+      /** One group of an order's postings against what its state implies. */
+      const meets = (g: { count: number; sum: number }, e: Expectation): string | null => {
+        if (e.min !== undefined && g.count < e.min) return `${g.count} ${e.what} postings`;
+        if (e.max !== undefined && g.count > e.max) return `${g.count} ${e.what} postings`;
+        if (e.count !== undefined && e.sum !== undefined) return exactly(g, e.count, e.sum, e.what);
+        if (e.count !== undefined && g.count !== e.count) return `${g.count} ${e.what} postings`;
+        if (e.sum !== undefined && g.sum !== e.sum) return `${e.what}: ${g.sum}, want ${e.sum}`;
+        return null;
+      };
 
-      const BUY = /^buy/;
-      const SELL = /^sell/;
       const orders = await trx
         .selectFrom('orders')
         .select([
@@ -209,65 +229,35 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
           ...CHARGE_COLUMNS,
         ])
         .execute();
+      const chargesOf = (o: (typeof orders)[number]) => CHARGE_COLUMNS.reduce((a, c) => a + Number(o[c]), 0);
+      const rowProblem = (o: (typeof orders)[number], facts: OrderFacts): string | null => {
+        if (o.mold === 'bulk' || o.mold === 'finalize') {
+          if (o.state !== 'buy' || o.status !== BLOCK_STATUS.success) return null;
+          const want = tradeValueMinor(Number(o.price), Number(o.count), Number(o.rate));
+          const value = facts.price_all - facts.fee;
+          const parts = chargesOf(o);
+          const legacy = parts === 0 && facts.fee === feeMinor(want, LEGACY_BLOCK_FEE_BPS);
+          return first(
+            value === want ? null : `value ${value} ≠ price × count at its rate ${want}`,
+            parts === facts.fee || legacy ? null : `fee ${facts.fee} ≠ its charges ${parts}`,
+          );
+        }
+        if (o.mold !== 'stock' && o.state !== 'sell') return null;
+        const parts = chargesOf(o);
+        return parts === facts.fee ? null : `fee ${facts.fee} ≠ its charges ${parts}`;
+      };
       for (const o of orders) {
-        const total = Number(o.price_all);
-        const charged = Number(o.fee);
-        const tradePostings = (got: (reason: string | RegExp) => { count: number; sum: number }) => {
-          if (o.state === 'sell') {
-            const sold = o.mold === 'stock' ? o.status === STOCK.success : true;
-            return exactly(got(SELL), sold && total > 0 ? 1 : 0, sold ? total : 0, 'sale proceeds');
-          }
-          if (o.mold === 'stock') {
-            // The reservation: one buy posting at placement, then one more buy (grown) or refund
-            // (shrunk) posting per modify that changed it; a fill or a close refunds the rest.
-            const buy = got(BUY);
-            const refund = got('orderRefund');
-            if (buy.count < 1) return `${buy.count} buy postings`;
-            const held = buy.sum + refund.sum;
-            if (o.status === STOCK.pending)
-              return held === -(total + charged) ? null : 'reservation ≠ -(price_all + fee)';
-            if (o.status === STOCK.success) return held === -total ? null : 'net ≠ -price_all';
-            return refund.count >= 1 && held === 0 ? null : 'a closed buy not refunded exactly';
-          }
-          if (o.mold === 'ipo') {
-            const freeze = got('ipoFreeze');
-            const refund = got('ipoRefund');
-            if (freeze.count !== 1) return `${freeze.count} ipoFreeze postings`;
-            if (o.status === IPO.pending) return exactly(refund, 0, 0, 'refund of a pending application');
-            if (o.status === IPO.allotted)
-              return first(
-                atMostOne(refund, 'ipoRefund'),
-                freeze.sum + refund.sum === -total ? null : 'net ≠ -price_all',
-              );
-            if (o.status === IPO.refunded) return exactly(refund, 1, -freeze.sum, 'ipoRefund');
-            return `unknown IPO status ${o.status}`;
-          }
-          // Block trading / QIP: value and fee leave together, or the order is not a success.
-          const buy = got(BUY);
-          const fee = got('transactionExpenses');
-          if (o.status !== BLOCK.success) return first(exactly(buy, 0, 0, 'buy'), exactly(fee, 0, 0, 'fee'));
-          const f = Number(o.fee);
-          const value = tradeValueMinor(Number(o.price), Number(o.count), Number(o.rate));
-          return first(
-            total - f === value ? null : `value ${total - f} ≠ price × count at its rate ${value}`,
-            f === feeMinor(value, BLOCK_FEE_BPS) ? null : `fee ${f} ≠ ${BLOCK_FEE_BPS} bp of ${value}`,
-            exactly(fee, f > 0 ? 1 : 0, -f, 'fee'),
-            exactly(buy, 1, -(total - f), 'buy'),
-          );
-        };
+        const facts = { ...o, price_all: Number(o.price_all), fee: Number(o.fee) };
         expect('order', o.id, o.user_id, (got) => {
-          // The trade's own postings first, then (stock) its charges (048): only a fill pays them,
-          // as one transactionExpenses posting of `fee`, the sum of its recorded components (a
-          // resting buy's `fee` is the charges it reserved at its limit, inside its buy posting).
-          // A lot's sale (any mold's sell) pays a stock sell's charges the same way (issue 30).
-          const problem = tradePostings(got);
-          if (problem || (o.mold !== 'stock' && o.state !== 'sell')) return problem;
-          const paid = o.mold !== 'stock' || o.status === STOCK.success ? charged : 0;
-          const parts = CHARGE_COLUMNS.reduce((a, c) => a + Number(o[c]), 0);
-          return first(
-            parts === charged ? null : `fee ${charged} ≠ its charges ${parts}`,
-            exactly(got('transactionExpenses'), paid > 0 ? 1 : 0, -paid, 'charges'),
-          );
+          // The row itself first: its fee is its recorded charges; a block/QIP buy's value is price
+          // × count at its rate.
+          const row = rowProblem(o, facts);
+          // Then its postings: what its state implies, by the rules its writers follow
+          // (trading/postings.ts).
+          const expected = expectedPostings(facts);
+          if (typeof expected === 'string') return expected;
+          const posted = expected.map((e) => meets(got(e.reasons), e));
+          return first(row, ...posted);
         });
       }
 
@@ -352,22 +342,7 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
       }
       for (const id of bookOf.keys()) report(`loan postings name loan ${id}, which does not exist`);
 
-      const fundOrders = await trx
-        .selectFrom('fund_orders')
-        .select(['id', 'user_id', 'amount', 'status', 'profit'])
-        .execute();
-      for (const f of fundOrders) {
-        const amount = Number(f.amount);
-        const done = f.status === 'completed';
-        const profit = done ? Number(f.profit ?? 0) : 0;
-        expect('fund_order', f.id, f.user_id, (got) =>
-          first(
-            exactly(got('fundPurchase'), 1, -amount, 'purchase'),
-            exactly(got('principal_returned'), done ? 1 : 0, done ? amount : 0, 'principal'),
-            exactly(got('fund_project_profit'), profit > 0 ? 1 : 0, profit, 'profit'),
-          ),
-        );
-      }
+      await auditFunds(trx, { expect, report });
 
       for (const key of refs.keys()) {
         if (!seen.has(key)) report(`postings name ${key}, which does not exist`);
@@ -383,7 +358,7 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         .select((eb) => ['user_id', 'symbol', eb.fn.sum<number | string>('count').as('n')])
         .where('mold', '=', 'stock')
         .where('state', '=', 'sell')
-        .where('status', '=', STOCK.pending)
+        .where('status', '=', STOCK_STATUS.pending)
         .groupBy(['user_id', 'symbol'])
         .execute();
       const heldOf = new Map(held.map((h) => [`${h.user_id}:${h.symbol}`, Number(h.n)]));
@@ -405,7 +380,7 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         .select((eb) => ['ref_id', eb.fn.sum<number | string>('count').as('n')])
         .where('mold', 'in', ['bulk', 'finalize'])
         .where('state', '=', 'buy')
-        .where('status', '=', BLOCK.success)
+        .where('status', '=', BLOCK_STATUS.success)
         .groupBy('ref_id')
         .execute();
       const takenOf = new Map(taken.map((t) => [t.ref_id, Number(t.n)]));

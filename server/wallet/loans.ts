@@ -15,7 +15,7 @@ import { creditLimitMinor, creditOf } from './credit';
 import { loanRecord } from './records';
 
 /**
- * Loans (DESIGN "Loans", issue 30 §3): apply (≥ 500, ≤ remaining credit) under the configured
+ * Loans (DESIGN "Loans"): apply (≥ 500, ≤ remaining credit) under the configured
  * terms, which the loan keeps → the operator approves and disburses (wallet/settlement.ts: `borrow`,
  * due date set) → unpaid, interest (and after the due date late charges) accruing into the amount
  * due day by day (`accrueLoan`, the `loans:accrue` job; src/shared/loans.ts has the rule) → repaid

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { approveLoan, declineLoan } from '../backoffice/loan-decisions';
-import { approvePayout, payPayout, rejectPayout, releasePayout } from '../backoffice/payouts';
+import { payPayout, rejectPayout, releasePayout } from '../backoffice/payouts';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
@@ -12,7 +12,9 @@ import { completeRecharge, failRecharge } from './settlement';
 /**
  * The operator's side of the wallet (DESIGN rule 4): loan decisions, payouts, recharge
  * confirmation. Loans and payouts run the back office's functions (backoffice/loan-decisions.ts,
- * backoffice/payouts.ts: audited, maker-checker above PAYOUT_APPROVAL_ABOVE); recharges are
+ * backoffice/payouts.ts: audited, maker-checker above LOAN_APPROVAL_ABOVE and PAYOUT_APPROVAL_ABOVE).
+ * The console makes, never checks: a second approval is a member of staff's, in the back office
+ * (whoever runs the console holds the database and names any operator). Recharges are
  * guarded transitions of wallet/settlement.ts in an audited transaction. A command repeated or
  * racing the sandbox jobs changes nothing twice; the CLI also writes each to ops_log.
  */
@@ -73,10 +75,13 @@ export const WALLET_COMMANDS: OpsCommand[] = [
   decision(
     'loan:approve',
     'loan:approve <loanId>',
-    'approve a loan and disburse it (borrow)',
+    'approve a loan and disburse it (borrow); above LOAN_APPROVAL_ABOVE: asks for a second approval',
     'loan',
-    approveLoan,
-    'approved and disbursed',
+    (deps, actor, id) => approveLoan(deps, actor, id),
+    (result, id) =>
+      (result as { disbursed: boolean }).disbursed
+        ? `loan ${id} approved and disbursed`
+        : `loan ${id} waits for a second approval by a member of staff in the back office`,
   ),
   decision(
     'loan:reject',
@@ -89,28 +94,20 @@ export const WALLET_COMMANDS: OpsCommand[] = [
   decision(
     'withdraw:pay',
     'withdraw:pay <id>',
-    'mark a withdrawal paid out (above PAYOUT_APPROVAL_ABOVE: asks for a second approval)',
+    "mark a withdrawal paid out (the customer's day above PAYOUT_APPROVAL_ABOVE: asks for a second approval)",
     'withdrawal',
-    payPayout,
+    (deps, actor, id) => payPayout(deps, actor, id),
     (result, id) =>
       (result as { paid: boolean }).paid
         ? `withdrawal ${id} paid`
-        : `withdrawal ${id} waits for a second approval (withdraw:approve ${id}, by another operator)`,
-  ),
-  decision(
-    'withdraw:approve',
-    'withdraw:approve <id>',
-    "approve another operator's payout above PAYOUT_APPROVAL_ABOVE (pays it)",
-    'withdrawal',
-    approvePayout,
-    'approved and paid',
+        : `withdrawal ${id} waits for a second approval by a member of staff in the back office`,
   ),
   decision(
     'withdraw:release',
     'withdraw:release <id>',
     'hand a held withdrawal (e.g. to a card changed in the last 24 h) to the payment rail',
     'withdrawal',
-    releasePayout,
+    (deps, actor, id) => releasePayout(deps, actor, id),
     'released to the payment rail',
   ),
   decision(

@@ -32,6 +32,7 @@ export async function requestRecharge(
       user_id: userId,
       count: unitsToMinor(input.count),
       method: input.method ?? 'bank',
+      reference: input.reference?.toUpperCase() ?? null,
       status: RECHARGE_STATUS.inProgress,
       settle_at: now + Math.max(0, deps.config.sandboxSettleMs),
       created_at: now,

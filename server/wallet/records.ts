@@ -84,13 +84,24 @@ export async function bills(db: Kysely<DB>, userId: number, input: ReqOf<typeof 
   const type = input.type ?? 'all';
   const base = db
     .selectFrom('ledger')
-    .where('user_id', '=', userId)
-    .$if(type === 'income', (q) => q.where('amount', '>', 0))
-    .$if(type === 'expense', (q) => q.where('amount', '<', 0));
+    .where('ledger.user_id', '=', userId)
+    .$if(type === 'income', (q) => q.where('ledger.amount', '>', 0))
+    .$if(type === 'expense', (q) => q.where('ledger.amount', '<', 0));
   const [rows, count] = await Promise.all([
     base
-      .select(['id', 'amount', 'balance_after', 'reason', 'created_at'])
-      .orderBy('id', 'desc')
+      // A trade's postings (its cost or proceeds, its charges, a refund) name the order's instrument.
+      .leftJoin('orders', (j) =>
+        j.onRef('orders.id', '=', 'ledger.ref_id').on('ledger.ref_type', '=', 'order'),
+      )
+      .select([
+        'ledger.id',
+        'ledger.amount',
+        'ledger.balance_after',
+        'ledger.reason',
+        'ledger.created_at',
+        'orders.symbol',
+      ])
+      .orderBy('ledger.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -104,6 +115,7 @@ export async function bills(db: Kysely<DB>, userId: number, input: ReqOf<typeof 
         amount: fromMinor(Math.abs(r.amount)),
         balance: fromMinor(r.balance_after),
         reason: r.reason as LedgerReason,
+        symbol: r.symbol ?? null,
         created_at: r.created_at,
       }),
     ),

@@ -11,12 +11,14 @@ import {
 } from '#shared/status';
 import type { DB } from '../db/schema';
 import { post } from '../lib/ledger';
+import { payoutNoticeOf } from '../notify/notify';
 
 /**
  * The status changes of recharges, withdrawals and loans that move money, shared by the sandbox
  * payment provider's jobs and the operator's commands. Each one is a guarded transition (the row
  * changes only from the state it expects, so a job and an operator racing on one row move money
- * once) plus its ledger posting, in the caller's transaction. Each answers whether it happened.
+ * once) plus its ledger posting, in the caller's transaction. Each answers whether it happened. A
+ * withdrawal paid or refunded is told to its owner in the same transaction.
  */
 
 /** A row's state change: its table, the column holding the state, the state it must be in and the next. */
@@ -48,7 +50,7 @@ async function transition(
   now: number,
   move: Move,
   credit?: Credit,
-): Promise<boolean> {
+): Promise<{ user_id: number; count: number } | null> {
   const row = await trx
     .updateTable(move.table)
     .set((eb) => ({
@@ -60,8 +62,24 @@ async function transition(
     .where(move.column, '=', move.from)
     .returning(['user_id', 'count'])
     .executeTakeFirst();
-  if (!row) return false;
+  if (!row) return null;
   if (credit) await post(trx, { ...credit, userId: row.user_id, amount: row.count, refId: id, at: now });
+  return row;
+}
+
+/** A row's transition happened (recharges and loans: nobody is told from here). */
+const moved = (row: Promise<unknown>): Promise<boolean> => row.then((r) => r !== null);
+
+/** A withdrawal's outcome told to its owner in the same transaction (notify/notify.ts). */
+async function payoutNotice(
+  trx: Kysely<DB>,
+  id: number,
+  now: number,
+  row: { user_id: number; count: number } | null,
+  event: 'paid' | 'refunded',
+): Promise<boolean> {
+  if (!row) return false;
+  await payoutNoticeOf(trx, { userId: row.user_id, id, amount: row.count, event, at: now });
   return true;
 }
 
@@ -79,22 +97,30 @@ const CREDIT = {
 
 /** Recharge 1 (in progress) → 2 (completed), crediting the amount. */
 export function completeRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...RECHARGE, to: RECHARGE_STATUS.completed }, CREDIT.recharge);
+  return moved(transition(trx, id, now, { ...RECHARGE, to: RECHARGE_STATUS.completed }, CREDIT.recharge));
 }
 
 /** Recharge 1 → 3 (failed): no money had moved. */
 export function failRecharge(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...RECHARGE, to: RECHARGE_STATUS.failed });
+  return moved(transition(trx, id, now, { ...RECHARGE, to: RECHARGE_STATUS.failed }));
 }
 
 /** Withdrawal n → y (paid out): the amount was reserved when it was asked for. */
-export function payWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...WITHDRAWAL, to: WITHDRAW_STATUS.paid, paidOut: true });
+export async function payWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  const row = await transition(trx, id, now, { ...WITHDRAWAL, to: WITHDRAW_STATUS.paid, paidOut: true });
+  return payoutNotice(trx, id, now, row, 'paid');
 }
 
 /** Withdrawal n → b (failed), giving the reserved amount back with a `withdrawRefund` posting. */
-export function refundWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...WITHDRAWAL, to: WITHDRAW_STATUS.failed }, CREDIT.withdrawRefund);
+export async function refundWithdrawal(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
+  const row = await transition(
+    trx,
+    id,
+    now,
+    { ...WITHDRAWAL, to: WITHDRAW_STATUS.failed },
+    CREDIT.withdrawRefund,
+  );
+  return payoutNotice(trx, id, now, row, 'refunded');
 }
 
 /**
@@ -135,7 +161,7 @@ export async function disburseLoan(trx: Kysely<DB>, id: number, now: number): Pr
 
 /** Loan 1 → 3 (rejected). */
 export function rejectLoan(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
-  return transition(trx, id, now, { ...LOAN, to: LOAN_STATE.rejected });
+  return moved(transition(trx, id, now, { ...LOAN, to: LOAN_STATE.rejected }));
 }
 
 /**

@@ -6,10 +6,12 @@ import type { WithdrawRecord } from '#shared/contract/wallet';
 import { unitsToMinor } from '#shared/money';
 import { checkWithdrawAmount, DEFAULT_MIN_WITHDRAW, withdrawMinimum } from '#shared/rules';
 import { BANK_CARD_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { lastSecurityChange } from '../account/security-events';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { post } from '../lib/ledger';
+import { payoutNoticeOf } from '../notify/notify';
 import { withdrawRecord } from './records';
 
 /** The configured withdraw minimum in whole units (DESIGN: at least the fixed 10). */
@@ -24,16 +26,41 @@ async function minWithdraw(db: Kysely<DB>): Promise<number> {
 }
 
 /** Why a payout waits for the operator (i18n keys the withdraw record shows). */
-const WITHDRAW_HOLD = { newCard: 'wallet.hold.newCard', review: 'wallet.hold.review' } as const;
+const WITHDRAW_HOLD = {
+  newCard: 'wallet.hold.newCard',
+  securityChange: 'wallet.hold.securityChange',
+  review: 'wallet.hold.review',
+} as const;
+
+/** A customer's payouts are counted over this window (rolling, so midnight splits nothing). */
+export const PAYOUT_DAY_MS = 24 * 3_600_000;
+
+/**
+ * What a customer has withdrawn (asked, in progress or paid — not failed) in the PAYOUT_DAY_MS up
+ * to and including `at`: above PAYOUT_APPROVAL_ABOVE the day's payouts need a second person, so two
+ * ₹1,50,000 payouts back to back are one ₹3,00,000 decision.
+ */
+export async function payoutDayTotal(db: Kysely<DB>, userId: number, at: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('total'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [WITHDRAW_STATUS.inProgress, WITHDRAW_STATUS.paid])
+    .where('created_at', '>', at - PAYOUT_DAY_MS)
+    .where('created_at', '<=', at)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
 
 /**
  * A withdrawal to one of the user's usable bank cards: recorded in progress (`n`) and the amount
  * reserved at once with a `withdraw` posting, in the caller's transaction. It comes back only as a
  * `withdrawRefund` if the payment rail or the operator fails it (wallet/settlement.ts). The route
  * checked the transaction password first (contract `tradePassword`). To a card added or changed
- * within `config.newCardHoldMs` it is held (`hold`): the rail's job skips it until the operator
- * releases, pays or rejects it; one above `config.ops.payoutApprovalAbove` is held for the back
- * office's maker-checker approval.
+ * within `config.newCardHoldMs`, or after a second factor changed or the password was reset within
+ * FACTOR_SETTLE_MS (the change may be a thief's), it is held (`hold`): the rail's job
+ * skips it until the operator releases, pays or rejects it; one that takes the customer's payouts of the last 24 h above
+ * `config.ops.payoutApprovalAbove` is held for the back office's maker-checker approval.
  */
 export async function requestWithdrawal(
   deps: Deps,
@@ -65,14 +92,19 @@ export async function requestWithdrawal(
   const now = deps.clock.now();
   const amount = unitsToMinor(input.count);
   // A card added or changed recently may be an intruder's: the payout waits for the operator. One
-  // above PAYOUT_APPROVAL_ABOVE waits for two members of staff (server/backoffice/payouts.ts).
+  // that takes the customer's day above PAYOUT_APPROVAL_ABOVE waits for two members of staff
+  // (server/backoffice/payouts.ts).
   const changed = Math.max(card.created_at, card.updated_at);
+  const security = await lastSecurityChange(db, userId);
+  const dayTotal = (await payoutDayTotal(db, userId, now)) + amount;
   const hold =
     now - changed < deps.config.newCardHoldMs
       ? WITHDRAW_HOLD.newCard
-      : amount > deps.config.ops.payoutApprovalAbove
-        ? WITHDRAW_HOLD.review
-        : null;
+      : security !== null && now - security < deps.config.twoFactor.settleMs
+        ? WITHDRAW_HOLD.securityChange
+        : dayTotal > deps.config.ops.payoutApprovalAbove
+          ? WITHDRAW_HOLD.review
+          : null;
   const row = await db
     .insertInto('withdrawals')
     .values({
@@ -97,6 +129,8 @@ export async function requestWithdrawal(
     refId: row.id,
     at: now,
   });
+  // Held for a person: the user hears of it wherever they are, and again when it is paid.
+  if (hold) await payoutNoticeOf(db, { userId, id: row.id, amount, event: 'held', at: now });
   return withdrawRecord(row, card);
 }
 

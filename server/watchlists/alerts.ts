@@ -8,15 +8,16 @@ import type { AlertsTable, DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import type { Quote } from '../market/provider';
+import { notify } from '../notify/notify';
 
 /**
- * Price alerts (issue 14): stored per user, evaluated by the server at every market tick
+ * Price alerts: stored per user, evaluated by the server at every market tick
  * (`evaluateAlerts`, run by the `alerts:tick` job), so they fire while the app is closed. An alert
  * fires once: the guarded update `status 0 → 1` succeeds for one evaluator only, and the inbox item
  * is written in the same transaction. Levels are stored exactly: prices in ticks, moves in basis
  * points.
  *
- * Bounded (issue 34): a user keeps at most ALERTS_MAX alerts, triggered ones included; creating or
+ * Bounded: a user keeps at most ALERTS_MAX alerts, triggered ones included; creating or
  * re-arming one is refused once the user's alerts triggered ALERT_FIRES_PER_DAY times in 24 hours;
  * the inbox keeps a user's newest NOTIFICATIONS_KEPT items, none older than NOTIFICATIONS_KEEP_MS.
  */
@@ -24,8 +25,9 @@ import type { Quote } from '../market/provider';
 const ACTIVE = 0;
 const FIRED = 1;
 const DAY_MS = 24 * 3600 * 1000;
-/** Inbox items kept per user, newest first, and for how long at most. */
-export const NOTIFICATIONS_KEPT = 200;
+
+/** Inbox items are kept NOTIFICATIONS_KEPT per user (notify/notify.ts), and for this long at most. */
+export { NOTIFICATIONS_KEPT } from '../notify/notify';
 export const NOTIFICATIONS_KEEP_MS = 30 * DAY_MS;
 
 type Db = Kysely<DB>;
@@ -221,7 +223,7 @@ export async function deleteAlert(deps: Deps, userId: number, id: number): Promi
 
 /**
  * One pass over the active alerts against the current quotes: each crossed alert fires in its own
- * transaction (guarded update + inbox item). Safe to run concurrently: a second evaluator's update
+ * transaction (guarded update + its notice: inbox item and push, notify/notify.ts). Safe to run concurrently: a second evaluator's update
  * finds the alert already fired and writes nothing. Returns how many fired in this pass.
  */
 export async function evaluateAlerts(deps: Deps): Promise<number> {
@@ -258,38 +260,12 @@ export async function evaluateAlerts(deps: Deps): Promise<number> {
         decimals: ins?.decimals ?? 2,
         region: ins?.region ?? 'IN',
       };
-      await trx
-        .insertInto('notifications')
-        .values({
-          user_id: a.user_id,
-          kind: 'alert',
-          ref_id: a.id,
-          symbol: a.symbol,
-          params: JSON.stringify(params),
-          created_at: now,
-          read_at: null,
-        })
-        .execute();
-      await trimInbox(trx, a.user_id);
+      await notify(trx, { userId: a.user_id, kind: 'alert', refId: a.id, symbol: a.symbol, params, at: now });
       return true;
     });
     if (done) fired++;
   }
   return fired;
-}
-
-/** Drops a user's inbox items beyond the newest NOTIFICATIONS_KEPT. */
-async function trimInbox(trx: Db, userId: number): Promise<void> {
-  const edge = await trx
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .offset(NOTIFICATIONS_KEPT)
-    .limit(1)
-    .executeTakeFirst();
-  if (edge)
-    await trx.deleteFrom('notifications').where('user_id', '=', userId).where('id', '<=', edge.id).execute();
 }
 
 /** Drops inbox items older than NOTIFICATIONS_KEEP_MS (the `inbox:purge` job); returns how many. */

@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { conflict, invalid, notFound } from '../lib/errors';
 
 /**
- * Named watchlists (issue 14). Every user has one default list (SPEC's favourites, made on first
+ * Named watchlists. Every user has one default list (SPEC's favourites, made on first
  * use); every other list is named. Each row a call names is looked up with its owner, so another
  * user's list id answers not-found.
  */

@@ -11,7 +11,18 @@ const BUILT = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/$/, '');
 declare global {
   interface Window {
     BOURSE_API_BASE?: unknown;
+    BOURSE_AWAY_AFTER_MS?: unknown;
   }
+}
+
+/**
+ * How long without the server makes "while you were away" worth showing: the worker's minute
+ * (workers/away.ts) unless the page set `window.BOURSE_AWAY_AFTER_MS` before the app's scripts (the
+ * journeys do, so that an outage need not last a minute of their time). A whole number of ms.
+ */
+export function awayAfter(): { awayAfterMs?: number } {
+  const set = typeof window === 'undefined' ? undefined : window.BOURSE_AWAY_AFTER_MS;
+  return Number.isSafeInteger(set) && (set as number) > 0 ? { awayAfterMs: set as number } : {};
 }
 
 export function apiBase(): string {

@@ -3,7 +3,7 @@ import type { Topic, WorkerEvents } from '../../workers/events';
 import type { SyncApi } from '../../workers/sync.worker';
 import type { CallResult, Contract, EndpointName, ReqOf, ResOf } from '../shared/contract/index';
 import { EARLY_WORKER } from '../shell/boot';
-import { apiBase } from './base';
+import { apiBase, awayAfter } from './base';
 import { followLowDataInputs } from './lowDataInputs';
 
 /**
@@ -30,7 +30,7 @@ export function worker(): Remote<SyncApi> {
     );
     const r = wrap<SyncApi>(w);
     remote = r;
-    void r.configure({ baseURL: apiBase() });
+    void r.configure({ baseURL: apiBase(), ...awayAfter() });
     void r.setOnline(navigator.onLine);
     void r.setVisible(document.visibilityState === 'visible');
     document.addEventListener(

@@ -1,7 +1,7 @@
 import type { LowDataPref } from '../../workers/events';
 
 /**
- * What decides low-data mode (issue 11), read where it is kept: the user's switch in Settings (on
+ * What decides low-data mode, read where it is kept: the user's switch in Settings (on
  * the device) and the browser's hints — Save-Data or a 2G connection (navigator.connection). The
  * worker doubles every poll interval and fetches shorter chart histories while it is on; screens
  * drop news images and sparklines (`useLowData()`, src/api/connection.ts); the banner says so.

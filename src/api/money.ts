@@ -10,7 +10,7 @@ export const KYC_REQUIRED = 'errors.kycRequired';
 
 /**
  * Every money call of the app (orders, recharge, withdrawal, loans, IPO, funds, block/QIP buys,
- * sells, cancels) goes through `useMoneyCall` — the one mechanism (issue 11):
+ * sells, cancels) goes through `useMoneyCall` — the one mechanism:
  *
  *   Draft → Sending → Confirmed | Rejected
  *                  ↘ Unconfirmed (the answer was lost) → Checking → Confirmed | Rejected | Missing

@@ -15,6 +15,8 @@ export interface AppConfig {
   languages: string[];
   customerService: boolean;
   simulated: boolean;
+  /** How far from the quote a limit may rest (basis points), or undefined when the server did not say. */
+  limitBandBps: number | undefined;
   loaded: boolean;
 }
 
@@ -31,6 +33,7 @@ export function parseConfig(rows: ConfigRow[] | undefined): AppConfig {
   // unless the map names that unit itself.
   const region = unit === 'USD' ? 'US' : unit === 'INR' ? 'IN' : unit;
   const minWithdraw = Number(get(CONFIG_TAGS.minWithdraw));
+  const band = Number(get(CONFIG_TAGS.limitBand) ?? Number.NaN);
   return {
     currency: { unit, symbol: symbols[region] ?? currencySymbol(unit) },
     symbols,
@@ -42,6 +45,7 @@ export function parseConfig(rows: ConfigRow[] | undefined): AppConfig {
       .filter(Boolean),
     customerService: get(CONFIG_TAGS.customerService) === '1',
     simulated: get(CONFIG_TAGS.simulated) === '1',
+    limitBandBps: Number.isInteger(band) && band > 0 ? band : undefined,
     loaded: rows !== undefined,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * This device's id for the server (issue 32): random, made once and kept in localStorage, sent
+ * This device's id for the server: random, made once and kept in localStorage, sent
  * with the login so a sign-in from a device the account has not used before is told to the user.
  * It identifies nothing but "the same browser as before"; clearing site data makes a new one.
  */

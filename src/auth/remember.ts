@@ -56,7 +56,7 @@ export async function recallPassword(): Promise<string | null> {
 }
 
 /**
- * Logout (issue 12, hole 8): the kept password goes — its ciphertext and the device key that
+ * Logout (hole 8): the kept password goes — its ciphertext and the device key that
  * could read it — and only the phone number stays remembered. A session that merely expired keeps
  * it: bringing the user back after that is what "Remember password" is for.
  */

@@ -36,6 +36,7 @@ const NAV: Array<{ group: string; items: NavItem[] }> = [
         cap: 'work',
         work: ['withdrawal', 'approval'],
       },
+      { to: OPS_PATHS.deposits, label: 'Deposits', icon: 'deposit', cap: 'work', work: ['deposit'] },
       { to: OPS_PATHS.loans, label: 'Loans', icon: 'loan', cap: 'work', work: ['loan'] },
       { to: OPS_PATHS.ipo, label: 'IPO allotment', icon: 'ipo', cap: 'work', work: ['ipo'] },
     ],

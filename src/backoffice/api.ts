@@ -58,6 +58,19 @@ async function send(name: OpsName, input: object, poll: boolean): Promise<Respon
   return fetch(`${API}${def.path}`, { method: 'POST', headers, body: JSON.stringify(input) });
 }
 
+/**
+ * How far the server's clock is ahead of this desk's (ms), from the last answer's `x-server-now`
+ * taken at the middle of its round trip. Ages and timers count from the server's times, so they
+ * are measured on the server's clock too.
+ */
+let skew = 0;
+export const serverNow = (): number => Date.now() + skew;
+
+function learnClock(res: Response, sentAt: number): void {
+  const stamp = Number(res.headers.get('x-server-now'));
+  if (stamp > 0) skew = stamp - (sentAt + Date.now()) / 2;
+}
+
 /** One call; `poll`: a background read. */
 export async function call<N extends OpsName>(
   name: N,
@@ -65,11 +78,13 @@ export async function call<N extends OpsName>(
   { poll = false, retried = false }: { poll?: boolean; retried?: boolean } = {},
 ): Promise<Result<OpsRes<N>>> {
   let res: Response;
+  const sentAt = Date.now();
   try {
     res = await send(name, input as object, poll);
   } catch {
     return { ok: false, error: 'network', status: 0 };
   }
+  learnClock(res, sentAt);
   if (OPS_API[name].raw && res.ok) return { ok: true, data: (await res.blob()) as OpsRes<N> };
   let body: { msg: string; data: unknown };
   try {

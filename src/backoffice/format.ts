@@ -1,5 +1,8 @@
-import { formatDate, formatDateTime, formatMoney, formatTime } from '../shared/format';
-import { KYC_STATUS, LOAN_STATE } from '../shared/status';
+import wallet from '../../locales/en/wallet.json';
+import type { CustomerName } from '../shared/backoffice';
+import { formatDate, formatDateTime, formatMessageTime, formatMoney, formatTime } from '../shared/format';
+import { KYC_STATUS, LEDGER_REASONS, type LedgerReason, LOAN_STATE } from '../shared/status';
+import { serverNow } from './api';
 
 /**
  * How the back office writes amounts, times and ages, through the app's own formatters
@@ -32,6 +35,31 @@ export const when = (ms: number | null | undefined) => (ms ? formatDateTime(ms, 
 export const exactly = (ms: number | null | undefined) =>
   ms ? `${formatDate(ms, 'en')} ${formatTime(ms, 'en')}` : '—';
 export const iso = (ms: number) => new Date(ms).toISOString();
+/** A message's time: the clock alone today (by the server's clock), else the date and clock. */
+export const stamp = (ms: number) => formatMessageTime(ms, 'en', serverNow());
+
+/**
+ * A ledger posting's reason in words: the customer app's English bill labels (one wording for the
+ * customer's statement and the desk), the code itself only for a reason the app does not know.
+ */
+const REASON_WORDS: Record<LedgerReason, string> = wallet.bill.reason;
+export const reasonLabel = (reason: string) =>
+  (LEDGER_REASONS as readonly string[]).includes(reason) ? REASON_WORDS[reason as LedgerReason] : reason;
+
+/** How staff call a customer: their name, else their phone. */
+export const customerLabel = (c: { phone: string; customer?: CustomerName | null }) =>
+  c.customer?.name ?? c.phone;
+
+/** Whether a name is one the customer proved (an approved real-name check). */
+export const nameVerified = (c: CustomerName) => c.nameFrom === 'kyc' && c.kycStatus === KYC_STATUS.approved;
+
+/** Where a customer's name comes from, for the line under it. */
+export function nameSource(c: CustomerName): string {
+  if (c.nameFrom === 'kyc')
+    return c.kycStatus === KYC_STATUS.approved ? 'Verified name' : 'Name given, not verified';
+  if (c.nameFrom === 'card') return 'Name on the bank card, not verified';
+  return 'No name given';
+}
 
 export const KYC_LABEL: Record<number, string> = {
   [KYC_STATUS.none]: 'Not submitted',
@@ -43,16 +71,14 @@ export const KYC_LABEL: Record<number, string> = {
 export const WORK_LABEL: Record<string, string> = {
   chat: 'Chats',
   approval: 'Second approvals',
+  deposit: 'Deposits to confirm',
   withdrawal: 'Held withdrawals',
   kyc: 'Real-name reviews',
   loan: 'Loan applications',
   ipo: 'IPO allotments',
 };
 
-export const HOLD_LABEL: Record<string, string> = {
-  'wallet.hold.newCard': 'Card added or changed in the last 24 h',
-  'wallet.hold.review': 'Above the approval threshold',
-};
+export { HOLD_LABEL } from '../shared/backoffice';
 
 export const LOAN_LABEL: Record<number, string> = {
   [LOAN_STATE.unapplied]: 'Not applied',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpsName, OpsReq, OpsRes } from '../shared/backoffice';
-import { call } from './api';
+import { call, type Result, serverNow } from './api';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -50,11 +50,11 @@ export function useOps<N extends OpsName>(name: N, input: OpsReq<N> | null, ever
   return { data: state.data, error: state.error, loading, at: state.at, reload: () => void load(false) };
 }
 
-/** The time now, ticking every `everyMs` (ages and timers on screen). */
+/** The server's time now (api.ts `serverNow`), ticking every `everyMs` (ages and timers on screen). */
 export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
+    const t = setInterval(() => setNow(serverNow()), everyMs);
     return () => clearInterval(t);
   }, [everyMs]);
   return now;
@@ -78,4 +78,31 @@ export function useKeys(map: Record<string, () => void>): void {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+}
+
+/**
+ * A decision's call as a page makes it: which one is running (its key, for the busy button), the
+ * refusal or the outcome in words, and `after` (the list's reload) once it has answered either way.
+ */
+export function useAction(after?: () => void) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const then = useRef(after);
+  then.current = after;
+  const run = useCallback(
+    async <T>(key: string, op: () => Promise<Result<T>>, done: string | ((data: T) => string)) => {
+      setBusy(key);
+      setError(null);
+      setNote(null);
+      const r = await op();
+      setBusy(null);
+      if (r.ok) setNote(typeof done === 'string' ? done : done(r.data));
+      else setError(r.error);
+      then.current?.();
+      return r.ok;
+    },
+    [],
+  );
+  return { busy, error, note, run, setError };
 }

@@ -7,6 +7,7 @@ import { Shell } from './Shell';
 import { Audit } from './screens/Audit';
 import { Chats } from './screens/Chats';
 import { Customer } from './screens/Customer';
+import { Deposits } from './screens/Deposits';
 import { Enrol } from './screens/Enrol';
 import { Fx } from './screens/Fx';
 import { Ipo } from './screens/Ipo';
@@ -20,7 +21,7 @@ import { Staff } from './screens/Staff';
 import { SessionProvider, useSession } from './session';
 
 /**
- * The back office (issue 33), served at /ops/ by the same server as the app, from a build of its
+ * The back office, served at /ops/ by the same server as the app, from a build of its
  * own. Which screen shows follows the session's stage: none → sign-in, `enrol` → set up a second
  * factor, `verify` → give it, `full` → the back office.
  */
@@ -77,6 +78,14 @@ function App() {
         element={
           <Shell>
             <Payouts />
+          </Shell>
+        }
+      />
+      <Route
+        path="/deposits"
+        element={
+          <Shell>
+            <Deposits />
           </Shell>
         }
       />

@@ -10,6 +10,8 @@ export const OPS_PATHS = {
   kyc: (userId: number | string) => `/kyc/${userId}`,
   payouts: '/payouts',
   payout: (id: number | string) => `/payouts?focus=${id}`,
+  deposits: '/deposits',
+  deposit: (id: number | string) => `/deposits?focus=${id}`,
   loans: '/loans',
   ipo: '/ipo',
   fx: '/fx',

@@ -8,7 +8,15 @@ import s from './ops.module.css';
 
 export { s as css };
 
-type Tone = 'default' | 'primary' | 'danger' | 'ghost';
+/** `primary` starts or moves money (Pay); `approve` is a second person's yes (Approve): never alike. */
+type Tone = 'default' | 'primary' | 'approve' | 'danger' | 'ghost';
+const TONE_CLASS: Record<Tone, string> = {
+  default: '',
+  primary: s.primary ?? '',
+  approve: s.approve ?? '',
+  danger: s.danger ?? '',
+  ghost: s.ghost ?? '',
+};
 
 export function Button({
   tone = 'default',
@@ -18,8 +26,7 @@ export function Button({
   children,
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; small?: boolean; busy?: boolean }) {
-  const toneClass =
-    tone === 'primary' ? s.primary : tone === 'danger' ? s.danger : tone === 'ghost' ? s.ghost : '';
+  const toneClass = TONE_CLASS[tone];
   return (
     <button
       type="button"
@@ -100,6 +107,20 @@ export function ErrorLine({ error }: { error: string | null | undefined }) {
     <p className={s.error} role="alert">
       {message(error)}
     </p>
+  );
+}
+
+/** A page's last decision: what was refused, or what happened. */
+export function Outcome({ error, note }: { error: string | null; note: string | null }) {
+  return (
+    <>
+      <ErrorLine error={error} />
+      {note && (
+        <p className={`${s.ok} ${s.banner}`} role="status">
+          {note}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -240,7 +261,11 @@ const ICONS = {
   chat: 'M4 5h16v11H8l-4 4z',
   id: 'M3 5h18v14H3zM7 10a2 2 0 1 0 4 0a2 2 0 1 0-4 0M6 16c1-2 5-2 6 0M14 9h4M14 13h4',
   payout: 'M3 7h18v10H3zM3 11h18M7 15h3',
-  loan: 'M12 3v18M17 7H9.5a3 3 0 0 0 0 6h5a3 3 0 0 1 0 6H6',
+  loan: 'M7 4h11M7 9h11M10 4c3.5 0 5 2 5 5s-1.5 5-5 5H7l8 7',
+  deposit: 'M3 7h18v12H3zM12 3v9M8.5 8.5 12 12l3.5-3.5',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  lock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3',
+  download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14',
   ipo: 'M4 20V10M10 20V4M16 20v-7M20 20H2',
   fx: 'M4 8h13l-3-3M20 16H7l3 3',
   news: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2M7 9h7M7 13h7',

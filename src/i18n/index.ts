@@ -82,7 +82,7 @@ let missed = false;
  * each 'added' re-rendered every translated component on a phone that is still starting up. And
  * only if something on the page lacked a word: a screen waits for its areas (`AppRoute.messages`),
  * so the later ones usually change nothing shown, and re-rendering every translated component for
- * nothing was the longest task of a signed-in start on a slow phone (bench:ui, issue 15).
+ * nothing was the longest task of a signed-in start on a slow phone (bench:ui).
  */
 function loadAreas(lng: Language, areas: readonly string[]): Promise<void> {
   const langs: Language[] = lng === 'en' ? ['en'] : [lng, 'en'];

@@ -9,6 +9,7 @@ export type Area =
   | (typeof FIRST_AREAS)[number]
   | 'invest'
   | 'markets'
+  | 'notices'
   | 'portfolio'
   | 'profile'
   | 'security'

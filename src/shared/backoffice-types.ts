@@ -1,9 +1,11 @@
 /**
- * The back office's answers and inputs as types (issue 33): what each call of `OPS_API`
+ * The back office's answers and inputs as types: what each call of `OPS_API`
  * (src/shared/backoffice.ts) takes and returns. Types only: nothing here reaches a bundle.
  */
 
-/** Staff roles (issue 33 §3). */
+import type { AccountHero } from './contract/portfolio';
+
+/** Staff roles. */
 export const ROLES = ['support', 'kyc', 'payments', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -13,7 +15,7 @@ export const CAPABILITIES = {
   work: ['support', 'kyc', 'payments', 'approver', 'admin'],
   chat: ['support', 'admin'],
   kyc: ['kyc', 'admin'],
-  /** Payouts (pay, reject, release), IPO allotment proposals. */
+  /** Payouts (pay, reject, release), deposits (confirm, reject), IPO allotment proposals. */
   pay: ['payments', 'admin'],
   /** Second approvals, loan decisions, running an allotment, the FX rate. */
   approve: ['approver', 'admin'],
@@ -27,8 +29,8 @@ export function roleCan(role: string, cap: Capability): boolean {
   return (CAPABILITIES[cap] as readonly string[]).includes(role);
 }
 
-/** The queue item types (issue 33 §4), each with its target time. */
-export const WORK_TYPES = ['kyc', 'withdrawal', 'approval', 'loan', 'ipo', 'chat'] as const;
+/** The queue item types, each with its target time. */
+export const WORK_TYPES = ['kyc', 'deposit', 'withdrawal', 'approval', 'loan', 'ipo', 'chat'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
 
 /** Real-name rejection reasons: the customer's app words each in its language (`realName.reasons.*`). */
@@ -68,6 +70,16 @@ export interface SignedIn {
   factors: { totp: boolean; passkeys: number };
 }
 
+/**
+ * How staff name a customer (server/backoffice/names.ts): the real-name submission's name (verified
+ * once approved), else their first bank card's holder, else none (staff see the phone).
+ */
+export interface CustomerName {
+  name: string | null;
+  nameFrom: 'kyc' | 'card' | null;
+  kycStatus: number;
+}
+
 export interface QueueType {
   type: WorkType;
   count: number;
@@ -84,6 +96,7 @@ export interface QueueItem {
   amount: string | null;
   customerId: number | null;
   customerPhone: string | null;
+  customerName: string | null;
   since: number;
   targetMs: number;
   claimedBy: { id: number; name: string } | null;
@@ -99,7 +112,9 @@ export interface CustomerRow {
   id: number;
   phone: string;
   no: string;
+  /** `CustomerName`: the real-name submission's, else the first bank card holder's. */
   name: string | null;
+  nameFrom: CustomerName['nameFrom'];
   kycStatus: number;
   balance: string;
   createdAt: number;
@@ -164,7 +179,22 @@ export interface CustomerView {
     total: string;
     at: number;
   }>;
-  holdings: Array<{ symbol: string; qty: number; cost: string }>;
+  /**
+   * What the customer's app shows as its hero (portfolio/book.ts): available, reserved by line,
+   * holdings at market, funds, loans due and the total that is their sum.
+   */
+  assets: AccountHero;
+  /** Every position and lot, valued at the server's quotes (the app's Holdings). */
+  holdings: Array<{
+    symbol: string;
+    name: string;
+    type: string;
+    qty: number;
+    invested: string;
+    value: string;
+    /** A lot still locked in: until when. */
+    lockedUntil: number | null;
+  }>;
   loans: Array<{ id: number; amount: string; state: number; at: number }>;
   ipoApplications: Array<{
     id: number;
@@ -194,18 +224,31 @@ export interface KycCase {
   note: string | null;
   history: AuditRow[];
   claimedBy: { id: number; name: string } | null;
+  /** What the officer must not miss before deciding. */
+  flags: KycFlag[];
 }
+
+/**
+ * A warning on a real-name case: the same picture as front and back; the ID number approved, or
+ * under review, for another customer (compared without case, spaces or dashes).
+ */
+export type KycFlag =
+  | { code: 'samePhoto' }
+  | { code: 'idNumberApproved' | 'idNumberInReview'; customers: Array<{ userId: number; name: string }> };
 
 export interface PayoutRow {
   id: number;
   userId: number;
   phone: string;
+  customer: CustomerName;
   amount: string;
   status: string;
   hold: string | null;
   card: CardView;
   askedAt: number;
-  /** Above PAYOUT_APPROVAL_ABOVE: a second person approves. */
+  /** The customer's payouts in the 24 h up to this one, this one included. */
+  dayTotal: string;
+  /** The day total is above PAYOUT_APPROVAL_ABOVE: a second person approves. */
   needsApproval: boolean;
   approval: PayoutApprovalView | null;
 }
@@ -224,19 +267,62 @@ export interface PayoutApprovalView {
   intact: boolean;
 }
 
+/** A maker's request another member checks (a loan above LOAN_APPROVAL_ABOVE, an account decision). */
+export interface ApprovalView {
+  id: number;
+  kind: string;
+  targetId: string;
+  amount: string | null;
+  detail: Record<string, unknown> | null;
+  status: string;
+  maker: string;
+  makerName: string;
+  createdAt: number;
+  checkerName: string | null;
+  decidedAt: number | null;
+  /** The target still is what the maker asked about. */
+  intact: boolean;
+}
+
 export interface Payouts {
   threshold: string;
   rows: PayoutRow[];
+}
+
+/** A recharge waiting for the money to be seen on the bank statement. */
+export interface DepositRow {
+  id: number;
+  userId: number;
+  phone: string;
+  customer: CustomerName;
+  amount: string;
+  /** The bank reference (UTR) the customer gave, if any. */
+  reference: string | null;
+  method: string;
+  askedAt: number;
+  /** Above DEPOSIT_APPROVAL_ABOVE: a second person approves. */
+  needsApproval: boolean;
+  approval: ApprovalView | null;
+  claimedBy: { id: number; name: string } | null;
+}
+
+export interface Deposits {
+  threshold: string;
+  rows: DepositRow[];
 }
 
 export interface LoanRow {
   id: number;
   userId: number;
   phone: string;
+  customer: CustomerName;
   amount: string;
   creditScore: number;
   openLoans: string;
   askedAt: number;
+  /** Above LOAN_APPROVAL_ABOVE: a second person approves. */
+  needsApproval: boolean;
+  approval: ApprovalView | null;
 }
 
 export interface AllotmentLine {
@@ -282,6 +368,8 @@ export interface FxState {
   fresh: boolean;
   configured: string | null;
   configuredAt: number | null;
+  /** The configured rate's distance from the live rate in use (basis points of it); null: not live. */
+  gapBps: number | null;
 }
 export interface FxPreview {
   current: FxState;
@@ -315,6 +403,8 @@ export interface ChatLine {
   body: string;
   at: number;
   readAt: number | null;
+  /** The account's automatic welcome, written by the server, not by a member of staff. */
+  automatic: boolean;
 }
 export interface ChatSummary {
   userId: number;
@@ -348,6 +438,10 @@ export interface StaffRow {
   enrolled: boolean;
   disabled: boolean;
   createdAt: number;
+  /** Where their enrolment links go, masked (`a•••@example.com`). */
+  contact: string | null;
+  /** Who added them: `staff:<id>` or `cli:<operator>`. */
+  createdBy: string;
 }
 
 export type Id = { id: number };

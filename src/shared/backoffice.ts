@@ -1,5 +1,5 @@
 /**
- * The back office's API (issue 33), written once for the server (server/backoffice) and the back
+ * The back office's API, written once for the server (server/backoffice) and the back
  * office's app (src/backoffice): every call's method, path under `<API_BASE>/ops`, the capability
  * it needs and whether it needs a fresh second factor, with its request and answer types. The
  * customer app never imports this file (the build checks that nothing of the back office is in its
@@ -10,6 +10,7 @@ export * from './backoffice-types';
 
 import type {
   AllotmentPreview,
+  ApprovalView,
   AuditRow,
   Capability,
   ChatLine,
@@ -17,6 +18,7 @@ import type {
   ChatThread,
   CustomerRow,
   CustomerView,
+  Deposits,
   FactorProof,
   FxPreview,
   FxState,
@@ -56,6 +58,8 @@ interface Def<Req, Res> {
 const def = <Req, Res>(d: Omit<Def<Req, Res>, 'req' | 'res'>): Def<Req, Res> => d;
 
 type Empty = Record<string, never>;
+/** A decision's input may carry an admin's reason for deciding an item someone else claimed. */
+type Decide = { override?: string };
 
 export const OPS_API = {
   // Signing in (the only calls without a full session).
@@ -136,36 +140,60 @@ export const OPS_API = {
     cap: 'kyc',
     raw: true,
   }),
-  kycApprove: def<UserId, null>({ method: 'POST', path: '/kyc/approve', cap: 'kyc', stepUp: true }),
-  kycReject: def<{ userId: number; reason: KycRejectionReason; text?: string }, null>({
+  kycApprove: def<UserId & Decide, null>({ method: 'POST', path: '/kyc/approve', cap: 'kyc', stepUp: true }),
+  kycReject: def<{ userId: number; reason: KycRejectionReason; text?: string } & Decide, null>({
     method: 'POST',
     path: '/kyc/reject',
     cap: 'kyc',
   }),
 
   payouts: def<Empty, Payouts>({ method: 'GET', path: '/payouts', cap: 'work' }),
-  payoutPay: def<Id, { paid: boolean; approval: PayoutApprovalView | null }>({
+  payoutPay: def<Id & Decide, { paid: boolean; approval: PayoutApprovalView | null }>({
     method: 'POST',
     path: '/payouts/pay',
     cap: 'pay',
     stepUp: true,
   }),
-  payoutReject: def<{ id: number; reason: string; text?: string }, null>({
+  payoutReject: def<{ id: number; reason: string; text?: string } & Decide, null>({
     method: 'POST',
     path: '/payouts/reject',
     cap: 'pay',
   }),
-  payoutRelease: def<Id, null>({ method: 'POST', path: '/payouts/release', cap: 'pay' }),
-  payoutApprove: def<Id, { paid: boolean }>({
+  payoutRelease: def<Id & Decide, null>({ method: 'POST', path: '/payouts/release', cap: 'pay' }),
+  payoutApprove: def<Id & Decide, { paid: boolean }>({
     method: 'POST',
     path: '/payouts/approve',
     cap: 'approve',
     stepUp: true,
   }),
 
+  deposits: def<Empty, Deposits>({ method: 'GET', path: '/deposits', cap: 'work' }),
+  depositConfirm: def<Id & Decide, { credited: boolean; approval: ApprovalView | null }>({
+    method: 'POST',
+    path: '/deposits/confirm',
+    cap: 'pay',
+    stepUp: true,
+  }),
+  depositReject: def<{ id: number; text: string } & Decide, null>({
+    method: 'POST',
+    path: '/deposits/reject',
+    cap: 'pay',
+  }),
+  depositApprove: def<Id & Decide, { credited: boolean }>({
+    method: 'POST',
+    path: '/deposits/approve',
+    cap: 'approve',
+    stepUp: true,
+  }),
+
   loans: def<Empty, LoanRow[]>({ method: 'GET', path: '/loans', cap: 'work' }),
-  loanApprove: def<Id, null>({ method: 'POST', path: '/loans/approve', cap: 'approve', stepUp: true }),
-  loanReject: def<{ id: number; text: string }, null>({
+  loanApprove: def<Id & Decide, { disbursed: boolean; approval: ApprovalView | null }>({
+    method: 'POST',
+    path: '/loans/approve',
+    cap: 'approve',
+    stepUp: true,
+  }),
+  loanReject: def<{ id: number; text: string } & Decide, null>({
     method: 'POST',
     path: '/loans/reject',
     cap: 'approve',
@@ -182,7 +210,7 @@ export const OPS_API = {
     path: '/ipos/propose',
     cap: 'pay',
   }),
-  ipoRun: def<{ id: number; proposal: number }, { allotted: number; refunded: number }>({
+  ipoRun: def<{ id: number; proposal: number } & Decide, { allotted: number; refunded: number }>({
     method: 'POST',
     path: '/ipos/run',
     cap: 'approve',
@@ -235,7 +263,18 @@ export const OPS_API = {
     cap: 'audit',
     raw: true,
   }),
-  auditVerify: def<Empty, { entries: number; ok: boolean; brokenAt: number | null; problem: string | null }>({
+  auditVerify: def<
+    Empty,
+    {
+      entries: number;
+      ok: boolean;
+      brokenAt: number | null;
+      problem: string | null;
+      problems: string[];
+      signedHead: { seq: number; at: number } | null;
+      unsealed: number;
+    }
+  >({
     method: 'GET',
     path: '/audit/verify',
     cap: 'audit',
@@ -247,9 +286,20 @@ export const OPS_API = {
   }),
 
   staff: def<Empty, StaffRow[]>({ method: 'GET', path: '/staff', cap: 'staff' }),
-  staffAdd: def<{ login: string; name: string; role: Role }, { staff: StaffRow; link: string }>({
+  /** The enrolment link goes to `contact`, never into the answer (`sentTo`: the masked address). */
+  staffAdd: def<
+    { login: string; name: string; role: Role; contact: string },
+    { staff: StaffRow; sentTo: string }
+  >({
     method: 'POST',
     path: '/staff',
+    cap: 'staff',
+    stepUp: true,
+  }),
+  /** A member who lost their factor: factors and sessions end, a new link goes to their contact. */
+  staffReenrol: def<Id, { staff: StaffRow; sentTo: string }>({
+    method: 'POST',
+    path: '/staff/reenrol',
     cap: 'staff',
     stepUp: true,
   }),
@@ -267,6 +317,13 @@ export type OpsReq<N extends OpsName> = Exclude<(typeof OPS_API)[N]['req'], unde
 export type OpsRes<N extends OpsName> = Exclude<(typeof OPS_API)[N]['res'], undefined>;
 
 /** The API's base under the customer API's (`/api` → `/api/ops`). */
+/** Why a withdrawal waits for staff (its `hold`, wallet/withdraw.ts), as the console says it. */
+export const HOLD_LABEL: Record<string, string> = {
+  'wallet.hold.newCard': 'Card added or changed in the last 24 h',
+  'wallet.hold.securityChange': 'Second factor changed or password reset in the last 24 h',
+  'wallet.hold.review': 'Above the approval threshold',
+};
+
 export const OPS_PREFIX = '/ops';
 
 /** Where the back office's pages are served. */
@@ -284,6 +341,16 @@ export const OPS_MESSAGES: Record<string, string> = {
   'ops.errors.loginTaken': 'That login is taken.',
   'ops.errors.role': 'Unknown role.',
   'ops.errors.ownAction': 'Nobody approves their own action: another member of staff must do this.',
+  'ops.errors.makerRelated':
+    'You were added or re-enrolled by whoever asked for this (or by someone they added) in the last 30 days: another member must approve it.',
+  'ops.errors.consoleChecks':
+    'The console can ask for a decision but never give the second approval: a member of staff approves it in the back office.',
+  'ops.errors.claimedByOther':
+    'Someone else has claimed this item: only they, or an admin giving a reason, can decide it.',
+  'ops.errors.overrideReason':
+    'Someone else has claimed this item: give the reason you are deciding it instead.',
+  'ops.errors.contact': 'Give the member’s own e-mail address: their enrolment link goes there.',
+  'ops.errors.noContact': 'This member has no contact address to send a new link to: add them again.',
   'ops.errors.notWaiting': 'It is no longer waiting for this decision (someone may have decided it already).',
   'ops.errors.awaitingApproval': 'This payout is already waiting for a second approval.',
   'ops.errors.approvalVoid':
@@ -299,7 +366,7 @@ export const OPS_MESSAGES: Record<string, string> = {
   'ops.errors.newsTitle': 'A title of 1 to 200 characters is required.',
   'ops.errors.newsSubhead': 'The subhead is longer than 400 characters.',
   'ops.errors.newsEmpty': 'The article has no content left after sanitising.',
-  'ops.errors.newsImage': 'An image is a path on this site or an https address.',
+  'ops.errors.newsImage': 'An image is the path of a picture on this site, such as /news/picture.jpg.',
   'ops.errors.noteEmpty': 'Write the note first.',
   'errors.sessionExpired': 'Your session has ended. Sign in again.',
   'errors.tooManyAttempts': 'Too many attempts. Wait 15 minutes and try again.',

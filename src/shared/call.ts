@@ -15,11 +15,21 @@ export const ERR = {
   network: 'errors.network',
   timeout: 'errors.timeout',
   offline: 'errors.offline',
+  /**
+   * A read the device never kept while the server cannot be answering it (offline, unreachable):
+   * "Not loaded yet — Bourse can't be reached", instead of a placeholder that never ends.
+   */
+  notLoaded: 'errors.notLoaded',
   server: 'errors.server',
   /** The server is up but its database is not (503): shown as "unreachable", retried like a timeout. */
   unavailable: 'errors.unavailable',
   idempotencyMismatch: 'errors.idempotencyMismatch',
   insufficientFunds: 'errors.insufficientFunds',
+  /**
+   * The change needs a fresh proof of the account's second factor first: the app asks
+   * for one (`stepUp`) and sends the same call again.
+   */
+  stepUpRequired: 'errors.stepUpRequired',
 } as const;
 
 /** What the sync worker hands the UI for one call: never a thrown error, always one of these. */
@@ -42,6 +52,7 @@ export function isTransportFailure(errorKey: string): boolean {
     errorKey === ERR.timeout ||
     errorKey === ERR.server ||
     errorKey === ERR.unavailable ||
-    errorKey === ERR.offline
+    errorKey === ERR.offline ||
+    errorKey === ERR.notLoaded
   );
 }

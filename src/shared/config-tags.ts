@@ -21,4 +21,6 @@ export const CONFIG_TAGS = {
   production: 'production',
   /** "1" when the market data comes from the simulator. */
   simulated: 'simulated_market',
+  /** How far from the quote a limit order may rest, in basis points (the server's LIMIT_BAND_BPS). */
+  limitBand: 'limit_band_bps',
 } as const;

@@ -73,7 +73,7 @@ export function formatQuantity(value: number, unit = 'INR'): string {
 }
 
 /**
- * A traded volume, in the units its money is read in (issue 31): lakh and crore beside Indian
+ * A traded volume, in the units its money is read in: lakh and crore beside Indian
  * rupees ("13.40 L", "2.15 Cr"; below a lakh, exact), thousands and millions otherwise ("5.43M").
  */
 export function formatVolume(value: number, unit = 'INR'): string {
@@ -148,6 +148,7 @@ const DATE_PARTS = {
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
   clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   dayMonth: { day: '2-digit', month: '2-digit' },
+  dayMonthClock: { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   weekdayClock: { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   axisDay: { day: 'numeric', month: 'short' },
   axisMonth: { month: 'short', year: '2-digit' },
@@ -219,10 +220,10 @@ export function formatMessageTime(ms: number, language?: string, now = Date.now(
 }
 
 /**
- * How an exchange's time is told (issue 30): `clock` "09:15 IST", `weekdayClock` "Mon 09:15 IST",
+ * How an exchange's time is told: `clock` "09:15 IST", `weekdayClock` "Mon 09:15 IST",
  * `time` "14:05:09 IST", `dateTime` "24/11/2026, 14:05 IST".
  */
-export type ExchangeTimeKind = 'clock' | 'weekdayClock' | 'time' | 'dateTime';
+export type ExchangeTimeKind = 'clock' | 'weekdayClock' | 'dayMonthClock' | 'time' | 'dateTime';
 
 /**
  * An exchange's time — its hours, when it opens or closes, the as-of time of its prices, its
@@ -269,3 +270,8 @@ export function formatExchangeAsOf(ms: number, schedule: ScheduleId, now: number
 export const SPARK_WIDTH = 100;
 export const SPARK_HEIGHT = 32;
 export const SPARK_VIEWBOX = `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`;
+
+/** The device's time zone (IANA), in which notification quiet hours are kept. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

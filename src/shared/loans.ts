@@ -1,7 +1,7 @@
 import { BPS_SCALE, divRoundHalfUp } from './money';
 
 /**
- * Loan interest and late charges (issue 30 §3), written once for the server (which accrues and
+ * Loan interest and late charges, written once for the server (which accrues and
  * collects them) and the app (which shows the total repayable before applying). Simple interest on
  * the principal, counted in whole days since disbursement: interest for `days` days is
  * principal × yearly rate × days / 365, late charges principal × daily rate × days overdue. Each is

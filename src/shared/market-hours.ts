@@ -133,7 +133,7 @@ export function scheduleOf(market: string | undefined, region: string | undefine
 
 /**
  * The zone an exchange states its times in, with the label shown beside them (DESIGN "Closed
- * markets", issue 30): NSE 09:15 IST, NYSE 09:30 ET, CME Globex 17:00 CT, forex in UTC — whatever
+ * markets"): NSE 09:15 IST, NYSE 09:30 ET, CME Globex 17:00 CT, forex in UTC — whatever
  * the phone's own zone. `src/shared/format.ts` formats every exchange time with it.
  */
 export interface ExchangeZone {

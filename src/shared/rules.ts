@@ -1,12 +1,4 @@
-import {
-  BPS_SCALE,
-  feeMinor,
-  MONEY_SCALE,
-  PRICE_SCALE,
-  toMinor,
-  tradeValueMinor,
-  unitsToMinor,
-} from './money';
+import { toMinor, unitsToMinor } from './money';
 
 /**
  * Validation rules of SPEC §5 and the constants of §9, written once for the app and the server.
@@ -25,17 +17,16 @@ export const STOCK_QTY_MIN = 1;
 export const STOCK_QTY_MAX = { half: 50, full: 100 } as const;
 export const IPO_QTY_STEP = 100;
 export const BLOCK_DEFAULT_MIN_QTY = 100;
-export const BLOCK_FEE_BPS = 3;
 export const PAGE_SIZE = 10;
 /** SPEC §9: the account screen's market list. */
 export const ACCOUNT_MARKET_LIMIT = 3;
 export const NEWS_PAGE_SIZES = [10, 20, 30, 50] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Watchlists (issue 14): lists per user, instruments per list. */
+/** Watchlists: lists per user, instruments per list. */
 export const WATCHLIST_MAX_LISTS = 10;
 export const WATCHLIST_MAX_ITEMS = 50;
 /**
- * Price alerts a user keeps, triggered ones included (issue 34: counting only active ones let
+ * Price alerts a user keeps, triggered ones included (counting only active ones let
  * re-arming make any number), and how many times a user's alerts may trigger in 24 hours before
  * creating or re-arming one is refused.
  */
@@ -90,7 +81,7 @@ export function withdrawMinimum(configured: number | null | undefined): number {
 
 /**
  * Display codes drop the exchange suffixes .BO and .NS (SPEC §9), and the data provider's marks no
- * trader writes (issue 31): a pair's =X (USDINR), a future's =F (GC), an index's leading ^ (NSEI).
+ * trader writes: a pair's =X (USDINR), a future's =F (GC), an index's leading ^ (NSEI).
  */
 export function displayCode(symbol: string): string {
   return symbol
@@ -237,15 +228,21 @@ export function checkLoanForm(text: string, remaining?: string | null): Check {
  */
 export const PRICE_TOLERANCE_BPS = 100;
 
+/** A protected limit's grid (ticks): whole hundredths, a price of every instrument here (2 or 4 decimals). */
+const PROTECTION_GRID = 100n;
+
 /**
- * Stop-loss-market's limit (issue 13): the trigger (ticks) moved PRICE_TOLERANCE_BPS against the
- * user, in whole ticks — the same protection a market order has. The server reserves there; the
- * ticket prices the review there.
+ * The protection of a market order (an after-market order's limit) and a stop-loss-market's limit:
+ * the price seen or the trigger (ticks) moved PRICE_TOLERANCE_BPS against the user, then
+ * onto whole hundredths away from them (a buy up, a sell down: never less than the tolerance) — a
+ * price the instrument can quote, shown with two decimals, never "₹1,969.0960". The
+ * server reserves there; the ticket prices the review there.
  */
 export function protectedLimit(side: 'buy' | 'sell', triggerTicks: number): number {
   const bps = side === 'buy' ? 10_000 + PRICE_TOLERANCE_BPS : 10_000 - PRICE_TOLERANCE_BPS;
   const moved = BigInt(triggerTicks) * BigInt(bps);
-  return Number(side === 'buy' ? (moved + 9_999n) / 10_000n : moved / 10_000n);
+  const step = 10_000n * PROTECTION_GRID;
+  return Number((side === 'buy' ? (moved + step - 1n) / step : moved / step) * PROTECTION_GRID);
 }
 
 /** SPEC §7 polling intervals, for `useWatch(name, input, POLL_MS.x)`. */
@@ -277,39 +274,9 @@ export function clampIpoQuantity(qty: number, min: number, max: number): number 
   return Math.min(bounds.max, Math.max(bounds.min, lots));
 }
 
-/**
- * What a block/QIP buy costs in account minor units: the value at the block price plus the 0.03 %
- * fee on it, each rounded HALF_UP — the two postings the server makes.
- */
-export function blockCostMinor(priceTicks: number, qty: number, rateTicks: number): number {
-  const value = tradeValueMinor(priceTicks, qty, rateTicks);
-  return value + feeMinor(value, BLOCK_FEE_BPS);
-}
-
-/**
- * SPEC §5's default maximum, floor(balance / (price plus the 0.03 % fee)), settled on the exact
- * cost: the largest quantity whose `blockCostMinor` the balance covers.
- */
-export function blockMaxQuantity(balanceMinor: number, priceTicks: number, rateTicks: number): number {
-  if (balanceMinor <= 0 || priceTicks <= 0 || rateTicks <= 0) return 0;
-  // balance ÷ (price × rate × (1 + fee)), each factor at its scale: ticks, ticks, minor units, bps.
-  const n = BigInt(balanceMinor) * BigInt(PRICE_SCALE) * BigInt(PRICE_SCALE) * BigInt(BPS_SCALE);
-  const d = BigInt(priceTicks) * BigInt(rateTicks) * BigInt(MONEY_SCALE) * BigInt(BPS_SCALE + BLOCK_FEE_BPS);
-  let qty = Math.min(Number(n / d), QUANTITY_MAX);
-  // The estimate ignores the two HALF_UP roundings, so it can be a unit off either way.
-  while (qty > 0 && blockCostMinor(priceTicks, qty, rateTicks) > balanceMinor) qty--;
-  while (qty < QUANTITY_MAX && blockCostMinor(priceTicks, qty + 1, rateTicks) <= balanceMinor) qty++;
-  return qty;
-}
-
 /** SPEC §5 block/QIP quantity: at least the item's minimum (SPEC's exact message). */
 export function checkBlockQuantity(qty: number, minimum: number): Check {
   return qty >= minimum ? null : 'errors.belowMinimumQuantity';
-}
-
-/** SPEC §9 fund order period: in days under 30, otherwise in whole months of 30 days. */
-export function fundPeriod(days: number): { unit: 'days' | 'months'; count: number } {
-  return days < 30 ? { unit: 'days', count: days } : { unit: 'months', count: Math.floor(days / 30) };
 }
 
 /** SPEC §5 stock trading: the position size sets the largest quantity one order takes. */
@@ -317,7 +284,7 @@ export type PositionSize = keyof typeof STOCK_QTY_MAX;
 export const DEFAULT_POSITION_SIZE: PositionSize = 'half';
 
 /**
- * The ticket's largest quantity and why (issue 13): SPEC's half/full position limit, or what limits
+ * The ticket's largest quantity and why: SPEC's half/full position limit, or what limits
  * this order beyond it — the quantity the balance affords (a buy) or the shares free to sell (a
  * sell), as the server answered it; the smaller wins. `limit` null: not known yet.
  */

@@ -1,4 +1,12 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { onNotice, onSessionEnded, worker } from '../api/client';
@@ -7,23 +15,59 @@ import type { AppRoute } from '../routes';
 import { useSession } from '../store/session';
 import { toast, useUi } from '../store/ui';
 import { Toasts } from '../ui/Toasts';
-import { AwaySheet, useMoneyNotices } from './AwaySheet';
-import { BottomNav } from './BottomNav';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DesktopWarning } from './DesktopWarning';
 import { CLEARED, registerDeviceWipe } from './device';
-import { InstallOffer, IosGuide } from './HomeScreenOffer';
-import { IdentityNeeded } from './IdentityNeeded';
-import { InboxWatcher } from './Inbox';
-import { ServiceButton } from './ServiceButton';
+import { useMoneyNotices } from './moneyNotices';
+import { useNotificationClicks } from './notificationClicks';
 import { SkipLink } from './SkipLink';
+import { useSecurityChangesLoad } from './securityChanges';
 import { endSession } from './session';
 import s from './shell.module.css';
+import { loadSignedInParts } from './signedInParts';
 import { useStartupLoad } from './startup';
+import { useStepUp } from './stepUp';
 import { useSwipeBack } from './swipeBack';
 import { UpdatePrompt } from './UpdatePrompt';
 
 registerDeviceWipe();
+
+/*
+ * The signed-in parts (src/shell/signedIn.ts) suspend the route's Suspense until they have arrived,
+ * as its screen does: a screen never shows without its navigation bar. Login renders none of them.
+ * One that could not be fetched (the connection) leaves nothing, and is asked for again at the next
+ * screen, rather than taking the screen with it.
+ */
+type Part = Exclude<keyof typeof import('./signedIn'), 'LockScreen'>;
+function part(name: Part): ComponentType {
+  let current: LazyExoticComponent<ComponentType> | null = null;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, so its identity never changes
+  return function SignedInPart() {
+    current ??= lazy(() =>
+      loadSignedInParts().then(
+        (m) => ({ default: m[name] }),
+        (error: unknown) => {
+          console.warn('not loaded:', error);
+          current = null;
+          return { default: () => null };
+        },
+      ),
+    );
+    const Loaded = current;
+    return <Loaded />;
+  };
+}
+const AwaySheet = part('AwaySheet');
+const BottomNav = part('BottomNav');
+const InstallOffer = part('InstallOffer');
+const IosGuide = part('IosGuide');
+const IdentityNeeded = part('IdentityNeeded');
+const InboxWatcher = part('InboxWatcher');
+const SecurityChanged = part('SecurityChanged');
+const ServiceButton = part('ServiceButton');
+
+/** The step-up sheet loads the first time a change asks for a proof. */
+const StepUpSheet = lazy(() => import('../screens/_parts/security/StepUpSheet'));
 
 /**
  * Wraps every screen: the session guard (SPEC §2: visitors reach only the public screens; a signed
@@ -39,6 +83,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   if (token) signedInHere.current = true;
   const userId = useSession((st) => st.userInfo?.id ?? null);
   const dialogs = useUi((u) => u.dialogs);
+  const steppingUp = useStepUp((st) => st.settle !== null);
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -49,6 +94,8 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   }, [token, userId]);
   // After the token reaches the worker (Comlink keeps the order of calls).
   useStartupLoad(token ? userId : null);
+  useSecurityChangesLoad(route.public ? null : token);
+  useNotificationClicks();
 
   useEffect(() => {
     return onSessionEnded((reason) => {
@@ -100,6 +147,12 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
       {children}
       {!route.public && <IosGuide />}
       {!route.public && <IdentityNeeded />}
+      {!route.public && <SecurityChanged />}
+      {steppingUp && (
+        <Suspense fallback={null}>
+          <StepUpSheet />
+        </Suspense>
+      )}
       {!route.public && !route.noService && !route.nav && <ServiceButton />}
       <UpdatePrompt raised={route.nav} />
       <Toasts />

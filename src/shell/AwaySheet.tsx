@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AwaySummary } from '../../workers/away';
 import { listen } from '../api/client';
-import { isClaimed } from '../api/money';
 import { useConfig } from '../api/useConfig';
 import { loadAllMessages } from '../i18n/index';
 import { PATHS } from '../paths';
 import { reasonKey } from '../screens/_parts/wallet/status';
 import { formatMoney, formatNumber } from '../shared/format';
 import { displayCode } from '../shared/rules';
-import { toast } from '../store/ui';
 import { asOfText } from '../ui/AsOf';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -27,47 +25,10 @@ const ORDER_STATUS: Record<number, string> = {
 const IPO_STATUS: Record<number, string> = { 2: 'ipo.status.success', 3: 'ipo.status.failed' };
 
 /**
- * "While you were away" (issue 11): after more than a minute without the server, when it answers
+ * "While you were away": after more than a minute without the server, when it answers
  * again, a sheet lists what changed meanwhile — orders filled, expired or allotted, money in and
  * out, customer-service replies — from the server's own lists (workers/away.ts).
  */
-/** What a money call was, for the notice of one that settled after its screen was left. */
-const MONEY_ACTION: Record<string, string> = {
-  dealBuy: 'trade.buy',
-  dealSell: 'trade.sell',
-  recharge: 'wallet.recharge.title',
-  withdraw: 'wallet.withdraw.title',
-  loanApply: 'wallet.loan.title',
-  loanRepay: 'wallet.loanRecords.repay',
-  ipoBuy: 'ipo.title',
-  fundPurchase: 'fund.title',
-  orderCancel: 'records.cancel',
-  orderModify: 'records.modify.open',
-};
-
-/**
- * A money call that was unconfirmed when its screen was left still gets its answer: the shell
- * announces it (a screen that waits on the call shows it itself).
- */
-export function useMoneyNotices(): void {
-  const { t } = useTranslation();
-  useEffect(
-    () =>
-      listen('money', (view) => {
-        const result = view.result;
-        // A reply its screen awaited is that screen's to show (it may have just stopped waiting).
-        if (!result || !view.late || isClaimed(view.key)) return;
-        // The words of any screen's call and of any refusal (src/i18n: the first screen has only its own).
-        void loadAllMessages().then(() => {
-          const what = t(MONEY_ACTION[view.name] ?? 'trade.buy');
-          if (result.ok) toast('core.money.settled', 'success', { what });
-          else toast('core.money.settledRejected', 'error', { what: `${what} — ${t(result.error)}` });
-        });
-      }),
-    [t],
-  );
-}
-
 export function AwaySheet() {
   const { t, i18n } = useTranslation();
   const config = useConfig();

@@ -5,7 +5,7 @@ import { IconOffline } from '../ui/icons';
 import s from './core.module.css';
 
 /**
- * The connection as the sync worker sees it (issue 11): offline, unreachable (the phone is online
+ * The connection as the sync worker sees it: offline, unreachable (the phone is online
  * but the server does not answer) or slow, named in the user's language with the time data was
  * last fresh and, when unreachable, "Retry now". It clears on the first good answer. Low-data mode
  * is shown in the same place while it is on.

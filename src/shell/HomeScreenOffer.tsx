@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, IconAddSquare, IconDevice, IconShare } from '../ui';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { IconAddSquare, IconDevice, IconShare } from '../ui/icons';
 import s from './core.module.css';
 import { dismissInstall, install, openIosGuide, useHomeScreen, useInstallOffer } from './homeScreen';
 

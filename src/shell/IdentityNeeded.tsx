@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../paths';
 import { useUi } from '../store/ui';
-import { Button, Dialog } from '../ui';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import s from './shell.module.css';
 
 /**
- * Identity before money (issue 30 §4): when the server refused a money call because the account's
+ * Identity before money: when the server refused a money call because the account's
  * real-name verification is not approved (REQUIRE_KYC, errors.kycRequired), this says why, what
  * still works, and leads to Real-name — whichever screen (add funds, a loan, the ticket, an IPO,
  * block trading, funds) the call came from.

@@ -1,27 +1,20 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { call } from '../api/client';
 import { useWatch } from '../api/hooks';
 import { PATHS } from '../paths';
 import { inboxKeys, inboxText } from '../screens/_parts/watchlist/inbox';
-import { alertNotificationData, isAppPath, showSystemNotification } from '../screens/_parts/watchlist/notify';
+import { alertNotificationData, showSystemNotification } from '../screens/_parts/watchlist/notify';
 import { POLL_MS } from '../shared/rules';
 import { useSession } from '../store/session';
 import { toast } from '../store/ui';
 import { IconBell } from '../ui/icons';
 import ui from '../ui/ui.module.css';
+import { inboxSeen, resetInboxWatcher } from './inboxSeen';
+import { setAppBadge } from './push';
 
-/** The newest inbox item this tab has seen (null until the first answer: older items are not news). */
-let seen: number | null = null;
-
-/**
- * Forgets what this tab has seen: called on logout (src/shell/device.ts), so the next user of the
- * device starts from their own inbox rather than being measured against the last user's newest item.
- */
-export function resetInboxWatcher(): void {
-  seen = null;
-}
+export { resetInboxWatcher };
 
 /**
  * Fired price alerts while the app is open: the inbox's unread count is polled (one shared poll
@@ -33,7 +26,11 @@ export function InboxWatcher() {
   const unread = useWatch('notificationUnread', {}, POLL_MS.unreadCount);
   const latest = unread.data?.latest_id;
   const userId = useSession((st) => st.userInfo?.id ?? null);
-  useNotificationClicks();
+  // The app icon's badge follows the unread items (a push sets it while the app is closed).
+  const count = unread.data?.unread_count;
+  useEffect(() => {
+    if (count !== undefined) setAppBadge(count);
+  }, [count]);
   // Another user signed in: their inbox starts from what it holds, not from the last user's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the user changing is the trigger
   useEffect(() => {
@@ -41,12 +38,13 @@ export function InboxWatcher() {
   }, [userId]);
   useEffect(() => {
     if (latest === undefined || unread.source !== 'network') return;
+    const seen = inboxSeen.id;
     if (seen === null || latest <= seen) {
-      seen = Math.max(seen ?? 0, latest);
+      inboxSeen.id = Math.max(seen ?? 0, latest);
       return;
     }
     const after = seen;
-    seen = latest;
+    inboxSeen.id = latest;
     void call('notificationList', { page: 1, limit: 10 }).then((result) => {
       if (!result.ok) return;
       for (const n of result.data.rows.filter((r) => r.id > after && !r.read).reverse()) {
@@ -58,24 +56,6 @@ export function InboxWatcher() {
     });
   }, [latest, unread.source, t]);
   return null;
-}
-
-/**
- * A click on an alert's system notification: the service worker focuses this window and sends the
- * alert's route (public/sw-notify.js); the app goes there in place. Only routes of this app.
- */
-function useNotificationClicks(): void {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
-    if (!sw) return;
-    const onMessage = (e: MessageEvent) => {
-      const msg = e.data as { type?: unknown; path?: unknown } | null;
-      if (msg?.type === 'bourse:navigate' && isAppPath(msg.path)) navigate(msg.path);
-    };
-    sw.addEventListener('message', onMessage);
-    return () => sw.removeEventListener('message', onMessage);
-  }, [navigate]);
 }
 
 /** The inbox bell with its unread count, beside the customer-service button. */

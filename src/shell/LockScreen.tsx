@@ -5,14 +5,16 @@ import { useOnline } from '../api/connection';
 import { signWithPasskey, warmPasskeys } from '../screens/_parts/security/webauthn';
 import { useSession } from '../store/session';
 import { toast } from '../store/ui';
-import { Button, IconFingerprint, PasswordField } from '../ui';
+import { Button } from '../ui/Button';
+import { IconFingerprint } from '../ui/icons';
+import { PasswordField } from '../ui/PasswordField';
 import { AuthError, AuthLayout, authStyles as a } from './AuthLayout';
 import { useLock } from './lock';
 import { endSession } from './session';
 import s from './shell.module.css';
 
 /**
- * The app lock's screen (issue 32): shown instead of every route while locked, so no private
+ * The app lock's screen: shown instead of every route while locked, so no private
  * figure is in the DOM. Opens with the passkey — checked by the server, or offline by the device
  * against the passkey's public key (the sync worker, workers/api/lock.ts) — or with the login
  * password (online). Signing out is always possible.

@@ -32,7 +32,7 @@ function Badge({ count, className }: { count: number; className: string | undefi
  * not hide it (routes.tsx `noService`) and has no bottom navigation, when the customer-service flag
  * is on; it goes where `kefu` says (service.tsx). It floats on a bar of its own across the bottom
  * of the screen, and the page leaves that bar's height free after its end: the button never sits
- * over a row, a price or a control (issue 31). Screens with the bottom navigation show
+ * over a row, a price or a control. Screens with the bottom navigation show
  * `ServiceHeaderLink` in their header instead, so support shows once per screen.
  */
 export function ServiceButton() {

@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { PinInput } from '../ui/PinInput';
 import ui from '../ui/ui.module.css';
+import { withStepUp } from './stepUp';
 
 /**
  * The transaction password dialog (SPEC §4/§5): first time, two 6-digit entries (first, then
@@ -56,11 +57,14 @@ export function TradePasswordDialog({
       return;
     }
     setBusy(true);
-    const result = await call(
-      'passwordUp',
-      mode === 'first'
-        ? { type: 'transaction', is_first: true, fund_code_new: codes.new }
-        : { type: 'transaction', fund_code: codes.current, fund_code_new: codes.new },
+    // The first one needs a fresh proof of the account's second factor, where it has one.
+    const result = await withStepUp(() =>
+      call(
+        'passwordUp',
+        mode === 'first'
+          ? { type: 'transaction', is_first: true, fund_code_new: codes.new }
+          : { type: 'transaction', fund_code: codes.current, fund_code_new: codes.new },
+      ),
     );
     setBusy(false);
     if (!result.ok) {

@@ -18,7 +18,7 @@ export const isTradePasswordError = (key: string) => CODE_ERRORS.has(key);
 
 /**
  * Asks for the 6-digit transaction password before an action that moves money out or redirects
- * it (a withdrawal, adding or editing a bank card: issue 12). A user without one sets it first
+ * it (a withdrawal, adding or editing a bank card). A user without one sets it first
  * (TradePasswordDialog) and the action goes on with the code just set. `onSubmit` sends the action
  * with the code and answers a code error to show (`isTradePasswordError`), or null when it is done
  * with the answer (the prompt closes; the caller shows any other outcome).

@@ -3,7 +3,7 @@ import { PATHS } from '../paths';
 import { SESSION_KEY } from '../store/session';
 
 /**
- * The static shell's inline script (index.html; the build writes it in: vite.config.ts `bootShell`).
+ * The static shell's inline script (index.html; the build writes it in: src/build/first-paint.ts `bootShell`).
  * It runs before any script file has arrived:
  * - Signed out on the login screen's paths, it paints that screen's header — brand, title and
  *   subtitle in the language the user chose — instead of grey blocks; the app's first render then

@@ -2,15 +2,17 @@ import { worker } from '../api/client';
 import { forgetFirstPolls } from '../api/firstPolls';
 import { clearQuotes } from '../api/quotes';
 import { useSession } from '../store/session';
-import { resetInboxWatcher } from './Inbox';
+import { resetInboxWatcher } from './inboxSeen';
 import { clearAppLock } from './lock';
+import { forgetPush } from './push';
 import { endSession, onSessionWipe } from './session';
 
 /**
  * Logout (or a session the server ended) removes the user's data from this device, online or not:
  * the device store and runtime caches (the worker), the prices held on this side, and what the
  * inbox watcher has seen (the next user's alerts are measured against their own inbox), and the
- * first screen's polls remembered for the next start (src/api/firstPolls.ts), and the app lock.
+ * first screen's polls remembered for the next start (src/api/firstPolls.ts), the app lock, and
+ * this device's push subscription (nothing of the user reaches a signed-out device).
  * The session itself (localStorage) is cleared by endSession.
  */
 let registered = false;
@@ -23,6 +25,7 @@ export function registerDeviceWipe(): void {
   onSessionWipe(async () => forgetFirstPolls());
   onSessionWipe(async () => localStorage.removeItem(MARKED));
   onSessionWipe(async () => clearAppLock());
+  onSessionWipe(() => forgetPush());
   // A sign-in marks the device store as this user's (checked by `deviceCleared` at later starts).
   useSession.subscribe((now, before) => {
     const user = now.userInfo?.id;

@@ -3,7 +3,7 @@ import { useSession } from '../store/session';
 import { isIos } from './ios';
 
 /**
- * Home-screen users (issue 29). Where the browser can install the app (`beforeinstallprompt`), an
+ * Home-screen users. Where the browser can install the app (`beforeinstallprompt`), an
  * "Install app" offer shows after a sign-in made on this page — never on first paint — until it is
  * taken or dismissed once (never asked again). On iOS, which has no prompt, a short "Share → Add to
  * Home Screen" guide shows once after a sign-in and stays reachable from Settings. Installed or

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { useSession } from '../store/session';
 
 /**
- * The app lock (issue 32). After the app has been in the background longer than the user's
+ * The app lock. After the app has been in the background longer than the user's
  * setting (default 5 minutes) a lock screen comes before any private figure: `App` renders it
  * instead of every route, so nothing private is in the DOM while locked. The time hidden is
  * kept in localStorage, so an app the phone closed in the background opens locked too, and the

@@ -39,7 +39,11 @@ export async function startUpdates(): Promise<void> {
     void navigator.serviceWorker.getRegistration().then((r) => r?.unregister());
     return;
   }
-  const { Workbox } = await import('workbox-window');
+  // The import fails where the page goes away while it loads (Firefox rejects it then) or where
+  // the chunk cannot be fetched: updates are looked for on the next load, no error is left behind.
+  const loaded = await import('workbox-window').catch(() => null);
+  if (!loaded) return;
+  const { Workbox } = loaded;
   const wb = new Workbox('/sw.js', { scope: '/' });
   let reloading = false;
   const reload = () => {
@@ -61,7 +65,8 @@ export async function startUpdates(): Promise<void> {
   wb.addEventListener('controlling', (e) => {
     if (e.isExternal && !reloading) useUpdate.setState({ available: true, apply: reload });
   });
-  const registration = await wb.register();
+  // Unreachable server at the first visit: no worker yet, the next load registers it.
+  const registration = await wb.register().catch(() => undefined);
   check = () => {
     if (document.visibilityState !== 'visible' || !navigator.onLine) return;
     lastCheck = Date.now();

@@ -30,6 +30,7 @@ export function AsOf({
   every,
   fetchedAt,
   schedule,
+  zone,
   className,
 }: {
   at: number | null | undefined;
@@ -37,13 +38,15 @@ export function AsOf({
   every?: number;
   fetchedAt?: number | null;
   schedule?: ScheduleId;
+  /** The zone the time is told in when it is not the schedule's (the USD rate's, in the account's: IST). */
+  zone?: ScheduleId;
   className?: string;
 }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
   const serverNow = useServerNow();
   if (!at) return null;
-  const time = asOfText(at, serverNow, i18n.language, schedule);
+  const time = asOfText(at, serverNow, i18n.language, zone ?? schedule);
   const tier = freshness({ at, fetchedAt, now, serverNow, intervalMs: every, stale, schedule });
   const stamp = <time dateTime={new Date(at).toISOString()}>{t('core.asOf', { time })}</time>;
   return (

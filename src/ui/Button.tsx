@@ -14,7 +14,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /**
- * A button; while `loading` it is busy and refuses taps but keeps the keyboard's focus (issue 31): a
+ * A button; while `loading` it is busy and refuses taps but keeps the keyboard's focus: a
  * `disabled` button drops the focus to the page, and a keyboard or screen-reader user who pressed
  * Confirm would be thrown out of the sheet before its result arrived.
  */

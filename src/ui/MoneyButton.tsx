@@ -31,7 +31,9 @@ export interface MoneyCallState {
  * cannot be reached, with the reason shown under it and announced. Given the action's `call`
  * (useMoneyCall), it also shows what became of a sent request: sending, "we are checking whether
  * this reached us" while unconfirmed, and for a request the server never received, "Submit again"
- * (same Idempotency-Key) or "Don't send".
+ * (same Idempotency-Key) or "Don't send". A button the form keeps off (`disabled`) names why in
+ * `reason` ("Enter a quantity"), shown under it and tied to it the same way: never a grey button
+ * with no word.
  */
 export function MoneyButton({
   disabled,
@@ -42,8 +44,9 @@ export function MoneyButton({
   children,
   onClick,
   type,
+  reason: formReason,
   ...props
-}: ButtonProps & { call?: MoneyCallState }) {
+}: ButtonProps & { call?: MoneyCallState; reason?: string | null }) {
   const { t } = useTranslation();
   const { allowed, reason } = useMoneyAction();
   const id = useId();
@@ -59,7 +62,7 @@ export function MoneyButton({
     ? t(phase === 'checking' ? 'core.money.checking' : 'core.money.unconfirmed')
     : missing
       ? t('core.money.missing')
-      : reason;
+      : (reason ?? (disabled ? (formReason ?? null) : null));
   const resend = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     call?.resend();

@@ -62,7 +62,9 @@ export function HeaderLink({ to, label }: { to: string; label: string }) {
 /**
  * Both sides of the bar as wide as the wider one (`--header-side`), measured before paint and again
  * when either changes (a language, a link that appears, the text size): the title between them is
- * then centred. A side takes at most 30 % of the bar (large text, a long link): its words wrap.
+ * then centred. A side takes at most 30 % of the bar (large text, a long link) — its words wrap — but
+ * not less than its longest word (a link is not broken inside a word) unless that leaves the title
+ * less than a quarter of the bar.
  */
 function useEqualSides(bar: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
@@ -74,7 +76,13 @@ function useEqualSides(bar: RefObject<HTMLElement | null>) {
       // Each side's own width: with the property unset the sides are as wide as their content.
       el.style.removeProperty('--header-side');
       const natural = Math.ceil(Math.max(start.offsetWidth, end.offsetWidth));
-      const side = Math.max(44, Math.min(natural, Math.floor(el.clientWidth * 0.3)));
+      // As narrow as they can be, each side is its longest word wide (its min-content width).
+      el.style.setProperty('--header-side', 'min-content');
+      const word = Math.ceil(Math.max(start.offsetWidth, end.offsetWidth));
+      // Yet both sides together leave the title a quarter of the bar: past that a word does break
+      // (a header wider than a 320 px phone scrolled the whole page sideways).
+      const wanted = Math.max(word, Math.min(natural, Math.floor(el.clientWidth * 0.3)));
+      const side = Math.max(44, Math.min(wanted, Math.floor(el.clientWidth * 0.375)));
       el.style.setProperty('--header-side', `${side}px`);
     };
     measure();
@@ -82,6 +90,14 @@ function useEqualSides(bar: RefObject<HTMLElement | null>) {
     const observer = new ResizeObserver(measure);
     observer.observe(start);
     observer.observe(end);
-    return () => observer.disconnect();
+    // A side held at its measured width does not resize when an action appears in it (Watchlist's
+    // Edit once a favourite loads): its content changes are watched too.
+    const content = new MutationObserver(measure);
+    for (const side of [start, end])
+      content.observe(side, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      content.disconnect();
+    };
   }, [bar]);
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ERR } from '../shared/call';
 import { Button } from './Button';
-import { IconAlert, IconEmpty } from './icons';
+import { IconAlert, IconEmpty, IconOffline } from './icons';
 import s from './ui.module.css';
 
 /** A placeholder of the given size (computed, hence inline); `className` places it. */
@@ -87,6 +88,35 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
 }
 
 /**
+ * What the device never kept while the server cannot answer (`errors.notLoaded`): one calm line in
+ * the place of the part, not an alarm and not a placeholder that never ends. No retry of its own:
+ * the connection banner above has "Retry now", and the part loads by itself when the server answers.
+ */
+function NotLoaded() {
+  const { t } = useTranslation();
+  return (
+    <p className={s.notLoaded} data-not-loaded="">
+      <IconOffline size={18} />
+      {t(ERR.notLoaded)}
+    </p>
+  );
+}
+
+/** A load that failed: `error` is its message key; what was never loaded while unreachable is `NotLoaded`. */
+export function LoadError({ error, onRetry }: { error: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return error === ERR.notLoaded ? <NotLoaded /> : <ErrorState message={t(error)} onRetry={onRetry} />;
+}
+
+/**
+ * A screen's own words for a failed load (`key`), except for what was never loaded while the server
+ * cannot be reached, which says so in the same words everywhere.
+ */
+export function loadFailed(error: string | null, key: string): string | null {
+  return error && (error === ERR.notLoaded ? error : key);
+}
+
+/**
  * The ladder of one thing a screen or part waits for (a quote, an article, a record, an order
  * book), written once: until it arrives, the error (with retry) or `loading`, a placeholder of its
  * shape; then `children(data)`. `error` is a message key; what the device already holds wins over
@@ -106,9 +136,8 @@ export function ObjectStates<T>({
   loading: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
   if (data === undefined || data === null)
-    return error ? <ErrorState message={t(error)} onRetry={onRetry} /> : loading;
+    return error ? <LoadError error={error} onRetry={onRetry} /> : loading;
   return children(data);
 }
 

@@ -1,7 +1,7 @@
 import { lastSession, type ScheduleId } from '../shared/market-hours';
 
 /**
- * How fresh data on screen is, against its own poll interval (issue 11, DESIGN rule 7):
+ * How fresh data on screen is, against its own poll interval (DESIGN rule 7):
  * - `live`: fetched within DELAYED_AFTER intervals (calm);
  * - `delayed`: within STALE_AFTER intervals (visible);
  * - `stale`: older, or known not to be live (from the device, the last refresh failed, the server

@@ -73,7 +73,7 @@ export const IconOffline = make(
 );
 export const IconClose = make('M6 6l12 12|M18 6L6 18');
 export const IconCheck = make('M5 12.5l4.5 4.5L19 7');
-/** Watchlists, alerts and the inbox (issue 14). */
+/** Watchlists, alerts and the inbox. */
 export const IconBell = make('M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z|M10 20.5a2 2 0 0 0 4 0');
 export const IconChart = make('M4 4v16h16|M7 14l4-4 3 3 5-6');
 export const IconPlus = make('M12 5v14|M5 12h14');

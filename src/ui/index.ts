@@ -13,7 +13,16 @@ export { HeaderLink, PageHeader } from './PageHeader';
 export { Pager } from './Pager';
 export { PasswordField } from './PasswordField';
 export { Sparkline } from './Sparkline';
-export { EmptyState, ErrorState, ListStates, ObjectStates, Skeleton, SkeletonList } from './States';
+export {
+  EmptyState,
+  ErrorState,
+  ListStates,
+  LoadError,
+  loadFailed,
+  ObjectStates,
+  Skeleton,
+  SkeletonList,
+} from './States';
 export { StatusChip, type Tone } from './StatusChip';
 export { Segmented, Tabs } from './Tabs';
 export { FieldFrame, fieldDescribedBy, TextField } from './TextField';

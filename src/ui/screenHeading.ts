@@ -7,7 +7,7 @@ const APP = 'Bourse';
 let handledPath: string | null = null;
 
 /**
- * A screen's heading (issue 31, WCAG 2.4.2 and 4.1.3): the document's title is the screen's
+ * A screen's heading (WCAG 2.4.2 and 4.1.3): the document's title is the screen's
  * ("Markets · Bourse", in the user's language), and after a navigation to another path the heading
  * takes the focus, so a screen reader says where the user now is and the keyboard starts at the
  * top of the new screen. The app's first screen keeps the browser's own start; a change of the

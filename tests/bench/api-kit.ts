@@ -24,7 +24,9 @@ export const root = path.resolve(import.meta.dirname, '../..');
  * 50,000,000 units of money and a few bill rows. Nobody logs in: sessions are made directly.
  */
 export async function prepareDatabase(url: string, users: number): Promise<string[]> {
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
+  // The demo user's password hashed at scrypt's lowest cost: nobody logs in with it here, and the
+  // default's cost was most of this function's time (380 of 520 ms of a core).
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', SCRYPT_N: '1024' });
   const database = createDatabase(url);
   await migrate(database);
   const deps = createDeps(config, database);
@@ -231,6 +233,46 @@ export function asUsers(
         }),
       },
     ],
+  };
+}
+
+/**
+ * POST deal/buy as the users of `tokens` in turn, each with its own Idempotency-Key, at the price
+ * last seen on `quoteUrl` (refreshed as the market ticks: a stale price is refused). `stop()` ends
+ * the refresh.
+ */
+export async function buysAsUsers(apiBase: string, symbol: string, tokens: string[], keyPrefix: string) {
+  const quoteUrl = `${apiBase}/v2/quote?symbol=${encodeURIComponent(symbol)}`;
+  let price = (await (await fetch(quoteUrl)).json()).data.price as number;
+  const refresh = setInterval(() => {
+    fetch(quoteUrl)
+      .then((r) => r.json())
+      .then((a) => {
+        price = a.data.price;
+      })
+      .catch(() => {});
+  }, 500);
+  let keys = 0;
+  let next = 0;
+  const url = new URL(`${apiBase}/stock/success/deal/buy`);
+  return {
+    url: url.toString(),
+    requests: [
+      {
+        method: 'POST',
+        path: url.pathname,
+        setupRequest: (req: Request) => ({
+          ...req,
+          headers: {
+            token: tokens[next++ % tokens.length] as string,
+            'content-type': 'application/json',
+            'idempotency-key': `${keyPrefix}-${process.pid}-${keys++}`,
+          },
+          body: JSON.stringify({ tag: symbol, count: 1, price, mold: 'stock' }),
+        }),
+      },
+    ],
+    stop: () => clearInterval(refresh),
   };
 }
 

@@ -5,7 +5,7 @@ import { contract, type EndpointName } from '#shared/contract/index';
 import { startBenchServer } from './server-process';
 
 /**
- * `npm run bench:attacks`: issue 12's attacks replayed against the real server over HTTP, printing
+ * `npm run bench:attacks`: the wallet's attacks replayed against the real server over HTTP, printing
  * what each now gets. Starts its own server on a fresh SQLite database (demo defaults, as
  * `npm start`), or uses ATTACK_URL=http://host:port of one already running (then each run needs
  * fresh phone numbers, which it makes from the time). Prints figures, asserts nothing.
@@ -80,7 +80,7 @@ async function main() {
   const stop = external ? async () => {} : await startBenchServer({ port: PORT, dir });
   try {
     say(
-      `# issue 12 attacks against ${base} (${new Date().toISOString()}, load ${os.loadavg()[0]!.toFixed(2)})`,
+      `# wallet attacks against ${base} (${new Date().toISOString()}, load ${os.loadavg()[0]!.toFixed(2)})`,
     );
     const demo = (await call('login', { user: DEMO.phone, password: DEMO.password })).data as {
       token: string;

@@ -7,7 +7,7 @@ import { chromium, type Page } from 'playwright';
 import { startBenchServer } from './server-process';
 
 /**
- * `npm run bench:backoffice` (issue 33): how long after a customer sends a chat message an agent
+ * `npm run bench:backoffice`: how long after a customer sends a chat message an agent
  * sees it in the back office, in a real Chromium on the real server (built dist/ and dist/ops).
  * Twenty messages each, measured from just before the customer's POST to the moment the text is in
  * the agent's page (checked every animation frame): (a) with the conversation open,

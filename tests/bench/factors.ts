@@ -1,5 +1,5 @@
 /**
- * `npm run bench:factors`: what two-factor sign-in costs the server (issue 32), printed, never
+ * `npm run bench:factors`: what two-factor sign-in costs the server, printed, never
  * asserted. On SQLite, and on PostgreSQL too when TEST_PG_URL is set:
  *   1. one verification, median of 100: a passkey's assertion (`verifyPasskey`: challenge used up,
  *      signature, counter) and an app's code (`verifyTotp`), each inside the real lockout guard

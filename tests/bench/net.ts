@@ -1,5 +1,5 @@
 /**
- * `npm run bench:net`: the flaky-network figures of issue 11, printed (no pass/fail).
+ * `npm run bench:net`: the flaky-network figures, printed (no pass/fail).
  *   1. server silent → "Can't reach Bourse" banner, and server back → banner gone and the balance
  *      live again (its "Last known" mark gone), each the median of BENCH_ROUNDS (5) rounds;
  *   2. API requests the browser sends in the first 5 s after the server answers again;
@@ -32,7 +32,7 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'secret123';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-bench-net-'));
 
-/** Issue 11: the banner within two poll intervals of the screen on show (Account: user info). */
+/** The banner within two poll intervals of the screen on show (Account: user info). */
 const GOAL_MS = 2 * POLL_MS.accountInfo;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -38,11 +38,18 @@ export async function startBenchServer({
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 160; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
+  // Migrating and seeding takes a few seconds of a core, minutes on a machine loaded 15 times over.
+  let up = false;
+  for (let i = 0; i < 240 * 4 && !up && child.exitCode === null; i++) {
+    up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!up) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`the bench server on port ${port} did not start (exit code ${child.exitCode})`);
   }
   return () =>
     new Promise((resolve) => {

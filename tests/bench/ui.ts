@@ -19,12 +19,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium, type Page } from 'playwright';
 import type { CandleRow } from '#shared/contract/market';
 import { FIRST_POLLS_KEY } from '../../src/api/firstPolls';
 import { computeChart, toColumns } from '../../workers/chart';
+import { initialJs, kb } from './first-screens';
+import { failedAudits, failure, keepReport, lighthouseMedian, score, type Throttling } from './lighthouse';
 import { startBenchServer } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,7 +45,6 @@ const line = (s: string) => {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function build(): void {
   for (const args of [
@@ -115,197 +114,52 @@ function chartMath(): void {
 }
 
 // 2. Initial JS -------------------------------------------------------------------------------
-const ASSETS = path.join(root, 'dist/assets');
+const DIST = path.join(root, 'dist');
 
-/** Built files and every chunk they import (`dynamic`: by import() too), as /assets/ paths. */
-function reachable(files: string[], dynamic: boolean): Set<string> {
-  const seen = new Set<string>();
-  const pattern = dynamic
-    ? /(?:from\s*|import\s*\(?\s*)["'`]\.\/([\w.-]+\.js)["'`]/g
-    : /(?:from\s*|import\s*)["'`]\.\/([\w.-]+\.js)["'`]/g;
-  const visit = (file: string) => {
-    if (seen.has(`/assets/${file}`)) return;
-    seen.add(`/assets/${file}`);
-    for (const m of fs.readFileSync(path.join(ASSETS, file), 'utf8').matchAll(pattern)) visit(m[1]!);
-  };
-  for (const f of files) visit(f);
-  return seen;
-}
-
-/**
- * Rounds of requests before a built file can run: the file, then what it imports statically, one
- * round per level of the longest chain (a module's static imports are asked for only once it has
- * arrived and been parsed).
- */
-function rounds(file: string, seen: ReadonlySet<string> = new Set()): number {
-  if (seen.has(file)) return 0;
-  const next = new Set(seen).add(file);
-  const text = fs.readFileSync(path.join(ASSETS, file), 'utf8');
-  const imports = [...text.matchAll(/(?:from\s*|import\s*)["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]!);
-  return 1 + Math.max(0, ...imports.map((f) => rounds(f, next)));
-}
-
-/** The sync worker's files: its script and every chunk it loads. */
-const workerGraph = () =>
-  reachable(
-    fs.readdirSync(ASSETS).filter((f) => /^sync\.worker-[\w-]+\.js$/.test(f)),
-    true,
-  );
-
-/** What a page's own scripts import from the start (its entry and what that imports statically). */
-function pageGraph(html: string): Set<string> {
-  const page = fs.readFileSync(path.join(root, 'dist', html), 'utf8');
-  const files = [...page.matchAll(/(?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
-  return reachable(files, false);
-}
-
-async function initialJs(
+async function initialJsLine(
   context: BrowserContext,
   url: string,
   ready: (p: Page) => Promise<void>,
   label: string,
 ) {
-  const page = await context.newPage();
-  /** Every script file asked for, by the page or by the sync worker. */
-  const scripts = new Set<string>();
-  page.on('request', (r) => {
-    const u = new URL(r.url());
-    if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
-  });
-  await page.goto(url);
-  await ready(page);
-  // What the route needed to show its content; later loads (the service worker's helper) do not count.
-  const asked = new Set(scripts);
-  await page.close();
-  // The worker's files are off the main thread; one the page's own scripts import too (the shared
-  // runtime: each realm loads its own copy) counts on both sides.
-  const worker = workerGraph();
-  const own = pageGraph(new URL(url).pathname === '/iframe.html' ? 'iframe.html' : 'index.html');
-  const needed = new Set([...asked].filter((p) => !worker.has(p) || own.has(p)));
-  const workerNeeded = [...asked].filter((p) => worker.has(p));
-  let gz = 0;
-  let br = 0;
-  let workerGz = 0;
-  const size = (p: string, ext: 'gz' | 'br') => {
-    const file = path.join(root, 'dist', p);
-    return fs.statSync(fs.existsSync(`${file}.${ext}`) ? `${file}.${ext}` : file).size;
-  };
-  for (const p of needed) {
-    gz += size(p, 'gz');
-    br += size(p, 'br');
-  }
-  for (const p of workerNeeded) workerGz += size(p, 'gz');
+  const js = await initialJs(DIST, context, url, ready);
   if (process.env.BENCH_FILES)
-    for (const p of needed) {
-      const f = path.join(root, 'dist', p);
-      console.log(
-        `    ${p} ${kb(fs.existsSync(`${f}.gz`) ? fs.statSync(`${f}.gz`).size : fs.statSync(f).size)}`,
-      );
+    for (const p of js.files) {
+      const f = path.join(DIST, p);
+      console.log(`    ${p} ${kb(fs.statSync(fs.existsSync(`${f}.gz`) ? `${f}.gz` : f).size)}`);
     }
-  const workerEntry = fs.readdirSync(ASSETS).find((f) => /^sync\.worker-[\w-]+\.js$/.test(f));
-  const workerStart =
-    workerNeeded.length > 0 && workerEntry ? `, its start ${rounds(workerEntry)} rounds of requests` : '';
+  const workerStart = js.workerRounds ? `, its start ${js.workerRounds} rounds of requests` : '';
   line(
-    `initial JS, ${label}: ${kb(gz)} gzip / ${kb(br)} brotli on the main thread (${needed.size} files; aim ≤ 110 KB gzip, issue 15); the sync worker's ${workerNeeded.length} files add ${kb(workerGz)} gzip off the main thread${workerStart}`,
+    `initial JS, ${label}: ${kb(js.gzip)} gzip / ${kb(js.brotli)} brotli on the main thread (${js.files.length} files; aim ≤ 110 KB gzip); the sync worker's ${js.workerFiles} files add ${kb(js.workerGzip)} gzip off the main thread${workerStart}`,
   );
 }
 
 // 3. Lighthouse -------------------------------------------------------------------------------
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-type Lhr = {
-  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<
-    string,
-    { score: number | null; displayValue?: string; title: string; errorMessage?: string }
-  >;
-  runtimeError?: { code: string; message: string };
-};
 
-/**
- * Lighthouse's two ways of throttling: `simulate` (its default: an unthrottled load, replayed by a
- * model of a slow phone — which counts a script as blocking the first paint when, on loopback, it
- * finished downloading before the headless browser's first frame) and `devtools` (the load itself
- * runs on a throttled network and CPU: what a slow phone lives through).
- */
-type Throttling = 'simulate' | 'devtools';
-
-async function lighthouseOnce(url: string, withSession: string | null, throttling: Throttling): Promise<Lhr> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
-  try {
-    if (withSession) {
-      // Sign in on a page that does not start the app (no service worker yet): a first visit to home.
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const page = await browser.contexts()[0]!.newPage();
-      await page.goto(`${BASE}/manifest.webmanifest`);
-      await page.evaluate(withSession);
-      await page.close();
-      await browser.close();
-    }
-    const run = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      disableStorageReset: withSession !== null,
-      throttlingMethod: throttling,
-    });
-    return run!.lhr as unknown as Lhr;
-  } finally {
-    chrome.kill();
-  }
-}
-
-/** Lighthouse's own advice: scores vary between runs, so report the median of several. */
 async function runLighthouse(
   url: string,
   label: string,
-  session: () => Promise<string> | null,
+  session: (() => Promise<string>) | null,
   throttling: Throttling,
 ): Promise<void> {
   label = `${label}, ${throttling === 'simulate' ? 'simulated' : 'applied'} throttling`;
-  const runs: Lhr[] = [];
-  // Lighthouse sometimes fails to record the trace (NO_NAVSTART with this Chromium) and asks to be
-  // run again: such a run is repeated (twice at most) rather than scored.
-  let repeated = 0;
-  for (let i = 0; i < LH_RUNS; i++) {
-    let lhr = await lighthouseOnce(url, session ? await session() : null, throttling);
-    for (let again = 0; lhr.runtimeError && again < 2; again++, repeated++)
-      lhr = await lighthouseOnce(url, session ? await session() : null, throttling);
-    runs.push(lhr);
-  }
+  const {
+    median: lhr,
+    runs,
+    performance,
+    repeated,
+  } = await lighthouseMedian(url, session, throttling, LH_RUNS);
   if (repeated) line(`    ${label}: ${repeated} run(s) repeated after Lighthouse failed to record the trace`);
-  const score = (lhr: Lhr, k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-  runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-  const lhr = runs[Math.floor(runs.length / 2)]!;
-  // BENCH_LH_JSON=<dir>: the median run's whole report, to read what held a metric back.
-  if (process.env.BENCH_LH_JSON) {
-    fs.mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
-    fs.writeFileSync(
-      path.join(process.env.BENCH_LH_JSON, `lighthouse-${label.replace(/\W+/g, '-')}.json`),
-      JSON.stringify(lhr),
-    );
-  }
+  keepReport(lhr, label);
   const v = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-  const perf = runs.map((r) => score(r, 'performance'));
   // A run without a score measured nothing: say why.
-  for (const r of runs.filter((x) => x.categories.performance?.score === null)) {
-    const failed = Object.entries(r.audits)
-      .filter(([, a]) => a.errorMessage)
-      .map(([id, a]) => `${id}: ${a.errorMessage}`);
-    line(`    a ${label} run measured nothing: ${r.runtimeError?.code ?? failed[0] ?? 'no reason given'}`);
-  }
+  for (const why of runs.map(failure)) if (why) line(`    a ${label} run measured nothing: ${why}`);
   line(
-    `lighthouse ${label} (median of ${runs.length}; performance ${perf.join('/')}): performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, best practices ${score(lhr, 'best-practices')} — FCP ${v('first-contentful-paint')}, LCP ${v('largest-contentful-paint')}, TBT ${v('total-blocking-time')}, CLS ${v('cumulative-layout-shift')}, SI ${v('speed-index')}`,
+    `lighthouse ${label} (median of ${performance.length}; performance ${performance.join('/')}): performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, best practices ${score(lhr, 'best-practices')} — FCP ${v('first-contentful-paint')}, LCP ${v('largest-contentful-paint')}, TBT ${v('total-blocking-time')}, CLS ${v('cumulative-layout-shift')}, SI ${v('speed-index')}`,
   );
-  for (const cat of ['accessibility', 'best-practices']) {
-    for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
-      const a = lhr.audits[ref.id];
-      if (a && a.score !== null && a.score < 1 && ref.weight > 0) line(`    ${cat}: ${ref.id} (${a.title})`);
-    }
-  }
+  for (const cat of ['accessibility', 'best-practices'])
+    for (const audit of failedAudits(lhr, cat)) line(`    ${cat}: ${audit}`);
 }
 
 // 4. Offline cold start -------------------------------------------------------------------------
@@ -512,11 +366,11 @@ async function main(): Promise<void> {
         viewport: { width: 390, height: 844 },
         isMobile: true,
       });
-      await initialJs(ctx, `${BASE}/login`, (p) => p.getByLabel('Phone number').waitFor(), 'login route');
+      await initialJsLine(ctx, `${BASE}/login`, (p) => p.getByLabel('Phone number').waitFor(), 'login route');
       await ctx.addInitScript(session);
-      await initialJs(ctx, `${BASE}/`, (p) => p.getByText('Total assets').waitFor(), 'home route');
+      await initialJsLine(ctx, `${BASE}/`, (p) => p.getByText('Total assets').waitFor(), 'home route');
       // The quote widget partner sites embed (iframe.html): it shares the app's chunks, not all of them.
-      await initialJs(
+      await initialJsLine(
         ctx,
         `${BASE}/iframe.html?symbol=AAPL`,
         (p) => p.getByText('Open in Bourse').waitFor(),
@@ -526,7 +380,7 @@ async function main(): Promise<void> {
     }
     if (!SKIP.has('3')) {
       for (const throttling of ['simulate', 'devtools'] as const) {
-        await runLighthouse(`${BASE}/login`, 'login', () => null, throttling);
+        await runLighthouse(`${BASE}/login`, 'login', null, throttling);
         await runLighthouse(`${BASE}/`, 'home', sessionScript, throttling);
       }
     }

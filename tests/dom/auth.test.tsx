@@ -93,9 +93,52 @@ describe('forgot password', () => {
     expect(result.current.lost).toBe(true);
     expect(fake.calls).toEqual([]);
   });
+
+  it('an account with a second factor: asks for the app code (or a recovery code) and sends it with the reset', async () => {
+    localStorage.setItem('bourse.remember', JSON.stringify({ user: '9876543210', timestamp: 1 }));
+    const { result } = renderHook(() => useForgotPassword());
+    act(() => {
+      result.current.setOldPassword('old-pass');
+      result.current.setPassword('new-pass');
+      result.current.setConfirm('new-pass');
+    });
+    expect(result.current.factor).toBeNull();
+    fake.answers = [{ ok: false, error: 'errors.resetNeedsFactor', status: 400 }];
+    await act(async () => {
+      await result.current.submit();
+    });
+    expect(result.current.error).toBe('errors.resetNeedsFactor');
+    expect(result.current.factor).toBe('totp');
+    // Not sent without a whole code; digits only as typed.
+    act(() => result.current.setCode('12a34'));
+    expect(result.current.code).toBe('1234');
+    let ok = true;
+    await act(async () => {
+      ok = await result.current.submit();
+    });
+    expect(ok).toBe(false);
+    expect(result.current.error).toBe('errors.codeFormat');
+    // A recovery code instead.
+    act(() => result.current.switchFactor());
+    act(() => result.current.setCode(' abcde-fghjk '));
+    await act(async () => {
+      ok = await result.current.submit();
+    });
+    expect(ok).toBe(true);
+    expect(fake.calls.map((c) => c.input)).toEqual([
+      { user: '9876543210', password: 'old-pass', new_password: 'new-pass', device: expect.any(String) },
+      {
+        user: '9876543210',
+        password: 'old-pass',
+        new_password: 'new-pass',
+        device: expect.any(String),
+        recovery: 'abcde-fghjk',
+      },
+    ]);
+  });
 });
 
-describe('remembered password (issue 12, hole 8)', () => {
+describe('remembered password', () => {
   it('forgot-password never fills the current password by itself, even when one is remembered', async () => {
     await remember('9876543210', 'secret123');
     // The premise: the password really is remembered and readable on this device.

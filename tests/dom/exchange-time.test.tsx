@@ -3,14 +3,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
 import { MarketStatusChip } from '../../src/screens/_parts/market/InstrumentFacts';
-import { RecordCard } from '../../src/screens/Records/RecordsScreen';
+import { OrderDetail } from '../../src/screens/_parts/trading/OrderDetailSheet';
+import { OrderLine } from '../../src/screens/_parts/trading/OrderLine';
 import { AsOf } from '../../src/ui/AsOf';
 import { ORDER, played, resetPlayed } from '../support/trading-screen';
 
 /**
- * Exchange time (issue 30): an exchange's hours, "opens", the as-of time of its prices and its
+ * Exchange time: an exchange's hours, "opens", the as-of time of its prices and its
  * orders' times are the exchange's, labelled ("09:15 IST", "09:30 ET"), with the process — the
- * phone — in UTC, in Los Angeles or in Tokyo. (Issue 30 found NSE "opens Mon 03:45" on a phone set to UTC.)
+ * phone — in UTC, in Los Angeles or in Tokyo. (A phone set to UTC once read NSE "opens Mon 03:45".)
  */
 
 vi.mock('../../src/api/useConfig', async (original) =>
@@ -109,26 +110,29 @@ describe.each([
     expect(screen.getByText('Closed · as of 15:29:30 IST')).toBeTruthy();
   });
 
-  it("shows an order's time on its card in the exchange's time", () => {
+  it("shows an order's time in its detail in the exchange's time", () => {
     played.now = TUESDAY;
     const actions = { modify: () => {}, cancel: () => {}, note: () => {} };
     render(
       <MemoryRouter>
-        <ul>
-          <RecordCard order={{ ...ORDER, created_at: Date.UTC(2026, 10, 24, 9, 30) }} actions={actions} />
-          <RecordCard
-            order={{
-              ...ORDER,
-              id: 8,
-              no: 'S124',
-              tag: 'AAPL',
-              market: 'US',
-              type: 'US',
-              created_at: TUESDAY,
-            }}
-            actions={actions}
-          />
-        </ul>
+        <OrderDetail
+          order={{ ...ORDER, created_at: Date.UTC(2026, 10, 24, 9, 30) }}
+          onClose={() => {}}
+          actions={actions}
+        />
+        <OrderDetail
+          order={{
+            ...ORDER,
+            id: 8,
+            no: 'S124',
+            tag: 'AAPL',
+            market: 'US',
+            type: 'US',
+            created_at: TUESDAY,
+          }}
+          onClose={() => {}}
+          actions={actions}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText('24/11/2026, 15:00 IST')).toBeTruthy();
@@ -151,14 +155,15 @@ describe.each([
     render(
       <MemoryRouter>
         <ul>
-          <RecordCard order={amo} actions={actions} />
+          <OrderLine order={amo} onOpen={() => {}} />
         </ul>
+        <OrderDetail order={amo} onClose={() => {}} actions={actions} />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('order-amo').textContent).toBe('After-market');
     expect(screen.getByTestId('order-type').textContent).toBe('Market');
     expect(screen.getByTestId('order-sends-at').textContent).toBe('Mon 09:15 IST');
-    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByTestId('order-status').textContent).toBe('Pending');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order for TCS' }));
     expect(cancelled).toEqual(['B9']);
   });

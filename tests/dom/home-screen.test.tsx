@@ -18,7 +18,7 @@ import { fake } from '../support/fake-worker';
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 /*
- * Home-screen users (issue 29): the install offer after a sign-in (never on first paint, dismissed
+ * Home-screen users: the install offer after a sign-in (never on first paint, dismissed
  * for good), iOS Safari's "Add to Home Screen" guide (once, and from Settings), standalone mode
  * (no offer, no desktop warning), persistent storage asked once and shown in Settings, and a start
  * after the browser cleared the device store (the sign-in screen says why).
@@ -257,10 +257,11 @@ describe('the session guard', () => {
     expect(screen.getByRole('heading').textContent).toBe('Login from /settings');
   });
 
-  it('leads a session that ends on a screen (logout, expiry) to login without a way back: login goes home', () => {
+  it('leads a session that ends on a screen (logout, expiry) to login without a way back: login goes home', async () => {
     signIn(3);
     app();
-    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    // The signed-in parts of the shell load on first use: the screen shows once they have.
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     signOut();
     expect(screen.getByRole('heading').textContent).toBe('Login');
   });

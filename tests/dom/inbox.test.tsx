@@ -73,6 +73,12 @@ describe('InboxWatcher across users', () => {
   });
 });
 
+/** The shell's listener alone (AppShell calls it), as loaded by the test. */
+function Clicks({ listen }: { listen: () => void }) {
+  listen();
+  return null;
+}
+
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
@@ -81,10 +87,14 @@ describe('a click on an alert notification', () => {
   it('goes to the route the service worker sends, and to nothing outside the app', async () => {
     const sw = new EventTarget();
     Object.defineProperty(navigator, 'serviceWorker', { value: sw, configurable: true });
+    // The listener starts with its module: loaded anew, with this worker there.
+    vi.resetModules();
+    const { useNotificationClicks } = await import('../../src/shell/notificationClicks');
+
     useSession.setState({ token: 'a', userInfo: { id: 1, user: '9876543210', login: 1 } });
     const view = render(
       <MemoryRouter initialEntries={['/markets']}>
-        <InboxWatcher />
+        <Clicks listen={useNotificationClicks} />
         <Where />
       </MemoryRouter>,
     );

@@ -1,24 +1,23 @@
-import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlockItem, FundOrder, Ipo } from '#shared/contract/invest';
+import type { BlockItem, Ipo } from '#shared/contract/invest';
 import type { OrderQuote, OrderRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
 import { LotSellDialog } from '../../src/screens/_parts/invest/LotSellDialog';
 import { UsdRateLine } from '../../src/screens/_parts/invest/UsdRateLine';
 import { usdRateOf } from '../../src/screens/_parts/invest/useUsdRate';
+import { orderLine } from '../../src/screens/_parts/trading/orderLine';
 import { BlockOrders } from '../../src/screens/BlockOrders/BlockOrdersScreen';
 import { BlockBuyDialog } from '../../src/screens/BlockTrading/BlockBuyDialog';
 import { useBlockBuy } from '../../src/screens/BlockTrading/useBlockTrading';
-import FundOrdersScreen from '../../src/screens/FundOrders/FundOrdersScreen';
 import { useIpoApply } from '../../src/screens/Ipo/useIpo';
-import { ipoOrderStatus, showsQuantity } from '../../src/screens/IpoOrders/useIpoOrders';
 import { useUi } from '../../src/store/ui';
 import { fake } from '../support/fake-worker';
 import { ORDER } from '../support/trading-screen';
 
-/** The invest screens' own logic: the block buy rules, the idempotency key, status labels, fund periods. */
+/** The invest screens' own logic: the block buy rules, the idempotency key, status labels. */
 
 const config = parseConfig([
   { tag: 'currency_unit', value: 'INR' },
@@ -34,7 +33,8 @@ vi.mock('../../src/api/client', async () => (await import('../support/fake-worke
 let watched: unknown;
 vi.mock('../../src/api/hooks', async () => {
   const { watchResult } = await import('../support/fake-worker');
-  return { useWatch: () => watchResult(watched) };
+  // A contract note is asked for only once opened: until then the watched answer is the quote's.
+  return { useWatch: (name: string) => watchResult(name === 'orderContract' ? undefined : watched) };
 });
 
 /** The server's USD rate (`fxRate`) as the screen would hold it. */
@@ -128,12 +128,46 @@ describe('IPO application quantity (SPEC §5)', () => {
   });
 });
 
+/**
+ * The server's figures for a buy of `count` RELIANCE lots at the block price 1,000 (`orderQuote`):
+ * a stock buy's charges, the balance, and the largest quantity it affords, charges included.
+ */
+function blockQuote(count: number, affordable = 300, available = '303000.00'): OrderQuote {
+  return {
+    tag: 'RELIANCE.NS',
+    side: 'buy',
+    count,
+    price: 1000,
+    value: `${count * 1000}.00`,
+    charges: {
+      brokerage: '20.00',
+      stt: '100.00',
+      exchange: '2.97',
+      sebi: '0.10',
+      stamp: '15.00',
+      gst: '4.17',
+      total: '142.24',
+    },
+    net: `${count * 1000 + 142}.24`,
+    protection: '0.00',
+    limit: null,
+    required: `${count * 1000 + 142}.24`,
+    available,
+    blocked: '0.00',
+    held: 0,
+    affordable,
+    as_of: Date.UTC(2026, 10, 24, 9, 30),
+    session: { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) },
+  };
+}
+
 describe('block / QIP buy rules (SPEC §5)', () => {
-  // 300,090.00 pays for exactly 300 at 1,000 + 0.03 %.
-  const balance = '300090.00';
+  beforeEach(() => {
+    watched = blockQuote(100);
+  });
 
   it('starts at the minimum, and the minus button stops there with a toast of the minimum', () => {
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, USD_LIVE, () => {}));
     expect(result.current.text).toBe('100');
     act(() => result.current.decrease());
     expect(result.current.text).toBe('100');
@@ -141,19 +175,16 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     expect(useUi.getState().toasts[0]?.params).toEqual({ min: 100 });
   });
 
-  it('caps a typed quantity at the default maximum the balance pays for, and takes digits only', () => {
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
+  it('caps a typed quantity at what the server says the balance pays for, charges included, and takes digits only', () => {
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, USD_LIVE, () => {}));
     expect(result.current.maximum).toBe(300);
     act(() => result.current.change('9a99'));
     expect(result.current.text).toBe('300');
-    expect(result.current.chargeMinor).toBe(30_009_000);
     expect(result.current.atMax).toBe(true);
   });
 
   it('caps the quantity at what the offer has left, even when the balance pays for more', () => {
-    const { result } = renderHook(() =>
-      useBlockBuy({ ...RELIANCE, remaining: 200 }, balance, USD_LIVE, () => {}),
-    );
+    const { result } = renderHook(() => useBlockBuy({ ...RELIANCE, remaining: 200 }, USD_LIVE, () => {}));
     expect(result.current.maximum).toBe(200);
     act(() => result.current.change('250'));
     expect(result.current.text).toBe('200');
@@ -161,7 +192,7 @@ describe('block / QIP buy rules (SPEC §5)', () => {
 
   it('shows the below-minimum hint only after 3 s, restarting on each keystroke', () => {
     vi.useFakeTimers();
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, USD_LIVE, () => {}));
     act(() => result.current.change('5'));
     act(() => vi.advanceTimersByTime(2000));
     act(() => result.current.change('50'));
@@ -173,31 +204,46 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     expect(result.current.hint).toBe(false);
   });
 
-  it('asks for every field, then the minimum, before sending anything', async () => {
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, () => {}));
-    await act(() => result.current.submit());
+  it('goes to review only with a quantity, at least the minimum, that the balance covers; then asks for the password', async () => {
+    const { result, rerender } = renderHook(() => useBlockBuy(RELIANCE, USD_LIVE, () => {}));
+    act(() => result.current.change(''));
+    act(() => result.current.review());
     expect(toasts()).toEqual(['block.requiredFields']);
-    act(() => result.current.setPin('123456'));
     act(() => result.current.change('99'));
-    await act(() => result.current.submit());
+    act(() => result.current.review());
     expect(toasts()).toContain('errors.belowMinimumQuantity');
     expect(result.current.hint).toBe(true);
+    expect(result.current.step).toBe('order');
+    // The server says this balance cannot pay for 100 with its charges.
+    watched = blockQuote(100, 0, '100100.00');
+    act(() => result.current.change('100'));
+    expect(result.current.blocked).toBe('errors.insufficientFunds');
+    watched = blockQuote(100);
+    rerender();
+    act(() => result.current.review());
+    expect(result.current.step).toBe('review');
+    await act(() => result.current.submit());
+    expect(toasts()).toContain('block.requiredFields');
+    expect(result.current.pinError).toBe('hint.tradePasswordInvalid');
     expect(fake.calls).toEqual([]);
   });
 
   it('clears a wrong code; a lost answer waits for the server, and only "never received" sends again, with its key', async () => {
     const done = vi.fn();
-    const { result } = renderHook(() => useBlockBuy(RELIANCE, balance, USD_LIVE, done));
+    const { result } = renderHook(() => useBlockBuy(RELIANCE, USD_LIVE, done));
+    act(() => result.current.review());
     act(() => result.current.setPin('111111'));
     fake.answers = [{ ok: false, error: 'errors.fundPasswordWrong', status: 400 }];
     await act(() => result.current.submit());
     expect(result.current.pin).toBe('');
     expect(result.current.pinError).toBe('errors.fundPasswordWrong');
+    expect(result.current.failure).toBe('errors.fundPasswordWrong');
 
     act(() => result.current.setPin('246810'));
+    const bought: OrderRow = { ...ORDER, no: 'B1', mold: 'bulk', state: 'buy', tag: 'RELIANCE.NS' };
     fake.answers = [
       { ok: false, error: 'core.money.unconfirmed', status: 0 },
-      { ok: true, data: {} },
+      { ok: true, data: bought },
     ];
     let submitted: Promise<void> = Promise.resolve();
     await act(async () => {
@@ -233,43 +279,116 @@ describe('block / QIP buy rules (SPEC §5)', () => {
     expect(fake.calls[0]!.key).not.toBe(fake.calls[1]!.key);
     expect(fake.calls[2]!.key).toBe(fake.calls[1]!.key);
     expect(done).toHaveBeenCalledTimes(1);
-    expect(toasts()).toContain('block.success');
+    // The result is the order the server answered, not a toast.
+    expect(result.current.result).toEqual(bought);
   });
 
-  it("converts a US item at the server's USD rate before the fee", () => {
+  it('shows a US lot’s dollar amount beside the server’s rupee figures; without a fresh rate it cannot be reviewed', () => {
     const amd: BlockItem = { ...RELIANCE, tag: 'AMD', type: 'US', price: 21.15 };
-    const { result } = renderHook(() => useBlockBuy(amd, '1000000.00', USD_LIVE, () => {}));
+    const { result } = renderHook(() => useBlockBuy(amd, USD_LIVE, () => {}));
     expect(result.current.converts).toBe(true);
-    // $2,115.00 + $0.63 fee; × 88.5 = ₹187,177.50 + ₹56.15 fee (56.1525 → 56.15)
-    expect(result.current.totalLocalMinor).toBe(211_500 + 63);
-    expect(result.current.chargeMinor).toBe(18_717_750 + 5615);
-    // The configured rate in /v2/config (20) plays no part.
-    const other = renderHook(() => useBlockBuy(amd, '1000000.00', usd(90.1234, true), () => {}));
-    // $2,115.00 × 90.1234 = ₹190,610.991 → 190,610.99; fee 57.1833 → 57.18
-    expect(other.result.current.chargeMinor).toBe(19_061_099 + 5718);
-  });
-
-  it('cannot buy a US item without a fresh rate, nor before the rate is known; an Indian one still can', async () => {
-    const amd: BlockItem = { ...RELIANCE, tag: 'AMD', type: 'US', price: 21.15 };
-    const stale = renderHook(() => useBlockBuy(amd, '1000000.00', usd(88.5, false), () => {}));
-    act(() => stale.result.current.setPin('123456'));
+    expect(result.current.valueLocalMinor).toBe(211_500);
+    const stale = renderHook(() => useBlockBuy(amd, usd(88.5, false), () => {}));
     expect(stale.result.current.rateRefused).toBe(true);
-    expect(stale.result.current.valid).toBe(false);
-    await act(() => stale.result.current.submit());
+    act(() => stale.result.current.review());
     expect(toasts()).toEqual(['errors.rateNotUpdated']);
-    const unknown = renderHook(() => useBlockBuy(amd, '1000000.00', usd(null, false), () => {}));
-    expect(unknown.result.current.chargeMinor).toBeNull();
-    expect(unknown.result.current.feeMinor).toBeNull();
-    expect(fake.calls).toEqual([]);
-    const inr = renderHook(() => useBlockBuy(RELIANCE, '1000000.00', usd(88.5, false), () => {}));
-    act(() => inr.result.current.setPin('123456'));
+    expect(stale.result.current.step).toBe('order');
+    const inr = renderHook(() => useBlockBuy(RELIANCE, usd(88.5, false), () => {}));
     expect(inr.result.current.rateRefused).toBe(false);
-    expect(inr.result.current.valid).toBe(true);
-    expect(inr.result.current.chargeMinor).toBe(10_000_000 + 3000);
+    expect(inr.result.current.converts).toBe(false);
+    expect(fake.calls).toEqual([]);
   });
 });
 
-describe('the USD rate line (issue 14)', () => {
+describe('the block sheet: order → review → result → contract note', () => {
+  beforeEach(() => {
+    watched = blockQuote(100);
+  });
+
+  it('prices the order with the server’s charges, itemises them on review, then shows the filled order', async () => {
+    const done = vi.fn();
+    render(<BlockBuyDialog item={RELIANCE} usd={USD_LIVE} onClose={() => {}} onDone={done} />, {
+      wrapper: MemoryRouter,
+    });
+    const figures = screen.getByTestId('block-figures');
+    expect(figures.textContent).toContain('Charges₹142.24');
+    expect(screen.getByTestId('block-total').textContent).toBe('₹1,00,142.24');
+    // A rupee lot says nothing of dollars.
+    expect(screen.queryByTestId('usd-rate')).toBeNull();
+    expect(screen.queryByText(/USD/)).toBeNull();
+    // No password before the review.
+    expect(screen.queryByLabelText('Transaction password')).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Review' }).click());
+
+    const review = screen.getByTestId('block-review');
+    for (const line of [
+      'Brokerage₹20.00',
+      'Securities transaction tax (STT)₹100.00',
+      'Stamp duty₹15.00',
+      'GST₹4.17',
+    ])
+      expect(review.textContent).toContain(line);
+    expect(review.textContent).toContain('Order typeBlock deal');
+    expect(review.textContent).toContain('ProductDelivery');
+    expect(screen.getByTestId('review-net').textContent).toBe('₹1,00,142.24');
+    const confirm = screen.getByRole('button', { name: 'Confirm buy' });
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+
+    const bought: OrderRow = {
+      ...ORDER,
+      no: 'B9',
+      mold: 'bulk',
+      state: 'buy',
+      status: 1,
+      tag: 'RELIANCE.NS',
+      count: 100,
+      price: 1000,
+      sell_price: null,
+      profit: null,
+      fee: '142.24',
+      value: '100000.00',
+      price_all: '100142.24',
+    };
+    fake.answers = [{ ok: true, data: bought }];
+    const pin = screen.getByLabelText('Transaction password');
+    act(() => {
+      // The PinInput keeps digits only, through React's change event.
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      set.call(pin, '246810');
+      pin.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => {
+      screen.getByRole('button', { name: 'Confirm buy' }).click();
+    });
+    expect(done).toHaveBeenCalledTimes(1);
+    const result = screen.getByTestId('trade-result');
+    expect(result.getAttribute('data-outcome')).toBe('filled');
+    expect(screen.getByTestId('result-total').textContent).toBe('₹1,00,142.24');
+    expect(screen.getByRole('button', { name: 'Contract note' })).toBeTruthy();
+  });
+
+  it('on a closed market says when it opens, in the exchange’s time, and its review buys nothing', () => {
+    const closed: BlockItem = {
+      ...RELIANCE,
+      session: {
+        open: false,
+        opens_at: Date.UTC(2026, 10, 30, 3, 45),
+        closes_at: Date.UTC(2026, 10, 27, 10, 0),
+      },
+    };
+    render(<BlockBuyDialog item={closed} usd={USD_LIVE} onClose={() => {}} onDone={() => {}} />, {
+      wrapper: MemoryRouter,
+    });
+    expect(screen.getByTestId('block-closed').textContent).toBe(
+      "Market closed — block lots are bought at the market's price while it is open. Opens Mon 09:15 IST.",
+    );
+    act(() => screen.getByRole('button', { name: 'Review' }).click());
+    expect(screen.getByTestId('block-closed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm buy' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the USD rate line', () => {
   it('shows the live rate with its source and time, calm', () => {
     render(<UsdRateLine rate={usd(88.7123, true)} />);
     const line = screen.getByTestId('usd-rate');
@@ -289,18 +408,24 @@ describe('the USD rate line (issue 14)', () => {
 });
 
 describe('IPO order labels (SPEC §4)', () => {
-  const row = (status: number) => ({ status }) as OrderRow;
-  it('reads applications as pending / success / failed and sales as success or failed', () => {
-    expect([1, 2, 3].map((s) => ipoOrderStatus(row(s), '0').key)).toEqual([
-      'ipo.status.pending',
-      'ipo.status.success',
-      'ipo.status.failed',
+  const row = (status: number, state: 'buy' | 'sell' = 'buy'): OrderRow => ({
+    ...ORDER,
+    mold: 'ipo',
+    state,
+    status,
+  });
+  it('reads applications as pending / success / not allotted and sales as success or failed', () => {
+    expect([1, 2, 3].map((s) => orderLine(row(s)).statusKey)).toEqual([
+      'records.status.pending',
+      'records.status.success',
+      'records.status.cancelled',
     ]);
-    expect(ipoOrderStatus(row(1), '1').key).toBe('ipo.status.success');
-    expect(ipoOrderStatus(row(3), '1').key).toBe('ipo.status.failed');
+    expect(orderLine(row(3)).reasonKey).toBe('records.notAllotted');
+    expect(orderLine(row(1, 'sell')).statusKey).toBe('records.status.success');
+    expect(orderLine(row(3, 'sell')).statusKey).toBe('records.status.failed');
   });
   it('shows the quantity only for status 0 or 2', () => {
-    expect([0, 1, 2, 3].map((s) => showsQuantity(row(s)))).toEqual([true, false, true, false]);
+    expect([0, 1, 2, 3].map((s) => orderLine(row(s)).count)).toEqual([ORDER.count, null, ORDER.count, null]);
   });
 });
 
@@ -328,7 +453,7 @@ describe('block orders screen', () => {
     reason,
   });
 
-  it('shows a refused buy as failed with its reason instead of a total', () => {
+  it('shows a refused buy as failed with its reason on its row, and its detail without a total', () => {
     watched = { rows: [order(2, 2, 'errors.insufficientFunds'), order(1, 1, null)] };
     render(
       <MemoryRouter>
@@ -336,45 +461,28 @@ describe('block orders screen', () => {
       </MemoryRouter>,
     );
     const [failed, success] = screen.getAllByRole('listitem');
-    expect(failed!.textContent).toContain('Failed');
-    expect(failed!.textContent).toContain('ReasonInsufficient funds');
-    expect(failed!.textContent).not.toContain('Total amount');
-    expect(success!.textContent).toContain('Total amount₹1,00,030.00');
-    expect(success!.textContent).not.toContain('Reason');
+    expect(within(failed!).getByTestId('order-status').textContent).toBe('Failed');
+    expect(within(failed!).getByTestId('order-reason').textContent).toBe('Insufficient funds');
+    expect(within(failed!).getByTestId('order-type').textContent).toBe('Block');
+    expect(within(failed!).getByTestId('order-product').textContent).toBe('Delivery');
+    expect(within(failed!).getByTestId('order-filled').textContent).toBe('0/100');
+    expect(within(success!).getByTestId('order-filled').textContent).toBe('100/100');
+    expect(within(success!).getByTestId('order-price').textContent).toBe('₹1,000.00');
+    expect(within(success!).queryByTestId('order-reason')).toBeNull();
+
+    fireEvent.click(within(failed!).getByRole('button'));
+    let detail = screen.getByRole('dialog', { name: 'Buy RELIANCE' });
+    expect(within(detail).getByTestId('detail-reason').textContent).toBe('Insufficient funds');
+    expect(detail.textContent).not.toContain('Total amount');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Done' }));
+    fireEvent.click(within(success!).getByRole('button'));
+    detail = screen.getByRole('dialog', { name: 'Buy RELIANCE' });
+    expect(detail.textContent).toContain('Total amount₹1,00,030.00');
+    expect(within(detail).getByRole('button', { name: 'Sell RELIANCE' })).toBeTruthy();
   });
 });
 
-describe('fund orders screen', () => {
-  const order = (id: number, days: number, status: string): FundOrder => ({
-    id,
-    amount: '25000.00',
-    expected_return: 1.1,
-    expected_return_pa: '4.23',
-    status: status as FundOrder['status'],
-    end_time: 1_800_000_000_000,
-    created_at: 1_790_000_000_000,
-    profit: status === 'completed' ? '275.00' : null,
-    project: { name: `Fund ${id}`, investment_period: days, min_return: 0.8, max_return: 1.4 },
-  });
-
-  it('shows periods in days under 30, else whole months, and unknown states as such', () => {
-    watched = { rows: [order(1, 7, 'active'), order(2, 95, 'completed'), order(3, 30, 'paused')] };
-    render(
-      <MemoryRouter>
-        <FundOrdersScreen />
-      </MemoryRouter>,
-    );
-    const cards = screen.getAllByRole('listitem');
-    expect(cards[0]!.textContent).toContain('7 days');
-    expect(cards[0]!.textContent).toContain('Active');
-    expect(cards[1]!.textContent).toContain('3 months');
-    expect(cards[1]!.textContent).toContain('+₹275.00');
-    expect(cards[2]!.textContent).toContain('1 month');
-    expect(cards[2]!.textContent).toContain('Unknown state');
-  });
-});
-
-describe('selling a lot (issue 30)', () => {
+describe('selling a lot', () => {
   const LOT: OrderRow = {
     ...ORDER,
     no: 'B77',
@@ -402,7 +510,11 @@ describe('selling a lot (issue 30)', () => {
       total: '286.21',
     },
     net: '252763.79',
+    protection: '0.00',
+    limit: null,
+    required: '0.00',
     available: '0.00',
+    blocked: '0.00',
     held: 0,
     affordable: 0,
     as_of: Date.UTC(2026, 10, 27, 10, 0),
@@ -429,33 +541,5 @@ describe('selling a lot (issue 30)', () => {
       'Market closed — a holding sells at the market price while the market is open. Opens Mon 09:15 IST.',
     );
     expect(screen.getByRole('button', { name: 'Sell all' }).hasAttribute('disabled')).toBe(true);
-  });
-});
-
-describe('buying a block lot on a closed market (issue 30)', () => {
-  it('says when the market opens, in the exchange’s time, and offers no buy', () => {
-    const closed: BlockItem = {
-      ...RELIANCE,
-      session: {
-        open: false,
-        opens_at: Date.UTC(2026, 10, 30, 3, 45),
-        closes_at: Date.UTC(2026, 10, 27, 10, 0),
-      },
-    };
-    render(
-      <BlockBuyDialog
-        item={closed}
-        balance="500000.00"
-        alwaysConvert={false}
-        usd={USD_LIVE}
-        onClose={() => {}}
-        onDone={() => {}}
-      />,
-      { wrapper: MemoryRouter },
-    );
-    expect(screen.getByTestId('block-closed').textContent).toBe(
-      "Market closed — block lots are bought at the market's price while it is open. Opens Mon 09:15 IST.",
-    );
-    expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
   });
 });

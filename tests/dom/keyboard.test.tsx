@@ -16,7 +16,7 @@ import type { Connection } from '../../workers/network';
 import { fake } from '../support/fake-worker';
 
 /**
- * The keyboard and the screen reader (issue 31): focus back to a dialog's opener, arrow keys in tabs
+ * The keyboard and the screen reader: focus back to a dialog's opener, arrow keys in tabs
  * and radio groups, a screen's title and heading, the skip link, the connection banner's region.
  */
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '#shared/contract/define';
 import type { CandleRow, Period, QuoteAnswer } from '#shared/contract/market';
 import { ANSWER_WRITE_EVERY_MS, createAnswerCache, MAX_ANSWERS_PER_ENDPOINT } from '../../workers/answers';
@@ -123,39 +123,120 @@ describe('offline answers', () => {
     const device = fresh();
     let owner: number | null = 7;
     const cache = createAnswerCache(device, () => owner);
-    await cache.write('userInfo', 'userInfo:{}', { money: '5.00' }, 1000, device.epoch());
-    await cache.write('config', 'config:{}', [{ tag: 'languages', value: 'en' }], 1000, device.epoch());
-    expect((await cache.read('userInfo', 'userInfo:{}'))?.data).toEqual({ money: '5.00' });
+    await cache.write('userInfo', {}, { money: '5.00' }, 1000, device.epoch());
+    await cache.write('config', {}, [{ tag: 'languages', value: 'en' }], 1000, device.epoch());
+    expect((await cache.read('userInfo', {}))?.data).toEqual({ money: '5.00' });
     owner = 8;
-    expect(await cache.read('userInfo', 'userInfo:{}')).toBeUndefined();
+    expect(await cache.read('userInfo', {})).toBeUndefined();
     owner = null;
-    expect(await cache.read('userInfo', 'userInfo:{}')).toBeUndefined();
-    expect((await cache.read('config', 'config:{}'))?.at).toBe(1000);
+    expect(await cache.read('userInfo', {})).toBeUndefined();
+    expect((await cache.read('config', {}))?.at).toBe(1000);
   });
 
   it('keeps only calls meant for offline, writes a busy key at most every 10 s, and prunes', async () => {
-    const device = fresh();
-    const cache = createAnswerCache(device, () => 1);
-    await cache.write('bankList', 'bankList:{}', [{ bank_card: '1234' }], 0, device.epoch());
-    expect(await device.read((db) => db.answers.count(), -1)).toBe(0);
-    await cache.write('userInfo', 'userInfo:{}', { v: 1 }, 1_000, device.epoch());
-    await cache.write('userInfo', 'userInfo:{}', { v: 2 }, 1_000 + ANSWER_WRITE_EVERY_MS - 1, device.epoch());
-    expect((await cache.read('userInfo', 'userInfo:{}'))?.data).toEqual({ v: 1 });
-    await cache.write('userInfo', 'userInfo:{}', { v: 3 }, 1_000 + ANSWER_WRITE_EVERY_MS, device.epoch());
-    expect((await cache.read('userInfo', 'userInfo:{}'))?.data).toEqual({ v: 3 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const device = fresh();
+      const cache = createAnswerCache(device, () => 1);
+      await cache.write('bankList', {}, [{ bank_card: '1234' }], 0, device.epoch());
+      expect(await device.read((db) => db.answers.count(), -1)).toBe(0);
+      await cache.write('userInfo', {}, { v: 1 }, 1_000, device.epoch());
+      await cache.write('userInfo', {}, { v: 2 }, 1_000 + ANSWER_WRITE_EVERY_MS - 1, device.epoch());
+      expect((await cache.read('userInfo', {}))?.data).toEqual({ v: 1 });
+      await cache.write('userInfo', {}, { v: 3 }, 1_000 + ANSWER_WRITE_EVERY_MS, device.epoch());
+      expect((await cache.read('userInfo', {}))?.data).toEqual({ v: 3 });
 
-    for (let i = 0; i <= MAX_ANSWERS_PER_ENDPOINT + 5; i++)
-      await cache.write(
-        'stockList',
-        `stockList:{"page":${i}}`,
-        { rows: [] },
-        100_000 + i * 61_000,
-        device.epoch(),
-      );
-    const kept = await device.read((db) => db.answers.where('name').equals('stockList').count(), -1);
-    expect(kept).toBeLessThanOrEqual(MAX_ANSWERS_PER_ENDPOINT);
-    expect(await cache.read('stockList', `stockList:{"page":${MAX_ANSWERS_PER_ENDPOINT + 5}}`)).toBeDefined();
-    expect(await cache.read('stockList', 'stockList:{"page":0}')).toBeUndefined();
+      for (let i = 0; i <= MAX_ANSWERS_PER_ENDPOINT + 5; i++)
+        await cache.write('stockList', { page: i }, { rows: [] }, 100_000 + i * 61_000, device.epoch());
+      const kept = await device.read((db) => db.answers.where('name').equals('stockList').count(), -1);
+      expect(kept).toBeLessThanOrEqual(MAX_ANSWERS_PER_ENDPOINT);
+      expect(await cache.read('stockList', { page: MAX_ANSWERS_PER_ENDPOINT + 5 })).toBeDefined();
+      expect(await cache.read('stockList', { page: 0 })).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a busy key's newest answer reaches the device when its turn comes, or at once when the app is hidden", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const device = fresh();
+      const cache = createAnswerCache(device, () => 1);
+      await cache.write('userInfo', {}, { money: '0.00' }, 1_000, device.epoch());
+      // A recharge settles between two writes: what the screen shows is not lost to the throttle.
+      await cache.write('userInfo', {}, { money: '6000.00' }, 4_000, device.epoch());
+      await cache.write('userInfo', {}, { money: '6000.00' }, 7_000, device.epoch());
+      expect((await cache.read('userInfo', {}))?.data).toEqual({ money: '0.00' });
+      await vi.advanceTimersByTimeAsync(ANSWER_WRITE_EVERY_MS);
+      await cache.flush();
+      expect(await cache.read('userInfo', {})).toMatchObject({ data: { money: '6000.00' }, at: 7_000 });
+
+      await cache.write('userInfo', {}, { money: '5000.00' }, 12_000, device.epoch());
+      await cache.flush();
+      expect(await cache.read('userInfo', {})).toMatchObject({ data: { money: '5000.00' }, at: 12_000 });
+      // A wipe (logout) drops what waits: nothing of the old session is written after it.
+      await cache.write('userInfo', {}, { money: '1.00' }, 13_000, device.epoch());
+      cache.forget();
+      await vi.advanceTimersByTimeAsync(ANSWER_WRITE_EVERY_MS);
+      expect((await cache.read('userInfo', {}))?.data).toEqual({ money: '5000.00' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers from a kept answer of the same call that holds the one asked for', async () => {
+    const device = fresh();
+    let owner: number | null = 1;
+    const cache = createAnswerCache(device, () => owner);
+    const rows = Array.from({ length: 20 }, (_, i) => ({ id: i + 1 }));
+    await cache.write(
+      'stockList',
+      { category: 'NSE', page: 1, limit: 20 },
+      { rows, count: 45 },
+      500,
+      device.epoch(),
+    );
+    await cache.write(
+      'indexList',
+      {},
+      {
+        rows: [
+          { symbol: 'A', category_code: 'NSE' },
+          { symbol: 'B', category_code: 'US' },
+        ],
+      },
+      600,
+      device.epoch(),
+    );
+    await cache.write(
+      'holdings',
+      { type: 'stock', page: 1, limit: 10 },
+      { rows: [{ id: 1 }], count: 1 },
+      700,
+      device.epoch(),
+    );
+    const read = async (name: string, input: unknown) => (await cache.read(name, input))?.data;
+    expect(await cache.read('stockList', { category: 'NSE', page: 2, limit: 5 })).toMatchObject({
+      data: { rows: rows.slice(5, 10), count: 45 },
+      at: 500,
+      key: 'stockList:{"category":"NSE","limit":5,"page":2}',
+    });
+    expect(await read('stockList', { category: 'NSE', limit: 3 })).toEqual({
+      rows: rows.slice(0, 3),
+      count: 45,
+    });
+    // Rows the kept page does not hold, or another filter: not derived.
+    expect(await read('stockList', { category: 'NSE', page: 3, limit: 10 })).toBeUndefined();
+    expect(await read('stockList', { category: 'US', page: 1, limit: 3 })).toBeUndefined();
+    expect(await read('stockList', { page: 1, limit: 3 })).toBeUndefined();
+    expect(await read('indexList', { category: 'us' })).toEqual({
+      rows: [{ symbol: 'B', category_code: 'US' }],
+    });
+    // A page past the end of a list the kept page holds entirely is empty.
+    expect(await read('holdings', { type: 'stock', page: 2, limit: 10 })).toEqual({ rows: [], count: 1 });
+    // Another user's answer derives nothing.
+    owner = 2;
+    expect(await read('holdings', { type: 'stock', page: 1, limit: 5 })).toBeUndefined();
   });
 });
 

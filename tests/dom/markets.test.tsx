@@ -22,7 +22,7 @@ vi.mock('../../src/api/useConfig', async (original) => ({
   useConfig: () => config,
 }));
 vi.mock('../../src/api/quotes', () => ({ useQuote: () => ({ quote: undefined, stale: false }) }));
-// Rows carry a star (issue 14): what the device knows of favourites, none here.
+// Rows carry a star: what the device knows of favourites, none here.
 vi.mock('../../src/device/favourites', () => ({ useFavouriteMap: () => ({}) }));
 
 const inputs: unknown[] = [];
@@ -218,7 +218,7 @@ const searched = () => [
   ...new Set(watches.filter((w) => w.name === 'marketSearch').map((w) => (w.input as { q: string }).q)),
 ];
 
-describe('markets search (issue 14)', () => {
+describe('markets search', () => {
   it('is a field always in view, and finds futures and forex, each row a link with its star', () => {
     answers.marketSearch = {
       data: {
@@ -308,7 +308,7 @@ describe('markets search (issue 14)', () => {
   });
 });
 
-describe('market depth (issue 14)', () => {
+describe('market depth', () => {
   const depth = (book: DepthAnswer['book']): DepthAnswer => ({
     symbol: 'AAPL',
     decimals: 2,

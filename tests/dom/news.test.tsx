@@ -25,7 +25,7 @@ vi.mock('../../src/api/hooks', async () => {
   };
 });
 
-/** The worker tells every screen whether low-data mode is on (issue 11). */
+/** The worker tells every screen whether low-data mode is on. */
 function lowData(on: boolean): void {
   act(() =>
     fake.emit('connection', {

@@ -12,7 +12,7 @@ import { useUi } from '../../src/store/ui';
 import { fake } from '../support/fake-worker';
 
 /**
- * System notifications for price alerts (issue 14, src/screens/_parts/watchlist/notify.ts): the
+ * System notifications for price alerts (src/screens/_parts/watchlist/notify.ts): the
  * permission is asked when the user makes their first alert — never at app start, never on an edit
  * — and a fired alert seen while the app is open is shown through the service worker's
  * registration only when the user allowed it.
@@ -107,10 +107,11 @@ describe('notification permission', () => {
         </AppShell>
       </MemoryRouter>,
     );
+    // The screen shows once the signed-in parts of the shell have arrived, the inbox watcher with them.
+    expect(await screen.findByText('Home')).toBeTruthy();
     await act(async () => {
       await new Promise((r) => setTimeout(r, 0));
     });
-    expect(screen.getByText('Home')).toBeTruthy();
     expect(requestPermission).not.toHaveBeenCalled();
   });
 

@@ -317,7 +317,7 @@ function listServer() {
   };
 }
 
-describe('watchlists in the outbox (issue 14)', () => {
+describe('watchlists in the outbox', () => {
   it('rename, reorder and delete made offline wait as pending, then are sent once, in order', async () => {
     const device = fresh();
     const server = listServer();

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewsItem } from '#shared/contract/content';
 import type { IndexCard, StockRow } from '#shared/contract/market';
-import type { PortfolioSummary, PortfolioTotals, Statement } from '#shared/contract/portfolio';
+import type { AccountHero, PortfolioSummary, PortfolioTotals, Statement } from '#shared/contract/portfolio';
 import type { HoldingRow } from '#shared/contract/trading';
 import { parseConfig } from '../../src/api/useConfig';
 import { initI18n } from '../../src/i18n/index';
@@ -105,10 +105,7 @@ describe('portfolio parts', () => {
     const summary: PortfolioSummary = {
       overall: TOTALS,
       by_type: { stock: { ...TOTALS, value: '15600.00' }, forex: ZERO, futures: ZERO, treasury: ZERO },
-      cash: '84400.00',
-      other: '0.00',
-      funds: '0.00',
-      total: '100000.00',
+      hero: hero({ available: '84400.00', holdings: '15600.00', total: '100000.00' }),
       today: '-1200.00',
       today_percent: -1.19,
       as_of: Date.now(),
@@ -124,13 +121,21 @@ describe('portfolio parts', () => {
   });
 });
 
+function hero(lines: Partial<AccountHero>): AccountHero {
+  return {
+    available: '0.00',
+    reserved: { orders: '0.00', ipo: '0.00', withdrawals: '0.00', total: '0.00' },
+    holdings: '0.00',
+    funds: '0.00',
+    loans: '0.00',
+    total: '0.00',
+    ...lines,
+  };
+}
 const SUMMARY: PortfolioSummary = {
   overall: TOTALS,
   by_type: { stock: TOTALS, forex: ZERO, futures: ZERO, treasury: ZERO },
-  cash: '10000.00',
-  other: '0.00',
-  funds: '0.00',
-  total: '25600.00',
+  hero: hero({ available: '10000.00', holdings: '15600.00', total: '25600.00' }),
   today: '-1200.00',
   today_percent: -4.48,
   as_of: Date.now(),
@@ -177,6 +182,7 @@ const HOLDING: HoldingRow = {
   today_pnl: '-1200.00',
   today_percent: -7.14,
   as_of: Date.now(),
+  lot: null,
 };
 
 const show = (element: React.ReactElement, at = '/') =>
@@ -194,7 +200,10 @@ describe('Account screen', () => {
     show(<AccountScreen />);
     expect(screen.getByTestId('total-assets').textContent).toBe('₹25,600.00');
     expect(screen.getByTestId('available-balance').textContent).toBe('₹10,000.00');
-    expect(screen.getByTestId('account-holdings').textContent).toBe('₹15,600.00');
+    expect(screen.getByTestId('hero-holdings').textContent).toBe('₹15,600.00');
+    // Nothing reserved, no funds, no loan: those lines are not drawn.
+    expect(screen.queryByTestId('hero-reserved')).toBeNull();
+    expect(screen.queryByTestId('hero-loans')).toBeNull();
     expect(screen.getByText('BRS000123')).toBeTruthy();
     const markets = screen.getByRole('region', { name: 'Markets' });
     expect(within(markets).getAllByRole('link', { name: /Reliance Industries|Infosys/ })).toHaveLength(2);
@@ -204,8 +213,34 @@ describe('Account screen', () => {
     expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe(PATHS.recharge);
   });
 
+  it('shows every line the total is the sum of: reserved with what holds it, funds, loans due', () => {
+    answers = {
+      userInfo: USER,
+      portfolioSummary: {
+        ...SUMMARY,
+        hero: hero({
+          available: '10000.00',
+          reserved: { orders: '1969.10', ipo: '20000.00', withdrawals: '0.00', total: '21969.10' },
+          holdings: '15600.00',
+          funds: '10000.00',
+          loans: '5000.00',
+          total: '52569.10',
+        }),
+      },
+    };
+    show(<AccountScreen />);
+    const lines = screen.getByTestId('hero-lines');
+    const signed = [...lines.querySelectorAll('[data-amount]')].map((el) => el.getAttribute('data-amount'));
+    expect(signed).toEqual(['10000.00', '21969.10', '15600.00', '10000.00', '-5000.00']);
+    expect(screen.getByTestId('hero-reserved').textContent).toBe('₹21,969.10');
+    expect(within(lines).getByText('Pending orders ₹1,969.10 · IPO applications ₹20,000.00')).toBeTruthy();
+    expect(screen.getByTestId('hero-loans').textContent).toBe('₹5,000.00');
+    expect(within(lines).getByText('Loans due')).toBeTruthy();
+    expect(screen.getByTestId('total-assets').textContent).toBe('₹52,569.10');
+  });
+
   it('says why the balance is missing when it could not be loaded, and offers a retry', () => {
-    failures = { userInfo: 'errors.network' };
+    failures = { portfolioSummary: 'errors.network' };
     show(<AccountScreen />);
     expect(screen.getByTestId('total-assets').textContent).toBe('—');
     expect(screen.getByRole('alert').textContent).toContain('Network error');
@@ -222,6 +257,33 @@ describe('Holdings screen', () => {
     expect(within(table).getByText('Tata Consultancy Services')).toBeTruthy();
     expect(within(table).getByText('₹15,600.00')).toBeTruthy();
     expect(within(table).getByText('+4.00%').className).toMatch(/\bup\b/);
+  });
+
+  it('lists a block lot with its kind and its lock-in, which opens the lot sale', () => {
+    answers = {
+      portfolioSummary: SUMMARY,
+      holdings: {
+        rows: [
+          HOLDING,
+          {
+            ...HOLDING,
+            stock: 'RELIANCE.NS',
+            name: 'Reliance Industries',
+            count: 100,
+            available: 0,
+            // 8 December 2026, 09:15 IST.
+            lot: { no: 'B1LOT', mold: 'bulk', unlock_at: Date.UTC(2026, 11, 8, 3, 45) },
+          },
+        ],
+        count: 2,
+      },
+    };
+    show(<HoldingsScreen />, '/trade');
+    const lot = screen.getByRole('button', { name: /^Reliance Industries RELIANCE Block lot 100 / });
+    expect(within(lot).getByTestId('lot-lock').textContent).toBe('100 locked until 08/12, 09:15 IST');
+    expect(lot.textContent).toContain('Opens the lot sale');
+    // The position beside it still opens the ticket.
+    expect(screen.getByRole('link', { name: /^Tata Consultancy Services TCS 5 / })).toBeTruthy();
   });
 
   it('says there is nothing held yet, and where to find something', () => {

@@ -1,11 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Fund } from '#shared/contract/invest';
 import type { LoanData } from '#shared/contract/wallet';
 import { parseConfig } from '../../src/api/useConfig';
 import { changeLanguage, initI18n } from '../../src/i18n/index';
-import FundInvestmentScreen from '../../src/screens/FundInvestment/FundInvestmentScreen';
 import IpoOrdersScreen from '../../src/screens/IpoOrders/IpoOrdersScreen';
 import LoanScreen from '../../src/screens/Loan/LoanScreen';
 import RechargeScreen from '../../src/screens/Recharge/RechargeScreen';
@@ -15,7 +13,7 @@ import { Toasts } from '../../src/ui/Toasts';
 import { fake } from '../support/fake-worker';
 import { ORDER } from '../support/trading-screen';
 
-/** Issue 30's products as the user meets them: add funds' safety line, identity before money. */
+/** The products as the user meets them: add funds' safety line, identity before money. */
 
 const config = parseConfig([{ tag: 'currency_unit', value: 'INR' }]);
 vi.mock('../../src/api/useConfig', async (original) => ({
@@ -148,51 +146,6 @@ describe('loans', () => {
   });
 });
 
-describe('funds', () => {
-  const fund: Fund = {
-    id: 3,
-    name: 'Liquid Plus 7',
-    min_return: 0.2,
-    max_return: 0.45,
-    investment_period: 7,
-    amount: '10000.00',
-    issue_amount: '5000000.00',
-    sold_amount: '1250000.00',
-    status: 1,
-    manager: 'Harbour Asset Management',
-    risk: 1,
-    return_pa: { min: '10.43', max: '23.46' },
-    expected_return: '0.33',
-    expected_return_pa: '17.21',
-    expected_profit: '33.00',
-  };
-
-  it('states the yearly rate beside the period’s, the manager, the risk, what maturity pays, and “subscribed” in a neutral bar', async () => {
-    watched = { fundList: { rows: [fund], count: 1 } };
-    render(
-      <MemoryRouter>
-        <FundInvestmentScreen />
-      </MemoryRouter>,
-    );
-    const card = screen.getByRole('listitem');
-    expect(card.textContent).toContain('0.20% – 0.45%');
-    expect(screen.getByTestId('fund-pa').textContent).toBe('10.43% – 23.46% p.a.');
-    expect(card.textContent).toContain('ManagerHarbour Asset Management');
-    expect(card.textContent).toContain('Risk levelLow');
-    expect(card.textContent).toContain('At maturityAmount + 0.33% paid automatically');
-    const bar = screen.getByRole('progressbar', { name: 'Share of the issue subscribed' });
-    expect(bar.getAttribute('aria-valuenow')).toBe('25');
-    expect(card.textContent).toContain('25.0% subscribed');
-
-    fireEvent.click(screen.getByRole('button', { name: 'Buy Liquid Plus 7' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Paid at maturity₹10,033.00 · 0.33% (17.21% p.a.)');
-    expect(dialog.textContent).toContain(
-      'After 7 days your amount and this return are paid to your balance automatically. The investment cannot be withdrawn early.',
-    );
-  });
-});
-
 describe('IPO applications', () => {
   it('show the amount blocked until allotment, and released when nothing was allotted', () => {
     const app = (id: number, status: number) => ({
@@ -212,12 +165,20 @@ describe('IPO applications', () => {
         <IpoOrdersScreen />
       </MemoryRouter>,
     );
-    const notes = screen.getAllByTestId('order-note').map((n) => n.textContent);
-    expect(notes).toEqual([
-      '₹36,150.00 blocked until allotment',
-      '₹36,150.00 released to your balance: not allotted',
-    ]);
+    // Each row opens its detail, which says what the application holds or gave back.
+    const noteOf = (i: number) => {
+      fireEvent.click(within(screen.getAllByRole('listitem')[i]!).getByRole('button'));
+      const detail = screen.getByRole('dialog');
+      const note = within(detail).queryByTestId('order-note')?.textContent ?? null;
+      fireEvent.click(within(detail).getByRole('button', { name: 'Done' }));
+      return note;
+    };
+    expect(noteOf(0)).toBe('₹36,150.00 blocked until allotment');
+    expect(noteOf(1)).toBe('₹36,150.00 released to your balance: not allotted');
     // Allotted: the money paid for the shares, nothing blocked any more.
-    expect(screen.getAllByRole('listitem')[2]!.querySelector('[data-testid="order-note"]')).toBeNull();
+    expect(noteOf(2)).toBeNull();
+    // SPEC: the quantity only at status 0 or 2.
+    const filled = screen.getAllByTestId('order-filled').map((n) => n.textContent);
+    expect(filled).toEqual(['—', '—', '300/300']);
   });
 });

@@ -4,13 +4,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PasskeyRow, SecurityState } from '#shared/contract/security';
 import { formatDate } from '#shared/format';
 import { initI18n } from '../../src/i18n/index';
+import StepUpSheet from '../../src/screens/_parts/security/StepUpSheet';
 import SecurityScreen from '../../src/screens/Security/SecurityScreen';
 import { useLock } from '../../src/shell/lock';
 import { useUi } from '../../src/store/ui';
 import { fake } from '../support/fake-worker';
 
 /*
- * Settings → Security (issue 32): what the screen shows for each state of the account's factors
+ * Settings → Security: what the screen shows for each state of the account's factors
  * (passkeys, the authenticator app, recovery codes, the app lock), and what each action sends
  * through the sync worker — removing a factor or renewing the codes only with a second factor.
  */
@@ -66,11 +67,13 @@ function passkeysInBrowser(yes: boolean): void {
   vi.stubGlobal('PublicKeyCredential', yes ? PublicKeyCredential : undefined);
 }
 
+/** The screen, with the shell's step-up sheet (AppShell mounts it when a change asks for a proof). */
 function show(data: SecurityState | undefined, error?: string) {
   watched = { data, error };
   return render(
     <MemoryRouter>
       <SecurityScreen />
+      <StepUpSheet />
     </MemoryRouter>,
   );
 }
@@ -370,6 +373,64 @@ describe('what each action sends', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(useUi.getState().toasts.map((t) => t.text)).toEqual(['security.passkeys.addedToast']);
+  });
+
+  it('adds a passkey where the account has an app only after a proof of the app', async () => {
+    show(account({ totp: true, recovery_left: 10 }));
+    await click(screen.getByRole('button', { name: 'Add a passkey' }));
+    type('Name', 'Work laptop', dialog('Add a passkey'));
+    fake.answers = [
+      { ok: false, error: 'errors.stepUpRequired', status: 403 },
+      { ok: true, data: account({ totp: true, recovery_left: 10 }) },
+    ];
+    await click(within(dialog('Add a passkey')).getByRole('button', { name: 'Create passkey' }));
+    // The step-up sheet: what the account can prove with (the app, or a recovery code).
+    const sheet = dialog('Confirm it’s you');
+    expect(
+      within(sheet).getByText(
+        'This change needs a second factor you already have: your passkey, your authenticator app or a recovery code.',
+      ),
+    ).toBeTruthy();
+    expect(within(sheet).queryByRole('button', { name: 'Use your passkey' })).toBeNull();
+    type('Code from your authenticator app', '246813', sheet);
+    fake.answers = [
+      { ok: true, data: { fresh_until: 1 } },
+      { ok: true, data: { challenge: 'bmV3LWtleQ', rp: { id: 'localhost' } } },
+      { ok: true, data: { recovery_codes: null, session: null, passkey: passkey(9, 'Work laptop') } },
+    ];
+    await click(within(sheet).getByRole('button', { name: 'Confirm' }));
+    expect(calls()).toEqual([
+      { name: 'passkeyOptions', input: {} },
+      { name: 'securityState', input: {} },
+      { name: 'stepUp', input: { code: '246813' } },
+      { name: 'passkeyOptions', input: {} },
+      {
+        name: 'passkeyAdd',
+        input: { response: { id: 'new-credential', type: 'public-key' }, name: 'Work laptop' },
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useUi.getState().toasts.map((t) => t.text)).toEqual(['security.passkeys.addedToast']);
+  });
+
+  it('a step-up sheet closed without a proof adds nothing and says why', async () => {
+    show(account({ totp: true, recovery_left: 10 }));
+    await click(screen.getByRole('button', { name: 'Add a passkey' }));
+    fake.answers = [
+      { ok: false, error: 'errors.stepUpRequired', status: 403 },
+      { ok: true, data: account({ totp: true, recovery_left: 10 }) },
+    ];
+    await click(within(dialog('Add a passkey')).getByRole('button', { name: 'Create passkey' }));
+    await act(async () => {
+      dialog('Confirm it’s you').dispatchEvent(new Event('cancel'));
+    });
+    expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull();
+    expect(calls().map((c) => c.name)).toEqual(['passkeyOptions', 'securityState']);
+    expect(
+      within(dialog('Add a passkey')).getByText(
+        'Confirm it’s you with your passkey, authenticator code or a recovery code first',
+      ),
+    ).toBeTruthy();
   });
 
   it('a passkey named nothing is named after this phone; a cancelled prompt sends nothing more', async () => {

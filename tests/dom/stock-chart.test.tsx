@@ -7,7 +7,7 @@ import { StockChart } from '../../src/screens/StockDetail/StockChart';
 import { computeChart, toColumns } from '../../workers/chart';
 
 /**
- * The stock detail chart's gestures (issue 14): a finger held on the chart shows the crosshair, a
+ * The stock detail chart's gestures: a finger held on the chart shows the crosshair, a
  * drag that starts up or down scrubs it across the candles, a sideways drag pans (the crosshair
  * goes), lifting ends it; the arrow keys move it. No timer takes part: the test drives pointer
  * events and runs the chart's animation frames itself. happy-dom has no canvas, so chart.js is

@@ -4,9 +4,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderRow } from '#shared/contract/trading';
 import { initI18n } from '../../src/i18n/index';
 import { ModifyOrderSheet } from '../../src/screens/_parts/trading/ModifyOrderSheet';
+import { OrderDetail } from '../../src/screens/_parts/trading/OrderDetailSheet';
+import { OrderLine } from '../../src/screens/_parts/trading/OrderLine';
+import { orderLine, priceAsMoney } from '../../src/screens/_parts/trading/orderLine';
 import type { useModifyOrder } from '../../src/screens/_parts/trading/useModifyOrder';
-import { RecordCard } from '../../src/screens/Records/RecordsScreen';
-import { recordStatus, statusOfTab } from '../../src/screens/Records/useRecords';
+import { statusOfTab } from '../../src/screens/Records/useRecords';
 import { LoadMore, usePages } from '../../src/ui';
 import { ORDER, played, resetPlayed } from '../support/trading-screen';
 
@@ -88,13 +90,17 @@ describe('infinite paging', () => {
 
 const noActions = () => ({ cancel: vi.fn(), modify: vi.fn(), note: vi.fn() });
 
-/** One order card as the records list renders it; `show` puts another state of it on screen. */
+/**
+ * One order as the records list shows it — its row, and the detail the row opens (here in the page,
+ * not in its sheet); `show` puts another state of it on screen.
+ */
 function renderCard(order: OrderRow, actions = noActions()) {
   const card = (o: OrderRow) => (
     <MemoryRouter>
       <ul>
-        <RecordCard order={o} actions={actions} />
+        <OrderLine order={o} onOpen={() => {}} />
       </ul>
+      <OrderDetail order={o} onClose={() => {}} actions={actions} />
     </MemoryRouter>
   );
   const { rerender } = render(card(order));
@@ -110,9 +116,17 @@ describe('stock records', () => {
       statusOfTab('cancelled'),
       statusOfTab('expired'),
     ]).toEqual([0, 1, 2, 3]);
-    expect(recordStatus({ status: 0 })).toEqual({ key: 'records.status.pending', tone: 'warn' });
-    expect(recordStatus({ status: 4 }).key).toBe('records.status.failed');
-    expect(recordStatus({ status: 9 }).key).toBe('records.status.unknown');
+    const status = (n: number) => {
+      const line = orderLine({ ...ORDER, status: n });
+      return [line.statusKey, line.tone];
+    };
+    expect([0, 1, 2, 3, 4].map(status)).toEqual([
+      ['records.status.pending', 'warn'],
+      ['records.status.success', 'success'],
+      ['records.status.cancelled', 'muted'],
+      ['records.status.expired', 'muted'],
+      ['records.status.failed', 'danger'],
+    ]);
   });
 
   it('shows a sell with its code, type, sell and cost price, P/L and total, its contract note and no cancel', () => {
@@ -127,7 +141,13 @@ describe('stock records', () => {
     expect(screen.getByText('Cost price').nextSibling?.textContent).toBe('₹3,700.00');
     expect(screen.getByText('Profit/loss').nextSibling?.textContent).toContain('+₹720.60');
     expect(screen.getByText('Total').nextSibling?.textContent).toBe('₹37,720.60');
-    expect(screen.getByText('Success')).toBeTruthy();
+    expect(screen.getByTestId('order-status').textContent).toBe('Success');
+    expect(screen.getByTestId('detail-status').textContent).toBe('Success');
+    // The row: a sell of 10 TCS at its sale price, all of it filled.
+    expect(screen.getByTestId('order-price').textContent).toBe('₹3,772.06');
+    expect(screen.getByTestId('order-filled').textContent).toBe('10/10');
+    expect(screen.getByTestId('order-product').textContent).toBe('Delivery');
+    expect(screen.getByTestId('order-validity').textContent).toBe('Day');
     expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
     expect(screen.getByRole('link').getAttribute('href')).toBe(
       '/stock/trading/TCS.NS/IN/Tata%20Consultancy%20Services?type=sell',
@@ -206,7 +226,7 @@ const OCO: OrderRow = {
   expires_at: Date.UTC(2027, 10, 24, 10, 0),
 };
 
-describe('OCO orders (issue 13)', () => {
+describe('OCO orders', () => {
   it('the orders screen shows both legs, and which one fired', () => {
     const { show } = renderCard(OCO);
     expect(screen.getByTestId('order-type').textContent).toBe('GTT OCO');
@@ -218,7 +238,8 @@ describe('OCO orders (issue 13)', () => {
     // no "Reserved" sum, no fee before it fills.
     expect(screen.queryByText('Limit price')).toBeNull();
     expect(screen.queryByText('Reserved')).toBeNull();
-    expect(screen.queryByText('Fee')).toBeNull();
+    expect(screen.queryByText('Charges')).toBeNull();
+    expect(screen.getByTestId('order-price').textContent).toBe('—');
     show({
       ...OCO,
       status: 1,
@@ -235,7 +256,7 @@ describe('OCO orders (issue 13)', () => {
   });
 });
 
-describe('Modify sheet of an OCO (issue 13)', () => {
+describe('Modify sheet of an OCO', () => {
   const FIRED: OrderRow = {
     ...OCO,
     fired_leg: 'stop',
@@ -314,5 +335,102 @@ describe('Modify sheet of an OCO (issue 13)', () => {
     fireEvent.change(limit, { target: { value: '2295' } });
     fireEvent.click(sheet.getByRole('button', { name: 'Modify order' }));
     expect(submit).toHaveBeenCalledWith(FIRED, { price: 2295 });
+  });
+});
+
+describe('an order row (every mold alike)', () => {
+  it('names a limit order Limit, whether it rests or filled at once, and a market AMO Market', () => {
+    const limit = { ...ORDER, order_type: 'limit' as const };
+    expect(orderLine(limit).typeKey).toBe('trade.limit.label');
+    expect(orderLine({ ...limit, status: 0 }).typeKey).toBe('trade.limit.label');
+    expect(orderLine({ ...ORDER, order_type: 'market', amo: true, status: 0 }).typeKey).toBe('trade.market');
+  });
+
+  it('always names the product and a stock order’s validity; a lot or an application has no validity', () => {
+    expect(orderLine(ORDER)).toMatchObject({
+      productKey: 'trade.product.delivery',
+      validityKey: 'trade.validity.day',
+    });
+    expect(orderLine({ ...ORDER, product: 'intraday', validity: 'ioc' })).toMatchObject({
+      productKey: 'trade.product.intraday',
+      validityKey: 'trade.validity.ioc',
+    });
+    const lot = { ...ORDER, mold: 'bulk' as const, state: 'buy' as const, status: 1 };
+    expect(orderLine(lot)).toMatchObject({
+      typeKey: 'records.row.block',
+      productKey: 'trade.product.delivery',
+      validityKey: null,
+    });
+    expect(orderLine({ ...lot, mold: 'finalize' }).typeKey).toBe('records.row.qip');
+    expect(orderLine({ ...lot, mold: 'ipo' }).typeKey).toBe('records.row.ipo');
+  });
+
+  it('reads filled/quantity and the status from the server’s state, with why an order ended unfilled', () => {
+    const ioc = {
+      ...ORDER,
+      state: 'buy' as const,
+      status: 2,
+      validity: 'ioc' as const,
+      reason: 'errors.iocMarketClosed',
+    };
+    expect(orderLine(ioc)).toMatchObject({
+      outcome: 'cancelled',
+      statusKey: 'records.status.cancelled',
+      filled: 0,
+      count: 10,
+      reasonKey: 'errors.iocMarketClosed',
+      price: 3770,
+    });
+    // Cancelled by the user: no reason from the server, the status says what happened.
+    expect(orderLine({ ...ORDER, status: 2 })).toMatchObject({
+      reasonKey: 'trade.result.cancelledHint',
+      shortReasonKey: 'records.reason.byYou',
+    });
+    expect(orderLine(ORDER)).toMatchObject({ filled: 10, count: 10, reasonKey: null, price: 3772.06 });
+    // A refused block buy moved nothing, and says why.
+    const refused = {
+      ...ORDER,
+      mold: 'bulk' as const,
+      state: 'buy' as const,
+      status: 2,
+      reason: 'errors.insufficientFunds',
+    };
+    expect(orderLine(refused)).toMatchObject({
+      outcome: 'rejected',
+      tone: 'danger',
+      filled: 0,
+      reasonKey: 'errors.insufficientFunds',
+    });
+    // SPEC: an IPO application shows its quantity only at status 0 or 2; one nothing was allotted to says so.
+    const ipo = { ...ORDER, mold: 'ipo' as const, state: 'buy' as const };
+    expect([1, 2, 3].map((status) => orderLine({ ...ipo, status }).count)).toEqual([null, 10, null]);
+    expect(orderLine({ ...ipo, status: 3 }).reasonKey).toBe('records.notAllotted');
+  });
+
+  it('prints a price as money, to the paisa, through the one money formatter', () => {
+    const inr = { unit: 'INR', symbol: '₹' };
+    expect(priceAsMoney(1969.096, inr)).toBe('₹1,969.10');
+    expect(priceAsMoney(123456.785, inr)).toBe('₹1,23,456.79');
+    expect(priceAsMoney(21.12, { unit: 'USD', symbol: '$' })).toBe('$21.12');
+  });
+
+  it('shows a cancelled order’s reason on its row and in its detail, with its times in IST', () => {
+    renderCard({
+      ...ORDER,
+      state: 'buy',
+      status: 2,
+      validity: 'ioc',
+      reason: 'errors.iocUnfilled',
+      updated_at: ORDER.created_at + 1000,
+    });
+    expect(screen.getByTestId('order-status').textContent).toBe('Cancelled');
+    // The row says it in a few words, the detail in full.
+    expect(screen.getByTestId('order-reason').textContent).toBe('IOC: not filled at once');
+    expect(screen.getByTestId('detail-reason').textContent).toBe(
+      'Not filled at once at your price, so the IOC order was cancelled. Nothing was bought or sold.',
+    );
+    expect(screen.getByTestId('order-filled').textContent).toBe('0/10');
+    expect(screen.getByTestId('detail-placed').textContent).toBe('24/11/2026, 15:00 IST');
+    expect(screen.queryByRole('button', { name: /Contract note/ })).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
 import { priceDecimals } from '../../src/screens/_parts/trading/parts';
 import StockTradingScreen from '../../src/screens/StockTrading/StockTradingScreen';
-import { checkOco, parseLimitPrice, useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
+import { useStockTrading } from '../../src/screens/StockTrading/useStockTrading';
 import { candidateSymbols } from '../../src/screens/TradingEntry/useTradingEntry';
+import { checkOco, parseLimitPrice } from '../../src/shared/ticket';
 import { fake } from '../support/fake-worker';
 import { ORDER, played, resetPlayed } from '../support/trading-screen';
 
@@ -110,7 +111,7 @@ describe('trading inputs and links', () => {
   });
 });
 
-describe('order type on a price that is not live (issue 11)', () => {
+describe('order type on a price that is not live', () => {
   // Tuesday 24 Nov 2026, 13:30 IST: NSE in session. Its close that day: 15:30 IST.
   const OPEN = Date.UTC(2026, 10, 24, 8, 0);
   const CLOSE = Date.UTC(2026, 10, 24, 10, 0);
@@ -134,7 +135,7 @@ describe('order type on a price that is not live (issue 11)', () => {
     expect(result.current.orderType).toBe('limit');
     act(() => result.current.setOrderType('market'));
     expect(result.current.orderType).toBe('limit');
-    act(() => result.current.setLimitText('2400'));
+    act(() => result.current.set('limit', '2400'));
     act(() => result.current.openConfirm());
     expect(reloads).toContain('quote');
   });
@@ -153,7 +154,7 @@ describe('order type on a price that is not live (issue 11)', () => {
   });
 });
 
-describe('OCO GTT ticket (issue 13)', () => {
+describe('OCO GTT ticket', () => {
   // NSE in session; RELIANCE at 2,500.00, 10 units held and free.
   const OPEN = Date.UTC(2026, 10, 24, 8, 0);
   const play = () =>
@@ -187,26 +188,26 @@ describe('OCO GTT ticket (issue 13)', () => {
     act(() => result.current.setOrderType('gtt'));
     act(() => result.current.setGttKind('oco'));
     expect(result.current.oco).toBe(true);
-    expect(result.current.blocked).toBe(true);
-    act(() => result.current.setTriggerText('2700'));
-    act(() => result.current.setLimitText('2690'));
-    act(() => result.current.setStopText('2550'));
-    act(() => result.current.setStopLimitText('2540'));
+    expect(result.current.blocked).not.toBeNull();
+    act(() => result.current.set('trigger', '2700'));
+    act(() => result.current.set('limit', '2690'));
+    act(() => result.current.set('stop', '2550'));
+    act(() => result.current.set('stopLimit', '2540'));
     // The stop above the last price: named on its field, and nothing may be sent.
     expect(result.current.ocoErrors).toMatchObject({ stop: 'errors.ocoStop', target: null });
-    expect(result.current.blocked).toBe(true);
-    act(() => result.current.setStopText('2300'));
-    act(() => result.current.setStopLimitText('2290'));
+    expect(result.current.blocked).not.toBeNull();
+    act(() => result.current.set('stop', '2300'));
+    act(() => result.current.set('stopLimit', '2290'));
     expect(result.current.ocoErrors).toEqual({
       target: null,
       targetLimit: null,
       stop: null,
       stopLimit: null,
     });
-    expect(result.current.blocked).toBe(false);
-    act(() => result.current.setQtyText('11'));
+    expect(result.current.blocked).toBeNull();
+    act(() => result.current.set('qty', '11'));
     expect(result.current.qtyError).not.toBeNull();
-    expect(result.current.blocked).toBe(true);
+    expect(result.current.blocked).not.toBeNull();
   });
 
   it('a buy GTT stays single: OCO is for a holding', () => {
@@ -221,7 +222,7 @@ describe('OCO GTT ticket (issue 13)', () => {
   });
 });
 
-describe('the ticket on a closed market, its product and validity, what it needs (issue 30)', () => {
+describe('the ticket on a closed market, its product and validity, what it needs', () => {
   // Saturday 28 Nov 2026, 01:05 UTC: NSE closed since Friday 15:30 IST, next open Monday 09:15 IST.
   const SATURDAY = Date.UTC(2026, 10, 28, 1, 5);
   const FRIDAY_CLOSE = Date.UTC(2026, 10, 27, 10, 0);
@@ -253,7 +254,39 @@ describe('the ticket on a closed market, its product and validity, what it needs
    * RELIANCE at 2,412.50 with the server's session (`open`, `opens_at`), 10 units held; the
    * server's figures for the order as asked (the charges above, ₹1,00,000.00 available).
    */
-  const asked: Array<{ side?: 'buy' | 'sell'; count?: number; price?: number }> = [];
+  const asked: Array<{ side?: 'buy' | 'sell'; count?: number; price?: number; order_type?: string }> = [];
+  /** Money the user's pending buys already hold, as the server would say (`blocked`). */
+  let blocked = '0.00';
+  /**
+   * The server's figures for one unit at 2,412.50 (the charges above); an after-market market buy
+   * also holds its protection: value and charges at 2,436.63 (1 % above, on whole paise) less these,
+   * ₹24.63 + ₹0.53 more charges = ₹25.16 (figures of this fake, not recomputed).
+   */
+  function quoteAnswer(
+    i: { side?: 'buy' | 'sell'; count?: number; price?: number; order_type?: string },
+    open: boolean,
+    now: number,
+  ) {
+    const amo = i.order_type === 'market' && !open && i.side === 'buy';
+    const buy = i.side !== 'sell';
+    return {
+      tag: 'RELIANCE.NS',
+      side: i.side,
+      count: i.count,
+      price: i.price ?? 2412.5,
+      value: '2412.50',
+      charges,
+      net: buy ? '2464.72' : '2360.28',
+      protection: amo ? '25.16' : '0.00',
+      limit: amo ? 2436.63 : null,
+      required: buy ? (amo ? '2489.88' : '2464.72') : '0.00',
+      available: '100000.00',
+      blocked,
+      held: 10,
+      affordable: 40,
+      as_of: now,
+    };
+  }
   function playScreen(now: number, session: { open: boolean; opens_at: number | null; closes_at: number }) {
     played.now = now;
     played.watch = (name, input) => {
@@ -292,19 +325,7 @@ describe('the ticket on a closed market, its product and validity, what it needs
             : name === 'depth'
               ? { symbol: 'RELIANCE.NS', book: null, session }
               : name === 'orderQuote'
-                ? {
-                    tag: 'RELIANCE.NS',
-                    side: i.side,
-                    count: i.count,
-                    price: i.price ?? 2412.5,
-                    value: '2412.50',
-                    charges,
-                    net: i.side === 'sell' ? '2360.28' : '2464.72',
-                    available: '100000.00',
-                    held: 10,
-                    affordable: 40,
-                    as_of: now,
-                  }
+                ? quoteAnswer(i, session.open, now)
                 : name === 'orderList'
                   ? { rows: [], count: 0 }
                   : null;
@@ -329,9 +350,9 @@ describe('the ticket on a closed market, its product and validity, what it needs
     expect(screen.getByTestId('trade-closed').textContent).toBe(
       'Market closed — placed at the open, Mon 09:15 IST',
     );
-    // Its figures are the server's where an AMO reserves: 1 % (the market order's protection) above
-    // the last price, 2,412.50.
-    expect(asked.at(-1)).toMatchObject({ side: 'buy', count: 1, price: 2436.625 });
+    // Its figures are asked at the last price, 2,412.50, as a market order: the server adds what an
+    // AMO holds beyond it.
+    expect(asked.at(-1)).toMatchObject({ side: 'buy', count: 1, price: 2412.5, order_type: 'market' });
     // A limit order is an after-market order too (never filled at the closed market's last price);
     // a stop-loss is not: the notice says only when the market opens.
     fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
@@ -346,6 +367,34 @@ describe('the ticket on a closed market, its product and validity, what it needs
     expect(screen.getByTestId('review-closed').textContent).toBe(
       'Market closed — placed at the open, Mon 09:15 IST',
     );
+  });
+
+  it('an after-market buy names what it holds: value at the last price, charges, protection; blocked under available', () => {
+    playScreen(SATURDAY, { open: false, opens_at: MONDAY_OPEN, closes_at: FRIDAY_CLOSE });
+    blocked = '19529.90';
+    try {
+      renderScreen();
+      // Required is what leaves Available: value and charges at the last price plus the protection.
+      expect(screen.getByTestId('trade-need').textContent).toBe(
+        'Required ₹2,489.88 · Available ₹1,00,000.00 (₹19,529.90 blocked) · Charges ₹52.22',
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
+      const review = screen.getByTestId('trade-confirm');
+      const row = (label: string) => within(review).getByText(label).parentElement?.textContent;
+      expect(row('Value at the last price')).toBe('Value at the last price₹2,412.50');
+      expect(row('Stamp duty')).toBe('Stamp duty₹3.62');
+      expect(row('Total cost (estimated)')).toBe('Total cost (estimated)₹2,464.72');
+      expect(screen.getByTestId('review-protection').textContent).toBe('₹25.16');
+      expect(row('Protection, up to ₹2,436.63')).toBe('Protection, up to ₹2,436.63₹25.16');
+      expect(screen.getByTestId('review-required').textContent).toBe('₹2,489.88');
+      expect(screen.getByTestId('review-blocked').textContent).toBe('₹19,529.90');
+      expect(screen.getByTestId('review-protection-hint').textContent).toContain('up to ₹2,436.63');
+      // No amount on the sheet carries more than two decimals.
+      for (const money of review.textContent?.match(/₹[\d,]+(\.\d+)?/g) ?? [])
+        expect(money).toMatch(/\.\d{2}$/);
+    } finally {
+      blocked = '0.00';
+    }
   });
 
   it("takes open or closed from the server's session, not the phone's clock", () => {
@@ -363,8 +412,11 @@ describe('the ticket on a closed market, its product and validity, what it needs
     playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
     renderScreen();
     expect(screen.queryByTestId('trade-closed')).toBeNull();
-    expect(screen.getByTestId('trade-product-hint').textContent).toContain(
-      'Intraday positions are squared off at the close, 15:30 IST.',
+    // The square-off time only for an intraday order.
+    expect(screen.queryByTestId('trade-product-hint')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Intraday' }));
+    expect(screen.getByTestId('trade-product-hint').textContent).toBe(
+      'Intraday positions are squared off at the close, 15:30 IST. Full value required (no margin).',
     );
   });
 
@@ -393,11 +445,13 @@ describe('the ticket on a closed market, its product and validity, what it needs
     renderScreen();
     fireEvent.click(screen.getByRole('radio', { name: 'Intraday' }));
     fireEvent.click(screen.getByRole('radio', { name: 'IOC' }));
-    expect(screen.getByTestId('trade-product-hint').textContent).toContain(
-      'IOC: fills at once, or is cancelled.',
+    expect(screen.getByTestId('trade-product-hint').textContent).toBe(
+      'Intraday positions are squared off at the close, 15:30 IST. Full value required (no margin). IOC: fills at once at the market price; what cannot fill at once is cancelled.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
     expect(screen.getByTestId('review-product').textContent).toBe('Intraday');
+    // When it is squared off: the close of the session running, in the exchange's zone.
+    expect(screen.getByTestId('review-square-off').textContent).toBe('Tue 15:30 IST');
     expect(screen.getByTestId('review-validity').textContent).toBe('IOC');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
@@ -424,10 +478,12 @@ describe('the ticket on a closed market, its product and validity, what it needs
 
   it('an after-market order placed shows pending with its send time, the exchange’s', async () => {
     playScreen(SATURDAY, { open: false, opens_at: MONDAY_OPEN, closes_at: FRIDAY_CLOSE });
-    fake.respond = () => ({
+    // The server records what the ticket placed.
+    fake.respond = (_name, input) => ({
       ok: true,
       data: {
         ...ORDER,
+        order_type: (input as { order_type: 'market' | 'limit' }).order_type,
         state: 'buy',
         status: 0,
         no: 'B2',
@@ -462,5 +518,56 @@ describe('the ticket on a closed market, its product and validity, what it needs
     expect(screen.getByTestId('result-sends-at').textContent).toBe('Mon 09:15 IST');
     expect(screen.queryByText('Protection limit')).toBeNull();
     expect(fake.calls.findLast((c) => c.name === 'dealBuy')?.input).toMatchObject({ order_type: 'limit' });
+  });
+
+  it('an IOC the server cancelled reads as cancelled, with why and what came back: never as filled', async () => {
+    playScreen(SATURDAY, { open: true, opens_at: null, closes_at: FRIDAY_CLOSE });
+    fake.respond = () => ({
+      ok: true,
+      data: {
+        ...ORDER,
+        order_type: 'limit',
+        state: 'buy',
+        status: 2,
+        no: 'S9',
+        count: 2,
+        price: 2300,
+        limit_price: 2300,
+        sell_price: null,
+        price_all: '4610.40',
+        value: '4600.00',
+        fee: '10.40',
+        profit: null,
+        validity: 'ioc',
+        reason: 'errors.iocUnfilled',
+      },
+    });
+    renderScreen();
+    fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    fireEvent.change(screen.getByLabelText('Limit price'), { target: { value: '2300' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'IOC' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy RELIANCE' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+    });
+    expect(screen.getByRole('heading', { name: 'Order cancelled' })).toBeTruthy();
+    expect(screen.queryByText('Order filled')).toBeNull();
+    expect(screen.getByTestId('result-status').textContent).toBe('Cancelled');
+    expect(screen.getByTestId('result-filled').textContent).toBe('0 of 2');
+    expect(screen.getByTestId('result-released').textContent).toBe('₹4,610.40');
+    expect(screen.getByTestId('result-reason').textContent).toContain('the IOC order was cancelled');
+    // Nothing executed: no fill price, no contract note.
+    expect(screen.queryByTestId('result-price')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Contract note' })).toBeNull();
+  });
+
+  it('does not offer IOC while the market is closed, and says why', () => {
+    playScreen(SATURDAY, { open: false, opens_at: MONDAY_OPEN, closes_at: FRIDAY_CLOSE });
+    renderScreen();
+    expect(screen.getByRole('radio', { name: 'IOC' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Day' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('trade-product-hint').textContent).toBe(
+      'IOC is off while the market is closed: an IOC order would be cancelled, not kept for the open.',
+    );
   });
 });

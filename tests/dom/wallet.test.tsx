@@ -45,6 +45,7 @@ const bill = (id: number, over: Partial<BillRow> = {}): BillRow => ({
   amount: '5000.00',
   balance: '5000.00',
   reason: 'recharge',
+  symbol: null,
   created_at: Date.UTC(2026, 10, 24, 9, 30),
   ...over,
 });
@@ -175,12 +176,59 @@ describe('recharge form', () => {
     expect(fake.calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.current.done?.count).toBe('7500.00');
   });
+
+  it('sends the bank reference when one is given, spaces dropped and in capitals; a malformed one stops the submit', async () => {
+    const { result } = renderHook(() => useRecharge(), { wrapper: router });
+    act(() => {
+      result.current.setMethod('bank');
+      result.current.setAmount('6000');
+      result.current.setReference('hdfc 1234');
+    });
+    expect(result.current.referenceError).toBe('wallet.recharge.referenceInvalid');
+    expect(result.current.ready).toBe(false);
+    await act(() => result.current.submit());
+    expect(fake.calls).toHaveLength(0);
+    act(() => result.current.setReference('hdfc 0123 4567 89'));
+    expect(result.current.referenceError).toBeNull();
+    fake.answers = [
+      {
+        ok: true,
+        data: {
+          id: 5,
+          type: 'recharge',
+          count: '6000.00',
+          method: 'bank',
+          status: 1,
+          actual: '0.00',
+          created_at: 1,
+          updated_at: 1,
+        },
+      },
+    ];
+    await act(() => result.current.submit());
+    expect(fake.calls[0]?.input).toEqual({ count: 6000, method: 'bank', reference: 'HDFC0123456789' });
+    expect(result.current.reference).toBe('');
+  });
 });
 
 describe('account changes', () => {
   it('shows every row with its translated reason, signed amount and balance after', () => {
     firstPage = () => ({
       rows: [
+        bill(5, {
+          type: 'expense',
+          amount: '3.62',
+          balance: '2496.38',
+          reason: 'transactionExpenses',
+          symbol: 'RELIANCE.NS',
+        }),
+        bill(4, {
+          type: 'expense',
+          amount: '2500.00',
+          balance: '2500.00',
+          reason: 'buyStock',
+          symbol: 'RELIANCE.NS',
+        }),
         bill(3, { type: 'expense', amount: '700.00', balance: '4300.00', reason: 'withdraw' }),
         bill(2, { type: 'income', amount: '1500.00', balance: '5000.00', reason: 'borrow' }),
         bill(1, {
@@ -190,10 +238,15 @@ describe('account changes', () => {
           reason: 'somethingNew' as BillRow['reason'],
         }),
       ],
-      count: 3,
+      count: 5,
     });
     render(<AccountChangesScreen />, { wrapper: router });
-    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    const all = screen.getAllByRole('listitem').map((li) => li.textContent);
+    // A trade's postings name its instrument; the others stand alone.
+    expect(all[0]).toContain('Transaction fee · RELIANCE');
+    expect(all[1]).toContain('Stock purchase · RELIANCE');
+    const rows = all.slice(2);
+    expect(rows[0]).not.toContain('·');
     expect(rows[0]).toContain('Withdrawal');
     expect(rows[0]).toContain('-₹700.00');
     expect(rows[0]).toContain('Balance ₹4,300.00');

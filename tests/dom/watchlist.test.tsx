@@ -18,7 +18,7 @@ vi.mock('../../src/api/hooks', async () => {
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
 
 /**
- * Watchlist rows (issue 14): a touch held 550 ms on a row opens its actions (Buy, Sell, Chart,
+ * Watchlist rows: a touch held 550 ms on a row opens its actions (Buy, Sell, Chart,
  * Alert, Remove as a sheet, `onMenu`); a finger that moves first is a scroll or a swipe, not a long
  * press; and the lift that ends a long press does not also open the row's link.
  */
@@ -130,7 +130,7 @@ const list = (id: number, name: string | null, position: number): Watchlist => (
 });
 const outbox = (lists: ListOutbox['lists']): ListOutbox => ({ items: [], lists, made: {} });
 
-describe('list changes through the outbox (issue 14)', () => {
+describe('list changes through the outbox', () => {
   beforeAll(async () => {
     await initI18n('all');
   });

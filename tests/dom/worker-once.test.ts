@@ -1,8 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
 
 /*
- * Issue 29: WebKit evaluated the worker's entry a second time when a lazy chunk imported it back,
- * and both copies served the same port. The build now refuses such a chunk (vite.config.ts
+ * WebKit evaluated the worker's entry a second time when a lazy chunk imported it back,
+ * and both copies served the same port. The build now refuses such a chunk (src/build/checks.ts
  * `noEntryImports`); should the entry still run twice in one scope, the second run is an error.
  */
 afterEach(() => {

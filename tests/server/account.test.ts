@@ -227,6 +227,7 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
         expect.arrayContaining([
           { tag: 'min_withdraw_count', value: '100' },
           { tag: 'simulated_market', value: '1' },
+          { tag: 'limit_band_bps', value: '1000' },
         ]),
       );
     });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/server';
 
 /*
- * The app's files and routes as a deploy leaves them (issue 29): a file that is not there is a 404
+ * The app's files and routes as a deploy leaves them: a file that is not there is a 404
  * (a tab of the previous release asking for its old script must fail cleanly, not get the app's
  * page as a script), HEAD answers like GET, and a hybrid shell's origin named in CORS_ORIGINS may
  * call the API while any other origin may not. Nothing here depends on the database: SQLite only.

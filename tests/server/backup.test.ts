@@ -10,11 +10,19 @@ import { createDeps } from '../../server/deps';
 import { BACKUP_COMMANDS } from '../../server/ops/commands/backup';
 import { COMMANDS } from '../../server/ops/commands/index';
 import { prepareDatabase } from '../bench/api-kit';
-import { buyStream, call, freePort, type Instance, startInstance, stopAll } from '../support/process';
+import {
+  buyStream,
+  call,
+  freePort,
+  type Instance,
+  program,
+  startInstance,
+  stopAll,
+} from '../support/process';
 import { freshPgDatabase, PG_URL } from '../support/server';
 
 /**
- * Backups (issue 34), through the operator's commands as an operator runs them: `backup` while the
+ * Backups, through the operator's commands as an operator runs them: `backup` while the
  * real server serves a stream of buys, `backup:verify` (integrity and the ledger audit on a copy),
  * `restore` into an empty database — and a refusal to restore over one that is not. The copy is
  * one instant: every buy acknowledged before the backup began is in it, and its audit is clean
@@ -27,7 +35,7 @@ const SYMBOL = 'RELIANCE.NS';
 /** `npm run ops -- <args>` on `url` as its own process: exit code and everything it printed. */
 function opsProcess(url: string, ...args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...program('ops'), ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],

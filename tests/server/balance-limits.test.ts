@@ -6,7 +6,7 @@ import { balanceOf, credit, expectLedgerConsistent, idem } from '../support/trad
 import { settleDue } from '../support/wallet';
 
 /**
- * Issue 12, hole 9: balances had no bound, so minor units could approach 2^53 where integers stop
+ * Hole 9: balances had no bound, so minor units could approach 2^53 where integers stop
  * being exact. A recharge is at most MAX_RECHARGE, the balance with recharges on their way at most
  * MAX_BALANCE, and no posting ever credits past a hard ceiling of 10^15 minor units.
  */

@@ -169,9 +169,9 @@ describe.each(DIALECTS)('block and QIP lots on $name', ({ name, enabled }) => {
       const u = await buyer();
       await blockBuy(u.token, relianceBulk(u.code));
       const info = await s.call('userInfo', { token: u.token });
-      // cash 1,000,000 − 241,309.37 paid; holding worth 250,000.00 at the quote
-      expect(info.body.data.money).toBe('758690.63');
-      expect(info.body.data.total).toBe('1008690.63');
+      // cash 1,000,000 − 241,546.76 paid (241,237.00 and charges 309.76); holding worth 250,000.00 at the quote
+      expect(info.body.data.money).toBe('758453.24');
+      expect(info.body.data.total).toBe('1008453.24');
     });
 
     it('rejects a malformed sell body', async () => {

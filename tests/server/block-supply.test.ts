@@ -15,7 +15,7 @@ import {
 } from '../support/trading';
 
 /**
- * Issue 12, hole 1: a block/QIP item sits below the market, so buying it and selling the lot at
+ * Hole 1: a block/QIP item sits below the market, so buying it and selling the lot at
  * once printed money (10,00,000.00 → 10,07,845.10 in one second, repeatable). Now each item offers
  * a finite quantity that purchases use up, and a lot is locked in until the next trading session.
  */
@@ -27,7 +27,7 @@ describe.each(DIALECTS)('block/QIP supply and lock-in on $name', ({ name, enable
   let m: MarketControl;
   beforeAll(async () => {
     if (!enabled) return;
-    // Items up to 5 % off the pinned market, from before the block window (issue 30): a 10 % window
+    // Items up to 5 % off the pinned market, from before the block window: a 10 % window
     // keeps these figures; the 1 % default is tests/server/block-window.test.ts.
     s = await startTestServer(name, { BLOCK_BAND_BPS: '1000' });
     m = controlMarket(s);
@@ -184,6 +184,7 @@ describe.each(DIALECTS)('a configured lock-in on $name', ({ name, enabled }) => 
       s.deps.market.instrument('TCS.NS'),
       'sell',
       40_000_000,
+      'delivery',
     ).total;
     expect(sold.body.data).toMatchObject({
       state: 'sell',

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { feeMinor, fromMinor, priceToTicks, toMinor, tradeValueMinor } from '#shared/money';
-import { BLOCK_FEE_BPS } from '#shared/rules';
+import { fromMinor, priceToTicks, toMinor, tradeValueMinor } from '#shared/money';
+import { chargesFor } from '../../server/trading/charges';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
@@ -15,11 +15,11 @@ import {
 } from '../support/trading';
 
 /**
- * The block window (issue 30; DESIGN "Block/QIP"): a block/QIP lot is priced by the server within
+ * The block window (DESIGN "Block/QIP"): a block/QIP lot is priced by the server within
  * ±BLOCK_BAND_BPS (default 1 %) of the reference price — the live market price when the order is
  * placed — so a lot is never a discount to resell. The night-arbitrage case: a lot bought in one
  * session and sold in the next at an unchanged market gains at most the band; a lot at the market
- * loses its fee. Both dialects; the ledger audit after each.
+ * loses its charges. Both dialects; the ledger audit after each.
  */
 const RICH = 1_000_000_000;
 const SYMBOL = 'RELIANCE.NS';
@@ -74,7 +74,11 @@ describe.each(DIALECTS)('the block window on $name', ({ name, enabled }) => {
       expect(res.body.data, `ask ${ask}`).toMatchObject({
         status: 1,
         price: priced,
-        price_all: fromMinor(value + feeMinor(value, BLOCK_FEE_BPS)),
+        // A stock buy's charges on the lot's value.
+        price_all: fromMinor(
+          value +
+            chargesFor(s.config.charges, s.deps.market.instrument(SYMBOL), 'buy', value, 'delivery').total,
+        ),
       });
     }
     // The market moves: the window moves with it when the order is placed.

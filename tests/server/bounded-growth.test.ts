@@ -16,7 +16,7 @@ import { controlMarket, credit, expectLedgerConsistent, idem, type MarketControl
 import { ensureTradeCode, TRADE_CODE, upload } from '../support/wallet';
 
 /**
- * Bounded growth (issue 34): every row a user can create has a cap that a burst of parallel
+ * Bounded growth: every row a user can create has a cap that a burst of parallel
  * requests cannot pass (the count and the write are one locked step, server/lib/caps.ts) and that
  * counts what matters: alerts with triggered ones, how often a user's alerts trigger, the inbox
  * kept for a window, uploads, watchlists and their items, bank cards, chat messages waiting for a

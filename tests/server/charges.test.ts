@@ -16,7 +16,7 @@ import {
 } from '../support/trading';
 
 /**
- * The charges model (issue 13) against the worked example of the README ("Charges"), computed by
+ * The charges model against the worked example of the README ("Charges"), computed by
  * hand from the default Indian equity-delivery schedule:
  *
  * Buy 10 RELIANCE.NS at ₹2,500.00 — value ₹25,000.00 (2,500,000 paise)
@@ -34,6 +34,12 @@ import {
  *   total ₹36.15 (3,615) → credit ₹25,963.85
  *
  * Buy 100 at ₹2,500.00 — value ₹2,50,000: 0.03 % is ₹75, so brokerage is capped at ₹20.
+ *
+ * Intraday: no STT on the buy, stamp duty 0.003 %; STT 0.025 % on the sell, no stamp.
+ * Buy 10 at ₹2,500.00 intraday — brokerage 750, STT 0, exchange 74, SEBI 3, stamp 0.003 % × 25,000
+ *   = ₹0.75 (75), GST 149: total ₹10.51 (1,051) → debit ₹25,010.51
+ * Sell the 10 at ₹2,600.00 intraday — brokerage 780, STT 0.025 % × 26,000 = ₹6.50 (650),
+ *   exchange 77, SEBI 3, stamp 0, GST 155: total ₹16.65 (1,665) → credit ₹25,983.35
  */
 const RICH = 100_000_000;
 const schedule = loadConfig({}).charges;
@@ -61,6 +67,41 @@ describe('charges model (worked example)', () => {
       gst: 155,
       total: 3615,
     });
+  });
+
+  it('charges an intraday buy no STT and the intraday stamp duty', () => {
+    expect(computeCharges(schedule, 'buy', 2_500_000, true, 'intraday')).toEqual({
+      brokerage: 750,
+      stt: 0,
+      exchange: 74,
+      sebi: 3,
+      stamp: 75,
+      gst: 149,
+      total: 1051,
+    });
+  });
+
+  it('charges an intraday sell the intraday STT and no stamp duty', () => {
+    expect(computeCharges(schedule, 'sell', 2_600_000, true, 'intraday')).toEqual({
+      brokerage: 780,
+      stt: 650,
+      exchange: 77,
+      sebi: 3,
+      stamp: 0,
+      gst: 155,
+      total: 1665,
+    });
+  });
+
+  it('takes the intraday rates from the environment', () => {
+    const own = loadConfig({
+      CHARGES_STT_INTRADAY_PER_CRORE: '5000',
+      CHARGES_STAMP_INTRADAY_PER_CRORE: '0',
+    }).charges;
+    expect(computeCharges(own, 'sell', 2_600_000, true, 'intraday').stt).toBe(1300);
+    expect(computeCharges(own, 'buy', 2_500_000, true, 'intraday').stamp).toBe(0);
+    // Delivery keeps its own.
+    expect(computeCharges(own, 'buy', 2_500_000, true, 'delivery')).toMatchObject({ stt: 2500, stamp: 375 });
   });
 
   it('caps brokerage at ₹20 per order', () => {
@@ -138,7 +179,7 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
       expect(quote.body.data.affordable).toBe(399);
 
       const bought = await trade('dealBuy', u.token, { tag: 'RELIANCE.NS', count: 10, price: 2500 });
-      // Issue 35 item 3: price_all is what was debited (value + charges), beside the value.
+      // Price_all is what was debited (value + charges), beside the value.
       expect(bought.body.data).toMatchObject({
         status: 1,
         fee: '38.51',
@@ -232,6 +273,128 @@ describe.each(DIALECTS)('charges on orders on $name', ({ name, enabled }) => {
       const placed = await trade('dealBuy', u.token, { tag: 'RELIANCE.NS', count: 3, price: 2400 });
       await s.call('orderCancel', { token: u.token, body: { no: placed.body.data.no }, headers: idem() });
       expect(await balanceOf(s, u.id)).toBe(RICH);
+    },
+  );
+
+  it.runIf(enabled)(
+    'an intraday round trip pays intraday charges: quoted, posted and on each contract note',
+    async () => {
+      const u = await s.signUp();
+      await credit(s, u.id, RICH);
+      const quote = await s.call('orderQuote', {
+        token: u.token,
+        query: { tag: 'RELIANCE.NS', side: 'buy', count: 10, product: 'intraday' },
+      });
+      expect(quote.body.data).toMatchObject({
+        value: '25000.00',
+        charges: { stt: '0.00', stamp: '0.75', gst: '1.49', total: '10.51' },
+        net: '25010.51',
+      });
+      const bought = await trade('dealBuy', u.token, {
+        tag: 'RELIANCE.NS',
+        count: 10,
+        price: 2500,
+        product: 'intraday',
+      });
+      expect(bought.body.data).toMatchObject({
+        status: 1,
+        product: 'intraday',
+        fee: '10.51',
+        price_all: '25010.51',
+      });
+      expect((await ledgerOf(s, u.id)).slice(-2)).toMatchObject([
+        { amount: -2_500_000, reason: 'buyStock' },
+        { amount: -1051, reason: 'transactionExpenses' },
+      ]);
+      const buyNote = await s.call('orderContract', { token: u.token, query: { no: bought.body.data.no } });
+      expect(buyNote.body.data.charges).toMatchObject({ stt: '0.00', stamp: '0.75', total: '10.51' });
+
+      m.pin('RELIANCE.NS', 2600);
+      try {
+        const sellQuote = await s.call('orderQuote', {
+          token: u.token,
+          query: { tag: 'RELIANCE.NS', side: 'sell', count: 10, product: 'intraday' },
+        });
+        expect(sellQuote.body.data).toMatchObject({
+          charges: { stt: '6.50', stamp: '0.00', total: '16.65' },
+          net: '25983.35',
+        });
+        const sold = await trade('dealSell', u.token, {
+          tag: 'RELIANCE.NS',
+          count: 10,
+          price: 2600,
+          product: 'intraday',
+        });
+        expect(sold.body.data).toMatchObject({
+          status: 1,
+          fee: '16.65',
+          price_all: '25983.35',
+          profit: '1000.00',
+        });
+        expect((await ledgerOf(s, u.id)).slice(-2)).toMatchObject([
+          { amount: 2_600_000, reason: 'sellStock' },
+          { amount: -1665, reason: 'transactionExpenses' },
+        ]);
+        const sellNote = await s.call('orderContract', { token: u.token, query: { no: sold.body.data.no } });
+        expect(sellNote.body.data.charges).toMatchObject({ stt: '6.50', stamp: '0.00', total: '16.65' });
+        expect(await balanceOf(s, u.id)).toBe(RICH - 2_501_051 + 2_598_335);
+      } finally {
+        m.pin('RELIANCE.NS', 2500);
+      }
+    },
+  );
+
+  it.runIf(enabled)(
+    'an intraday sell closes only an open intraday position: delivery shares keep delivery STT',
+    async () => {
+      const u = await s.signUp();
+      await credit(s, u.id, RICH);
+      await trade('dealBuy', u.token, { tag: 'RELIANCE.NS', count: 10, price: 2500 });
+      const balance = await balanceOf(s, u.id);
+      // Delivery shares sold as intraday would pay 0.025 % STT instead of 0.1 %: refused, at once and resting.
+      for (const price of [2500, 2600]) {
+        const refused = await trade('dealSell', u.token, {
+          tag: 'RELIANCE.NS',
+          count: 1,
+          price,
+          order_type: price === 2500 ? 'market' : 'limit',
+          product: 'intraday',
+        });
+        expect(refused.body).toMatchObject({ msg: 'no', data: 'errors.noIntradayPosition' });
+        expect(refused.status).toBe(400);
+      }
+      expect(await balanceOf(s, u.id)).toBe(balance);
+      // Two bought intraday: two may be sold intraday (one resting, one at once), not a third.
+      await trade('dealBuy', u.token, { tag: 'RELIANCE.NS', count: 2, price: 2500, product: 'intraday' });
+      const resting = await trade('dealSell', u.token, {
+        tag: 'RELIANCE.NS',
+        count: 1,
+        price: 2600,
+        order_type: 'limit',
+        product: 'intraday',
+      });
+      expect(resting.body.data).toMatchObject({ status: 0, product: 'intraday' });
+      const grow = await s.call('orderModify', {
+        token: u.token,
+        body: { no: resting.body.data.no, count: 3 },
+        headers: idem(),
+      });
+      expect(grow.body).toMatchObject({ msg: 'no', data: 'errors.noIntradayPosition' });
+      const now = await trade('dealSell', u.token, {
+        tag: 'RELIANCE.NS',
+        count: 1,
+        price: 2500,
+        product: 'intraday',
+      });
+      expect(now.body.data).toMatchObject({ status: 1 });
+      const third = await trade('dealSell', u.token, {
+        tag: 'RELIANCE.NS',
+        count: 1,
+        price: 2500,
+        product: 'intraday',
+      });
+      expect(third.body.data).toBe('errors.noIntradayPosition');
+      await s.call('orderCancel', { token: u.token, body: { no: resting.body.data.no }, headers: idem() });
     },
   );
 

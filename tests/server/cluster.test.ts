@@ -11,7 +11,7 @@ import { freshPgDatabase, freshPhone, PG_URL } from '../support/server';
 import { idem } from '../support/trading';
 
 /**
- * Scale-out (issue 15): two real server processes (`server/main.ts`, as `npm run cluster` starts
+ * Scale-out: two real server processes (`server/main.ts`, as `npm run cluster` starts
  * them) on one PostgreSQL database of their own, started at the same moment. Whatever one instance
  * did, the other must honour: sessions, login limits, prices, Idempotency-Keys, balances; and the
  * background jobs run on exactly one of them, the other taking over when it dies (kill -9).
@@ -63,16 +63,16 @@ describe.runIf(PG_URL !== '')('two instances on one PostgreSQL database', () => 
   const signUp = async (at: Instance) => {
     const phone = freshPhone();
     const reg = await call(at, 'register', { body: { user: phone, password: PASSWORD, code: 'BOURSE26' } });
-    expect(reg.body.msg).toBe('ok');
+    expect(reg.body.msg, `register on ${at.name}: ${reg.status} ${JSON.stringify(reg.body)}`).toBe('ok');
     const login = await call(at, 'login', { body: { user: phone, password: PASSWORD } });
-    expect(login.body.msg).toBe('ok');
+    expect(login.body.msg, `login on ${at.name}: ${login.status} ${JSON.stringify(login.body)}`).toBe('ok');
     return { phone, token: login.body.data.token as string, id: login.body.data.id as number };
   };
 
   /** Funds a user by a bank recharge on one instance; the jobs' leader settles it. */
   const fund = async (at: Instance, token: string, units: number) => {
     const res = await call(at, 'recharge', { token, body: { count: units, method: 'bank' } });
-    expect(res.body.msg).toBe('ok');
+    expect(res.body.msg, `recharge on ${at.name}: ${res.status} ${JSON.stringify(res.body)}`).toBe('ok');
     await vi.waitFor(
       async () => {
         const balance = await call(at === a ? b : a, 'balance', { token });
@@ -250,7 +250,9 @@ describe.runIf(PG_URL !== '')('two instances on one PostgreSQL database', () => 
       // The jobs run again: a recharge on the survivor settles, once.
       const u = await signUp(follower);
       const res = await call(follower, 'recharge', { token: u.token, body: { count: 5000, method: 'bank' } });
-      expect(res.body.msg).toBe('ok');
+      expect(res.body.msg, `recharge on ${follower.name}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
+        'ok',
+      );
       await vi.waitFor(
         async () => {
           const balance = await call(follower, 'balance', { token: u.token });

@@ -28,8 +28,14 @@ describe.each(DIALECTS)('concurrency on $name', ({ name, enabled }) => {
     // Whole shares of balance without charges (tests/server/charges covers them). Withdrawals
     // carry the transaction password: its lock (lockouts.test.ts) counts a code in flight until
     // checked, and the hash queue answers 429 beyond its length. Both are raised so this suite
-    // measures the ledger under 200 calls at once, not those limits.
-    s = await startTestServer(name, { ...NO_CHARGES_ENV, FUND_PASSWORD_LIMIT: '1000', HASH_QUEUE: '1000' });
+    // measures the ledger under 200 calls at once, not those limits — nor the pool's 5 s wait for a
+    // connection, which 200 calls on ten connections passed on a loaded machine (73 answered 503).
+    s = await startTestServer(name, {
+      ...NO_CHARGES_ENV,
+      FUND_PASSWORD_LIMIT: '1000',
+      HASH_QUEUE: '1000',
+      PG_CONNECT_TIMEOUT_MS: '120000',
+    });
     controlMarket(s).pin('RELIANCE.NS', PRICE);
   });
   afterAll(async () => {

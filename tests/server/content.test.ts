@@ -8,7 +8,9 @@ import { publishNews } from '../../server/content/news';
 import { seed } from '../../server/db/seed';
 import { SEED_ARTICLES } from '../../server/db/seed-news';
 import { pending } from '../../server/ops/commands/review';
-import { DIALECTS, freshPhone, ops, startTestServer, type TestServer } from '../support/server';
+import { program } from '../support/process';
+import { DIALECTS, freshPhone, ops, startTestServer, TEST_TMP, type TestServer } from '../support/server';
+import { enrolledMember, opsCall } from '../support/staff';
 import { addCard, fund, TRADE_CODE, upload } from '../support/wallet';
 
 const PAYLOADS = [
@@ -138,6 +140,63 @@ describe.each(DIALECTS)('content on $name', ({ name, enabled }) => {
         await expect(
           ops(s, 'news:publish', file, '--title', 'T', '--img', 'javascript:alert(1)'),
         ).rejects.toThrow(/Bad image/);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    });
+
+    it('finding 10: a news image is a path on this site, normalised, from the console and the back office alike', async () => {
+      const file = path.join(TEST_TMP, `bourse-news-img-${process.pid}.html`);
+      fs.writeFileSync(file, '<p>Results day</p>');
+      const staff = await enrolledMember(s, 'support');
+      const draft = (img: string) => ({
+        title: 'Results day',
+        subhead: 'Who beat',
+        html: '<p>Results</p>',
+        img,
+      });
+      try {
+        const refused = [
+          '//evil.example/x.png',
+          '/ops/../..',
+          '/ops/../../x.png',
+          'https://evil.example/x.png',
+          'http://evil.example/x.png',
+          '/\\evil.example/x.png',
+          '/news/%2e%2e/%2e%2e/x.png',
+          '/news//x.png',
+          'javascript:alert(1)',
+          'data:image/png;base64,AAAA',
+          '/news/x.png?at=1',
+          '/news/',
+          'news/x.png',
+        ];
+        for (const img of refused) {
+          await expect(ops(s, 'news:publish', file, '--title', 'T', '--img', img), img).rejects.toThrow(
+            /Bad image/,
+          );
+          const desk = await opsCall(s, 'newsPublish', staff.token, draft(img));
+          expect(desk.status, img).toBe(400);
+          expect(desk.body.data, img).toBe('ops.errors.newsImage');
+        }
+        // A path on this site is kept in its normal form.
+        const out = await ops(
+          s,
+          'news:publish',
+          file,
+          '--title',
+          'T',
+          '--img',
+          '/news/./2026/../nifty-recovery.jpg',
+        );
+        const newsId = Number(String(out).match(/Article (\d+)/)?.[1]);
+        expect((await s.call('newsArticle', { query: { id: newsId } })).body.data.img).toBe(
+          '/news/nifty-recovery.jpg',
+        );
+        const published = await opsCall(s, 'newsPublish', staff.token, draft('/news/results.webp'));
+        expect(published.body.msg, published.text).toBe('ok');
+        const row = await s.call('newsArticle', { query: { id: published.body.data.publishedId } });
+        expect(row.body.data.img).toBe('/news/results.webp');
       } finally {
         fs.rmSync(file, { force: true });
       }
@@ -358,7 +417,7 @@ describe('operator CLI', () => {
         MARKET_TICK_MS: '1000',
       };
       const run = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+        spawnSync(process.execPath, [...program('ops'), ...args], {
           env,
           encoding: 'utf8',
         });

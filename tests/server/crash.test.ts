@@ -9,7 +9,7 @@ import { call, freePort, type Instance, startInstance, stop, stopAll } from '../
 import { idem } from '../support/trading';
 
 /**
- * Crash safety of orders (issue 15): the real server on SQLite (synchronous=FULL), buys from many
+ * Crash safety of orders: the real server on SQLite (synchronous=FULL), buys from many
  * connections at once, killed with SIGKILL while they are in flight. After a restart every order
  * the server acknowledged is there, its Idempotency-Key replays the same answer, and the ledger
  * audit is clean. Once per commit mode: group commit (the default) and one commit per request.

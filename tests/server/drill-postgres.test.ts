@@ -11,7 +11,7 @@ import { type PrivateCluster, pgServerBin, startPrivateCluster } from '../suppor
 import { buyStream, call, freePort, type Instance, startInstance, stopAll } from '../support/process';
 
 /**
- * PostgreSQL failure drill (issue 34): two real instances on a private cluster under a stream of
+ * PostgreSQL failure drill: two real instances on a private cluster under a stream of
  * buys; PostgreSQL is killed (-9, postmaster and backends) and started again. While it is down every
  * answer that needs it is a 503 `errors.unavailable` (which the app shows as "unreachable"), none
  * waits past the app's 10 s timeout; the instances recover by themselves once it is back; no buy

@@ -9,7 +9,7 @@ import { prepareDatabase } from '../bench/api-kit';
 import { buyStream, call, freePort, type Instance, startInstance, stop, stopAll } from '../support/process';
 
 /**
- * SQLite failure drill (issue 34): the real server under a stream of buys when its disk refuses
+ * SQLite failure drill: the real server under a stream of buys when its disk refuses
  * writes. The database lives on a small tmpfs of the test's own, filled to the last byte (a full
  * disk: ENOSPC, SQLITE_FULL); where no file system can be mounted (not root), the server's file-size
  * limit is lowered under it instead (`prlimit --fsize`: writes past the files' end fail, EFBIG). Either

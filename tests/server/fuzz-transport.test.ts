@@ -9,7 +9,7 @@ import { credit, idem } from '../support/trading';
 import { multipartBody, PNG } from '../support/wallet';
 
 /**
- * Malformed requests at the transport, for every contract endpoint (issue 18): the wrong method;
+ * Malformed requests at the transport, for every contract endpoint: the wrong method;
  * the right fields in every content type but JSON (text, HTML, XML, bytes, form-encoded,
  * multipart with and without a boundary, none at all); JSON that is truncated, not JSON, nested
  * past reason, prototype-poisoning or over the body limit; query parameters repeated, badly

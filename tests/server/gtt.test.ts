@@ -4,8 +4,8 @@ import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
   controlMarket,
-  credit,
   expectLedgerConsistent,
+  fundedUser,
   idem,
   ledgerOf,
   type MarketControl,
@@ -13,7 +13,7 @@ import {
 } from '../support/trading';
 
 /**
- * Good-till-triggered orders (issue 13): a trigger on either side of the quote and a limit, valid
+ * Good-till-triggered orders: a trigger on either side of the quote and a limit, valid
  * 1 to 365 days. What the order needs is reserved at placement at its limit; the match job fires
  * it at the server's quote on the side it waits on, it then rests at its limit for that session;
  * the end of its validity (or of its triggered session) releases exactly what it reserved. Round
@@ -42,11 +42,7 @@ describe.each(DIALECTS)('GTT orders on $name', ({ name, enabled }) => {
       body: { mold: 'stock', tag: SYMBOL, order_type: 'gtt', ...body },
       headers: idem(),
     });
-  async function trader() {
-    const u = await s.signUp();
-    await credit(s, u.id, RICH);
-    return u;
-  }
+  const trader = () => fundedUser(s, RICH);
   async function row(token: string, no: string) {
     const list = await s.call('orderList', { token, query: { tag: SYMBOL } });
     return list.body.data.rows.find((r: { no: string }) => r.no === no);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromMinor } from '#shared/money';
 import { COMMANDS } from '../../server/ops/commands/index';
 import { chargesFor } from '../../server/trading/charges';
+import { program } from '../support/process';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
@@ -203,7 +204,7 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
       expect(await balanceOf(s, a.id)).toBe(RICH - 2_410_000);
     });
 
-    it('blocks the amount, not spends it: available falls, total assets do not, and a refusal releases all of it (issue 30)', async () => {
+    it('blocks the amount, not spends it: available falls, total assets do not, and a refusal releases all of it', async () => {
       const ipo = await insertIpo(s, { issue_price: 120.5 });
       const u = await investor();
       const info = async () => (await s.call('userInfo', { token: u.token })).body.data;
@@ -279,6 +280,7 @@ describe.each(DIALECTS)('IPO on $name', ({ name, enabled }) => {
         s.deps.market.instrument(ipo.symbol),
         'sell',
         5_250_000,
+        'delivery',
       ).total;
       expect(sold.body.data).toMatchObject({
         mold: 'ipo',
@@ -335,15 +337,11 @@ describe('ipo:allot from the command line', () => {
         headers: idem(),
       });
       const root = path.resolve(__dirname, '../..');
-      const run = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'server/ops/cli.ts', 'ipo:allot', String(ipo.id)],
-        {
-          cwd: root,
-          env: { ...process.env, DATABASE_URL: s.config.databaseUrl, DEMO_USER: '0' },
-          encoding: 'utf8',
-        },
-      );
+      const run = spawnSync(process.execPath, [...program('ops'), 'ipo:allot', String(ipo.id)], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: s.config.databaseUrl, DEMO_USER: '0' },
+        encoding: 'utf8',
+      });
       expect(run.status, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ ipo: ipo.id, allotted: 1 });
       const log = await s.deps.database.db.selectFrom('ops_log').selectAll().execute();

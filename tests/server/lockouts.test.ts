@@ -15,7 +15,7 @@ import {
 } from '../support/trading';
 
 /**
- * Issue 12, holes 2 and 3: 40 simultaneous wrong guesses were all evaluated (none limited), for
+ * Holes 2 and 3: 40 simultaneous wrong guesses were all evaluated (none limited), for
  * login, forgot-password and the transaction password. Each guess now reserves its attempt in the
  * database before the password is checked, so at most the limit is ever evaluated; registration
  * checks the cheap things before hashing, is limited per address, and hashes wait in a bounded queue.
@@ -236,6 +236,10 @@ describe.each(DIALECTS)('TRUST_PROXY on $name', ({ name, enabled }) => {
     ]);
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/hop count/);
+    // A typo trusts nobody by accident: it stops the start, naming the entry.
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/2', '::1/129'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: ".*" is not an address/);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8, ::1' }).trustProxy).toEqual(['fd00::/8', '::1']);
   });
 
   it.runIf(enabled)(

@@ -6,7 +6,7 @@ import { call, freePort, startInstance, stopAll } from '../support/process';
 import { DIALECTS, startTestServer } from '../support/server';
 
 /**
- * Secrets never reach the log (issue 34): a real server at its most talkative (LOG_LEVEL=trace,
+ * Secrets never reach the log: a real server at its most talkative (LOG_LEVEL=trace,
  * LOG_REQUESTS=1) goes through every call that carries one — sign-up, sign-in right and wrong,
  * setting and using the transaction password (right and wrong), adding and editing bank cards,
  * a withdrawal, changing and resetting the login password, refusals of all kinds — and the whole

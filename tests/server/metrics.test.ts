@@ -10,7 +10,7 @@ import { credit, idem } from '../support/trading';
 import { upload } from '../support/wallet';
 
 /**
- * Prometheus metrics (issue 34): what an operator reads — answers and their latency per route
+ * Prometheus metrics: what an operator reads — answers and their latency per route
  * pattern (never per user or id), refusals by key, 5xx, database time and pool use, each job's last
  * run and lag, sessions remembered, orders by status, the last ledger audit, Node's own — on a
  * port of their own, never the public one.

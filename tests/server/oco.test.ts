@@ -17,7 +17,7 @@ import {
 } from '../support/trading';
 
 /**
- * OCO GTT sells (issue 13): one order, a target above the quote and a stop below it, each with its
+ * OCO GTT sells: one order, a target above the quote and a stop below it, each with its
  * limit, and ONE reservation of the units. Whichever leg the server's quote reaches first fires;
  * the order then rests at that leg's limit for the session and the other leg is gone with it.
  * Cancel and expiry release exactly the units reserved. Round figures: no charges. The ledger

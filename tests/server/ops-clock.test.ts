@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followOpsClock, runJob } from '../../server/jobs/index';
 import { systemClock } from '../../server/lib/clock';
+import { program } from '../support/process';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 
 describe.each(DIALECTS)('operator clock on $name', ({ name, enabled }) => {
@@ -18,7 +19,7 @@ describe.each(DIALECTS)('operator clock on $name', ({ name, enabled }) => {
     'a server following the ops clock moves forward by what `clock:advance` wrote, and config hides the row',
     async () => {
       const before = s.clock.offset();
-      execFileSync('node', ['--import', 'tsx', 'server/ops/cli.ts', 'clock:advance', '2d'], {
+      execFileSync(process.execPath, [...program('ops'), 'clock:advance', '2d'], {
         env: { ...process.env, DATABASE_URL: s.config.databaseUrl, LOG_LEVEL: 'silent' },
         stdio: 'pipe',
       });

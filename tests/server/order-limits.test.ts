@@ -13,7 +13,7 @@ import {
 } from '../support/trading';
 
 /**
- * Issue 12, holes 5 and 6: a limit buy at 1 % of the price rested and reserved almost nothing, and
+ * Holes 5 and 6: a limit buy at 1 % of the price rested and reserved almost nothing, and
  * 300 of them rested; the IPO maximum held per application, so a user could apply again and again.
  */
 

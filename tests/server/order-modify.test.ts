@@ -13,7 +13,7 @@ import {
 } from '../support/trading';
 
 /**
- * Modifying a pending order (issue 13, `orderModify`): quantity, limit and trigger of a resting
+ * Modifying a pending order (`orderModify`): quantity, limit and trigger of a resting
  * limit, stop-loss or stop-loss-market order. What the order holds is re-reserved to exactly what
  * the new order needs, with the charges (the full schedule is on here), and the balance or the
  * free shares must cover a growth; refused for a closed order and for another user's; the ledger
@@ -45,7 +45,7 @@ describe.each(DIALECTS)('order modify on $name', ({ name, enabled }) => {
     return u;
   }
   /** What a pending buy holds: its value and charges at its limit. */
-  // What a pending buy holds: its price_all, value and charges at its limit (issue 35 item 3).
+  // What a pending buy holds: its price_all, value and charges at its limit.
   const held = (row: { price_all: string }) => toMinor(row.price_all)!;
   async function available(token: string) {
     const rows = (await s.call('holdings', { token, query: { type: 'stock' } })).body.data.rows;

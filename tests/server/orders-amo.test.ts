@@ -1,26 +1,31 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointName } from '#shared/contract/index';
+import type { OrderProduct } from '#shared/contract/trading';
 import { lastSession, nextSession } from '#shared/market-hours';
 import { fromMinor, priceToTicks, ticksToPrice, toMinor, tradeValueMinor } from '#shared/money';
 import { protectedLimit } from '#shared/rules';
 import { JOBS, runJob } from '../../server/jobs/index';
 import { chargesFor } from '../../server/trading/charges';
-import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { moneyOf } from '../support/money-fields';
+import { DIALECTS, startTestServer, stillClock, type TestServer } from '../support/server';
 import {
   balanceOf,
   credit,
   expectLedgerConsistent,
+  fundedUser,
   idem,
   ledgerOf,
   setTradePassword,
+  stockOrder,
   toSession,
 } from '../support/trading';
 
 /**
- * Issue 30 on the server: after-market orders (a market order on a closed market is pending until
+ * After-market orders on the server (a market order on a closed market is pending until
  * the next open and fills at the open's price, never at the closed market's last one), IOC,
  * intraday square-off at the close, and the ticket's fields refused when malformed. The simulator's
  * own prices (nothing pinned: the open is the session's first price), with the default charges.
- * The clock starts at TEST_EPOCH (a Wednesday 10:30 IST); the ledger audit after each test.
+ * The clock stands at TEST_EPOCH (a Wednesday 10:30 IST) until a test moves it; the ledger audit after each test.
  */
 const RICH = 100_000_000;
 const SYMBOL = 'RELIANCE.NS';
@@ -30,7 +35,8 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
   let s: TestServer;
   beforeAll(async () => {
     if (!enabled) return;
-    s = await startTestServer(name);
+    // Still: each test compares what the server took with the quote it reads after.
+    s = await startTestServer(name, {}, { clock: stillClock() });
   });
   afterEach(async () => {
     if (s) await expectLedgerConsistent(s);
@@ -42,15 +48,11 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
   const match = () => runJob(s.deps, JOBS.find((j) => j.name === 'orders:match')!);
   const squareOff = () => runJob(s.deps, JOBS.find((j) => j.name === 'orders:squareoff')!);
   const quote = () => s.deps.market.quote(SYMBOL)!;
-  const charges = (side: 'buy' | 'sell', value: number) =>
-    chargesFor(s.config.charges, s.deps.market.instrument(SYMBOL), side, value).total;
-  async function trader() {
-    const u = await s.signUp();
-    await credit(s, u.id, RICH);
-    return u;
-  }
+  const charges = (side: 'buy' | 'sell', value: number, product: OrderProduct = 'delivery') =>
+    chargesFor(s.config.charges, s.deps.market.instrument(SYMBOL), side, value, product).total;
+  const trader = () => fundedUser(s, RICH);
   const order = (side: 'dealBuy' | 'dealSell', token: string, body: Record<string, unknown>) =>
-    s.call(side, { token, body: { mold: 'stock', tag: SYMBOL, ...body }, headers: idem() });
+    stockOrder(s, side, token, SYMBOL, body);
   /** To `ms` after the close of the session the clock is in (or the last one). */
   function afterClose(ms = MINUTE) {
     const now = s.clock.now();
@@ -64,6 +66,82 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
     const list = await s.call('orderList', { token, query: { tag: SYMBOL, limit: 50 } });
     return list.body.data.rows.find((r: { no: string }) => r.no === no);
   };
+
+  it.runIf(enabled)(
+    'an AMO buy’s required amount is value at the last price + charges + the protection: what it holds',
+    async () => {
+      toSession(s, SYMBOL);
+      afterClose();
+      const u = await trader();
+      const seen = quote().price;
+      const ask = { tag: SYMBOL, side: 'buy' as const, count: 10, price: seen };
+      const quoted = (await s.call('orderQuote', { token: u.token, query: { ...ask, order_type: 'market' } }))
+        .body.data;
+      const value = tradeValueMinor(priceToTicks(seen), 10);
+      const fee = charges('buy', value);
+      const limit = protectedLimit('buy', priceToTicks(seen));
+      const held = tradeValueMinor(limit, 10) + charges('buy', tradeValueMinor(limit, 10));
+      // Each line named, and the lines add up to what is held.
+      expect(quoted).toMatchObject({
+        price: seen,
+        value: fromMinor(value),
+        net: fromMinor(value + fee),
+        protection: fromMinor(held - value - fee),
+        limit: ticksToPrice(limit),
+        required: fromMinor(held),
+        available: fromMinor(RICH),
+        blocked: '0.00',
+      });
+      expect(toMinor(quoted.charges.total)).toBe(fee);
+      // The protection's limit is a price of the instrument: whole paise.
+      expect(limit % 100).toBe(0);
+      expect(held - value - fee).toBeGreaterThan(0);
+      // A limit order and a market order in session hold nothing beyond value and charges.
+      const asLimit = (await s.call('orderQuote', { token: u.token, query: { ...ask, order_type: 'limit' } }))
+        .body.data;
+      expect(asLimit).toMatchObject({ protection: '0.00', limit: null, required: fromMinor(value + fee) });
+      // Placed: exactly the required amount leaves Available, and is blocked beside it.
+      const placed = (await order('dealBuy', u.token, { count: 10, price: seen, order_type: 'market' })).body
+        .data;
+      expect(placed).toMatchObject({ status: 0, amo: true, price_all: fromMinor(held) });
+      expect(await balanceOf(s, u.id)).toBe(RICH - held);
+      const after = (await s.call('orderQuote', { token: u.token, query: { ...ask, count: 1 } })).body.data;
+      expect(after).toMatchObject({ available: fromMinor(RICH - held), blocked: fromMinor(held) });
+      // A sell is quoted with its floor and requires nothing.
+      const sell = (
+        await s.call('orderQuote', {
+          token: u.token,
+          query: { ...ask, side: 'sell', order_type: 'market' },
+        })
+      ).body.data;
+      expect(sell).toMatchObject({
+        protection: '0.00',
+        required: '0.00',
+        limit: ticksToPrice(protectedLimit('sell', priceToTicks(seen))),
+      });
+
+      // Every money field of these answers is a two-decimal amount (never "1969.0960").
+      const answers: Array<[EndpointName, unknown]> = [
+        ['orderQuote', quoted],
+        ['orderQuote', after],
+        ['orderQuote', sell],
+        ['dealBuy', placed],
+        ['orderList', (await s.call('orderList', { token: u.token, query: { tag: SYMBOL } })).body.data],
+        ['userInfo', (await s.call('userInfo', { token: u.token })).body.data],
+        ['portfolioSummary', (await s.call('portfolioSummary', { token: u.token })).body.data],
+        ['bill', (await s.call('bill', { token: u.token, query: { type: 'all' } })).body.data],
+      ];
+      const walked = answers.flatMap(([name, data]) =>
+        moneyOf(name, data).map(({ path, value }) => ({ at: `${name} ${path}`, value })),
+      );
+      expect(
+        walked.filter(({ value }) => typeof value !== 'string' || !/^-?\d+\.\d{2}$/.test(value)),
+      ).toEqual([]);
+      expect(walked.length).toBeGreaterThan(60);
+      await s.call('orderCancel', { token: u.token, body: { no: placed.no }, headers: idem() });
+      expect(await balanceOf(s, u.id)).toBe(RICH);
+    },
+  );
 
   it.runIf(enabled)(
     'a market buy on a closed market is an AMO: pending until the open, filled at the open’s price',
@@ -250,7 +328,13 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
       order_type: 'limit',
       validity: 'ioc',
     });
-    expect(missed.body.data).toMatchObject({ status: 2, validity: 'ioc', amo: false });
+    expect(missed.body.data).toMatchObject({
+      status: 2,
+      validity: 'ioc',
+      amo: false,
+      order_type: 'limit',
+      reason: 'errors.iocUnfilled',
+    });
     expect(await balanceOf(s, u.id)).toBe(RICH);
     const pending = await s.call('orderList', { token: u.token, query: { tag: SYMBOL, status: 0 } });
     expect(pending.body.data.rows).toHaveLength(0);
@@ -269,13 +353,25 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
       order_type: 'limit',
       validity: 'ioc',
     });
-    expect(sell.body.data).toMatchObject({ status: 2 });
+    expect(sell.body.data).toMatchObject({ status: 2, reason: 'errors.iocUnfilled' });
     const held = (await s.call('holdings', { token: u.token, query: { type: 'stock' } })).body.data.rows;
     expect(held).toMatchObject([{ count: 2, available: 2 }]);
-    // On a closed market an IOC market order cannot fill at once: cancelled, not an AMO left waiting.
+    // On a closed market an IOC cannot wait for the open: cancelled with that reason, its money back.
     afterClose();
     const closed = await order('dealBuy', u.token, { count: 1, price: quote().price, validity: 'ioc' });
-    expect(closed.body.data).toMatchObject({ status: 2, amo: true });
+    expect(closed.body.data).toMatchObject({
+      status: 2,
+      amo: true,
+      order_type: 'market',
+      reason: 'errors.iocMarketClosed',
+    });
+    const limitClosed = await order('dealBuy', u.token, {
+      count: 1,
+      price: Math.ceil(q * 1.02),
+      order_type: 'limit',
+      validity: 'ioc',
+    });
+    expect(limitClosed.body.data).toMatchObject({ status: 2, reason: 'errors.iocMarketClosed' });
   });
 
   it.runIf(enabled)(
@@ -305,7 +401,8 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
       const before = await balanceOf(s, u.id);
       await squareOff();
       const proceeds = tradeValueMinor(priceToTicks(close), 5);
-      const fee = charges('sell', proceeds);
+      // An intraday sell's charges: intraday STT on the sell, no stamp duty.
+      const fee = charges('sell', proceeds, 'intraday');
       expect(await balanceOf(s, u.id)).toBe(before + proceeds - fee);
       const sells = (await s.call('orderList', { token: u.token, query: { tag: SYMBOL, status: 1 } })).body
         .data.rows;
@@ -324,6 +421,37 @@ describe.each(DIALECTS)('after-market orders, IOC and intraday on $name', ({ nam
       // Once only.
       await squareOff();
       expect(await balanceOf(s, u.id)).toBe(before + proceeds - fee);
+    },
+  );
+
+  it.runIf(enabled)(
+    'a longer-lived sell holding intraday units is cancelled at the square-off: none carried overnight',
+    async () => {
+      toSession(s, SYMBOL);
+      const u = await trader();
+      await order('dealBuy', u.token, { count: 5, price: quote().price, product: 'intraday' });
+      // A GTT sell (delivery, valid for days) of the same 5 units holds them past the close.
+      const target = Math.round(quote().price * 105) / 100;
+      const gtt = await order('dealSell', u.token, {
+        count: 5,
+        price: target,
+        trigger: target,
+        order_type: 'gtt',
+      });
+      expect(gtt.body.data).toMatchObject({ status: 0, order_type: 'gtt' });
+      afterClose(30_000);
+      const close = quote().price;
+      const before = await balanceOf(s, u.id);
+      await squareOff();
+      expect(await row(u.token, gtt.body.data.no)).toMatchObject({
+        status: 2,
+        reason: 'errors.squareOffCancelled',
+      });
+      const proceeds = tradeValueMinor(priceToTicks(close), 5);
+      expect(await balanceOf(s, u.id)).toBe(before + proceeds - charges('sell', proceeds, 'intraday'));
+      expect((await s.call('holdings', { token: u.token, query: { type: 'stock' } })).body.data.rows).toEqual(
+        [],
+      );
     },
   );
 

@@ -4,6 +4,7 @@ import { withTx } from '../../server/db/index';
 import { uploadReadPath } from '../../server/lib/uploads';
 import { disburseLoan } from '../../server/wallet/settlement';
 import { evaluateAlerts } from '../../server/watchlists/alerts';
+import { newDevice } from '../support/push';
 import { validRequest } from '../support/schemas';
 import { type Answer, DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
@@ -18,7 +19,7 @@ import { enrolPasskey } from '../support/two-factor';
 import { addCard, TRADE_CODE, upload } from '../support/wallet';
 
 /**
- * The ownership matrix (issue 3): every endpoint that needs a session has an entry saying how a
+ * The ownership matrix: every endpoint that needs a session has an entry saying how a
  * second user could reach the first user's rows — by naming one of them (`foreign`: user B names
  * user A's id or number and gets not-found, and A's row is untouched) or by reading a per-user
  * list (`own`: B sees nothing of A's) — or why it cannot (`self`: it names no row of anyone).
@@ -35,6 +36,7 @@ interface Owner {
   orderNo: string;
   restingNo: string;
   ipoNo: string;
+  fundOrderId: number;
   blockNo: string;
   loanId: number;
   uploadId: string;
@@ -44,6 +46,7 @@ interface Owner {
   alertId: number;
   notificationId: number;
   passkeyId: number;
+  pushDeviceId: number;
 }
 
 type Call = TestServer['call'];
@@ -88,6 +91,8 @@ const MATRIX: Record<EndpointName, Entry> = {
   alertCreate: { kind: 'self', why: 'creates an alert for the caller on a public symbol' },
   ipoList: { kind: 'self', why: 'public catalogue' },
   fundList: { kind: 'self', why: 'public catalogue' },
+  fundNav: { kind: 'self', why: "a public fund's NAV history" },
+  fundRedeem: { kind: 'self', why: "redeems the caller's own units of a public fund" },
   fxRate: { kind: 'self', why: 'public: the USD rate the server converts at' },
   newsList: { kind: 'self', why: 'public news' },
   newsArticle: { kind: 'self', why: 'public news' },
@@ -164,6 +169,11 @@ const MATRIX: Record<EndpointName, Entry> = {
     read: (call, b) => call('holdings', { token: b, query: { type: 'stock' } }),
     mine: (data) => (data as { count: number }).count > 0,
   },
+  positions: {
+    kind: 'own',
+    read: (call, b) => call('positions', { token: b }),
+    mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
+  },
   portfolioSummary: {
     kind: 'own',
     read: (call, b) => call('portfolioSummary', { token: b }),
@@ -192,6 +202,15 @@ const MATRIX: Record<EndpointName, Entry> = {
     kind: 'own',
     read: (call, b) => call('ipoOrders', { token: b }),
     mine: (data, a) => has(data, a.ipoNo),
+  },
+  fundCancel: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('fundCancel', { token: b, body: { id: a.fundOrderId }, headers: idem() })],
+  },
+  fundPositions: {
+    kind: 'own',
+    read: (call, b) => call('fundPositions', { token: b }),
+    mine: (data) => (data as { rows: unknown[] }).rows.length > 0,
   },
   fundOrders: {
     kind: 'own',
@@ -369,8 +388,30 @@ const MATRIX: Record<EndpointName, Entry> = {
   totpRemove: { kind: 'self', why: "the caller's own authenticator app" },
   recoveryRenew: { kind: 'self', why: "the caller's own recovery codes" },
   factorChallenge: { kind: 'self', why: "a challenge for the caller's own passkeys" },
+  stepUp: { kind: 'self', why: "marks the caller's own session after a proof of their own factor" },
+  securityChanges: { kind: 'self', why: "the caller's own account's changes, for the caller's device" },
+  securityChangesSeen: { kind: 'self', why: "acknowledges on the caller's own device" },
   secondFactor: { kind: 'self', why: "the second step of the caller's own sign-in" },
   unlock: { kind: 'self', why: "the caller's own password or passkey" },
+  pushSettings: {
+    kind: 'own',
+    read: (call, b) => call('pushSettings', { token: b }),
+    mine: (data, a) => idIn((data as { devices: unknown[] }).devices, a.pushDeviceId),
+  },
+  pushSubscribe: {
+    kind: 'self',
+    why: "subscribes the caller's own device; an endpoint is its browser's secret (push.test.ts moves one between users)",
+  },
+  pushUnsubscribe: {
+    kind: 'foreign',
+    probe: (call, b, a) => [call('pushUnsubscribe', { token: b, body: { id: a.pushDeviceId } })],
+  },
+  pushPrefs: { kind: 'self', why: "the caller's own preferences" },
+  pushKey: { kind: 'self', why: "public: the server's VAPID public key" },
+  pushResubscribe: {
+    kind: 'self',
+    why: 'no session: the old endpoint, a secret of its browser, is the proof (push.test.ts)',
+  },
   kycSubmit: {
     kind: 'foreign',
     probe: (call, b, a) => [
@@ -451,7 +492,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       headers: idem(),
     });
     const blockId = await insertBlockItem(s, { tag: 'RELIANCE.NS', price: 2400, count: 100 });
-    // The lot's price is the server's, inside the block window of the market (issue 30).
+    // The lot's price is the server's, inside the block window of the market.
     const offered = (
       await s.call('blockList', { token: u.token, body: { mold: 'bulk' } })
     ).body.data.rows.find((r: { id: number }) => r.id === blockId);
@@ -514,6 +555,12 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
     control.pin('RELIANCE.NS', 2520);
     expect(await evaluateAlerts(s.deps)).toBe(1);
     const inbox = await s.call('notificationList', { token: u.token });
+    const device = newDevice('https://fcm.googleapis.com/fcm/send/owner-a');
+    const push = await s.call('pushSubscribe', {
+      token: u.token,
+      body: { endpoint: device.endpoint, keys: device.keys, device: 'A phone', lang: 'en' },
+    });
+    expect(push.body.msg, JSON.stringify(push.body)).toBe('ok');
     for (const r of [list, item, fires, alert, inbox]) expect(r.body.msg, JSON.stringify(r.body)).toBe('ok');
     await s.deps.database.db
       .insertInto('messages')
@@ -550,6 +597,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       orderNo: order.body.data.no,
       restingNo: resting.body.data.no,
       ipoNo: application.body.data.no,
+      fundOrderId: fund.body.data.id,
       blockNo: block.body.data.no,
       loanId: loan.body.data.id,
       uploadId: uploaded.id,
@@ -558,6 +606,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
       listId: list.body.data.id,
       alertId: alert.body.data.id,
       notificationId: inbox.body.data.rows[0].id,
+      pushDeviceId: push.body.data.id,
       passkeyId: await enrolPasskey(s, u.token),
     };
     b = await s.signUp();
@@ -579,6 +628,12 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
         .where('user_id', '=', a.id)
         .execute(),
       loans: await db.selectFrom('loans').select(['id', 'state']).where('user_id', '=', a.id).execute(),
+      funds: await db
+        .selectFrom('fund_orders')
+        .select(['id', 'status'])
+        .where('user_id', '=', a.id)
+        .orderBy('id')
+        .execute(),
       kyc: await db.selectFrom('kyc').selectAll().execute(),
       ledger: await db.selectFrom('ledger').select('id').where('user_id', '=', a.id).execute(),
       watchlists: await db.selectFrom('watchlists').selectAll().where('user_id', '=', a.id).execute(),
@@ -591,6 +646,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
         .execute(),
       alerts: await db.selectFrom('alerts').selectAll().where('user_id', '=', a.id).execute(),
       notifications: await db.selectFrom('notifications').selectAll().where('user_id', '=', a.id).execute(),
+      push: await db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', a.id).execute(),
       passkeys: await db
         .selectFrom('factor_passkeys')
         .selectAll()

@@ -8,7 +8,7 @@ import { auditedServer, credit, idem, setTradePassword } from '../support/tradin
 import { addCard, ageCard, balanceOf, ensureTradeCode, fund, settleDue, TRADE_CODE } from '../support/wallet';
 
 /**
- * Issue 12, hole 4: a session token alone moved money out — add a card of one's own, withdraw to
+ * Hole 4: a session token alone moved money out — add a card of one's own, withdraw to
  * it. Withdrawals and adding or editing a bank card now need the transaction password (checked
  * with the atomic attempt limit), and a payout to a card added or changed in the last 24 hours is
  * held for the operator, the reason on the user's record.
@@ -261,7 +261,7 @@ describe.each(DIALECTS)('payout guard on $name', ({ name, enabled }) => {
     });
   });
 
-  describe.skipIf(!enabled)('a card edited while a withdrawal to it is made (issue 34)', () => {
+  describe.skipIf(!enabled)('a card edited while a withdrawal to it is made', () => {
     it('either keeps the card for the payout or holds the payout: never pays the new number unheld', async () => {
       let edited = 0;
       let refused = 0;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type Endpoint, type EndpointName } from '#shared/contract/index';
 import { uploadReadPath } from '../../server/lib/uploads';
 import { validRequest } from '../support/schemas';
-import { type Reply, startTestServer, type TestServer } from '../support/server';
+import { DIALECTS, type Reply, startTestServer, type TestServer } from '../support/server';
 import { upload } from '../support/wallet';
 
 /**
- * Private answers are never cached (issue 34, ASVS 14.3.2), over the whole contract: every
+ * Private answers are never cached (ASVS 14.3.2), over the whole contract: every
  * endpoint that needs a session — answered, refused for bad input or refused without a session —
  * and the sign-in calls that hand a token out say `Cache-Control: no-store` and vary on the
  * credentials' headers; the public market and content reads keep their own (shared) policy.
@@ -132,5 +132,64 @@ describe('private answers and request ids', () => {
     } finally {
       await behind.close();
     }
+  });
+});
+
+/**
+ * A hybrid shell's CORS answers keep the credentials' Vary beside the CORS
+ * plugin's `Origin`, and behind an address-listed proxy only that proxy's request id is believed.
+ */
+describe.each(DIALECTS)('private answers behind CORS and a proxy on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  const SHELL = 'https://shell.example';
+  beforeAll(async () => {
+    if (enabled)
+      s = await startTestServer(name, { CORS_ORIGINS: SHELL, TRUST_PROXY: '10.0.0.1, 10.2.0.0/16' });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const varyOf = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers.vary ?? '')
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean);
+
+  it.runIf(enabled)(
+    'finding 10: with CORS_ORIGINS a private answer varies on Origin, token and authorization',
+    async () => {
+      const { token } = await s.signUp();
+      const origin = { origin: SHELL };
+      for (const [what, res] of [
+        ['an answer', await s.call('balance', { token, headers: origin })],
+        ['a refusal without a session', await s.call('balance', { headers: origin })],
+        ['a refusal of bad input', await s.call('withdraw', { token, headers: origin, body: [1] })],
+        ['a sign-in', await s.call('login', { headers: origin, body: { user: '1', password: 'x' } })],
+        ['a call from no origin', await s.call('balance', { token })],
+      ] as const) {
+        expect(res.headers['cache-control'], what).toBe('no-store');
+        expect(varyOf(res), what).toEqual(expect.arrayContaining(['origin', 'token', 'authorization']));
+        // Each named once: a cache keyed on a repeated list is no worse, but the header is ours.
+        expect(new Set(varyOf(res)).size, what).toBe(varyOf(res).length);
+      }
+      const answered = await s.call('balance', { token, headers: origin });
+      expect(answered.headers['access-control-allow-origin']).toBe(SHELL);
+    },
+  );
+
+  it.runIf(enabled)('finding 10: a request id is believed only from a TRUST_PROXY peer', async () => {
+    const from = (remoteAddress: string) =>
+      s.app.inject({
+        method: 'GET',
+        url: `${s.config.apiBase}${contract.config.path}`,
+        remoteAddress,
+        headers: { 'x-request-id': 'edge-42.abc' },
+      });
+    expect((await from('10.0.0.1')).headers['x-request-id']).toBe('edge-42.abc');
+    expect((await from('10.2.7.9')).headers['x-request-id']).toBe('edge-42.abc');
+    expect((await from('::ffff:10.0.0.1')).headers['x-request-id']).toBe('edge-42.abc');
+    for (const peer of ['203.0.113.7', '10.0.0.2', '127.0.0.1', '2001:db8::1'])
+      expect((await from(peer)).headers['x-request-id'], peer).not.toBe('edge-42.abc');
   });
 });

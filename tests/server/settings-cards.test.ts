@@ -21,7 +21,7 @@ describe.each(DIALECTS)('settings: bank cards on $name', ({ name, enabled }) => 
   });
 
   describe.skipIf(!enabled)('bank cards', () => {
-    /** A user with a transaction password: adding or editing a card needs it (issue 12). */
+    /** A user with a transaction password: adding or editing a card needs it. */
     const member = async () => {
       const u = await s.signUp();
       await ensureTradeCode(s, u.token);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 12, hole 7: the market snapshot cached by raw URL, so any unknown query parameter made a new
+ * Hole 7: the market snapshot cached by raw URL, so any unknown query parameter made a new
  * entry (a cache an anonymous client could fill). It keys on the validated input, from which
- * validation removes any parameter the call does not take (issue 35: ignored, as most APIs do;
+ * validation removes any parameter the call does not take (ignored, as most APIs do;
  * tests/unit/snapshot.test.ts: spellings of one question share one entry, junk never makes one),
  * in one spelling per question where two parameters can name the same thing (the chart's period:
  * `mold` or SPEC's `interval`).

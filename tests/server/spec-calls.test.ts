@@ -5,7 +5,7 @@ import { auditedServer, credit } from '../support/trading';
 import { upload } from '../support/wallet';
 
 /**
- * SPEC §7 replayed as SPEC writes it (issue 35): every row of its table, in its order, sent by a
+ * SPEC §7 replayed as SPEC writes it: every row of its table, in its order, sent by a
  * client that knows only SPEC — each call with exactly the parameters SPEC lists on its row and
  * nothing else (its conventions too: the `token` header, a bearer header on the recharge, no
  * Idempotency-Key) — and each answered `msg: ok`. `params` is the row's list of names as SPEC gives

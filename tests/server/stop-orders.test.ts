@@ -4,8 +4,8 @@ import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   balanceOf,
   controlMarket,
-  credit,
   expectLedgerConsistent,
+  fundedUser,
   idem,
   ledgerOf,
   type MarketControl,
@@ -13,7 +13,7 @@ import {
 } from '../support/trading';
 
 /**
- * Stop orders (issue 13): stop-loss (trigger + limit) and stop-loss-market (trigger, then the market
+ * Stop orders: stop-loss (trigger + limit) and stop-loss-market (trigger, then the market
  * within 1 %). Each reserves at placement what its limit needs, triggers at the server's quote in
  * the match job, fills, expires at the session's close or is cancelled — releasing exactly what it
  * reserved — and the ledger audit is clean after every state. Round figures: no charges here.
@@ -36,11 +36,7 @@ describe.each(DIALECTS)('stop orders on $name', ({ name, enabled }) => {
   const match = () => runJob(s.deps, JOBS.find((j) => j.name === 'orders:match')!);
   const order = (name: 'dealBuy' | 'dealSell', token: string, body: Record<string, unknown>) =>
     s.call(name, { token, body: { mold: 'stock', tag: SYMBOL, ...body }, headers: idem() });
-  async function trader() {
-    const u = await s.signUp();
-    await credit(s, u.id, RICH);
-    return u;
-  }
+  const trader = () => fundedUser(s, RICH);
   async function row(token: string, no: string) {
     const list = await s.call('orderList', { token, query: { tag: SYMBOL } });
     return list.body.data.rows.find((r: { no: string }) => r.no === no);

@@ -3,10 +3,10 @@ import { totpCode } from '../../server/factors/index';
 import { SoftAuthenticator } from '../support/authenticator';
 import { DIALECTS, freshPhone, startTestServer, type TestServer } from '../support/server';
 import { credit, expectLedgerConsistent, idem } from '../support/trading';
-import { enrolPasskey, enrolTotp, passkeyProof } from '../support/two-factor';
+import { enrolPasskey, enrolTotp, passkeyProof, stepUp, totpSecretOf } from '../support/two-factor';
 
 /**
- * Issue 32: two-factor sign-in. Passkeys (a software authenticator signs like a phone would) and
+ * Two-factor sign-in. Passkeys (a software authenticator signs like a phone would) and
  * an authenticator app (codes computed from the secret the server gave), on both databases: a
  * replayed assertion, a foreign origin or RP id, a counter set back, a code used twice in its
  * window, a recovery code used twice, a storm of wrong codes — each refused; and with REQUIRE_2FA
@@ -104,6 +104,8 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
       const u = await s.signUp();
       const auth = new SoftAuthenticator();
       await enrolPasskey(s, u.token, auth);
+      await stepUp(s, u.token, { passkey: await passkeyProof(s, u.token, auth) });
+      const reg = await s.call('passkeyOptions', { token: u.token, body: {} });
       const step = (await login(u.phone)).body.data.token;
       for (const bend of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }, { noUv: true }]) {
         const options = await s.call('factorChallenge', { token: step, body: {} });
@@ -125,8 +127,8 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
         body: { passkey: stranger.assert(options.body.data) },
       });
       expect(foreign.body.data).toBe('errors.passkeyUnknown');
-      // A registration from another origin is refused as well.
-      const reg = await s.call('passkeyOptions', { token: u.token, body: {} });
+      // A registration from another origin is refused as well (its options asked first, after the
+      // step-up a second passkey needs, while the phone's attempts were left).
       const bad = await s.call('passkeyAdd', {
         token: u.token,
         body: {
@@ -269,7 +271,7 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
     // A new set replaces the old (a proof is needed).
     const renewed = await s.call('recoveryRenew', {
       token: u.token,
-      body: { code: totpCode((await totpSecretOf(u.id))!, s.clock.now() + 30_000) },
+      body: { code: totpCode((await totpSecretOf(s, u.id))!, s.clock.now() + 30_000) },
     });
     expect(renewed.body.data.recovery_codes).toHaveLength(10);
     const step3 = (await login(u.phone)).body.data.token;
@@ -278,18 +280,7 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
     );
   });
 
-  /** The app's secret as the server holds it (only the test reads it back, through the module). */
-  async function totpSecretOf(userId: number) {
-    const { unseal } = await import('../../server/factors/secrets');
-    const row = await s.deps.database.db
-      .selectFrom('factor_totp')
-      .select('secret')
-      .where('owner', '=', `user:${userId}`)
-      .executeTakeFirst();
-    return row ? unseal(row.secret, s.config.twoFactor.key) : null;
-  }
-
-  it.runIf(enabled)('wrong codes share the password lockout, however many arrive at once', async () => {
+  it.runIf(enabled)("wrong codes lock the account's second factor, however many arrive at once", async () => {
     const u = await s.signUp();
     const { secret } = await enrolTotp(s, u.token);
     const step = (await login(u.phone)).body.data.token;
@@ -298,16 +289,16 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => s.call('secondFactor', { token: step, body: { code: wrong } })),
     );
-    const limit = s.config.loginLimit.perPhone;
+    const limit = s.config.factorLimit.perAccount;
     expect(answers.filter((a) => a.body.data === 'errors.codeWrong')).toHaveLength(limit);
     expect(answers.filter((a) => a.body.data === 'errors.tooManyAttempts')).toHaveLength(30 - limit);
-    // Locked: the right code, and the password itself, wait for the window.
+    // Locked: the right code waits for the window (the password keeps a count of its own:
+    // tests/server/factor-guesses.test.ts).
     s.clock.advance(30_000);
     expect((await s.call('secondFactor', { token: step, body: { code: right } })).body.data).toBe(
       'errors.tooManyAttempts',
     );
-    expect((await login(u.phone)).body.data).toBe('errors.tooManyAttempts');
-    s.clock.advance(s.config.loginLimit.windowMs);
+    s.clock.advance(s.config.factorLimit.windowMs);
     const step2 = (await login(u.phone)).body.data.token;
     const ok = await s.call('secondFactor', {
       token: step2,
@@ -320,7 +311,8 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
     const u = await s.signUp();
     const auth = new SoftAuthenticator();
     const passkeyId = await enrolPasskey(s, u.token, auth);
-    const { secret } = await enrolTotp(s, u.token);
+    // A second factor is added only with a proof of the first.
+    const { secret } = await enrolTotp(s, u.token, { passkey: await passkeyProof(s, u.token, auth) });
     const other = (
       await s.call('secondFactor', {
         token: (await login(u.phone)).body.data.token,
@@ -365,6 +357,45 @@ describe.each(DIALECTS)('two-factor sign-in on $name', ({ name, enabled }) => {
       expect(await inbox(first)).toEqual([]);
       await login(phone, PASSWORD, 'device-bbbb-2222');
       expect(await inbox(first)).toEqual(['newDevice']);
+    },
+  );
+
+  it.runIf(enabled)(
+    'a security notice names the device and the address it came from, as the server saw them',
+    async () => {
+      const phone = freshPhone();
+      await s.call('register', { body: { user: phone, password: PASSWORD, code: s.config.inviteCode } });
+      const first = (await login(phone, PASSWORD, 'device-cccc-3333')).body.data.token;
+      const android =
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+      const signedIn = await s.call('login', {
+        body: { user: phone, password: PASSWORD, device: 'device-dddd-4444' },
+        headers: { 'user-agent': android },
+      });
+      expect(signedIn.body.msg).toBe('ok');
+      // A change made from a session: the caller's own request (its agent, its address).
+      const iphone =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+      const setup = await s.call('totpSetup', { token: first, body: {}, headers: { 'user-agent': iphone } });
+      const code = totpCode(setup.body.data.secret, s.clock.now());
+      const confirmed = await s.call('totpConfirm', {
+        token: first,
+        body: { code },
+        headers: { 'user-agent': iphone },
+      });
+      expect(confirmed.body.msg).toBe('ok');
+      const rows = (await s.call('notificationList', { token: first })).body.data.rows as Array<{
+        kind: string;
+        params: Record<string, unknown>;
+      }>;
+      const security = rows.filter((r) => r.kind === 'security').map((r) => r.params);
+      // inject's requests come from 127.0.0.1: the address is the server's, no place is guessed.
+      expect(security).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ event: 'newDevice', device: 'Chrome on Android', address: '127.0.0.1' }),
+          expect.objectContaining({ event: 'totpAdded', device: 'Safari on iPhone', address: '127.0.0.1' }),
+        ]),
+      );
     },
   );
 

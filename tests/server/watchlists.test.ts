@@ -11,7 +11,7 @@ import { enrolTotp } from '../support/two-factor';
 import { addCard, fund, upload } from '../support/wallet';
 
 /**
- * Watchlists, price alerts and onboarding (issue 14) on both dialects: the default list is SPEC's
+ * Watchlists, price alerts and onboarding on both dialects: the default list is SPEC's
  * favourites, limits and bad input are refused with their keys, rows are the owner's (the matrix in
  * ownership.test.ts covers another user), and an alert fires exactly once when a tick crosses it.
  */
@@ -329,7 +329,7 @@ describe.each(DIALECTS)('watchlists and alerts on $name', ({ name, enabled }) =>
       });
       await post('favouriteAdd', { symbol: 'AAPL' }, fresh.token);
       expect(await state()).toMatchObject({ watchlist: true, second_factor: false, done: true });
-      // A second factor is offered beside the checklist, not one of its steps (issue 32).
+      // A second factor is offered beside the checklist, not one of its steps.
       await enrolTotp(s, fresh.token);
       expect(await state()).toMatchObject({ second_factor: true, done: true });
     });

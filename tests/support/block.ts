@@ -39,7 +39,7 @@ export function blockServer(dialect: 'sqlite' | 'postgres', enabled: boolean) {
     },
     /** What a lot's sale of `value` (minor units) in `tag` pays: a stock sell's charges. */
     saleCharges: (tag: string, value: number) =>
-      chargesFor(t.s.config.charges, t.s.deps.market.instrument(tag), 'sell', value).total,
+      chargesFor(t.s.config.charges, t.s.deps.market.instrument(tag), 'sell', value, 'delivery').total,
     /** The whole of each item on offer at its block price, with the buyer's transaction code. */
     relianceBulk: (code: string) => ({
       tag: 'RELIANCE.NS',
@@ -73,7 +73,7 @@ export function blockServer(dialect: 'sqlite' | 'postgres', enabled: boolean) {
   };
   beforeAll(async () => {
     if (!enabled) return;
-    // Items up to 5 % off the pinned market, from before the block window (issue 30): a 10 % window
+    // Items up to 5 % off the pinned market, from before the block window: a 10 % window
     // keeps these figures; the 1 % default is tests/server/block-window.test.ts.
     const s = await startTestServer(dialect, { BLOCK_BAND_BPS: '1000' });
     t.s = s;

@@ -50,7 +50,21 @@ export const fakeClient = {
     set.add(cb);
     return () => set.delete(cb);
   },
-  subscription: () => () => {},
+  /** As src/api/client.ts: `start` answers the worker's id; the function returned ends it. */
+  subscription(start: () => Promise<number>): () => void {
+    let id: number | undefined;
+    let ended = false;
+    const unlisten = (got: number) => (fake.worker.unlisten as ((id: number) => void) | undefined)?.(got);
+    void Promise.resolve(start()).then((got) => {
+      if (ended) unlisten(got);
+      else id = got;
+    });
+    return () => {
+      if (ended) return;
+      ended = true;
+      if (id !== undefined) unlisten(id);
+    };
+  },
   onSessionEnded: () => () => {},
   onNotice: () => () => {},
   releaseGone: async () => false,

@@ -86,7 +86,7 @@ export function ordersServer(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       98.5,
     );
   });
-  // Each test starts inside an NSE session (issue 30: a market order on a closed market is an AMO);
+  // Each test starts inside an NSE session (a market order on a closed market is an AMO);
   // a test of a US symbol moves on to its session (toSession), the next one back to NSE's.
   beforeEach(() => {
     if (enabled) toSession(t.s, 'RELIANCE.NS');

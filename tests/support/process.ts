@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { contract, type EndpointName } from '#shared/contract/index';
+import type { Bundle } from './bundle';
 import { type Answer, TEST_EPOCH } from './server';
 
 /** The real-process servers' CLOCK_START: TEST_EPOCH as read when this module loaded. */
@@ -9,10 +11,30 @@ const SHARED_CLOCK = `${TEST_EPOCH}@${Date.now()}`;
 
 /**
  * Real server processes for the suites that need more than `inject` (several instances on one
- * database, kill -9): `server/main.ts` from source, called over HTTP by contract name.
+ * database, kill -9): `server/main.ts` as the run bundled it (support/bundle.ts), called over HTTP
+ * by contract name.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The run's bundle (support/bundle.ts); none outside Vitest (the benches). */
+function bundle(): Bundle | undefined {
+  try {
+    return inject('bundle');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Node's arguments that run our server (`server`) or the operator's console (`ops`, what `npm run
+ * ops --` runs): the run's bundle, or the source through tsx outside Vitest.
+ */
+export function program(name: 'server' | 'ops'): string[] {
+  const built = bundle()?.[name];
+  if (built) return [built];
+  return ['--import', 'tsx', name === 'server' ? 'server/main.ts' : 'server/ops/cli.ts'];
+}
 
 export interface Instance {
   name: string;
@@ -46,10 +68,10 @@ export function startInstance(
   options: { keepLog?: boolean } = {},
 ): Promise<Instance> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, program('server'), {
       cwd: root,
       // The clock starts at TEST_EPOCH, inside an NSE session whatever the real hour (a market buy on
-      // a closed market is an AMO, issue 30), as the in-process servers' do; a test may set its own.
+      // a closed market is an AMO), as the in-process servers' do; a test may set its own.
       // Anchored to one real instant, so instances started apart keep one clock (cluster.test).
       env: {
         ...process.env,

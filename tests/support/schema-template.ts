@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, migrate } from '../../server/db/index';
-import { freshPgDatabase } from './server';
+import { freshPgDatabase, TEST_TMP } from './server';
 
 /**
  * The server suites' global setup: the migrated schema, made once per run and per dialect, which
@@ -26,7 +25,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-schema-'));
+  const dir = fs.mkdtempSync(path.join(TEST_TMP, 'bourse-schema-'));
   const sqlite = path.join(dir, 'schema.db');
   const lite = createDatabase(`sqlite:${sqlite}`);
   await migrate(lite);

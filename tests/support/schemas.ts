@@ -25,7 +25,18 @@ export function accepts(ep: Endpoint, input: unknown): boolean {
 }
 
 /** Candidates for a string field, tried in order until one satisfies its constraints. */
-const STRINGS = ['AAPL', 'Asha Rao', '9876543210', 'HDFC0000123', '5012345678901234', 'a'];
+const STRINGS = [
+  'AAPL',
+  'Asha Rao',
+  '9876543210',
+  'HDFC0000123',
+  '5012345678901234',
+  'a',
+  // A push subscription's keys (base64url of 65 and 16 bytes) and a time of day.
+  `B${'A'.repeat(86)}`,
+  'A'.repeat(22),
+  '22:00',
+];
 
 /** A value satisfying `schema` (only required object fields), or undefined if none is found. */
 export function sample(schema: Schema): unknown {

@@ -27,6 +27,13 @@ export type Answer = { msg: string; data: any };
 
 export const PG_URL = process.env.TEST_PG_URL ?? '';
 
+/**
+ * Where the SQLite test databases live: memory (tmpfs, /dev/shm) where the machine has it. Each
+ * commit's fsync (synchronous=FULL) on a disk made the suites wait on the disk, and on a shared
+ * machine on everyone else's writes too; what they test is the server's logic, not the disk's.
+ */
+export const TEST_TMP = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+
 export const DIALECTS = [
   { name: 'sqlite' as const, enabled: true },
   { name: 'postgres' as const, enabled: PG_URL !== '' },
@@ -112,6 +119,22 @@ export async function freshPgDatabase(
  */
 export const TEST_EPOCH = Date.UTC(2026, 10, 25, 5, 0, 0);
 
+/**
+ * A clock that moves only when a test advances it: where a test compares a price the server took
+ * with the quote it reads afterwards, a real-time clock can cross a second between the two on a
+ * loaded machine (the simulator's prices move each second).
+ */
+export function stillClock(at = TEST_EPOCH): Clock {
+  let now = at;
+  return {
+    now: () => now,
+    advance(ms) {
+      now += ms;
+    },
+    offset: () => now - Date.now(),
+  };
+}
+
 export interface TestServerOptions {
   /** The server's clock (default: real time from TEST_EPOCH). */
   clock?: Clock;
@@ -141,16 +164,25 @@ export async function startTestServer(
   let cleanup: () => Promise<void>;
   // A copy of the run's migrated schema (its `migrate` below then has nothing to do).
   const templates = schemaTemplates();
+  // This server's own files: the SQLite database, the audit log's signed heads, the staff outbox.
+  const dir = fs.mkdtempSync(path.join(TEST_TMP, 'bourse-test-'));
+  const extra: Record<string, string> = {
+    AUDIT_HEADS_FILE: path.join(dir, 'audit-heads'),
+    STAFF_OUTBOX_DIR: path.join(dir, 'outbox'),
+  };
+  const removeDir = async () => fs.rmSync(dir, { recursive: true, force: true });
   if (dialect === 'postgres') {
     const created = await freshPgDatabase(templates?.postgres ?? undefined);
     databaseUrl = created.url;
-    cleanup = created.drop;
+    cleanup = async () => {
+      await created.drop();
+      await removeDir();
+    };
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-test-'));
     const file = path.join(dir, 'test.db');
     if (templates) fs.copyFileSync(templates.sqlite, file);
     databaseUrl = `sqlite:${file}`;
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+    cleanup = removeDir;
   }
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -161,9 +193,13 @@ export async function startTestServer(
     MARKET_TICK_MS: '1000',
     // Suites register many users from inject's one address; the limit has its own suite.
     REGISTER_LIMIT_ADDRESS: '100000',
+    ...extra,
     ...env,
   });
-  const database: Database = createDatabase(config.databaseUrl, { groupCommit: config.sqliteGroupCommit });
+  const database: Database = createDatabase(config.databaseUrl, {
+    groupCommit: config.sqliteGroupCommit,
+    connectTimeoutMs: config.pgConnectTimeoutMs,
+  });
   await migrate(database);
   const deps = createDeps(config, database, options.clock ?? systemClock(TEST_EPOCH - Date.now()));
   const { clock, market } = deps;

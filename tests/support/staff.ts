@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { OPS_API, OPS_PREFIX, type OpsName, type Role } from '#shared/backoffice';
 import { addStaff } from '../../server/backoffice/staff';
 import { totpCode } from '../../server/factors/index';
@@ -5,7 +7,7 @@ import { consoleActor } from '../../server/lib/audit-log';
 import type { Reply, TestServer } from './server';
 
 /**
- * Back-office staff through the real API (issue 33): added as the console adds them, enrolled by
+ * Back-office staff through the real API: added as the console adds them, enrolled by
  * their one-time link with a password and an authenticator app whose codes are computed from the
  * secret the server gave.
  */
@@ -45,7 +47,7 @@ export function opsCall(
 /** A member of staff with `role`, enrolled with an authenticator app, signed in (full session). */
 export async function enrolledMember(s: TestServer, role: Role, login = `${role}${++seq}`): Promise<Member> {
   const { staff, link } = await addStaff(s.deps, consoleActor('test'), { login, role });
-  const token = link.split('#')[1]!;
+  const token = link!.split('#')[1]!;
   const enrolled = await opsCall(s, 'enrol', null, { token, password: STAFF_PASSWORD });
   if (enrolled.body.msg !== 'ok') throw new Error(`enrol failed: ${JSON.stringify(enrolled.body)}`);
   const session = enrolled.body.data.token as string;
@@ -76,4 +78,31 @@ export async function stepUp(s: TestServer, m: Member, token = m.token): Promise
   s.clock.advance(30_000);
   const r = await opsCall(s, 'verify', token, { code: totpCode(m.secret, s.clock.now()) });
   if (r.body.msg !== 'ok') throw new Error(`step-up failed: ${JSON.stringify(r.body)}`);
+}
+
+/** The enrolment token of the newest message the outbox holds for `contact` (null: none). */
+export function outboxToken(s: TestServer, contact: string): string | null {
+  const dir = s.config.ops.outboxDir;
+  if (!fs.existsSync(dir)) return null;
+  const mine = fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.startsWith(`To: ${contact}\r\n`));
+  const last = mine.at(-1);
+  return last ? (/\/ops\/enrol#([A-Za-z0-9_-]+)/.exec(last)?.[1] ?? null) : null;
+}
+
+/**
+ * Enrols a member from a token (their link): password, then an authenticator app; answers the
+ * full session and the app's secret.
+ */
+export async function enrolWith(s: TestServer, token: string): Promise<{ token: string; secret: string }> {
+  const enrolled = await opsCall(s, 'enrol', null, { token, password: STAFF_PASSWORD });
+  if (enrolled.body.msg !== 'ok') throw new Error(`enrol failed: ${JSON.stringify(enrolled.body)}`);
+  const session = enrolled.body.data.token as string;
+  const secret = (await opsCall(s, 'totpBegin', session)).body.data.secret as string;
+  const confirmed = await opsCall(s, 'totpConfirm', session, { code: totpCode(secret, s.clock.now()) });
+  if (confirmed.body.msg !== 'ok') throw new Error(`totp failed: ${JSON.stringify(confirmed.body)}`);
+  return { token: session, secret };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { FundCategory } from '#shared/funds';
 import { isMarketOpen, nextSession } from '#shared/market-hours';
 import { priceToTicks } from '#shared/money';
 import { setFundPassword } from '../../server/account/fund-password';
@@ -99,6 +100,23 @@ export async function credit(s: TestServer, userId: number, minor: number): Prom
   );
 }
 
+/** A signed-up user with `minor` credited: a trader whose tests are not about money running short. */
+export async function fundedUser(s: TestServer, minor: number) {
+  const u = await s.signUp();
+  await credit(s, u.id, minor);
+  return u;
+}
+
+/** A stock order as the ticket sends it (its own Idempotency-Key); `body` adds to or overrides it. */
+export function stockOrder(
+  s: TestServer,
+  side: 'dealBuy' | 'dealSell',
+  token: string,
+  tag: string,
+  body: Record<string, unknown>,
+) {
+  return s.call(side, { token, body: { mold: 'stock', tag, ...body }, headers: idem() });
+}
 export async function balanceOf(s: TestServer, userId: number): Promise<number> {
   const row = await s.deps.database.db
     .selectFrom('users')
@@ -147,9 +165,12 @@ export async function insertIpo(
     min: number;
     max: number;
     series: string;
+    /** Days until applications close (default 2); it lists 5 days after. */
+    closesInDays: number;
   }> = {},
 ): Promise<{ id: number; symbol: string }> {
   const now = s.clock.now();
+  const closes = row.closesInDays ?? 2;
   const symbol = row.symbol ?? testSymbol('IPO');
   const inserted = await s.deps.database.db
     .insertInto('ipos')
@@ -162,8 +183,8 @@ export async function insertIpo(
       min: row.min ?? 100,
       max: row.max ?? 1000,
       issue_start_date: now - 86_400_000,
-      issue_end_date: now + 2 * 86_400_000,
-      listing_date: now + 7 * 86_400_000,
+      issue_end_date: now + closes * 86_400_000,
+      listing_date: now + (closes + 5) * 86_400_000,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -200,30 +221,48 @@ export async function insertBlockItem(
   return inserted.id;
 }
 
+/**
+ * A mutual fund of the test's own (server/funds): a debt fund launched in 2018 at NAV 10 with a
+ * ₹1,000 minimum unless told otherwise. Its NAV is published by the NAV job (`publishNavs`).
+ */
 export async function insertFund(
   s: TestServer,
   row: Partial<{
     name: string;
-    min_return: number;
-    max_return: number;
-    investment_period: number;
+    /** Minimum first purchase, minor units. */
     amount: number;
-    issue_amount: number;
-    sold_amount: number;
     status: number;
+    category: FundCategory;
+    expense_ratio_bps: number;
+    exit_load_ppm: number;
+    exit_load_days: number;
+    /** Day number (days since 1970-01-01). */
+    launched_on: number;
+    /** NAV at launch, ticks. */
+    nav_base: number;
   }> = {},
 ): Promise<number> {
   const inserted = await s.deps.database.db
     .insertInto('funds')
     .values({
       name: row.name ?? testSymbol('Fund '),
-      min_return: row.min_return ?? 300,
-      max_return: row.max_return ?? 501,
-      investment_period: row.investment_period ?? 30,
-      amount: row.amount ?? 1_000_000,
-      issue_amount: row.issue_amount ?? 100_000_000,
-      sold_amount: row.sold_amount ?? 0,
+      min_return: 0,
+      max_return: 0,
+      investment_period: 0,
+      amount: row.amount ?? 100_000,
+      issue_amount: 0,
+      sold_amount: 0,
       status: row.status ?? 1,
+      manager: null,
+      risk: null,
+      category: row.category ?? 'debt',
+      expense_ratio_bps: row.expense_ratio_bps ?? 50,
+      exit_load_ppm: row.exit_load_ppm ?? 0,
+      exit_load_days: row.exit_load_days ?? 0,
+      launched_on: row.launched_on ?? 17_533,
+      nav_base: row.nav_base ?? 100_000,
+      nav: null,
+      nav_day: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -277,7 +316,7 @@ export function auditedServer(
 
 /**
  * Moves the server's clock into a session of `symbol`'s market — `intoMs` after its next open —
- * unless it is in one already (issue 30: a market order on a closed market is an after-market
+ * unless it is in one already (a market order on a closed market is an after-market
  * order, pending until the open; a test of an immediate fill places it inside a session).
  */
 export function toSession(s: TestServer, symbol: string, intoMs = 3600_000): void {

@@ -7,7 +7,7 @@ import { awaySummary } from '../../workers/away';
 import { createServerClock } from '../../workers/server-clock';
 
 /**
- * "While you were away" (issue 11): what the sheet lists after an outage is what the server's own
+ * "While you were away": what the sheet lists after an outage is what the server's own
  * lists say changed after the last good answer, and nothing that was already known or is not news.
  */
 const SINCE = 1_000_000;

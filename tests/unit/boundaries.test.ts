@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The folders' contracts, read from the imports themselves (README.md "Layout"):
  * - `src/shared` imports nothing outside itself (but its schema library);
+ * - `src/build` is the build's (Node, vite.config.ts): it may import anything, and nothing imports it;
  * - UI code (the rest of `src/`) imports only types from `workers/` and from the contract
  *   (`src/shared/contract`), so neither the worker nor the schemas end up in the UI bundle; it
  *   starts the worker with `new URL(…)`, which is not an import;
@@ -78,6 +79,9 @@ function violation(file: string, imp: Import): string | null {
       ? null
       : `${name}: src/shared imports nothing outside itself`;
   }
+  if (file.startsWith('src/build/')) return null;
+  if (t.rel.startsWith('src/build/'))
+    return `${name}: src/build is the build's, imported by vite.config.ts alone`;
   if (file.startsWith('src/')) {
     if ((t.where === 'workers' || t.where === 'contract') && !imp.typeOnly)
       return `${name}: UI code imports only types from workers/ and the contract`;

@@ -297,7 +297,7 @@ describe('sparklines', () => {
   });
 });
 
-describe('chart history in low-data mode (issue 11)', () => {
+describe('chart history in low-data mode', () => {
   it('asks for a shorter history of each period but the minute one, and the full one otherwise', () => {
     expect(chartQuery('AAPL', '1d', 'US', true)).toEqual({
       symbol: 'AAPL',

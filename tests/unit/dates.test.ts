@@ -67,7 +67,7 @@ describe('dates and times', () => {
     expect(formatAxisTime(AT, 'month', 'de')).toMatch(/^Nov\.? 26$/);
   });
 
-  it("tells an exchange's time in its zone, labelled, whatever the process's zone (issue 30)", () => {
+  it("tells an exchange's time in its zone, labelled, whatever the process's zone", () => {
     const zone = process.env.TZ;
     try {
       for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Tokyo']) {

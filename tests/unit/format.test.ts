@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatQuantity, formatVolume, regionUnit } from '#shared/format';
 
-/** Numbers as a trader reads them beside the money of their market (issue 31). */
+/** Numbers as a trader reads them beside the money of their market. */
 describe('quantities and volumes', () => {
   it('shows an order book’s quantities exactly, grouped as the instrument’s money is', () => {
     expect(formatQuantity(155000, 'INR')).toBe('1,55,000');

@@ -3,7 +3,7 @@ import { UNIVERSE } from '../../server/market/universe';
 import { civilDay, DAY_MS, scheduleOf, sessionOfDay } from '../../src/shared/market-hours';
 import { CLOSE_SLACK_MS, DELAYED_AFTER, freshness, STALE_AFTER } from '../../src/ui/freshness';
 
-/** Stale tiers (issue 11): live · delayed · stale against the data's own poll interval; closed markets. */
+/** Stale tiers: live · delayed · stale against the data's own poll interval; closed markets. */
 const MIN = 60_000;
 
 describe('freshness tiers', () => {

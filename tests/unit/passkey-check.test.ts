@@ -3,7 +3,7 @@ import { checkAssertion } from '../../workers/passkey-check';
 import { SoftAuthenticator } from '../support/authenticator';
 
 /**
- * The app lock's offline check (issue 32, workers/passkey-check.ts): an assertion made by a
+ * The app lock's offline check (workers/passkey-check.ts): an assertion made by a
  * software authenticator passes against the passkey's public key as the server kept it, and each
  * thing an attacker could change makes it fail.
  */

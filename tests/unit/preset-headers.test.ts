@@ -5,7 +5,7 @@ import { PresetHeaders } from '../../server/lib/preset-headers';
 import { securityHeaders } from '../../server/lib/security-headers';
 
 /**
- * Headers validated once and written to Node's header store (issue 15: setHeader re-validated the
+ * Headers validated once and written to Node's header store (setHeader re-validated the
  * 11 security headers on every answer). On the wire an answer must be byte for byte what
  * setHeader makes, and what one response does to its headers must not reach the next.
  */

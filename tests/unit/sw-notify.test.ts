@@ -81,7 +81,7 @@ describe('alert notification data', () => {
     expect(alertNotificationData({ kind: 'alert', symbol: 'EURINR=X', params: {} }).path).toBe(
       '/stock/v2/EURINR%3DX/EURINR%3DX',
     );
-    // A security event of the account (issue 32) leads to Settings → Security.
+    // A security event of the account leads to Settings → Security.
     expect(alertNotificationData({ kind: 'security', symbol: '', params: { event: 'newDevice' } }).path).toBe(
       '/settings/security',
     );
@@ -124,6 +124,16 @@ describe('notification click', () => {
     expect(app.focused).toBe(true);
     expect(app.messages).toEqual([{ type: 'bourse:navigate', path: '/stock/v2/TCS.NS/TCS' }]);
     expect(other.focused).toBe(false);
+    expect(opened).toEqual([]);
+  });
+
+  it('sends the open window to the route even when the browser refuses to focus it', async () => {
+    const app = appWindow(`${ORIGIN}/`);
+    app.focus = () =>
+      Promise.reject(new DOMException('Not allowed to focus a window.', 'InvalidAccessError'));
+    const { click, opened } = loadWorker([app]);
+    expect(await click({ path: '/records?order=S1' })).toBe(true);
+    expect(app.messages).toEqual([{ type: 'bourse:navigate', path: '/records?order=S1' }]);
     expect(opened).toEqual([]);
   });
 

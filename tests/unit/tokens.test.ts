@@ -80,7 +80,7 @@ describe('design tokens', () => {
     expect(crossFile.test('composes: plainList;')).toBe(false);
   });
 
-  it('type sizes are in rem: text follows the phone’s text size (issue 31)', () => {
+  it('type sizes are in rem: text follows the phone’s text size', () => {
     const tokens = fs.readFileSync(path.join(SRC, 'styles', 'tokens.css'), 'utf8');
     const sizes = [...tokens.matchAll(/(--fs-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]);
     expect(sizes.length).toBeGreaterThanOrEqual(7);

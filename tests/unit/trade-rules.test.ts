@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { priceToTicks, ticksToPrice } from '#shared/money';
 import {
   checkSellQuantity,
   checkStockQuantity,
@@ -6,6 +7,7 @@ import {
   holdingType,
   holdingTypeOfMarket,
   parseQuantity,
+  protectedLimit,
   STOCK_QTY_MAX,
   stepStockQuantity,
 } from '#shared/rules';
@@ -72,5 +74,31 @@ describe('holdings types', () => {
     expect(holdingTypeOfMarket('forex')).toBe('forex');
     expect(holdingTypeOfMarket('IN')).toBe('stock');
     expect(holdingTypeOfMarket('US')).toBe('stock');
+  });
+});
+
+describe("a market order's protection", () => {
+  const at = (side: 'buy' | 'sell', price: number) => ticksToPrice(protectedLimit(side, priceToTicks(price)));
+
+  it('moves the price 1 % against the user onto whole hundredths: a price the instrument quotes', () => {
+    // LTP ₹1,949.60: 1,969.096 is no price; the AMO holds at ₹1,969.10 (never "₹1,969.0960").
+    expect(at('buy', 1949.6)).toBe(1969.1);
+    expect(at('sell', 1949.6)).toBe(1930.1);
+    // A four-decimal instrument: still hundredths, and never less than the tolerance.
+    expect(at('buy', 83.1234)).toBe(83.96);
+    expect(at('sell', 83.1234)).toBe(82.29);
+  });
+
+  it('protects by at least 1 % on either side, and by less than 1 % + a hundredth', () => {
+    for (let ticks = 10_000; ticks < 100_000_000; ticks = Math.ceil(ticks * 1.37) + 13) {
+      const up = protectedLimit('buy', ticks);
+      const down = protectedLimit('sell', ticks);
+      expect(up % 100).toBe(0);
+      expect(down % 100).toBe(0);
+      expect(up * 100).toBeGreaterThanOrEqual(ticks * 101);
+      expect(up * 100).toBeLessThan(ticks * 101 + 100 * 100);
+      expect(down * 100).toBeLessThanOrEqual(ticks * 99);
+      expect(down * 100).toBeGreaterThan(ticks * 99 - 100 * 100);
+    }
   });
 });

@@ -8,7 +8,7 @@ const server: Watchlist[] = [
   { id: 3, name: 'Banks', is_default: false, count: 0, position: 2 },
 ];
 
-describe('the lists as shown with the outbox applied (issue 14)', () => {
+describe('the lists as shown with the outbox applied', () => {
   it('shows no change as none pending', () => {
     const view = overlayLists(server, []);
     expect(view.orderPending).toBe(false);

@@ -39,6 +39,10 @@ export function favouritesApi(ctx: Context) {
     });
   };
   liveTopic('lists', () => ctx.favourites.listOutbox());
+  // Every page of favourites the server answers is the device's copy of the list.
+  ctx.onAnswer('favouriteList', (input, data) =>
+    ctx.favourites.learn(data.list, data.total, input.page ?? 1),
+  );
   /** A list change through the outbox; the retry timer runs while some wait. */
   const queued = <T>(p: Promise<T>) =>
     p.then((r) => {
@@ -56,14 +60,14 @@ export function favouritesApi(ctx: Context) {
     checkFavourite(symbol: string): Promise<FavouriteState | undefined> {
       return ctx.favourites.check(symbol);
     },
-    /** Adds to or removes from a named watchlist through the same outbox (issue 14). */
+    /** Adds to or removes from a named watchlist through the same outbox. */
     toggleListItem(list: number, symbol: string, on: boolean, meta: { name?: string; market?: string } = {}) {
       return ctx.favourites.listToggle(list, symbol, on, meta);
     },
     listPending(): Promise<ListPending[]> {
       return ctx.favourites.listPending();
     },
-    /** Lists made, renamed, reordered and deleted through the same outbox (issue 14). */
+    /** Lists made, renamed, reordered and deleted through the same outbox. */
     createList(name: string) {
       return queued(ctx.favourites.listCreate(name));
     },

@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { type CallResult, isTransportFailure, stableJson } from '#shared/contract/index';
+import { type CallResult, isTransportFailure } from '#shared/contract/index';
 import type { SecurityState, WebAuthnOptions } from '#shared/contract/security';
 import type { Context } from './context';
 
 /**
- * The app lock's passkey (issue 32). Online the server issues the challenge and checks the
+ * The app lock's passkey. Online the server issues the challenge and checks the
  * assertion (`factorChallenge`, `unlock`); offline — or when the server cannot be reached after it
  * issued one — the assertion is checked here, on the device, against the passkey's public key
  * from the last `securityState` answer kept for this user (workers/answers.ts; the check:
@@ -26,7 +26,7 @@ export function lockApi(ctx: Context) {
   let pending: { challenge: string; local: boolean; until: number } | null = null;
 
   const kept = async (): Promise<SecurityState | null> => {
-    const rec = await ctx.answers.read('securityState', `securityState:${stableJson({})}`);
+    const rec = await ctx.answers.read('securityState', {});
     return (rec?.data as SecurityState | undefined) ?? null;
   };
 

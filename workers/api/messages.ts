@@ -7,6 +7,7 @@ import type { Context } from './context';
  */
 export function messagesApi(ctx: Context) {
   const { messages } = ctx;
+  ctx.onAnswer('unreadCount', (_input, data) => ctx.chat.heard(data.unread_count));
   let ttlTimer: ReturnType<typeof setInterval> | null = null;
   ctx.events.on('chat', {
     first: () => {

@@ -8,9 +8,11 @@ import {
   type ResOf,
   stableJson,
 } from '#shared/contract/index';
+import { isGood } from '../connection';
 import { type LowDataPref, release, type Topic, type WorkerEvents } from '../events';
 import type { CallOptions } from '../http';
 import { type PreparedImage, prepareImage } from '../images';
+import { isUnreached } from '../network';
 import type { Progress } from '../upload';
 import type { Context, Update } from './context';
 
@@ -48,8 +50,9 @@ export function firstPollOf(x: unknown, signedIn: boolean): FirstPoll | null {
 export function networkApi(ctx: Context) {
   const { session, poller, answers, events } = ctx;
   return {
-    configure(options: { baseURL: string }): void {
+    configure(options: { baseURL: string; awayAfterMs?: number }): void {
       session.baseURL = options.baseURL;
+      if (options.awayAfterMs !== undefined) session.awayAfterMs = options.awayAfterMs;
     },
     /**
      * Whether a file of the app is gone from its server (404): the page's own script, after a
@@ -65,6 +68,8 @@ export function networkApi(ctx: Context) {
     setVisible(next: boolean): void {
       session.visible = next;
       ctx.updateActivity();
+      // Hidden may mean closed: the newest answers go to the device now, not when their turn comes.
+      if (!next) void answers.flush();
     },
     /** The window's online/offline events (Chromium does not always deliver them to workers). */
     setOnline(next: boolean): void {
@@ -97,7 +102,9 @@ export function networkApi(ctx: Context) {
     },
     /**
      * Subscribes to a shared poll; ended by `unlisten(id)`. Calls kept for offline answer at once
-     * from the device (`source: 'device'`, with the time they were fetched) until the network answers.
+     * from the device (`source: 'device'`, with the time they were fetched) until the network
+     * answers. What the device does not hold is told `errors.notLoaded` as soon as the server
+     * cannot answer it — offline, unreachable, or its request failed on the way — never left loading.
      */
     watch<K extends EndpointName>(
       name: K,
@@ -106,25 +113,52 @@ export function networkApi(ctx: Context) {
       onUpdate: Update<ResOf<Contract[K]>>,
     ): number {
       const key = `${name}:${stableJson(input)}`;
+      /** The network answered (the device's copy is then old news). */
       let fresh = false;
-      const pollId = poller.subscribe(key, () => ctx.request(name, input), {
+      /** Something is on screen: an answer from the network or the device. */
+      let shown = false;
+      /** The device has been asked and holds nothing. */
+      let nothingKept = false;
+      let toldNotLoaded = false;
+      let pollId = 0;
+      const notLoaded = () => {
+        if (shown || toldNotLoaded || !poller.has(pollId)) return;
+        toldNotLoaded = true;
+        onUpdate({ ok: false, error: ERR.notLoaded, status: 0 }, Date.now(), 'device');
+      };
+      pollId = poller.subscribe(key, () => ctx.request(name, input), {
         intervalMs,
         onUpdate: (result, at) => {
-          if (result.ok) fresh = true;
+          if (result.ok) {
+            fresh = shown = true;
+            toldNotLoaded = false;
+          } else if (!shown && isUnreached(result.status)) {
+            // Nothing on screen and the server did not answer: not a bare "network error".
+            if (nothingKept) notLoaded();
+            return;
+          }
           onUpdate(result, at, 'network');
         },
       });
-      if (!fresh) {
-        const kept = answers.cacheable(name) ? answers.read(name, key) : Promise.resolve(undefined);
-        void kept.then((rec) => {
-          if (fresh || !poller.has(pollId)) return;
-          if (rec) onUpdate({ ok: true, data: rec.data as never }, rec.at, 'device');
-          // Offline with nothing kept: say so now rather than leave the screen loading.
-          else if (!ctx.online())
-            onUpdate({ ok: false, error: ERR.offline, status: 0 }, Date.now(), 'device');
-        });
-      }
-      return events.track(() => release(poller.unsubscribe(pollId)?.onUpdate));
+      const kept = answers.cacheable(name) ? answers.read(name, input) : Promise.resolve(undefined);
+      void kept.then((rec) => {
+        if (fresh || !poller.has(pollId)) return;
+        if (rec) {
+          shown = true;
+          onUpdate({ ok: true, data: rec.data as never }, rec.at, 'device');
+          return;
+        }
+        nothingKept = true;
+        if (!ctx.connection.good()) notLoaded();
+      });
+      // The server stops answering while this waits for its first answer.
+      const stop = ctx.connection.subscribe((view) => {
+        if (nothingKept && !isGood(view.state)) notLoaded();
+      });
+      return events.track(() => {
+        stop();
+        release(poller.unsubscribe(pollId)?.onUpdate);
+      });
     },
     /**
      * Starts polls before their screens subscribe: the first screen's, as it subscribed at the last
@@ -144,8 +178,10 @@ export function networkApi(ctx: Context) {
           );
       }
     },
+    /** A screen's "Retry": its poll again, or, while the server cannot be reached, a probe now. */
     refresh<K extends EndpointName>(name: K, input: ReqOf<Contract[K]>): void {
-      poller.refresh(`${name}:${stableJson(input)}`);
+      if (ctx.connection.good()) poller.refresh(`${name}:${stableJson(input)}`);
+      else ctx.network.retryNow();
     },
 
     /**

@@ -43,7 +43,7 @@ export interface FavouriteRecord {
 /**
  * A favourite or watchlist change made on the device, replayed to the server in `id` order.
  * `add`/`remove` change an instrument's membership (of Favourites, or of the named list `list`);
- * `create`/`rename`/`reorder`/`delete` change the lists themselves (issue 14; `symbol` is '').
+ * `create`/`rename`/`reorder`/`delete` change the lists themselves (`symbol` is '').
  */
 export interface FavouriteOp {
   id?: number;
@@ -52,7 +52,7 @@ export interface FavouriteOp {
   at: number;
   attempts: number;
   /**
-   * A named watchlist's id (issue 14): the change is to that list, not to Favourites. Not indexed
+   * A named watchlist's id: the change is to that list, not to Favourites. Not indexed
    * (no schema version): the outbox is read in `id` order anyway. A list made on this device and
    * not yet acknowledged has a temporary negative id (minus its create's op id), rewritten to the
    * server's id when the create is answered; 0 for a reorder (it names every list in `ids`).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Trading (issue 3): what the order engine needs beside 001's tables.
+ * Trading: what the order engine needs beside 001's tables.
  * - orders.rate: the conversion rate (ticks) fixed when the order was placed, so a pending buy
  *   fills within the money it reserved and an IPO allotment refunds exactly what was frozen.
  * - orders.region: IN or US, the currency-symbol region of the instrument when the order was made.

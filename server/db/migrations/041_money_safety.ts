@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Money safety (issue 12).
+ * Money safety.
  * - block_items.supply / sold: each block/QIP item offers a finite quantity; purchases use it up
  *   with a guarded update (`sold + count <= supply`). Items made before this migration get 20
  *   times their minimum.

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * Watchlists, price alerts and the inbox (issue 14).
+ * Watchlists, price alerts and the inbox.
  * - watchlists: a user's named lists; `default_of` is the owner's id on the one default list
  *   (SPEC's favourites) and null on the others, so a unique index allows one default per user.
  * - watchlist_items: the instruments of a list. The favourites of 001 move into each user's

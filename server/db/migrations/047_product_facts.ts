@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Product facts the pages show before a user commits (issue 14): an IPO's price band (its low
+ * Product facts the pages show before a user commits: an IPO's price band (its low
  * end; the issue price is the top, where retail applications are filled) and allotment date; a
  * fund's manager and risk level (1 low … 5 high). Null where the operator has not set them: the
  * app then shows nothing rather than a guess. The seed fills them for its own rows.

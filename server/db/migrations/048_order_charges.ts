@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Charges of an executed stock order (issue 13, server/trading/charges.ts), minor units, so the
+ * Charges of an executed stock order (server/trading/charges.ts), minor units, so the
  * contract note shows what was charged even after the schedule changes. `fee` stays their sum.
  */
 export const CHARGE_COLUMNS = [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Stop orders (issue 13): `order_type` sl (trigger + limit) or slm (trigger, then the market within
+ * Stop orders: `order_type` sl (trigger + limit) or slm (trigger, then the market within
  * PRICE_TOLERANCE_BPS of it); null for the market/limit orders before them. `trigger_price` in
  * ticks; `triggered_at` once the quote reached the trigger (the order then rests as a limit).
  */

@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * Second factors (issue 32). The factor tables belong to server/factors and name their owner by a
+ * Second factors. The factor tables belong to server/factors and name their owner by a
  * text key (`user:12`, later `staff:3`), not by a foreign key to `users`, so staff accounts use
  * the same tables.
  * - factor_passkeys: WebAuthn credentials (public key as COSE, base64url; the signature counter;

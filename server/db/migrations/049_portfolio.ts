@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Daily valuation snapshots (issue 13): one row per user and India calendar day, rewritten by the
+ * Daily valuation snapshots: one row per user and India calendar day, rewritten by the
  * `portfolio:snapshot` job through the day, so a past day keeps its last valuation. Not money: the
  * ledger stays the only record of balances; this is what the value chart draws.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 30, the trader's ticket on the server: `product` delivery or intraday and `validity` day or
+ * The trader's ticket on the server: `product` delivery or intraday and `validity` day or
  * ioc of a stock order (defaults: delivery, day — every order before them); `send_at`, an
  * after-market order's send time (the next session's open, epoch ms; null on every other order);
  * `square_at`, an executed intraday order's square-off time (its session's close), null once its

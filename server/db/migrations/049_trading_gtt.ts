@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Good-till-triggered orders (issue 13): `order_type` gtt, valid up to a year (`expires_at`). Its
+ * Good-till-triggered orders: `order_type` gtt, valid up to a year (`expires_at`). Its
  * trigger may be on either side of the quote, so the side it waits on is kept: `trigger_rises` 1
  * when it fires on a rise to the trigger, 0 on a fall; null for every other order.
  */

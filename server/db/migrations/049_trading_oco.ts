@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * One-cancels-the-other GTT sells (issue 13): `order_type` oco is ONE order row with two triggers
+ * One-cancels-the-other GTT sells: `order_type` oco is ONE order row with two triggers
  * and one reservation of the shares. `trigger_price` is the target (it fires on a rise to it,
  * `trigger_rises` 1) and `target_limit` its limit; `stop_trigger` the stop (a fall to it) and
  * `stop_limit` its limit. `limit_price` is the limit the order rests at: the target's until a leg

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The inbox is kept for a window (issue 34): the `inbox:purge` job deletes items older than
+ * The inbox is kept for a window: the `inbox:purge` job deletes items older than
  * NOTIFICATIONS_KEEP_MS (server/watchlists/alerts.ts) by their time, through this index.
  */
 export function migration060InboxWindow() {

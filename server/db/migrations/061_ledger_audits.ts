@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * The ledger audit's runs (issue 34): each run of the server's `ledger:audit` job or of
+ * The ledger audit's runs: each run of the server's `ledger:audit` job or of
  * `npm run ops -- ledger:audit` records when it ran, how long it took, what it covered and how many
  * problems it found (the first ones in `summary`), so the metrics can report the last result
  * whichever process ran it.

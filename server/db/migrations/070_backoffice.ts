@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * The back office (issue 33): staff apart from customers, the append-only audit log, and the
+ * The back office: staff apart from customers, the append-only audit log, and the
  * state the staff's work needs.
  * - staff: one row per member; `password_hash` null until the enrolment link is used; `role` one
  *   of server/backoffice/roles.ts; `disabled_at` ends every session and sign-in.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * Loans that cost what they say (issue 30 §3). Each loan keeps the terms it was applied under
+ * Loans that cost what they say. Each loan keeps the terms it was applied under
  * (`rate_bps` a year, `tenure_days`, `late_bps` per day overdue; null on loans from before: no
  * interest, as they were offered), when it was disbursed and is due, and its amount due (`due`:
  * principal plus interest and late charges accrued). `loan_postings` is the loan's own ledger:

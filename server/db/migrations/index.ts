@@ -14,18 +14,26 @@ import { migration048WithdrawHold } from './048_withdraw_hold';
 import { migration049Factors } from './049_factors';
 import { migration049OpenBuys } from './049_open_buys';
 import { migration049 } from './049_portfolio';
+import { migration049StepUp } from './049_step_up';
 import { migration049TradingAmo } from './049_trading_amo';
 import { migration049TradingGtt } from './049_trading_gtt';
 import { migration049TradingOco } from './049_trading_oco';
 import { migration060InboxWindow } from './060_inbox_window';
 import { migration061LedgerAudits } from './061_ledger_audits';
 import { migration070Backoffice } from './070_backoffice';
+import { migration071AuditSeal } from './071_audit_seal';
+import { migration072StaffPeople } from './072_staff_people';
+import { migration073KycIdIndex } from './073_kyc_id_index';
 import { migration080LoanInterest } from './080_loan_interest';
+import { migration081WithdrawalsPending } from './081_withdrawals_pending';
+import { migration082FundNav } from './082_fund_nav';
+import { migration090Push } from './090_push';
+import { migration091RechargeReference } from './091_recharge_reference';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
  * Numbering: 001–049 accounts, ledger and business tables; 050–059 market data; 060–069
- * operations (retention, audits); 070–079 the back office; 080– products (issue 30).
+ * operations (retention, audits); 070–079 the back office; 080–089 products; 090– notifications (push).
  */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -46,9 +54,17 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '049_open_buys': migration049OpenBuys(),
     '049_trading_amo': migration049TradingAmo(),
     '049_factors': migration049Factors(dialect),
+    '049_step_up': migration049StepUp(dialect),
     '060_inbox_window': migration060InboxWindow(),
     '061_ledger_audits': migration061LedgerAudits(dialect),
     '070_backoffice': migration070Backoffice(dialect),
+    '071_audit_seal': migration071AuditSeal(),
+    '072_staff_people': migration072StaffPeople(dialect),
+    '073_kyc_id_index': migration073KycIdIndex(),
     '080_loan_interest': migration080LoanInterest(dialect),
+    '081_withdrawals_pending': migration081WithdrawalsPending(),
+    '082_fund_nav': migration082FundNav(),
+    '090_push': migration090Push(dialect),
+    '091_recharge_reference': migration091RechargeReference(),
   };
 }

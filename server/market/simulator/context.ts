@@ -18,6 +18,8 @@ export enum S {
   Second,
   Drift,
   Factor,
+  /** A fund's own daily NAV shock (server/funds/nav.ts). */
+  Nav,
 }
 
 /** Shared by every instrument of one simulator: the seed and the regional daily factors. */

@@ -52,16 +52,25 @@ export function createSimulator(opts: SimulatorOptions): MarketProvider {
   /** Seconds before an open during which the ticks build the coming session's paths. */
   const PREPARE_S = 30;
 
+  /** Each schedule's most recent session at `current`. */
+  let sessions = {} as Record<ScheduleId, Session>;
+  /**
+   * The instant each model was last moved to. A model moves when it is read, not on every tick:
+   * `advance` catches up over any gap exactly as second by second, and a start or a clock
+   * moved across a session built every instrument's minute path at once (171 of them; about a
+   * quarter of a second a test server) while a test reads a few.
+   */
+  const movedTo = new Map<Model, number>();
+
   function tick(at: number): void {
     if (at >= listedUntil || at < listedFrom) relist(at);
-    const sessions = {} as Record<ScheduleId, Session>;
+    sessions = {} as Record<ScheduleId, Session>;
     for (const s of schedules) {
       sessions[s] = lastSession(s, at);
       const next = nextSession(s, at);
       const left = Math.ceil((next.open - at) / 1000);
       if (left <= PREPARE_S) prepare(s, next, left);
     }
-    for (const m of active) m.advance(at, sessions[m.spec.schedule]);
     for (const l of listeners) l(at);
   }
 
@@ -82,7 +91,12 @@ export function createSimulator(opts: SimulatorOptions): MarketProvider {
   function model(symbol: string): Model | undefined {
     sync();
     const m = bySymbol.get(symbol.toUpperCase());
-    return m && m.listedAt <= current ? m : undefined;
+    if (!m || m.listedAt > current) return undefined;
+    if (movedTo.get(m) !== current) {
+      m.advance(current, sessions[m.spec.schedule]);
+      movedTo.set(m, current);
+    }
+    return m;
   }
 
   return {
@@ -115,6 +129,7 @@ export function createSimulator(opts: SimulatorOptions): MarketProvider {
       if (!m) throw new Error(`setListing: ${symbol} is not in the catalogue`);
       if (m.listedAt === listedAt) return;
       m.list(listedAt);
+      movedTo.delete(m);
       listedUntil = Number.NEGATIVE_INFINITY;
       current = Number.NaN;
     },

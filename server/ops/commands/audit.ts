@@ -1,4 +1,4 @@
-import { verifyAuditChain } from '../../lib/audit-log';
+import { verifyAuditChain } from '../../lib/audit-verify';
 import { formatAudit } from '../../wallet/audit';
 import { auditAndRecord } from '../audit-runs';
 import type { OpsCommand } from './command';
@@ -24,15 +24,24 @@ export const AUDIT_COMMANDS: OpsCommand[] = [
   {
     name: 'audit:verify',
     usage: 'audit:verify',
-    summary: "prove the audit log's hash chain unbroken: every entry's hash, link and number",
+    summary:
+      "prove the audit log whole: triggers, every entry's hash, link and MAC, and the signed heads (a cut tail)",
     mutates: false,
     async run(deps) {
-      const r = await verifyAuditChain(deps.database.db);
+      const r = await verifyAuditChain(deps.database);
+      const facts = [
+        `${r.entries} entries`,
+        r.unsealed > 0 ? `${r.unsealed} from before MACs began (hash chain only)` : null,
+        r.signedHead
+          ? `newest signed head: entry ${r.signedHead.seq} of ${new Date(r.signedHead.at).toISOString()}`
+          : 'no signed head yet',
+        `heads file ${r.headsFile}`,
+      ].filter(Boolean);
       if (!r.ok)
         throw new Error(
-          `Audit log broken at entry ${r.brokenAt}: ${r.problem} (${r.entries} entries before it verified)`,
+          [`Audit log NOT proven (${facts.join('; ')}):`, ...r.problems.map((p) => `  - ${p}`)].join('\n'),
         );
-      return `Audit log verified: ${r.entries} entries, chain unbroken (head ${r.head.slice(0, 16)}…)`;
+      return `Audit log verified: ${facts.join('; ')}; chain unbroken, every MAC good (head ${r.head.slice(0, 16)}…)`;
     },
   },
 ];

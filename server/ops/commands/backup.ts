@@ -11,7 +11,7 @@ import { auditLedger, formatAudit } from '../../wallet/audit';
 import { options } from './args';
 
 /**
- * The operator's backups (issue 34): `backup <file>` (online, while the server serves), `restore
+ * The operator's backups: `backup <file>` (online, while the server serves), `restore
  * <file>` (into the configured, empty DATABASE_URL) and `backup:verify <file>` (opens a copy of
  * the backup — never the backup itself — checks it, and runs the ledger audit on it). They work on
  * the database as a whole, so the CLI hands them the configuration instead of an opened, migrated

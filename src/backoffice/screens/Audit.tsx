@@ -7,18 +7,89 @@ import { useOps } from '../hooks';
 import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
 
 /**
- * The audit log (issue 33 §10): every staff and console action with who, what, when, before and
+ * The audit log: every staff and console action with who, what, when, before and
  * after; filters; a CSV export safe to open in a spreadsheet; the hash chain verified and the
  * ledger audit run from here.
  */
 
-const compact = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value as a person reads it: text as is, numbers and flags as words, anything deeper compact. */
+function plain(v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'number') return String(v);
+  if (isRecord(v))
+    return Object.entries(v)
+      .map(([k, x]) => `${k} ${plain(x)}`)
+      .join(', ');
+  return JSON.stringify(v);
+}
+
+/**
+ * What an entry changed, one line per field: "status: n → y" where both sides name it; a field
+ * only the before names reads as it was (muted), one only the after names as "→ value". Objects
+ * that are not field maps show whole.
+ */
+function Change({ before, after }: { before: unknown; after: unknown }) {
+  if (!isRecord(before) && !isRecord(after)) {
+    if (before == null && after == null) return <span className={s.muted}>—</span>;
+    return (
+      <>
+        {plain(before)} → {plain(after)}
+      </>
+    );
+  }
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return (
+    <ul className={s.changes}>
+      {keys.map((k) => {
+        const had = k in b;
+        const has = k in a;
+        return (
+          <li key={k}>
+            <span className={s.muted}>{k}:</span>{' '}
+            {had && has ? (
+              JSON.stringify(b[k]) === JSON.stringify(a[k]) ? (
+                plain(a[k])
+              ) : (
+                <>
+                  {plain(b[k])} → <span className={s.strong}>{plain(a[k])}</span>
+                </>
+              )
+            ) : has ? (
+              <>
+                → <span className={s.strong}>{plain(a[k])}</span>
+              </>
+            ) : (
+              <span className={s.muted}>{plain(b[k])}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A date field's day (the desk's own calendar): its start, or (`end`) the next day's start, as the API's `to` excludes it. */
+function dayBound(value: string, end: boolean): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime();
+  return end ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime() : start;
+}
 
 export function Audit() {
   const [params] = useSearchParams();
   const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
   const [customer, setCustomer] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [before, setBefore] = useState<number | undefined>(() => {
     const seq = Number(params.get('seq'));
     return seq ? seq + 1 : undefined;
@@ -27,6 +98,8 @@ export function Audit() {
     actor: actor.trim() || undefined,
     action: action.trim() || undefined,
     customer: Number(customer) || undefined,
+    from: dayBound(from, false),
+    to: dayBound(to, true),
   };
   const page = useOps('audit', { ...filter, before });
   const [check, setCheck] = useState<string | null>(null);
@@ -106,6 +179,30 @@ export function Audit() {
               }}
             />
           </Field>
+          <Field id="f-from" label="From (day)">
+            <input
+              id="f-from"
+              type="date"
+              className={s.input}
+              value={from}
+              onChange={(e) => {
+                setFrom(e.target.value);
+                setBefore(undefined);
+              }}
+            />
+          </Field>
+          <Field id="f-to" label="To (day, included)">
+            <input
+              id="f-to"
+              type="date"
+              className={s.input}
+              value={to}
+              onChange={(e) => {
+                setTo(e.target.value);
+                setBefore(undefined);
+              }}
+            />
+          </Field>
           <Field id="f-customer" label="Customer id">
             <input
               id="f-customer"
@@ -142,7 +239,7 @@ export function Audit() {
                 {rows.map((r) => (
                   <tr key={r.seq}>
                     <td className={s.mono}>{r.seq}</td>
-                    <td className={s.small}>{exactly(r.at)}</td>
+                    <td className={`${s.small} ${s.nowrap}`}>{exactly(r.at)}</td>
                     <td>
                       {r.actorName}
                       <div className={`${s.small} ${s.muted}`}>{r.role ?? r.actor}</div>
@@ -165,10 +262,8 @@ export function Audit() {
                       {r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : '—'}
                       {r.customerId && <div className={s.muted}>customer {r.customerId}</div>}
                     </td>
-                    <td className={`${s.small} ${s.mono} ${s.diff}`}>
-                      {compact(r.before)}
-                      {r.before !== null && r.after !== null && ' → '}
-                      {compact(r.after)}
+                    <td className={`${s.small} ${s.diff}`}>
+                      <Change before={r.before} after={r.after} />
                     </td>
                     <td className={`${s.small} ${s.mono} ${s.muted}`} title={r.hash}>
                       {r.hash.slice(0, 10)}…

@@ -1,15 +1,15 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { KYC_STATUS, WITHDRAW_STATUS } from '../../shared/status';
 import { call } from '../api';
-import { duration, KYC_LABEL, rupees, when } from '../format';
+import { duration, exactly, KYC_LABEL, nameSource, rupees, stamp, when } from '../format';
 import { useNow, useOps } from '../hooks';
 import { OPS_PATHS } from '../paths';
 import { useMe } from '../session';
 import { Badge, Button, Empty, ErrorLine, css as s, Tabs } from '../ui';
 
 /**
- * The chat inbox (issue 33 §9): conversations (mine, unassigned, all) with how long each customer
+ * The chat inbox: conversations (mine, unassigned, all) with how long each customer
  * has waited; one conversation with its first-reply timer, the customer typing, "Read" on replies
  * the customer has seen, canned replies; the customer beside it. The customer's words are shown as
  * text (React escapes them; nothing here renders markup). Opening a conversation marks the
@@ -23,6 +23,77 @@ export const THREAD_POLL_MS = 1000;
 const LIST_POLL_MS = 2000;
 /** The customer's app is told "typing" at most this often while the draft changes. */
 const TYPING_EVERY_MS = 2500;
+
+/**
+ * The canned replies in one row that scrolls sideways: a faded edge and an arrow on each side with
+ * more to see, so a chip cut at the edge reads as "more this way", never as a label cut short.
+ */
+function CannedReplies({
+  replies,
+  onPick,
+}: {
+  replies: Array<{ id: number; title: string; body: string }>;
+  onPick: (body: string) => void;
+}) {
+  const row = useRef<HTMLFieldSetElement>(null);
+  const [edges, setEdges] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const el = row.current;
+    if (!el) return;
+    setEdges({
+      before: el.scrollLeft > 1,
+      after: el.scrollLeft + el.clientWidth < el.scrollWidth - 1,
+    });
+  }, []);
+  useEffect(() => {
+    measure();
+    const el = row.current;
+    if (!el) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+  const move = (dir: 1 | -1) => {
+    const el = row.current;
+    el?.scrollBy({ left: dir * el.clientWidth * 0.8 });
+  };
+  return (
+    <div className={s.cannedBar}>
+      <button
+        type="button"
+        className={s.iconButton}
+        aria-label="Earlier canned replies"
+        disabled={!edges.before}
+        hidden={!edges.before && !edges.after}
+        onClick={() => move(-1)}
+      >
+        ‹
+      </button>
+      <div
+        className={`${s.cannedScroll} ${edges.before ? s.cannedFadeStart : ''} ${edges.after ? s.cannedFadeEnd : ''}`}
+      >
+        <fieldset ref={row} className={s.canned} onScroll={measure}>
+          <legend className="visually-hidden">Canned replies</legend>
+          {replies.map((c) => (
+            <button key={c.id} type="button" className={s.chip} title={c.body} onClick={() => onPick(c.body)}>
+              {c.title}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <button
+        type="button"
+        className={s.iconButton}
+        aria-label="More canned replies"
+        disabled={!edges.after}
+        hidden={!edges.before && !edges.after}
+        onClick={() => move(1)}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
 
 function Thread({ userId }: { userId: number }) {
   const me = useMe();
@@ -110,16 +181,23 @@ function Thread({ userId }: { userId: number }) {
         )}
       </header>
       <ol className={s.log} aria-label="Messages" aria-live="polite">
-        {(t?.messages ?? []).map((m) => (
-          <li key={m.id} className={`${s.msg} ${m.sender === 'agent' ? s.msgMe : s.msgThem}`}>
-            <span className="visually-hidden">{m.sender === 'agent' ? 'Agent' : 'Customer'}: </span>
-            <div className={s.bubble}>{m.body}</div>
-            <span className={s.msgMeta}>
-              {when(m.at)}
-              {m.sender === 'agent' && (m.readAt ? ' · Read' : ' · Delivered')}
-            </span>
-          </li>
-        ))}
+        {(t?.messages ?? []).map((m) =>
+          m.automatic ? (
+            <li key={m.id} className={`${s.msg} ${s.msgAuto}`}>
+              <span className={s.msgMeta}>Automatic welcome · {stamp(m.at)}</span>
+              <div className={s.bubble}>{m.body}</div>
+            </li>
+          ) : (
+            <li key={m.id} className={`${s.msg} ${m.sender === 'agent' ? s.msgMe : s.msgThem}`}>
+              <span className="visually-hidden">{m.sender === 'agent' ? 'Agent' : 'Customer'}: </span>
+              <div className={s.bubble}>{m.body}</div>
+              <span className={s.msgMeta}>
+                <span title={exactly(m.at)}>{stamp(m.at)}</span>
+                {m.sender === 'agent' && (m.readAt ? ' · Read' : ' · Delivered')}
+              </span>
+            </li>
+          ),
+        )}
         <li ref={end} aria-hidden="true" />
       </ol>
       <div className={s.typing} aria-live="polite">
@@ -127,23 +205,13 @@ function Thread({ userId }: { userId: number }) {
       </div>
       <form className={s.composer} onSubmit={send}>
         {(canned.data?.length ?? 0) > 0 && (
-          <fieldset className={s.canned}>
-            <legend className="visually-hidden">Canned replies</legend>
-            {canned.data!.map((c) => (
-              <button
-                key={c.id}
-                type="button"
-                className={s.chip}
-                title={c.body}
-                onClick={() => {
-                  onDraft(c.body);
-                  input.current?.focus();
-                }}
-              >
-                {c.title}
-              </button>
-            ))}
-          </fieldset>
+          <CannedReplies
+            replies={canned.data!}
+            onPick={(body) => {
+              onDraft(body);
+              input.current?.focus();
+            }}
+          />
         )}
         <ErrorLine error={error} />
         <div className={s.composerRow}>
@@ -183,8 +251,9 @@ function CustomerAside({ userId }: { userId: number }) {
   return (
     <aside className={s.aside} aria-label="Customer">
       <div>
-        <div className={`${s.strong} ${s.asideName}`}>{c.customer.name ?? 'No verified name'}</div>
-        <div className={`${s.mono} ${s.muted}`}>{c.customer.phone}</div>
+        <div className={`${s.strong} ${s.asideName}`}>{c.customer.name ?? c.customer.phone}</div>
+        <div className={`${s.small} ${s.muted}`}>{nameSource(c.customer)}</div>
+        {c.customer.name && <div className={`${s.mono} ${s.muted}`}>{c.customer.phone}</div>}
       </div>
       <dl className={s.dl}>
         <dt>Account</dt>
@@ -203,8 +272,10 @@ function CustomerAside({ userId }: { userId: number }) {
             {KYC_LABEL[c.customer.kycStatus]}
           </Badge>
         </dd>
-        <dt>Balance</dt>
-        <dd>{rupees(c.customer.balance)}</dd>
+        <dt>Available</dt>
+        <dd>{rupees(c.assets.available)}</dd>
+        <dt>Total assets</dt>
+        <dd>{rupees(c.assets.total)}</dd>
         <dt>Loan due</dt>
         <dd>{rupees(c.customer.loan)}</dd>
         <dt>Customer since</dt>
@@ -304,7 +375,7 @@ export function Chats() {
                     {c.unread > 0 ? (
                       <span className={s.unreadDot}>{c.unread}</span>
                     ) : (
-                      <span className={`${s.small} ${s.muted}`}>{when(c.lastAt)}</span>
+                      <span className={`${s.small} ${s.muted} ${s.nowrap}`}>{stamp(c.lastAt)}</span>
                     )}
                   </span>
                   <span className={s.threadLast}>

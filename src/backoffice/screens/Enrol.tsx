@@ -7,7 +7,7 @@ import { useSession } from '../session';
 import { Button, ErrorLine, Field, QrCode, css as s } from '../ui';
 
 /**
- * A new member's enrolment (issue 33 §2): the one-time link's token (in the URL's fragment, so it
+ * A new member's enrolment: the one-time link's token (in the URL's fragment, so it
  * never reaches a server log) with a password of their own, then a second factor — an
  * authenticator app (scan the code, type its first code) or a passkey. Until one is set up the
  * session opens nothing else.

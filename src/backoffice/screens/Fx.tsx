@@ -6,9 +6,14 @@ import { useMe } from '../session';
 import { Badge, Button, Card, ErrorLine, Field, PageHead, css as s } from '../ui';
 
 /**
- * The USD rate (issue 33 §7): what converts US dollars now and where from, and a new configured
+ * The USD rate: what converts US dollars now and where from, and a new configured
  * rate previewed with its effect before it is set (a fresh second factor, audited).
  */
+/** A configured rate this far from the live one is warned about: it takes over when the quote is stale. */
+const GAP_WARN_BPS = 200;
+const percent = (bps: number, signed = false) =>
+  `${signed ? (bps < 0 ? '−' : '+') : ''}${(Math.abs(bps) / 100).toFixed(2)} %`;
+
 export function Fx() {
   const me = useMe();
   const state = useOps('fx', {}, 30_000);
@@ -60,29 +65,50 @@ export function Fx() {
               </dd>
               <dt>Configured</dt>
               <dd>
-                {st.configured ?? '—'} <span className={s.muted}>set {exactly(st.configuredAt)}</span>
+                {st.configured ? `₹${st.configured} per US$` : 'None'}{' '}
+                <span className={s.muted}>
+                  {st.configuredAt ? `set ${exactly(st.configuredAt)}` : 'the default, never set here'}
+                </span>
               </dd>
             </dl>
+          )}
+          {st && st.gapBps !== null && Math.abs(st.gapBps) >= GAP_WARN_BPS && (
+            <p className={`${s.notice} ${s.spaced}`} role="alert">
+              The configured rate is {percent(st.gapBps)} {st.gapBps < 0 ? 'below' : 'above'} the live ₹
+              {st.rate}. If the live quote goes stale, US dollars convert at ₹{st.configured} at once: set it
+              near the live rate.
+            </p>
           )}
         </Card>
         {me.caps.includes('approve') && (
           <Card title="Set the configured rate">
             <div className={s.stack}>
-              <Field id="rate" label="₹ per US$ (at most 4 decimals)">
-                <input
-                  id="rate"
-                  className={s.input}
-                  inputMode="decimal"
-                  value={rate}
-                  placeholder="88.2500"
-                  onChange={(e) => setRate(e.target.value)}
-                />
+              <Field
+                id="rate"
+                label="₹ per US$ (at most 4 decimals)"
+                hint={st?.source === 'live' && st.rate ? `The live rate now: ₹${st.rate}` : undefined}
+              >
+                <div className={s.row}>
+                  <input
+                    id="rate"
+                    className={`${s.input} ${s.shrink} ${s.grow1}`}
+                    inputMode="decimal"
+                    value={rate}
+                    placeholder="Type a rate"
+                    onChange={(e) => setRate(e.target.value)}
+                  />
+                  {st?.source === 'live' && st.rate && (
+                    <Button small onClick={() => setRate(st.rate!)}>
+                      Use the live rate
+                    </Button>
+                  )}
+                </div>
               </Field>
               <ErrorLine error={preview.error} />
               {p && (
                 <dl className={s.dl}>
                   <dt>Change</dt>
-                  <dd>{p.changeBps === null ? '—' : `${(p.changeBps / 100).toFixed(2)} %`}</dd>
+                  <dd>{p.changeBps === null ? '—' : percent(p.changeBps, true)}</dd>
                   <dt>US$1,000 converts to</dt>
                   <dd>
                     {rupees(p.example.now)} → <span className={s.strong}>{rupees(p.example.next)}</span>

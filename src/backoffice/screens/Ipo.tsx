@@ -9,7 +9,7 @@ import { useMe } from '../session';
 import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
 
 /**
- * IPO allotment (issue 33 §7): the table previewed at a ratio before anything moves; one member
+ * IPO allotment: the table previewed at a ratio before anything moves; one member
  * proposes it, another runs it (never the proposer), and only while the applications are what the
  * table was made from.
  */

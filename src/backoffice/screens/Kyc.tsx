@@ -1,6 +1,6 @@
 import { type FormEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { KYC_REJECTION_REASONS, type KycRejectionReason } from '../../shared/backoffice';
+import { KYC_REJECTION_REASONS, type KycFlag, type KycRejectionReason } from '../../shared/backoffice';
 import { KYC_STATUS } from '../../shared/status';
 import { call } from '../api';
 import { exactly, KYC_LABEL, when } from '../format';
@@ -10,7 +10,7 @@ import { useMe } from '../session';
 import { Age, Badge, Button, Card, Empty, ErrorLine, Icon, PageHead, css as s } from '../ui';
 
 /**
- * Real-name review (issue 33 §5): the cases under review, and one case — both ID photos (zoom,
+ * Real-name review: the cases under review, and one case — both ID photos (zoom,
  * rotate, drag) beside the fields as submitted, its history, and the decision: approve, reject
  * with a reason the customer's app words in their language (plus the officer's own text), or ask
  * for new photos. Photos are fetched with the staff token and shown from memory (never cached),
@@ -31,6 +31,31 @@ export const REASONS: Record<KycRejectionReason, { label: string; customer: stri
   expired: { label: 'Document expired', customer: 'The ID you sent has expired. Please use a valid one.' },
   other: { label: 'Other', customer: 'Your submission was not accepted. (Write your reason below.)' },
 };
+
+/** A case's warnings as the officer reads them, each customer named and linked. */
+function KycFlags({ flags }: { flags: KycFlag[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <ul className={s.warnBanner} aria-label="Check before deciding">
+      {flags.map((f) =>
+        f.code === 'samePhoto' ? (
+          <li key={f.code}>The front and back photos are the same picture.</li>
+        ) : (
+          <li key={f.code}>
+            This ID number is {f.code === 'idNumberApproved' ? 'already approved' : 'under review'} for{' '}
+            {f.customers.map((o, i) => (
+              <span key={o.userId}>
+                {i > 0 && ', '}
+                <Link to={OPS_PATHS.customer(o.userId)}>{o.name}</Link>
+              </span>
+            ))}
+            .
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
 
 const ID_TYPE: Record<string, string> = {
   idCard: 'Aadhaar / ID card',
@@ -171,7 +196,14 @@ export function KycList() {
                     </Link>
                   </td>
                   <td className={s.mono}>{c.phone}</td>
-                  <td>{ID_TYPE[c.idType] ?? c.idType}</td>
+                  <td>
+                    {ID_TYPE[c.idType] ?? c.idType}{' '}
+                    {c.flags.length > 0 && (
+                      <Badge tone="danger">
+                        {c.flags.length === 1 ? '1 warning' : `${c.flags.length} warnings`}
+                      </Badge>
+                    )}
+                  </td>
                   <td className={s.muted}>{when(c.submittedAt)}</td>
                   <td className={s.num}>
                     <Age since={c.submittedAt} now={now} target={4 * 3600_000} />
@@ -272,6 +304,7 @@ export function KycCase() {
           {done}
         </p>
       )}
+      {c && open && <KycFlags flags={c.flags} />}
       {c && (
         <div className={s.split}>
           <div className={s.stack}>

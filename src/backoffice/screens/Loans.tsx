@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LoanRow } from '../../shared/backoffice';
+import { KYC_STATUS } from '../../shared/status';
 import { call } from '../api';
-import { rupees } from '../format';
+import { KYC_LABEL, rupees } from '../format';
 import { useNow, useOps } from '../hooks';
 import { OPS_PATHS } from '../paths';
 import { useMe } from '../session';
-import { Age, Button, Card, Dialog, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { Age, Badge, Button, Card, Dialog, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
 
-/** Loan applications (issue 33 §7): approve (disbursed at once) or reject with the reason. */
+/** Loan applications: approve (disbursed at once) or reject with the reason. */
 export function Loans() {
   const me = useMe();
   const list = useOps('loans', {}, 15_000);
@@ -57,6 +58,7 @@ export function Loans() {
               <tr>
                 <th>#</th>
                 <th>Customer</th>
+                <th>Real-name</th>
                 <th className={s.num}>Amount</th>
                 <th className={s.num}>Credit score</th>
                 <th className={s.num}>Already due</th>
@@ -69,9 +71,23 @@ export function Loans() {
                 <tr key={l.id}>
                   <td className={s.mono}>{l.id}</td>
                   <td>
-                    <Link className={s.mono} to={OPS_PATHS.customer(l.userId)}>
-                      {l.phone}
+                    <Link className={s.strong} to={OPS_PATHS.customer(l.userId)}>
+                      {l.customer.name ?? l.phone}
                     </Link>
+                    {l.customer.name && <div className={`${s.small} ${s.muted} ${s.mono}`}>{l.phone}</div>}
+                  </td>
+                  <td>
+                    <Badge
+                      tone={
+                        l.customer.kycStatus === KYC_STATUS.approved
+                          ? 'ok'
+                          : l.customer.kycStatus === KYC_STATUS.rejected
+                            ? 'danger'
+                            : 'warn'
+                      }
+                    >
+                      {KYC_LABEL[l.customer.kycStatus]}
+                    </Badge>
                   </td>
                   <td className={`${s.num} ${s.strong}`}>{rupees(l.amount)}</td>
                   <td className={s.num}>{l.creditScore}</td>

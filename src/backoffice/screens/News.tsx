@@ -6,7 +6,7 @@ import { useOps } from '../hooks';
 import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
 
 /**
- * News (issue 33 §7): an article written here, previewed as the server will store it (its own
+ * News: an article written here, previewed as the server will store it (its own
  * sanitiser's output, sanitised again before it is shown), published now or at a set time.
  */
 export function News() {

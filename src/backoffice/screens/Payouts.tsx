@@ -1,102 +1,32 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PAYOUT_REJECTION_REASONS, type PayoutRow } from '../../shared/backoffice';
 import { call } from '../api';
-import { cardTail, duration, exactly, HOLD_LABEL, rupees, when } from '../format';
-import { useNow, useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
+import { cardTail, rupees } from '../format';
+import { useAction, useNow, useOps } from '../hooks';
 import { useMe } from '../session';
-import { Age, Badge, Button, Card, Dialog, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../ui';
+import {
+  awaits,
+  type Confirming,
+  ConfirmPayout,
+  Customer,
+  Detail,
+  makerOf,
+  REJECT_LABEL,
+  reasons,
+  Status,
+  TARGET,
+} from './PayoutParts';
 
 /**
- * Payouts (issue 33 §6): withdrawals in progress, held ones first, each with why it is held and
- * when its card last changed. Pay, release to the payment rail or reject with a reason. Above the
- * threshold a payout is two people's: the first "Pay" asks for a second approval, which another
- * member gives (never the one who asked); the server binds it to the payout as it was.
+ * Payouts: withdrawals in progress, held ones first, each with every reason
+ * it waits (a card changed lately, the customer's 24 h above the threshold). Pay, release to the
+ * payment rail or reject with a reason. Above the threshold a payout is two people's: the first
+ * "Pay" asks for a second approval, which another member gives (never the one who asked); the
+ * server binds it to the payout as it was. Paying and approving each ask a confirmation that says
+ * again what leaves: the amount, the payee and the card.
  */
-
-const REJECT_LABEL: Record<string, string> = {
-  cardMismatch: 'Card does not match the customer',
-  suspectedFraud: 'Suspected fraud',
-  customerRequest: 'The customer asked to cancel',
-  other: 'Other (write the reason)',
-};
-
-const DAY = 24 * 3600_000;
-
-function Status({ row }: { row: PayoutRow }) {
-  if (row.approval?.status === 'awaiting')
-    return (
-      <Badge tone={row.approval.intact ? 'warn' : 'danger'}>
-        {row.approval.intact
-          ? `Awaits 2nd approval · ${row.approval.makerName}`
-          : 'Changed since asked: void'}
-      </Badge>
-    );
-  if (row.hold) return <Badge tone="warn">Held</Badge>;
-  return <Badge>With the payment rail</Badge>;
-}
-
-/** One payout as the second member checks it: exactly what the approval is bound to. */
-function Detail({ row, now }: { row: PayoutRow; now: number }) {
-  const a = row.approval?.status === 'awaiting' ? row.approval : null;
-  return (
-    <div className={s.below}>
-      <Card title={`Withdrawal #${row.id} · ${rupees(row.amount)}`} actions={<Status row={row} />}>
-        <div className={s.grid2}>
-          <dl className={s.dl}>
-            <dt>Customer</dt>
-            <dd>
-              <Link className={s.mono} to={OPS_PATHS.customer(row.userId)}>
-                {row.phone}
-              </Link>
-            </dd>
-            <dt>Amount</dt>
-            <dd className={s.strong}>{rupees(row.amount)}</dd>
-            <dt>To</dt>
-            <dd>
-              {row.card.bank}, <span className={s.mono}>{cardTail(row.card.card)}</span>, {row.card.holder},
-              IFSC <span className={s.mono}>{row.card.ifsc}</span>
-            </dd>
-            <dt>Card added</dt>
-            <dd>{exactly(row.card.addedAt)}</dd>
-            <dt>Card changed</dt>
-            <dd>
-              {exactly(row.card.changedAt)}{' '}
-              {now - row.card.changedAt < DAY && (
-                <Badge tone="danger">{duration(now - row.card.changedAt)} ago</Badge>
-              )}
-            </dd>
-          </dl>
-          <dl className={s.dl}>
-            <dt>Asked</dt>
-            <dd>{exactly(row.askedAt)}</dd>
-            <dt>Why it waits</dt>
-            <dd>{row.hold ? (HOLD_LABEL[row.hold] ?? row.hold) : 'It does not: the payment rail pays it'}</dd>
-            <dt>Rule</dt>
-            <dd>{row.needsApproval ? 'Two people: one pays, another approves' : 'One person'}</dd>
-            {a && (
-              <>
-                <dt>Paid by</dt>
-                <dd>
-                  {a.makerName}, {exactly(a.createdAt)}
-                </dd>
-                <dt>Bound to</dt>
-                <dd>
-                  {a.intact ? (
-                    <Badge tone="ok">This amount, card and customer — unchanged</Badge>
-                  ) : (
-                    <Badge tone="danger">Changed since it was asked: void</Badge>
-                  )}
-                </dd>
-              </>
-            )}
-          </dl>
-        </div>
-      </Card>
-    </div>
-  );
-}
 
 export function Payouts() {
   const me = useMe();
@@ -104,25 +34,30 @@ export function Payouts() {
   const now = useNow(5000);
   const [params] = useSearchParams();
   const [picked, setPicked] = useState<number | null>(() => Number(params.get('focus')) || null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  const action = useAction(list.reload);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [rejecting, setRejecting] = useState<PayoutRow | null>(null);
   const [reason, setReason] = useState<string>('cardMismatch');
   const [text, setText] = useState('');
   const can = (cap: string) => me.caps.includes(cap as never);
   const rows = list.data?.rows ?? [];
+  const threshold = list.data?.threshold ?? '0';
   const detail = rows.find((r) => r.id === picked) ?? null;
 
-  async function act(key: string, run: () => Promise<{ ok: boolean; error?: string }>, done: string) {
-    setBusy(key);
-    setError(null);
-    setNote(null);
-    const r = await run();
-    setBusy(null);
-    if (!r.ok) setError(r.error ?? null);
-    else setNote(done);
-    list.reload();
+  function decide({ row, kind }: Confirming) {
+    setConfirming(null);
+    if (kind === 'approve')
+      void action.run(
+        `approve:${row.id}`,
+        () => call('payoutApprove', { id: row.id }),
+        `Withdrawal ${row.id} approved and paid.`,
+      );
+    else
+      void action.run(
+        `pay:${row.id}`,
+        () => call('payoutPay', { id: row.id }),
+        (d) => (d.paid ? `Withdrawal ${row.id} paid.` : `Withdrawal ${row.id} waits for a second approval.`),
+      );
   }
 
   async function reject(e: FormEvent) {
@@ -130,12 +65,63 @@ export function Payouts() {
     if (!rejecting) return;
     const id = rejecting.id;
     setRejecting(null);
-    await act(
+    await action.run(
       `reject:${id}`,
       () => call('payoutReject', { id, reason, text: text.trim() || undefined }),
       `Withdrawal ${id} rejected and refunded to the customer.`,
     );
     setText('');
+  }
+
+  /** The row's decisions: one that moves money (Approve or Pay), and Reject. */
+  function rowActions(r: PayoutRow) {
+    const waiting = awaits(r);
+    const mine = waiting && r.approval?.maker === `staff:${me.id}`;
+    return (
+      <div className={s.actions}>
+        {waiting && can('approve') && (
+          <Button
+            small
+            tone="approve"
+            disabled={mine || !r.approval?.intact}
+            title={mine ? 'You asked for this payout: another member approves it' : undefined}
+            busy={action.busy === `approve:${r.id}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              setConfirming({ row: r, kind: 'approve' });
+            }}
+          >
+            <Icon name="check" size={15} />
+            Approve…
+          </Button>
+        )}
+        {!waiting && r.hold && can('pay') && (
+          <Button
+            small
+            tone="primary"
+            busy={action.busy === `pay:${r.id}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              setConfirming({ row: r, kind: 'pay' });
+            }}
+          >
+            Pay…
+          </Button>
+        )}
+        {can('pay') && (
+          <Button
+            small
+            tone="danger"
+            onClick={(e) => {
+              e.stopPropagation();
+              setRejecting(r);
+            }}
+          >
+            Reject…
+          </Button>
+        )}
+      </div>
+    );
   }
 
   return (
@@ -144,16 +130,11 @@ export function Payouts() {
         title="Payouts"
         subtitle={
           list.data
-            ? `Above ${rupees(list.data.threshold)} a payout needs a second person's approval.`
+            ? `When a customer's payouts in 24 h pass ${rupees(threshold)}, a second person approves.`
             : 'Withdrawals waiting to be paid.'
         }
       />
-      <ErrorLine error={list.error ?? error} />
-      {note && (
-        <p className={`${s.ok} ${s.banner}`} role="status">
-          {note}
-        </p>
-      )}
+      <Outcome error={list.error ?? action.error} note={action.note} />
       <Card title={`In progress · ${rows.length}`} flush>
         {rows.length === 0 ? (
           <Empty>{list.loading ? 'Loading…' : 'No withdrawal is in progress.'}</Empty>
@@ -166,141 +147,108 @@ export function Payouts() {
                   <th>Customer</th>
                   <th className={s.num}>Amount</th>
                   <th>To card</th>
-                  <th>Card changed</th>
-                  <th>Why it waits</th>
+                  <th>Status and why it waits</th>
                   <th className={s.num}>Waiting</th>
-                  <th>Status</th>
                   <th>
                     <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => {
-                  const awaiting = r.approval?.status === 'awaiting';
-                  const mine = awaiting && r.approval?.maker === `staff:${me.id}`;
-                  const recent = now - r.card.changedAt < DAY;
-                  return (
-                    <tr
-                      key={r.id}
-                      className={r.id === picked ? s.rowActive : undefined}
-                      data-testid={`payout-${r.id}`}
-                      onClick={() => setPicked(r.id)}
-                    >
-                      <td className={s.mono}>{r.id}</td>
-                      <td>
-                        <Link className={s.mono} to={OPS_PATHS.customer(r.userId)}>
-                          {r.phone}
-                        </Link>
-                      </td>
-                      <td className={`${s.num} ${s.strong}`}>
-                        {rupees(r.amount)}
-                        {r.needsApproval && (
-                          <div>
-                            <Badge tone="info">2 people</Badge>
-                          </div>
-                        )}
-                      </td>
-                      <td>
-                        <div className={`${s.strong} ${s.nowrap}`}>{r.card.bank}</div>
-                        <div className={`${s.small} ${s.muted}`}>
-                          <span className={s.mono}>{cardTail(r.card.card)}</span> · {r.card.holder}
+                {rows.map((r) => (
+                  <tr
+                    key={r.id}
+                    className={r.id === picked ? s.rowActive : undefined}
+                    data-testid={`payout-${r.id}`}
+                    onClick={() => setPicked(r.id)}
+                  >
+                    <td className={s.mono}>{r.id}</td>
+                    <td>
+                      <Customer row={r} />
+                    </td>
+                    <td className={`${s.num} ${s.strong}`}>
+                      {rupees(r.amount)}
+                      {r.needsApproval && (
+                        <div>
+                          <Badge tone="info">2 people</Badge>
                         </div>
-                      </td>
-                      <td title={exactly(r.card.changedAt)}>
-                        {recent ? (
-                          <Badge tone="danger">{duration(now - r.card.changedAt)} ago</Badge>
-                        ) : (
-                          when(r.card.changedAt)
-                        )}
-                      </td>
-                      <td className={s.small}>
-                        {r.hold ? (HOLD_LABEL[r.hold] ?? r.hold) : <span className={s.muted}>—</span>}
-                      </td>
-                      <td className={s.num}>
-                        <Age since={r.askedAt} now={now} target={2 * 3600_000} />
-                      </td>
-                      <td>
-                        <Status row={r} />
-                      </td>
-                      <td>
-                        <div className={s.actions}>
-                          {awaiting && can('approve') && (
-                            <Button
-                              small
-                              tone="primary"
-                              disabled={mine || !r.approval?.intact}
-                              title={
-                                mine ? 'You asked for this payout: another member approves it' : undefined
-                              }
-                              busy={busy === `approve:${r.id}`}
-                              onClick={() =>
-                                void act(
-                                  `approve:${r.id}`,
-                                  () => call('payoutApprove', { id: r.id }),
-                                  `Withdrawal ${r.id} approved and paid.`,
-                                )
-                              }
-                            >
-                              Approve
-                            </Button>
-                          )}
-                          {!awaiting && r.hold && can('pay') && (
-                            <Button
-                              small
-                              tone="primary"
-                              busy={busy === `pay:${r.id}`}
-                              onClick={() =>
-                                void act(
-                                  `pay:${r.id}`,
-                                  () => call('payoutPay', { id: r.id }),
-                                  r.needsApproval
-                                    ? `Withdrawal ${r.id} waits for a second approval.`
-                                    : `Withdrawal ${r.id} paid.`,
-                                )
-                              }
-                            >
-                              Pay
-                            </Button>
-                          )}
-                          {!awaiting && r.hold && !r.needsApproval && can('pay') && (
-                            <Button
-                              small
-                              busy={busy === `release:${r.id}`}
-                              onClick={() =>
-                                void act(
-                                  `release:${r.id}`,
-                                  () => call('payoutRelease', { id: r.id }),
-                                  `Withdrawal ${r.id} handed to the payment rail.`,
-                                )
-                              }
-                            >
-                              Release
-                            </Button>
-                          )}
-                          {can('pay') && (
-                            <Button small tone="danger" onClick={() => setRejecting(r)}>
-                              Reject
-                            </Button>
-                          )}
+                      )}
+                    </td>
+                    <td>
+                      <div className={s.nowrap}>
+                        <span className={s.strong}>{r.card.bank}</span>{' '}
+                        <span className={`${s.mono} ${s.small}`}>{cardTail(r.card.card)}</span>
+                      </div>
+                      <div className={`${s.small} ${s.muted}`}>{r.card.holder}</div>
+                    </td>
+                    <td>
+                      <Status row={r} />
+                      {awaits(r) && (
+                        <div className={`${s.small} ${s.muted}`}>Requested by {makerOf(r.approval!)}</div>
+                      )}
+                      {reasons(r, threshold, now).map((w) => (
+                        <div key={w} className={`${s.small} ${s.muted}`}>
+                          {w}
                         </div>
-                      </td>
-                    </tr>
-                  );
-                })}
+                      ))}
+                    </td>
+                    <td className={s.num}>
+                      <Age since={r.askedAt} now={now} target={TARGET} />
+                    </td>
+                    <td>{rowActions(r)}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
         )}
       </Card>
-      {detail && <Detail row={detail} now={now} />}
+      {detail && (
+        <Detail
+          row={detail}
+          threshold={threshold}
+          now={now}
+          actions={
+            <>
+              <Status row={detail} />
+              {!awaits(detail) && detail.hold && !detail.needsApproval && can('pay') && (
+                <Button
+                  small
+                  busy={action.busy === `release:${detail.id}`}
+                  title="The payment rail pays it at its next run"
+                  onClick={() =>
+                    void action.run(
+                      `release:${detail.id}`,
+                      () => call('payoutRelease', { id: detail.id }),
+                      `Withdrawal ${detail.id} handed to the payment rail.`,
+                    )
+                  }
+                >
+                  Release to the rail
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
+      <ConfirmPayout
+        confirming={confirming}
+        threshold={threshold}
+        now={now}
+        onCancel={() => setConfirming(null)}
+        onConfirm={decide}
+      />
       <Dialog
         open={rejecting !== null}
         title={`Reject withdrawal ${rejecting?.id ?? ''}`}
         onClose={() => setRejecting(null)}
       >
         <form className={s.stack} onSubmit={reject}>
-          <p className={s.muted}>{rupees(rejecting?.amount)} goes back to the customer's balance at once.</p>
+          <p className={s.muted}>
+            {rupees(rejecting?.amount)} goes back to{' '}
+            {rejecting ? (rejecting.customer.name ?? rejecting.phone) : ''}
+            's balance at once.
+          </p>
           <Field id="reject-reason" label="Reason">
             <select
               id="reject-reason"

@@ -9,19 +9,34 @@ import { useMe } from '../session';
 import { Age, Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../ui';
 
 /**
- * The work queues (issue 33 §4): per type the count and the age of the oldest item against its
+ * The work queues: per type the count and the age of the oldest item against its
  * target, and one list of everything waiting, the most overdue first. Claim an item to show the
  * others it is taken. Keyboard: j / k move, Enter opens, c claims or releases.
  */
 
-const TONE: Record<string, 'info' | 'warn' | 'danger' | 'ok'> = {
+/** Each type's badge: a routine kind of work, never an alarm (lateness is the Waiting column's). */
+const TONE: Record<WorkType, 'info' | 'warn' | undefined> = {
   chat: 'info',
-  approval: 'danger',
+  approval: undefined,
+  deposit: 'info',
   withdrawal: 'warn',
   kyc: 'info',
-  loan: 'ok',
-  ipo: 'ok',
+  loan: undefined,
+  ipo: undefined,
 };
+
+/** One item's kind, short (the tiles name the whole queues). */
+const ITEM_LABEL: Record<WorkType, string> = {
+  chat: 'Chat',
+  approval: '2nd approval',
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  kyc: 'Real-name',
+  loan: 'Loan',
+  ipo: 'IPO',
+};
+
+const keyOf = (i: Pick<QueueItem, 'type' | 'id'>) => `${i.type}:${i.id}`;
 
 /** Where an item is worked on. */
 export function pathOf(item: Pick<QueueItem, 'type' | 'id'>): string {
@@ -33,6 +48,8 @@ export function pathOf(item: Pick<QueueItem, 'type' | 'id'>): string {
     case 'withdrawal':
     case 'approval':
       return OPS_PATHS.payout(item.id);
+    case 'deposit':
+      return OPS_PATHS.deposit(item.id);
     case 'loan':
       return OPS_PATHS.loans;
     case 'ipo':
@@ -46,6 +63,7 @@ const LIST_OF: Record<WorkType, string> = {
   chat: OPS_PATHS.chats,
   withdrawal: OPS_PATHS.payouts,
   approval: OPS_PATHS.payouts,
+  deposit: OPS_PATHS.deposits,
   loan: OPS_PATHS.loans,
   ipo: OPS_PATHS.ipo,
 };
@@ -55,22 +73,30 @@ export function Queues() {
   const q = useOps('queues', {}, 10_000);
   const now = useNow(1000);
   const navigate = useNavigate();
-  const [at, setAt] = useState(0);
+  // The cursor is an item, not a row number: a list that reorders or loses an item under it keeps
+  // it on the same item (or the one now in its place), so Enter opens what is highlighted.
+  const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const items = q.data?.items ?? [];
-  const skew = q.data ? q.data.now - (q.at ?? q.data.now) : 0;
-  const serverNow = now + skew;
+  const found = items.findIndex((i) => keyOf(i) === selected);
+  const at = Math.max(found, 0);
+  const serverNow = now;
+  const moveTo = (n: number) => {
+    const item = items[Math.max(0, Math.min(items.length - 1, n))];
+    if (item) setSelected(keyOf(item));
+  };
 
   async function toggle(item: QueueItem) {
     const mine = item.claimedBy?.id === me.id;
+    setSelected(keyOf(item));
     const r = await call('claim', { type: item.type, id: item.id, staffId: mine ? null : me.id });
     setError(r.ok ? null : r.error);
     q.reload();
   }
 
   useKeys({
-    j: () => setAt((i) => Math.min(items.length - 1, i + 1)),
-    k: () => setAt((i) => Math.max(0, i - 1)),
+    j: () => moveTo(at + 1),
+    k: () => moveTo(at - 1),
     enter: () => items[at] && navigate(pathOf(items[at])),
     c: () => items[at] && void toggle(items[at]),
   });
@@ -118,8 +144,8 @@ export function Queues() {
                   <th>Type</th>
                   <th>Item</th>
                   <th>Customer</th>
+                  <th className={s.num}>Amount</th>
                   <th className={s.num}>Waiting</th>
-                  <th className={s.num}>Target</th>
                   <th>Taken by</th>
                   <th>
                     <span className="visually-hidden">Actions</span>
@@ -129,37 +155,52 @@ export function Queues() {
               <tbody>
                 {items.map((i, n) => (
                   <tr
-                    key={`${i.type}:${i.id}`}
+                    key={keyOf(i)}
                     className={n === at ? s.rowActive : undefined}
                     aria-selected={n === at}
-                    onClick={() => setAt(n)}
+                    onClick={() => setSelected(keyOf(i))}
                   >
                     <td>
-                      <Badge tone={TONE[i.type]}>{WORK_LABEL[i.type]}</Badge>
+                      <Badge tone={TONE[i.type]}>{ITEM_LABEL[i.type]}</Badge>
                     </td>
                     <td>
                       <Link to={pathOf(i)} className={s.strong}>
                         {i.title}
                       </Link>
-                      <div className={`${s.muted} ${s.small} ${s.ellipsis}`}>
-                        {i.amount && <span className={s.strong}>{rupees(i.amount)} · </span>}
+                      <div className={`${s.muted} ${s.small} ${s.ellipsis}`} title={i.detail}>
                         {i.detail}
                       </div>
                     </td>
                     <td>
                       {i.customerId ? (
-                        <Link className={s.mono} to={OPS_PATHS.customer(i.customerId)}>
-                          {i.customerPhone}
-                        </Link>
+                        <>
+                          <Link className={s.nowrap} to={OPS_PATHS.customer(i.customerId)}>
+                            {i.customerName ?? i.customerPhone}
+                          </Link>
+                          {i.customerName && (
+                            <div className={`${s.small} ${s.muted} ${s.mono}`}>{i.customerPhone}</div>
+                          )}
+                        </>
                       ) : (
                         <span className={s.muted}>—</span>
                       )}
                     </td>
+                    <td className={`${s.num} ${s.strong}`}>{i.amount ? rupees(i.amount) : ''}</td>
                     <td className={s.num}>
                       <Age since={i.since} now={serverNow} target={i.targetMs} />
+                      <div className={`${s.small} ${s.muted}`}>of {duration(i.targetMs)}</div>
                     </td>
-                    <td className={`${s.num} ${s.muted}`}>{duration(i.targetMs)}</td>
-                    <td>{i.claimedBy ? i.claimedBy.name : <span className={s.muted}>Nobody</span>}</td>
+                    <td>
+                      {i.claimedBy ? (
+                        i.claimedBy.id === me.id ? (
+                          'You'
+                        ) : (
+                          i.claimedBy.name
+                        )
+                      ) : (
+                        <span className={s.muted}>Nobody</span>
+                      )}
+                    </td>
                     <td className={s.num}>
                       {(!i.claimedBy || i.claimedBy.id === me.id || me.role === 'admin') && (
                         <Button

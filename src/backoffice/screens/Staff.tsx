@@ -7,8 +7,9 @@ import { useMe } from '../session';
 import { Badge, Button, Card, ErrorLine, Field, PageHead, css as s } from '../ui';
 
 /**
- * Staff (admins): members and roles. Adding one gives a one-time enrolment link to send them;
- * roles change only with a fresh second factor, and never one's own.
+ * Staff (admins): members and roles. Adding a member sends their one-time enrolment link to their
+ * own address (the admin never sees it); a member who lost their factor is re-enrolled the same
+ * way. Roles change only with a fresh second factor, and never one's own.
  */
 export function Staff() {
   const me = useMe();
@@ -16,17 +17,25 @@ export function Staff() {
   const [login, setLogin] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('support');
-  const [link, setLink] = useState<string | null>(null);
+  const [contact, setContact] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function add(e: FormEvent) {
     e.preventDefault();
-    const r = await call('staffAdd', { login, name, role });
+    const r = await call('staffAdd', { login, name, role, contact });
     setError(r.ok ? null : r.error);
     if (!r.ok) return;
-    setLink(r.data.link);
+    setSent(`${r.data.staff.name}’s enrolment link was sent to ${r.data.sentTo}.`);
     setLogin('');
     setName('');
+    setContact('');
+    list.reload();
+  }
+  async function reenrol(id: number, who: string) {
+    const r = await call('staffReenrol', { id });
+    setError(r.ok ? null : r.error);
+    if (r.ok) setSent(`${who}’s factors were removed; a new enrolment link was sent to ${r.data.sentTo}.`);
     list.reload();
   }
   async function changeRole(id: number, next: Role) {
@@ -49,8 +58,7 @@ export function Staff() {
           <table className={s.table}>
             <thead>
               <tr>
-                <th>Name</th>
-                <th>Login</th>
+                <th>Member</th>
                 <th>Role</th>
                 <th>Added</th>
                 <th />
@@ -59,8 +67,10 @@ export function Staff() {
             <tbody>
               {(list.data ?? []).map((m) => (
                 <tr key={m.id}>
-                  <td className={s.strong}>{m.name}</td>
-                  <td className={s.mono}>{m.login}</td>
+                  <td>
+                    <div className={`${s.strong} ${s.nowrap}`}>{m.name}</div>
+                    <div className={`${s.mono} ${s.small} ${s.muted} ${s.nowrap}`}>{m.login}</div>
+                  </td>
                   <td>
                     {m.id === me.id || m.disabled ? (
                       ROLE_LABEL[m.role]
@@ -80,14 +90,22 @@ export function Staff() {
                     )}
                   </td>
                   <td className={s.small}>
-                    {when(m.createdAt)} {!m.enrolled && <Badge tone="warn">Not enrolled</Badge>}
+                    <div className={s.nowrap}>{when(m.createdAt)}</div>
+                    {!m.enrolled && <Badge tone="warn">Not enrolled</Badge>}
                     {m.disabled && <Badge tone="danger">Disabled</Badge>}
                   </td>
                   <td className={s.num}>
                     {m.id !== me.id && !m.disabled && (
-                      <Button small tone="danger" onClick={() => void disable(m.id)}>
-                        Disable
-                      </Button>
+                      <span className={s.row}>
+                        {m.contact && (
+                          <Button small onClick={() => void reenrol(m.id, m.name)}>
+                            Re-enrol
+                          </Button>
+                        )}
+                        <Button small tone="danger" onClick={() => void disable(m.id)}>
+                          Disable
+                        </Button>
+                      </span>
                     )}
                   </td>
                 </tr>
@@ -122,14 +140,22 @@ export function Staff() {
                 ))}
               </select>
             </Field>
-            <Button tone="primary" type="submit" disabled={!login || !name}>
-              Add and make an enrolment link
+            <Field id="s-contact" label="Their own e-mail (the enrolment link goes there)">
+              <input
+                id="s-contact"
+                type="email"
+                className={s.input}
+                value={contact}
+                onChange={(e) => setContact(e.target.value)}
+              />
+            </Field>
+            <Button tone="primary" type="submit" disabled={!login || !name || !contact}>
+              Add and send the enrolment link
             </Button>
-            {link && (
-              <div className={s.notice}>
-                Send this link privately; it works once:
-                <p className={`${s.secret} ${s.spaced}`}>{link}</p>
-              </div>
+            {sent && (
+              <p className={s.notice} role="status">
+                {sent}
+              </p>
             )}
           </form>
         </Card>

@@ -9,7 +9,6 @@ import { ACCOUNT_MARKET_LIMIT, displayCode } from '../../shared/rules';
 import { ServiceHeaderLink } from '../../shell/ServiceButton';
 import {
   AsOf,
-  ErrorState,
   IconButton,
   IconCoins,
   IconDeposit,
@@ -18,12 +17,14 @@ import {
   IconSettings,
   IconWithdraw,
   ListStates,
+  LoadError,
   PageHeader,
   Skeleton,
   StaleLine,
   ui,
 } from '../../ui';
 import { marketName } from '../_parts/market/names';
+import { HeroLines } from '../_parts/portfolio/Hero';
 import { Allocation, TodayLine } from '../_parts/portfolio/PortfolioPanel';
 import { usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
@@ -45,6 +46,7 @@ export default function AccountScreen() {
   const { currency } = useConfig();
   const { info, markets } = useAccount();
   const portfolio = usePortfolioSummary();
+  const hero = portfolio.data?.hero;
   const data = info.data;
   const money = (v: string | undefined) => (v === undefined ? '—' : formatMoney(v, currency));
 
@@ -64,23 +66,13 @@ export default function AccountScreen() {
       />
       <section className={s.hero} aria-label={t('wallet.account.assets')}>
         <span className={s.heroLabel}>{t('wallet.account.totalAssets')}</span>
+        {/* The total and the lines it is the sum of, from one answer of the server (DESIGN rule 8). */}
         <span className={s.heroValue} data-testid="total-assets">
-          {data ? money(data.total) : info.error ? '—' : <Skeleton width={180} height={32} />}
+          {hero ? money(hero.total) : portfolio.loading ? <Skeleton width={180} height={32} /> : '—'}
         </span>
         <TodayLine summary={portfolio.data} currency={currency} className={p.onAccent} />
+        <HeroLines hero={hero} loading={portfolio.loading} />
         <dl className={s.heroGrid}>
-          <div>
-            <dt>{t('wallet.account.available')}</dt>
-            <dd data-testid="available-balance">{money(data?.money)}</dd>
-          </div>
-          <div>
-            <dt>{t('portfolio.holdings')}</dt>
-            <dd data-testid="account-holdings">{money(portfolio.data?.overall.value)}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.account.loan')}</dt>
-            <dd>{money(data?.loan)}</dd>
-          </div>
           <div>
             <dt>{t('wallet.account.accountNo')}</dt>
             <dd>{data?.no ?? '—'}</dd>
@@ -90,9 +82,14 @@ export default function AccountScreen() {
             <dd>{data?.user ?? '—'}</dd>
           </div>
         </dl>
-        <AsOf at={info.updatedAt} stale={info.stale} every={info.intervalMs} className={s.heroAsOf} />
+        <AsOf
+          at={portfolio.updatedAt}
+          stale={portfolio.stale}
+          every={portfolio.intervalMs}
+          className={s.heroAsOf}
+        />
       </section>
-      {info.error && !data && <ErrorState message={t(info.error)} onRetry={info.reload} />}
+      {portfolio.error && !hero && <LoadError error={portfolio.error} onRetry={portfolio.reload} />}
 
       <nav className={s.actions} aria-label={t('wallet.account.actions')}>
         {ACTIONS.map(({ to, key, Icon }) => (
@@ -105,7 +102,7 @@ export default function AccountScreen() {
         ))}
       </nav>
 
-      <Allocation summary={portfolio.data} />
+      <Allocation summary={portfolio.data} error={portfolio.error} />
       <p className={p.linkLine}>
         <Link to={PATHS.statement} className={ui.textLink}>
           {t('portfolio.statementLink')}
@@ -148,7 +145,7 @@ function MarketRow({ row }: { row: StockRow }) {
   const pill = trend === 'up' ? s.pillUp : trend === 'down' ? s.pillDown : '';
   return (
     <li>
-      <Link to={stockPath(row.stock, row.name)} className={s.row}>
+      <Link to={stockPath(row.stock, row.name)} className={`${s.row} ${s.rowReflow}`}>
         <span className={s.rowMain}>
           <span className={`${ui.name} ${s.rowTitle}`}>{row.name}</span>
           <span className={s.rowSub}>

@@ -4,6 +4,7 @@ import { useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BillRow } from '../../shared/contract/wallet';
 import { formatMoney, trendClass } from '../../shared/format';
+import { displayCode } from '../../shared/rules';
 import {
   EmptyState,
   IconReceipt,
@@ -81,10 +82,15 @@ function BillItem({ bill }: { bill: BillRow }) {
   const income = bill.type === 'income';
   return (
     <li data-bill={bill.reason}>
-      <div className={s.row}>
+      <div className={`${s.row} ${s.rowReflow}`}>
         <span className={s.rowMain}>
           <span className={`${ui.name} ${s.rowTitle}`}>
-            {t(reasonKey(bill.reason, (k) => i18n.exists(k)))}
+            {bill.symbol
+              ? t('wallet.changes.ofInstrument', {
+                  reason: t(reasonKey(bill.reason, (k) => i18n.exists(k))),
+                  code: displayCode(bill.symbol),
+                })
+              : t(reasonKey(bill.reason, (k) => i18n.exists(k)))}
           </span>
           <time className={s.rowSub} dateTime={new Date(bill.created_at).toISOString()}>
             {dateTime(bill.created_at)}

@@ -24,7 +24,7 @@ import { AlertDialog, alertText } from '../_parts/watchlist/AlertDialog';
 import w from '../_parts/watchlist/watchlist.module.css';
 
 /**
- * Price alerts (issue 14): every alert of the user, active first, with its level and state; edit
+ * Price alerts: every alert of the user, active first, with its level and state; edit
  * (which arms a fired alert again) and delete. New alerts are made from stock detail or a
  * watchlist row. Fired alerts land in the inbox.
  */

@@ -13,6 +13,7 @@ import {
   EmptyState,
   IconCard,
   ListStates,
+  loadFailed,
   PageHeader,
   TextField,
   ui,
@@ -33,7 +34,7 @@ export default function BankCardsScreen() {
       <PageHeader title={t('bankCards.title')} back={PATHS.settings} />
       <ListStates
         rows={cards}
-        error={list.error && 'bankCards.loadFailed'}
+        error={loadFailed(list.error, 'bankCards.loadFailed')}
         onRetry={list.reload}
         skeleton={{ rows: 2, height: 150 }}
         empty={

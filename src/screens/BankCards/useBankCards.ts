@@ -5,6 +5,7 @@ import { useConfig } from '../../api/useConfig';
 import { isTransportFailure } from '../../shared/call';
 import type { BankCard } from '../../shared/contract/settings';
 import { checkBankCardNumber, checkBranchCode, compactCode } from '../../shared/rules';
+import { withStepUp } from '../../shell/stepUp';
 import { isTradePasswordError } from '../../shell/TradePasswordPrompt';
 
 export interface CardForm {
@@ -57,7 +58,7 @@ export function useCardForm(editing: BankCard | null, onDone: (card: BankCard) =
   const info = useWatch('userInfo', {}, 0);
   const errors = checkCardForm(form, currency.unit);
 
-  /** A valid form asks for the transaction password (issue 12: a card decides where payouts go). */
+  /** A valid form asks for the transaction password (a card decides where payouts go). */
   function submit(): void {
     setSubmitted(true);
     if (Object.keys(errors).length) return;
@@ -76,8 +77,8 @@ export function useCardForm(editing: BankCard | null, onDone: (card: BankCard) =
       stock_password: code,
     };
     const result = editing
-      ? await call('bankEdit', { id: editing.id, ...fields })
-      : await call('bankAdd', fields);
+      ? await withStepUp(() => call('bankEdit', { id: editing.id, ...fields }))
+      : await withStepUp(() => call('bankAdd', fields));
     setBusy(false);
     if (!result.ok && isTradePasswordError(result.error)) return result.error;
     setAsking(false);

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../paths';
 import type { OrderRow } from '../../shared/contract/trading';
 import { LotSellDialog } from '../_parts/invest/LotSellDialog';
-import { OrderCard } from '../_parts/invest/OrderCard';
 import { OrdersPage } from '../_parts/invest/OrdersPage';
+import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
+import { OrderDetailSheet } from '../_parts/trading/OrderDetailSheet';
+import { OrderLine } from '../_parts/trading/OrderLine';
+import o from '../_parts/trading/orders.module.css';
 import type { BlockMold } from '../BlockTrading/useBlockTrading';
-import { type BlockTab, blockOrderStatus, useBlockOrders } from './useBlockOrders';
+import { type BlockTab, useBlockOrders } from './useBlockOrders';
 
 /** Block trading orders (SPEC §2, /block-trading/orders): tabs all, failed, success. */
 export default function BlockOrdersScreen() {
@@ -18,10 +21,16 @@ const TEXT = {
   finalize: { title: 'qip.ordersTitle', back: PATHS.qip },
 } as const;
 
+/**
+ * Block or QIP orders: one row per order as every order list shows it (OrderLine); a row opens its
+ * detail, with the lot's lock-in, its contract note and its sale.
+ */
 export function BlockOrders({ mold }: { mold: BlockMold }) {
   const { t } = useTranslation();
   const { tab, setTab, orders } = useBlockOrders(mold);
+  const [detail, setDetail] = useState<OrderRow | null>(null);
   const [selling, setSelling] = useState<OrderRow | null>(null);
+  const [noteFor, setNoteFor] = useState<string | null>(null);
   const text = TEXT[mold];
 
   return (
@@ -38,19 +47,17 @@ export function BlockOrders({ mold }: { mold: BlockMold }) {
       ]}
       orders={orders}
       empty={t('block.emptyOrders')}
-      card={(order) => {
-        const status = blockOrderStatus(order);
-        return (
-          <OrderCard
-            key={order.id}
-            order={order}
-            status={{ label: t(status.key), tone: status.tone }}
-            showQuantity
-            onSell={setSelling}
-          />
-        );
-      }}
+      listClassName={o.list}
+      skeletonHeight={64}
+      card={(order) => <OrderLine key={order.id} order={order} onOpen={setDetail} />}
     >
+      <OrderDetailSheet
+        // The order as the list has it now (reloaded after a sale).
+        order={(detail && orders.data?.rows.find((r) => r.id === detail.id)) ?? detail}
+        onClose={() => setDetail(null)}
+        actions={{ sell: setSelling, note: setNoteFor }}
+      />
+      <ContractNoteSheet no={noteFor} onClose={() => setNoteFor(null)} />
       {selling && (
         <LotSellDialog
           order={selling}

@@ -1,8 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
-import type { OrderRow } from '../../shared/contract/trading';
-import { BLOCK_STATUS } from '../../shared/status';
-import type { Tone } from '../../ui';
 import type { BlockMold } from '../BlockTrading/useBlockTrading';
 
 /** SPEC §4 block order tabs: 0 all, 2 failed, 1 success (kept in the URL for back/forward). */
@@ -16,11 +13,4 @@ export function useBlockOrders(mold: BlockMold) {
   const orders = useWatch('dealList', { mold, status: Number(tab) }, 0);
   const setTab = (next: BlockTab) => setParams(next === '0' ? {} : { tab: next }, { replace: true });
   return { tab, setTab, orders };
-}
-
-/** SPEC §4: status 1 success, otherwise failed. */
-export function blockOrderStatus(order: OrderRow): { key: string; tone: Tone } {
-  return order.status === BLOCK_STATUS.success
-    ? { key: 'block.status.success', tone: 'success' }
-    : { key: 'block.status.failed', tone: 'danger' };
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../api/useConfig';
+import { currencyFor, useConfig } from '../../api/useConfig';
 import { PATHS } from '../../paths';
 import type { BlockItem } from '../../shared/contract/invest';
 import { formatNumber, formatPercent } from '../../shared/format';
+import { scheduleOf } from '../../shared/market-hours';
 import { displayCode } from '../../shared/rules';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
@@ -17,6 +18,7 @@ import {
   PageHeader,
   StatusChip,
   ui,
+  useDates,
 } from '../../ui';
 import s from '../_parts/invest/invest.module.css';
 import { BalanceStrip, regionPrice, Stat } from '../_parts/invest/parts';
@@ -44,8 +46,9 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
   const [settingPassword, setSettingPassword] = useState<BlockItem | null>(null);
   const text = TEXT[mold];
   const rows = list.data?.rows;
-  // The one USD rate (server/trading/fx.ts): shown on QIP, used by every buy dialog's preview.
+  // The one USD rate (server/trading/fx.ts), shown where a lot on the list is priced in dollars.
   const usd = useUsdRate();
+  const dollars = rows?.some((r) => currencyFor(config, r.type).unit !== config.currency.unit) ?? false;
 
   // SPEC §2: without a transaction password yet, its dialog opens first.
   function startBuy(item: BlockItem) {
@@ -68,10 +71,11 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
       />
       <div className={`${s.rateNote} ${s.rateLine}`}>
         <SimulatedMark />
-        {mold === 'finalize' && <UsdRateLine rate={usd} />}
+        {/* The dollar rate only where a lot is priced in dollars. */}
+        {dollars && <UsdRateLine rate={usd} />}
         {list.stale && <AsOf at={list.updatedAt} stale />}
       </div>
-      <ProductNotes mold={mold} />
+      <ProductNotes mold={mold} dollars={dollars} />
       <ListStates
         rows={rows}
         error={list.error}
@@ -103,13 +107,11 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
       {buying && (
         <BlockBuyDialog
           item={buying}
-          balance={info.data?.money}
-          alwaysConvert={mold === 'finalize'}
           usd={usd}
           onClose={() => setBuying(null)}
           onDone={() => {
-            setBuying(null);
             info.reload();
+            list.reload();
           }}
         />
       )}
@@ -120,6 +122,10 @@ export function BlockMarket({ mold }: { mold: BlockMold }) {
 function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const { exchange } = useDates();
+  // A lot trades at the live market's price, so only in its session: a closed market shows on the
+  // list, when it opens, instead of a Buy that could only be refused.
+  const opensAt = item.session !== null && !item.session.open ? item.session.opens_at : null;
   const difference =
     item.market_price > 0 ? ((item.price - item.market_price) / item.market_price) * 100 : null;
   // A block is a finite placement: below one minimum lot left, nothing more can be bought.
@@ -133,7 +139,7 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
             <span className={s.code}>{displayCode(item.tag)}</span>
             <span className={s.tag}>{item.type}</span>
             {/*
-              Issue 30 §1: where the block price sits against the market, stated plainly in the
+              Where the block price sits against the market, stated plainly in the
               text's colours — a difference inside the block window, never an "up" coloured bargain.
             */}
             {difference !== null && (
@@ -145,6 +151,12 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
         </div>
         {soldOut ? (
           <StatusChip tone="muted">{t('block.soldOut')}</StatusChip>
+        ) : opensAt != null ? (
+          <span className={s.opensAt} data-testid="block-opens">
+            {t('block.opens', {
+              time: exchange(opensAt, scheduleOf(undefined, item.type), 'weekdayClock'),
+            })}
+          </span>
         ) : (
           <Button
             variant="buy"
@@ -166,7 +178,7 @@ function BlockCard({ item, onBuy }: { item: BlockItem; onBuy: () => void }) {
         <Stat label={t('block.minShort')}>{formatNumber(item.count, 0)}</Stat>
       </dl>
       <div className={s.foot}>
-        {/* Availability as a plain fact (issue 30 §1): no countdown, no urgency. */}
+        {/* Availability as a plain fact: no countdown, no urgency. */}
         <span>{t('block.remaining', { n: formatNumber(item.remaining, 0) })}</span>
         <span>{t('block.lockInShort')}</span>
       </div>

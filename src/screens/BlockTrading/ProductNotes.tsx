@@ -3,11 +3,11 @@ import s from '../_parts/invest/invest.module.css';
 import type { BlockMold } from './useBlockTrading';
 
 /**
- * What a buyer reads before a block or QIP purchase (issue 14): who may buy, the lock-in, the
- * risk; QIP also how its US-dollar prices are converted (the rate itself is the line above,
+ * What a buyer reads before a block or QIP purchase: who may buy, the lock-in, the
+ * risk; where a lot is priced in US dollars, how they are converted (the rate itself is the line above,
  * `UsdRateLine`, from the server's one rate: server/trading/fx.ts).
  */
-export function ProductNotes({ mold }: { mold: BlockMold }) {
+export function ProductNotes({ mold, dollars }: { mold: BlockMold; dollars: boolean }) {
   const { t } = useTranslation();
   const key = mold === 'finalize' ? 'qip' : 'block';
   return (
@@ -19,7 +19,8 @@ export function ProductNotes({ mold }: { mold: BlockMold }) {
       <p>{t(`watch.product.${key}.eligibility`)}</p>
       <p>{t(`watch.product.${key}.lockIn`)}</p>
       <p>{t(`watch.product.${key}.risk`)}</p>
-      {mold === 'finalize' && <p className={s.notesRate}>{t('watch.product.qip.rateRule')}</p>}
+      {/* How dollars are converted, only where a lot on offer is priced in them. */}
+      {dollars && <p className={s.notesRate}>{t('watch.product.qip.rateRule')}</p>}
     </section>
   );
 }

@@ -3,12 +3,10 @@ import { useWatch } from '../../api/hooks';
 import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { BlockItem } from '../../shared/contract/invest';
-import { feeMinor, PRICE_SCALE, priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
+import type { OrderRow } from '../../shared/contract/trading';
+import { PRICE_SCALE, priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
 import {
   BLOCK_DEFAULT_MIN_QTY,
-  BLOCK_FEE_BPS,
-  blockCostMinor,
-  blockMaxQuantity,
   checkBlockQuantity,
   checkTradePassword,
   POLL_MS,
@@ -42,45 +40,62 @@ const STEPPER_LOT = 100;
 const BELOW_MINIMUM_HINT_MS = 3000;
 
 /**
- * The buy dialog's rules (SPEC §5 block/QIP buy): digits only; at least the row's minimum (toast
- * with the minimum, a hint after 3 s, the minus button stops there); at most the default maximum
- * floor(balance / (price + 0.03 %)) the balance pays for; a 6-digit transaction code; the amounts
- * as the server will post them, at the server's USD rate (`usd`); without a fresh one a USD lot
- * cannot be bought (SPEC §8 "Exchange rate has not been updated").
+ * The buy of a block/QIP lot, as the stock ticket's: order → review → result. The
+ * order step keeps SPEC §5's rules (digits only; at least the row's minimum — toast with the
+ * minimum, a hint after 3 s, the minus button stops there; at most what the balance pays for and
+ * the offer has left); every money figure — value, each charge, the total, what the balance
+ * affords — is the server's `orderQuote` for a buy of this many at the block price (a lot pays a
+ * stock buy's charges: server/trading/postings.ts `blockBuyAmounts`). The review repeats them
+ * itemised and asks for the transaction password; the result is the order row the server answered
+ * (`OrderResultSheet`), with its contract note. A USD lot converts at the server's rate; without a
+ * fresh one it cannot be bought (SPEC §8 "Exchange rate has not been updated").
  */
-export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: UsdRate, onDone: () => void) {
+export function useBlockBuy(item: BlockItem, usd: UsdRate, onDone: () => void) {
   const config = useConfig();
   const minimum = Math.max(1, item.count || BLOCK_DEFAULT_MIN_QTY);
+  const [step, setStep] = useState<'order' | 'review'>('order');
   const [pin, setPin] = useState('');
   const [pinError, setPinError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [hint, setHint] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<OrderRow | null>(null);
   const buy = useMoneyCall('dealBuy');
 
-  const priceTicks = priceToTicks(item.price);
   const local = currencyFor(config, item.type);
-  // Null while the USD rate is not known yet: the converted amounts show "—".
-  const rate = usd.ticksFor(local.unit);
   const converts = local.unit !== config.currency.unit;
   const rateRefused = usd.refusedFor(local.unit);
-  const balanceMinor = balance === undefined ? null : toMinor(balance);
-  // No more than the balance covers, nor than the offer has left.
-  const maximum = Math.min(
-    item.remaining,
-    balanceMinor === null || rate === null ? QUANTITY_MAX : blockMaxQuantity(balanceMinor, priceTicks, rate),
-  );
-  const affordable = maximum >= minimum;
-  const cap = (n: number) => (affordable ? Math.min(n, maximum) : n);
-  // As typed: never above what the balance pays for; a step lands between the minimum and that.
+  // As typed: never above what the balance pays for; a step lands between the minimum and that
+  // (`cap` reads the server's figures below when it is called).
   const qty = useQuantityStepper({
     initial: minimum,
     lot: STEPPER_LOT,
-    read: (typed) => typed ?? 0,
+    read: (digits) => digits ?? 0,
     land: (n) => cap(Math.max(minimum, n)),
-    cap: (typed) => cap(Math.min(typed, QUANTITY_MAX)),
+    cap: (digits) => cap(Math.min(digits, QUANTITY_MAX)),
   });
   const { text, quantity } = qty;
+  // The server's figures for the quantity as typed (the minimum's while it is outside SPEC's range).
+  const quote = useWatch(
+    'orderQuote',
+    {
+      tag: item.tag,
+      side: 'buy',
+      count: quantity >= 1 && quantity <= QUANTITY_MAX ? quantity : minimum,
+      price: item.price,
+    },
+    POLL_MS.stockTrading,
+  );
+  const affords = quote.data?.affordable ?? null;
+  // No more than the balance covers, charges included, nor than the offer has left.
+  const maximum = Math.min(item.remaining, affords ?? QUANTITY_MAX);
+  const affordable = affords === null || maximum >= minimum;
+  function cap(n: number) {
+    return affords !== null && affordable ? Math.min(n, maximum) : n;
+  }
   const below = text !== '' && checkBlockQuantity(quantity, minimum) !== null;
+  // The answer shown must be for this very quantity (a poll keeps the last one until the next).
+  const figures = quote.data && quote.data.count === quantity ? quote.data : null;
 
   // The hint appears once the quantity has stayed below the minimum for 3 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each keystroke restarts the 3 s
@@ -101,34 +116,39 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: U
     if (below) toast('block.minToast', 'error', { min: minimum });
   }
 
-  const valid = text !== '' && !below && checkTradePassword(pin) === null && rate !== null && !rateRefused;
+  const short = figures !== null && (toMinor(figures.net) ?? 0) > (toMinor(figures.available) ?? 0);
+  /** Why the order cannot go to review yet (an i18n key), or null. */
+  const blocked =
+    text === ''
+      ? 'block.requiredFields'
+      : below
+        ? 'errors.belowMinimumQuantity'
+        : rateRefused
+          ? 'errors.rateNotUpdated'
+          : short || !affordable || quantity > maximum
+            ? 'errors.insufficientFunds'
+            : null;
+
+  function review() {
+    if (blocked !== null) {
+      if (below) setHint(true);
+      toast(blocked, 'error');
+      return;
+    }
+    setFailure(null);
+    setStep('review');
+  }
 
   async function submit(): Promise<void> {
-    if (text === '' || pin === '') {
-      toast('block.requiredFields', 'error');
-      return;
-    }
-    if (below) {
-      setHint(true);
-      toast('errors.belowMinimumQuantity', 'error');
-      return;
-    }
-    const pinProblem = checkTradePassword(pin);
+    const pinProblem = pin === '' ? 'block.requiredFields' : checkTradePassword(pin);
     if (pinProblem) {
-      setPinError(pinProblem);
+      setPinError(pin === '' ? 'hint.tradePasswordInvalid' : pinProblem);
       toast('block.requiredFields', 'error');
-      return;
-    }
-    if (rate === null || rateRefused) {
-      toast('errors.rateNotUpdated', 'error');
-      return;
-    }
-    if (!affordable || quantity > maximum) {
-      toast('errors.insufficientFunds', 'error');
       return;
     }
     setBusy(true);
-    const result = await buy({
+    setFailure(null);
+    const answer = await buy({
       tag: item.tag,
       count: quantity,
       price: item.price,
@@ -137,49 +157,63 @@ export function useBlockBuy(item: BlockItem, balance: string | undefined, usd: U
       stock_password: pin,
     });
     setBusy(false);
-    if (!result.ok) {
-      if (result.error === 'errors.fundPasswordWrong' || result.error === 'hint.tradePasswordInvalid') {
+    if (!answer.ok) {
+      if (answer.error === 'errors.fundPasswordWrong' || answer.error === 'hint.tradePasswordInvalid') {
         setPin('');
-        setPinError(result.error);
+        setPinError(answer.error);
       }
-      toastMoneyFailure(result.error, 'block.failed');
+      // The refusal stays on the review, as the ticket's does; a transport fault says so too.
+      setFailure(answer.error);
+      toastMoneyFailure(answer.error, 'block.failed');
       return;
     }
-    toast('block.success', 'success');
+    setPin('');
+    setResult(answer.data);
     onDone();
   }
 
-  const valueLocal = tradeValueMinor(priceTicks, quantity, PRICE_SCALE);
-  const valueAccount = rate === null ? null : tradeValueMinor(priceTicks, quantity, rate);
   return {
     call: buy,
+    step,
+    review,
+    back: () => {
+      setStep('order');
+      setFailure(null);
+    },
     text,
     change: qty.change,
     decrease,
     increase: qty.increase,
     leave,
     useMax: () => qty.set(maximum),
+    quantity,
     pin,
     setPin: (v: string) => {
       setPin(v);
       setPinError(null);
     },
     pinError,
+    failure,
     hint,
     minimum,
     maximum,
     affordable,
-    atMax: affordable && quantity >= maximum,
-    valid,
+    atMax: affords !== null && affordable && quantity >= maximum,
+    blocked,
+    short,
     busy,
     submit,
+    /** The server's figures for this quantity at the block price (null while they are asked for). */
+    figures,
+    quote,
+    /** The order as the server answered it: the result sheet's. */
+    result,
     local,
     converts,
     rateRefused,
-    /** Price × quantity plus the fee, in the instrument's currency. */
-    totalLocalMinor: valueLocal + feeMinor(valueLocal, BLOCK_FEE_BPS),
-    /** What the account is charged: the converted value plus the fee on it; null without a rate. */
-    chargeMinor: rate === null ? null : blockCostMinor(priceTicks, quantity, rate),
-    feeMinor: valueAccount === null ? null : feeMinor(valueAccount, BLOCK_FEE_BPS),
+    /** Price × quantity in the instrument's currency (a USD lot's amount before conversion). */
+    valueLocalMinor: tradeValueMinor(priceToTicks(item.price), quantity, PRICE_SCALE),
   };
 }
+
+export type BlockBuy = ReturnType<typeof useBlockBuy>;

@@ -27,7 +27,7 @@ const TYPING_EVERY_MS = 3000;
 export function useCustomerService() {
   const chat = useMessages();
   const unread = useWatch('unreadCount', {}, POLL_MS.unreadCount);
-  // The open chat's live state (issue 33): an agent typing, what an agent has read, a newer message.
+  // The open chat's live state: an agent typing, what an agent has read, a newer message.
   const live = useWatch('chatState', {}, CHAT_STATE_MS);
   const typedAt = useRef(0);
   const [draft, setDraft] = useState('');

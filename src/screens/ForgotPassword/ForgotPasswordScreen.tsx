@@ -11,7 +11,8 @@ import {
   authStyles as s,
 } from '../../shell/AuthLayout';
 import { toast } from '../../store/ui';
-import { Button, PasswordField } from '../../ui';
+import { Button, PasswordField, TextField } from '../../ui';
+import ps from '../_parts/security/security.module.css';
 import { useForgotPassword } from './useForgotPassword';
 
 export default function ForgotPasswordScreen() {
@@ -60,10 +61,41 @@ export default function ForgotPasswordScreen() {
             onPassword={form.setPassword}
             onConfirm={form.setConfirm}
           />
+          {form.factor && (
+            <div className={ps.code}>
+              {form.factor === 'totp' ? (
+                <TextField
+                  label={t('auth.second.codeLabel')}
+                  hint={t('auth.second.codeHint')}
+                  value={form.code}
+                  onChange={form.setCode}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  placeholder="123456"
+                />
+              ) : (
+                <TextField
+                  label={t('auth.second.recoveryLabel')}
+                  value={form.code}
+                  onChange={form.setCode}
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="xxxxx-xxxxx"
+                />
+              )}
+            </div>
+          )}
           <AuthError error={form.error} fallback="hint.resetFailed" />
           <Button type="submit" block loading={form.busy} disabled={done}>
             {t('auth.forgot.submit')}
           </Button>
+          {form.factor && (
+            <button type="button" className={ps.linkButton} onClick={form.switchFactor}>
+              {form.factor === 'recovery' ? t('auth.forgot.useApp') : t('auth.second.useRecovery')}
+            </button>
+          )}
         </form>
       )}
     </AuthLayout>

@@ -1,23 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
-import { PATHS } from '../../paths';
-import type { Fund } from '../../shared/contract/invest';
-import { formatMoney, formatNumber } from '../../shared/format';
-import { toMinor } from '../../shared/money';
+import { fundPath, PATHS } from '../../paths';
+import type { Fund, FundPosition, FundPositions } from '../../shared/contract/funds';
+import { formatMoney, formatNumber, trendClass } from '../../shared/format';
 import { OFFER_STATUS } from '../../shared/status';
-import { ConfirmDialog, MoneyButton, StatusChip, ui } from '../../ui';
-import s from '../_parts/invest/invest.module.css';
-import { ProductList, Stat, SummaryRow } from '../_parts/invest/parts';
+import { MoneyButton, StaleLine, StatusChip, ui } from '../../ui';
+import { FundBuyDialog } from '../_parts/funds/FundBuyDialog';
+import s from '../_parts/funds/funds.module.css';
+import { categoryKey, returnText, riskKey, signedPercent, useNavDate } from '../_parts/funds/labels';
+import { FundDisclosure } from '../_parts/funds/Riskometer';
+import inv from '../_parts/invest/invest.module.css';
+import { ProductList, SignedMoney, Stat } from '../_parts/invest/parts';
 import { useFundInvestment } from './useFundInvestment';
 
-/** A server's exact two-decimal percent ("10.43") in the reader's digits, as written (no float maths). */
-const percent = (text: string) => formatNumber(Number(text), 2);
-
-/** Fund investment (SPEC §2): products, buy with confirmation, link to orders, a no-more note. */
+/**
+ * Mutual funds (SPEC §2 "Fund investment"): each scheme at its latest NAV with its yearly returns
+ * from the NAV history, category and riskometer, the user's units in it, Invest (a purchase at
+ * the next NAV), a link to the fund's page and to the orders, and the disclosure beside the returns.
+ */
 export default function FundInvestmentScreen() {
   const { t } = useTranslation();
   const config = useConfig();
-  const { list, info, confirming, setConfirming, purchasing, inFlight, buy, call } = useFundInvestment();
+  const { list, info, positions, positionOf, buying, setBuying, cooling, placed } = useFundInvestment();
 
   return (
     <ProductList
@@ -28,146 +33,142 @@ export default function FundInvestmentScreen() {
       list={list}
       skeletonHeight={170}
       empty={t('fund.empty')}
-      after={
-        <ConfirmDialog
-          open={confirming !== null}
-          title={t('fund.confirmTitle', { name: confirming?.name ?? '' })}
-          message={confirming && <FundConfirmation fund={confirming} />}
-          confirmLabel={t('fund.invest')}
-          money={call}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => confirming && void buy(confirming)}
-        />
-      }
+      after={buying && <FundBuyDialog fund={buying} onClose={() => setBuying(null)} onDone={placed} />}
     >
       {(rows) => (
         <>
-          <ul className={s.list} aria-label={t('fund.title')}>
+          {positions.data && positions.data.rows.length > 0 && (
+            <YourFunds totals={positions.data} stale={positions} />
+          )}
+          <FundDisclosure />
+          <ul className={inv.list} aria-label={t('fund.title')}>
             {rows.map((fund) => (
               <FundCard
                 key={fund.id}
                 fund={fund}
-                busy={inFlight && purchasing === fund.id}
-                disabled={purchasing !== null}
-                onBuy={() => setConfirming(fund)}
+                position={positionOf(fund.id)}
+                disabled={cooling || buying !== null}
+                onInvest={() => setBuying(fund)}
               />
             ))}
           </ul>
-          <p className={s.note}>{t('fund.noMore')}</p>
+          <p className={inv.note}>{t('fund.noMore')}</p>
         </>
       )}
     </ProductList>
   );
 }
 
-function FundCard({
-  fund,
-  busy,
-  disabled,
-  onBuy,
+/** The user's money in funds: units at the latest NAVs, what they cost, and purchases awaiting a NAV. */
+function YourFunds({
+  totals,
+  stale,
 }: {
-  fund: Fund;
-  busy: boolean;
-  disabled: boolean;
-  onBuy: () => void;
+  totals: FundPositions;
+  stale: { stale: boolean; updatedAt: number | null };
 }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const sold = toMinor(fund.sold_amount) ?? 0;
-  const issued = toMinor(fund.issue_amount) ?? 0;
-  const share = issued > 0 ? Math.min(100, (sold / issued) * 100) : 0;
-  const soldOut = issued > 0 && sold >= issued;
   return (
-    <li className={s.card}>
-      <div className={s.cardTop}>
-        <h2 className={s.name}>{fund.name}</h2>
-        <StatusChip tone="info">{t('fund.days', { count: fund.investment_period })}</StatusChip>
-      </div>
-      <div className={`${s.cardTop} ${s.bottomAligned}`}>
-        <div className={s.titleBlock}>
-          <span className={`${s.returnRange} num`}>
-            {formatNumber(fund.min_return)}% – {formatNumber(fund.max_return)}%
-          </span>
-          <span className={s.returnLabel}>{t('fund.returnRange')}</span>
-          {/* Issue 30 §3: the yearly rate beside the period's, computed on the server. */}
-          <span className={`${s.returnPa} num`} data-testid="fund-pa">
-            {t('fund.perYear', { min: percent(fund.return_pa.min), max: percent(fund.return_pa.max) })}
-          </span>
-          <span className={s.returnLabel}>{t('watch.fund.projected')}</span>
-        </div>
-        <dl className={`${ui.statRow} ${s.stats} ${s.statsEnd}`}>
-          <Stat label={t('fund.amount')} strong>
-            {formatMoney(fund.amount, config.currency)}
-          </Stat>
-        </dl>
-      </div>
-      <dl className={`${ui.statRow} ${s.stats}`}>
-        <Stat label={t('watch.fund.manager')}>{fund.manager ?? t('watch.fund.notRated')}</Stat>
-        <Stat label={t('watch.fund.risk')}>
-          {fund.risk === null ? t('watch.fund.notRated') : t(`watch.fund.riskLevel.${fund.risk}`)}
+    <section className={s.yours} aria-label={t('fund.yours')} data-testid="fund-totals">
+      <h2 className={s.yoursTitle}>{t('fund.yours')}</h2>
+      <StaleLine of={stale} />
+      <dl className={`${ui.statRow} ${inv.stats} ${inv.stats3}`}>
+        <Stat label={t('fund.value')} strong>
+          {formatMoney(totals.value, config.currency)}
         </Stat>
-        <Stat label={t('fund.maturity')}>
-          {t('fund.maturityShort', { pct: percent(fund.expected_return) })}
+        <Stat label={t('fund.invested')}>{formatMoney(totals.invested, config.currency)}</Stat>
+        <Stat label={t('fund.gain')}>
+          <SignedMoney amount={totals.gain} currency={config.currency} />
         </Stat>
       </dl>
-      {sold > 0 && (
-        <div className={s.progress}>
-          <div
-            className={s.progressTrack}
-            role="progressbar"
-            aria-label={t('fund.soldLabel')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(share)}
-          >
-            <div className={s.progressBar} style={{ width: `${share}%` }} />
-          </div>
-          <div className={s.progressLabel}>
-            <span>{t('fund.sold', { pct: formatNumber(share, 1) })}</span>
-            <span>
-              {formatMoney(fund.sold_amount, config.currency, 0)} /{' '}
-              {formatMoney(fund.issue_amount, config.currency, 0)}
-            </span>
-          </div>
-        </div>
+      {totals.pending !== '0.00' && (
+        <p className={s.pendingLine}>
+          {t('fund.pendingLine', { amount: formatMoney(totals.pending, config.currency) })}
+        </p>
       )}
-      <MoneyButton
-        block
-        onClick={onBuy}
-        loading={busy}
-        disabled={disabled || soldOut || fund.status !== OFFER_STATUS.open}
-        aria-label={t('fund.buyFor', { name: fund.name })}
-      >
-        {soldOut ? t('fund.soldOut') : t('fund.buy')}
-      </MoneyButton>
-    </li>
+    </section>
   );
 }
 
-function FundConfirmation({ fund }: { fund: Fund }) {
+function FundCard({
+  fund,
+  position,
+  disabled,
+  onInvest,
+}: {
+  fund: Fund;
+  position: FundPosition | undefined;
+  disabled: boolean;
+  onInvest: () => void;
+}) {
   const { t } = useTranslation();
   const config = useConfig();
-  const amount = toMinor(fund.amount) ?? 0;
+  const navDate = useNavDate();
+  const notYet = t('fund.notYet');
   return (
-    <>
-      <dl className={s.summary}>
-        <SummaryRow label={t('fund.amount')}>{formatMoney(fund.amount, config.currency)}</SummaryRow>
-        <SummaryRow label={t('fund.period')}>{t('fund.days', { count: fund.investment_period })}</SummaryRow>
-        <SummaryRow label={t('fund.returnRange')}>
-          {formatNumber(fund.min_return)}% – {formatNumber(fund.max_return)}% (
-          {t('fund.perYear', { min: percent(fund.return_pa.min), max: percent(fund.return_pa.max) })})
-        </SummaryRow>
-        <SummaryRow label={t('fund.paidAtMaturity')}>
-          {formatMoney(amount + (toMinor(fund.expected_profit) ?? 0), config.currency)} ·{' '}
-          {t('fund.expected', {
-            pct: percent(fund.expected_return),
-            pa: percent(fund.expected_return_pa),
-          })}
-        </SummaryRow>
+    <li className={inv.card} data-fund={fund.id}>
+      <div className={inv.cardTop}>
+        <div className={inv.titleBlock}>
+          <h2 className={inv.name}>
+            <Link
+              className={s.nameLink}
+              to={fundPath(fund.id)}
+              aria-label={t('fund.details', { name: fund.name })}
+            >
+              {fund.name}
+            </Link>
+          </h2>
+          <span className={s.amc}>{fund.manager}</span>
+        </div>
+        <StatusChip tone="muted">{t(categoryKey(fund.category))}</StatusChip>
+      </div>
+      <dl className={`${ui.statRow} ${inv.stats} ${inv.stats3}`}>
+        <Stat label={t('fund.nav')}>
+          <span className="num">{formatNumber(Number(fund.nav), 4)}</span>
+          {fund.nav_change !== null && (
+            <span className={`${s.navChange} ${trendClass(Number(fund.nav_change))} num`}>
+              {signedPercent(fund.nav_change)}
+            </span>
+          )}
+        </Stat>
+        <Stat label={t('fund.y1')}>
+          <span className="num">{returnText(fund.returns.y1, notYet)}</span>
+        </Stat>
+        <Stat label={t('fund.y3')}>
+          <span className="num">{returnText(fund.returns.y3, notYet)}</span>
+        </Stat>
       </dl>
-      <p className={s.note}>
-        {t('fund.maturityNote', { days: t('fund.days', { count: fund.investment_period }) })}
+      <p className={s.facts}>
+        <span>{t('fund.navOf', { date: navDate(fund.nav_date) })}</span>
+        <span>{t(riskKey(fund.risk))}</span>
+        <span>
+          {t('fund.expenseRatio')} {formatNumber(Number(fund.expense_ratio), 2)}%
+        </span>
+        <span>
+          {t('fund.minimum')} {formatMoney(fund.amount, config.currency, 0)}
+        </span>
       </p>
-    </>
+      {position && (
+        <p className={s.holdingLine} data-testid="fund-holding">
+          {position.units !== '0.000' &&
+            t('fund.holdingLine', {
+              units: formatNumber(Number(position.units), 3),
+              value: formatMoney(position.value, config.currency),
+            })}
+          {position.pending !== '0.00' && (
+            <span>{t('fund.pendingLine', { amount: formatMoney(position.pending, config.currency) })}</span>
+          )}
+        </p>
+      )}
+      <MoneyButton
+        block
+        onClick={onInvest}
+        disabled={disabled || fund.status !== OFFER_STATUS.open}
+        aria-label={t('fund.investIn', { name: fund.name })}
+      >
+        {t('fund.invest')}
+      </MoneyButton>
+    </li>
   );
 }

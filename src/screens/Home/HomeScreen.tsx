@@ -10,7 +10,6 @@ import { ServiceHeaderLink } from '../../shell/ServiceButton';
 import { SimulatedMark } from '../../shell/SimulatedMark';
 import {
   AsOf,
-  ErrorState,
   IconBlocks,
   IconBond,
   IconButton,
@@ -23,12 +22,14 @@ import {
   IconSearch,
   IconSettings,
   ListStates,
+  LoadError,
   Skeleton,
   ui,
   useDates,
 } from '../../ui';
 import { useScreenHeading } from '../../ui/screenHeading';
 import { IndexCard } from '../_parts/market/IndexCard';
+import { HeroLines } from '../_parts/portfolio/Hero';
 import { Allocation, TodayLine, ValueChartCard } from '../_parts/portfolio/PortfolioPanel';
 import { usePortfolioSummary } from '../_parts/portfolio/parts';
 import p from '../_parts/portfolio/portfolio.module.css';
@@ -55,6 +56,7 @@ export default function HomeScreen() {
   const { currency } = config;
   const { info, categories, indices, cards, showNews, news, latest } = useHome();
   const portfolio = usePortfolioSummary();
+  const hero = portfolio.data?.hero;
   const heading = useRef<HTMLHeadingElement>(null);
   useScreenHeading(heading, t('nav.home'));
 
@@ -88,25 +90,26 @@ export default function HomeScreen() {
             {t('home.accountNo')} <strong className="num">{info.data?.no ?? '—'}</strong>
           </span>
         </div>
-        <div className={`${s.summaryValue} num`}>
-          {info.data ? formatMoney(info.data.total, currency) : <Skeleton width={180} height={32} />}
+        {/* The total and the lines it is the sum of, from one answer of the server (DESIGN rule 8). */}
+        <div className={`${s.summaryValue} num`} data-testid="total-assets">
+          {hero ? (
+            formatMoney(hero.total, currency)
+          ) : portfolio.loading ? (
+            <Skeleton width={180} height={32} />
+          ) : (
+            '—'
+          )}
         </div>
         <TodayLine summary={portfolio.data} currency={currency} className={p.onAccent} />
-        <div className={s.summaryRow}>
-          <span>
-            {t('home.available')}
-            <strong className="num">{info.data ? formatMoney(info.data.money, currency) : '—'}</strong>
-          </span>
-          <span>
-            {t('portfolio.holdings')}
-            <strong className="num" data-testid="home-holdings">
-              {portfolio.data ? formatMoney(portfolio.data.overall.value, currency) : '—'}
-            </strong>
-          </span>
-        </div>
+        <HeroLines hero={hero} loading={portfolio.loading} />
         {/* Its line is kept before the first answer: the cards below do not move when it comes. */}
         <div className={s.summaryAsOfLine}>
-          <AsOf at={info.updatedAt} stale={info.stale} every={info.intervalMs} className={s.summaryAsOf} />
+          <AsOf
+            at={portfolio.updatedAt}
+            stale={portfolio.stale}
+            every={portfolio.intervalMs}
+            className={s.summaryAsOf}
+          />
         </div>
       </section>
 
@@ -114,7 +117,7 @@ export default function HomeScreen() {
 
       <div className={s.portfolio}>
         <ValueChartCard />
-        <Allocation summary={portfolio.data} />
+        <Allocation summary={portfolio.data} error={portfolio.error} />
       </div>
 
       <section className={`${ui.card} ${s.section}`} aria-labelledby="quick-access">
@@ -152,8 +155,8 @@ export default function HomeScreen() {
             ))}
           </ul>
         ) : indices.error || categories.error ? (
-          <ErrorState
-            message={t(indices.error ?? categories.error ?? 'errors.server')}
+          <LoadError
+            error={indices.error ?? categories.error ?? 'errors.server'}
             onRetry={() => {
               categories.reload();
               indices.reload();

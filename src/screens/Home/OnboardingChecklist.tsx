@@ -9,7 +9,7 @@ import o from './onboarding.module.css';
 const ONBOARDING_POLL_MS = 10_000;
 
 /**
- * A new account's first steps on Home (issue 14): verify identity → transaction password → bank
+ * A new account's first steps on Home: verify identity → transaction password → bank
  * account → add funds → make a watchlist. Each links to its screen and ticks itself from the
  * server's state (`/v2/onboarding`); when every step is done the checklist leaves Home. Below the
  * steps, while the account has no second factor, setting one up is offered (not a counted step).
@@ -68,7 +68,7 @@ export function OnboardingChecklist() {
           </li>
         ))}
       </ol>
-      {/* Where two factors are optional (the demo), setting one up is offered here (issue 32). */}
+      {/* Where two factors are optional (the demo), setting one up is offered here. */}
       {!state.second_factor && (
         <Link to={PATHS.security} className={`${o.step} ${o.offer}`} data-step="secure">
           <span className={o.offerIcon} aria-hidden="true">

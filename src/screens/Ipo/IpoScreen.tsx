@@ -59,7 +59,7 @@ function IpoCard({ ipo, onApply }: { ipo: Ipo; onApply: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { date, range } = useDates();
-  // Open / Upcoming / Closed from the bidding window's dates (issue 14); a listed issue says so.
+  // Open / Upcoming / Closed from the bidding window's dates; a listed issue says so.
   const listed = ipo.status === 'Listed';
   const open = ipo.status === 'Forthcoming' && ipo.window === 'open';
   return (

@@ -6,21 +6,32 @@ import type { OrderRow } from '../../shared/contract/trading';
 import { formatMoney } from '../../shared/format';
 import { IPO_STATUS } from '../../shared/status';
 import { LotSellDialog } from '../_parts/invest/LotSellDialog';
-import { OrderCard } from '../_parts/invest/OrderCard';
 import { OrdersPage } from '../_parts/invest/OrdersPage';
-import { type IpoTab, ipoOrderStatus, showsQuantity, useIpoOrders } from './useIpoOrders';
+import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
+import { OrderDetailSheet } from '../_parts/trading/OrderDetailSheet';
+import { OrderLine } from '../_parts/trading/OrderLine';
+import o from '../_parts/trading/orders.module.css';
+import { type IpoTab, useIpoOrders } from './useIpoOrders';
 
-/** IPO orders (SPEC §2): applications and sales; allotted shares are sold from here. */
+/**
+ * IPO orders (SPEC §2): applications and sales, one row each as every order list shows it
+ * (OrderLine); allotted shares are sold from a row's detail.
+ */
 export default function IpoOrdersScreen() {
   const { t } = useTranslation();
   const { tab, setTab, orders } = useIpoOrders();
+  const [detail, setDetail] = useState<OrderRow | null>(null);
   const [selling, setSelling] = useState<OrderRow | null>(null);
+  const [noteFor, setNoteFor] = useState<string | null>(null);
   const { currency } = useConfig();
+  // The order as the list has it now (reloaded after a sale).
+  const shown = detail && (orders.data?.rows.find((r) => r.id === detail.id) ?? detail);
   /**
-   * Issue 30 §3: an application's money is blocked in the balance until allotment (the server's
-   * ipoFreeze), and released when nothing is allotted (ipoRefund): each card says which.
+   * An application's money is blocked in the balance until allotment (the server's ipoFreeze), and
+   * released when nothing is allotted (ipoRefund): its detail says which.
    */
   const moneyNote = (order: OrderRow): string | undefined => {
+    if (order.state !== 'buy') return undefined;
     const amount = formatMoney(order.price_all, currency);
     if (order.status === IPO_STATUS.pending) return t('ipo.blockedNote', { amount });
     if (order.status === IPO_STATUS.refunded) return t('ipo.releasedNote', { amount });
@@ -40,20 +51,17 @@ export default function IpoOrdersScreen() {
       ]}
       orders={orders}
       empty={t(tab === '1' ? 'ipo.emptySales' : 'ipo.emptyApplications')}
-      card={(order) => {
-        const status = ipoOrderStatus(order, tab);
-        return (
-          <OrderCard
-            key={order.id}
-            order={order}
-            status={{ label: t(status.key), tone: status.tone }}
-            showQuantity={showsQuantity(order)}
-            onSell={tab === '0' ? setSelling : undefined}
-            note={tab === '0' ? moneyNote(order) : undefined}
-          />
-        );
-      }}
+      listClassName={o.list}
+      skeletonHeight={64}
+      card={(order) => <OrderLine key={order.id} order={order} onOpen={setDetail} />}
     >
+      <OrderDetailSheet
+        order={shown}
+        onClose={() => setDetail(null)}
+        actions={{ sell: setSelling, note: setNoteFor }}
+        note={shown ? moneyNote(shown) : undefined}
+      />
+      <ContractNoteSheet no={noteFor} onClose={() => setNoteFor(null)} />
       {selling && (
         <LotSellDialog
           order={selling}

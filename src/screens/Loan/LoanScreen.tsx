@@ -10,7 +10,7 @@ import {
   AsOf,
   Button,
   Dialog,
-  ErrorState,
+  LoadError,
   MoneyButton,
   PageHeader,
   Skeleton,
@@ -35,7 +35,7 @@ export default function LoanScreen() {
     <main className={ui.page}>
       <PageHeader title={t('wallet.loan.title')} back={PATHS.account} />
       {/*
-        Issue 30 §3: borrowed money is not the user's own — an outlined, neutral card led by what
+        Borrowed money is not the user's own — an outlined, neutral card led by what
         is owed (principal with the interest accrued), never the bright balance card.
       */}
       <section className={s.loanCard} aria-label={t('wallet.loan.summary')} data-testid="loan-card">
@@ -66,7 +66,7 @@ export default function LoanScreen() {
         </dl>
         {data.stale && <AsOf at={data.updatedAt} stale className={s.heroAsOf} />}
       </section>
-      {data.error && !loan && <ErrorState message={t(data.error)} onRetry={data.reload} />}
+      {data.error && !loan && <LoadError error={data.error} onRetry={data.reload} />}
       <div className={`${ui.form} ${s.flushTop}`}>
         <MoneyButton block onClick={apply.show} disabled={!loan}>
           {t('wallet.loan.apply')}

@@ -9,7 +9,7 @@ import w from '../_parts/wallet/wallet.module.css';
 import s from './loanTerms.module.css';
 
 /**
- * What a loan costs, shown before applying (issue 14) — the terms the server applies: the yearly
+ * What a loan costs, shown before applying — the terms the server applies: the yearly
  * rate, the tenure (or none: repay when you choose), late charges, and the credit score on its
  * scale (from 0, no upper end, every account starting at DEFAULT_CREDIT_SCORE; nothing in the
  * server changes it) and how it makes the credit limit.

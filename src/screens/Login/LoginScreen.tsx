@@ -4,7 +4,10 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { AuthError, AuthLayout, PhoneField, authStyles as s } from '../../shell/AuthLayout';
 import { toast } from '../../store/ui';
-import { Button, PasswordField } from '../../ui';
+// The kit's files, not its index: the index brings every part of the kit (and its stylesheets),
+// which the sign-in screen does not show.
+import { Button } from '../../ui/Button';
+import { PasswordField } from '../../ui/PasswordField';
 import { useLogin } from './useLogin';
 
 // The second step loads only for a sign-in that needs it (useLogin waits for it before showing it),
@@ -30,7 +33,7 @@ export default function LoginScreen() {
     if ((await form.submit()) === 'done') signedIn();
   }
 
-  // Two factors due (issue 32): the password opened only a step.
+  // Two factors due: the password opened only a step.
   if (form.step) {
     const Step = form.step.second.stage === 'enrol' ? EnrolStep : SecondStep;
     return (

@@ -31,7 +31,7 @@ function CancelLink({ onCancel }: { onCancel: () => void }) {
 }
 
 /**
- * The second step of a sign-in (issue 32): the password was right; a passkey, the authenticator
+ * The second step of a sign-in: the password was right; a passkey, the authenticator
  * app's code or a recovery code opens the session. The step's own token carries these calls.
  */
 export function SecondStep({ step, onSignedIn, onCancel }: StepProps) {

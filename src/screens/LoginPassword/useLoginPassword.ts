@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { call } from '../../api/client';
 import { isTransportFailure } from '../../shared/call';
 import { checkPassword, checkPasswordsMatch } from '../../shared/rules';
+import { withStepUp } from '../../shell/stepUp';
 
 export interface LoginPasswordForm {
   current: string;
@@ -55,7 +56,9 @@ export function useLoginPassword(onDone: () => void) {
     setSubmitted(true);
     if (Object.keys(errors).length) return;
     setBusy(true);
-    const result = await call('passwordUp', { password: form.current, password_new: form.next });
+    const result = await withStepUp(() =>
+      call('passwordUp', { password: form.current, password_new: form.next }),
+    );
     setBusy(false);
     if (!result.ok) {
       setServerError(isTransportFailure(result.error) ? 'loginPassword.failed' : result.error);

@@ -25,7 +25,7 @@ import s from './markets.module.css';
 import { useMarkets } from './useMarkets';
 
 /**
- * Markets (SPEC §2, /markets): the search field (every market, issue 14), region, index tabs with
+ * Markets (SPEC §2, /markets): the search field (every market), region, index tabs with
  * the index card, the region's stocks.
  */
 export default function MarketsScreen() {
@@ -44,7 +44,7 @@ export default function MarketsScreen() {
   return (
     <main className={ui.page}>
       <PageHeader noBack title={t('markets.title')} />
-      {/* Always in view (issue 14): instant results across every market replace the lists below. */}
+      {/* Always in view: instant results across every market replace the lists below. */}
       <SearchField text={text} onChange={setText} autoFocus={search !== null && search === ''} />
       {term !== '' ? (
         <section className={m.searchResults} aria-labelledby="markets-results">

@@ -7,6 +7,7 @@ import {
   EmptyState,
   IconNews,
   ListStates,
+  loadFailed,
   PageHeader,
   Pager,
   Segmented,
@@ -42,7 +43,7 @@ export default function NewsScreen() {
       <StaleLine of={n.list} />
       <ListStates
         rows={data?.rows}
-        error={n.list.error && 'news.loadFailed'}
+        error={loadFailed(n.list.error, 'news.loadFailed')}
         onRetry={n.list.reload}
         skeleton={{ rows: 6, height: 72 }}
         empty={<EmptyState title={t('news.empty')} icon={<IconNews size={28} />} />}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLowData } from '../../api/connection';
 import { PATHS } from '../../paths';
-import { AsOf, ErrorState, ObjectStates, PageHeader, Skeleton, ui, useDates } from '../../ui';
+import { AsOf, ErrorState, loadFailed, ObjectStates, PageHeader, Skeleton, ui, useDates } from '../../ui';
 import p from '../_parts/content/content.module.css';
 import { useNewsArticle } from './useNewsArticle';
 
@@ -20,7 +20,7 @@ export default function NewsArticleScreen() {
       ) : (
         <ObjectStates
           data={article.data}
-          error={article.error && 'news.loadFailed'}
+          error={loadFailed(article.error, 'news.loadFailed')}
           onRetry={article.reload}
           loading={
             <div

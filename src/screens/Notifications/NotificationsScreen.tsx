@@ -16,7 +16,7 @@ import w from '../_parts/watchlist/watchlist.module.css';
 const INBOX_ROWS = 50;
 
 /**
- * The inbox (issue 14): fired price alerts, newest first, unread ones marked. Opening an item
+ * The inbox: fired price alerts, newest first, unread ones marked. Opening an item
  * marks it read and goes to the instrument; "Mark all as read" clears the badge.
  */
 export default function NotificationsScreen() {

@@ -47,7 +47,7 @@ export default function RealNameScreen() {
       )}
       {r.current?.status === KYC_STATUS.rejected && (
         <p className={p.notice} role="status" data-testid="kyc-rejected">
-          {/* The reviewer's reason code in the user's language, then their own words (issue 33). */}
+          {/* The reviewer's reason code in the user's language, then their own words. */}
           {r.current.reason
             ? t(`realName.reasons.${r.current.reason}`, { defaultValue: t('realName.rejected') })
             : t('realName.rejected')}

@@ -14,6 +14,7 @@ import {
   IconShield,
   MoneyButton,
   PageHeader,
+  TextField,
   ui,
 } from '../../ui';
 import s from '../_parts/wallet/wallet.module.css';
@@ -75,8 +76,19 @@ export default function RechargeScreen() {
             error={r.amountError && t(r.amountError)}
             hint={t('wallet.recharge.minHint', { min: formatMoney(unitsToMinor(MIN_RECHARGE), currency, 0) })}
           />
+          <TextField
+            label={t('wallet.recharge.reference')}
+            value={r.reference}
+            onChange={r.setReference}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={30}
+            error={r.referenceError && t(r.referenceError)}
+            hint={t('wallet.recharge.referenceHint')}
+          />
         </div>
-        {/* Issue 30 §4: always on screen, never dismissed — the one line a scam's victim needs. */}
+        {/* Always on screen, never dismissed — the one line a scam's victim needs. */}
         <p className={s.safety} data-testid="never-pay">
           <IconShield size={20} aria-hidden="true" />
           <span>{t('wallet.recharge.neverPay')}</span>

@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/format';
 import {
   CardNumber,
   ErrorState,
+  loadFailed,
   ObjectStates,
   PageHeader,
   Skeleton,
@@ -33,7 +34,7 @@ export default function RecordDetailScreen() {
       ) : (
         <ObjectStates
           data={record}
-          error={detail.error && 'wallet.detail.loadFailed'}
+          error={loadFailed(detail.error, 'wallet.detail.loadFailed')}
           onRetry={reload}
           loading={
             <>

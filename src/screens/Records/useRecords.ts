@@ -1,10 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { worker } from '../../api/client';
 import { useWatch } from '../../api/hooks';
-import type { OrderRow } from '../../shared/contract/trading';
 import { PAGE_SIZE, POLL_MS } from '../../shared/rules';
 import { STOCK_STATUS } from '../../shared/status';
-import type { Tone } from '../../ui';
 import { usePages } from '../../ui';
 import { useCancelOrder } from '../_parts/trading/useCancelOrder';
 import { useModifyOrder } from '../_parts/trading/useModifyOrder';
@@ -15,24 +13,6 @@ export type RecordTab = (typeof RECORD_TABS)[number];
 
 export function statusOfTab(tab: RecordTab): number | undefined {
   return tab === 'all' ? undefined : STOCK_STATUS[tab];
-}
-
-/** An order's status label and tone (DESIGN.md: 0 pending, 1 success, 2 cancelled, 3 expired, 4 failed). */
-export function recordStatus(order: Pick<OrderRow, 'status'>): { key: string; tone: Tone } {
-  switch (order.status) {
-    case STOCK_STATUS.pending:
-      return { key: 'records.status.pending', tone: 'warn' };
-    case STOCK_STATUS.success:
-      return { key: 'records.status.success', tone: 'success' };
-    case STOCK_STATUS.cancelled:
-      return { key: 'records.status.cancelled', tone: 'muted' };
-    case STOCK_STATUS.expired:
-      return { key: 'records.status.expired', tone: 'muted' };
-    case STOCK_STATUS.failed:
-      return { key: 'records.status.failed', tone: 'danger' };
-    default:
-      return { key: 'records.status.unknown', tone: 'muted' };
-  }
 }
 
 /**
@@ -57,5 +37,25 @@ export function useRecords() {
   const modify = useModifyOrder(reloadAll);
   const setTab = (next: RecordTab) => setParams(next === 'all' ? {} : { tab: next }, { replace: true });
   const count = first.data?.count ?? 0;
-  return { tab, setTab, status, first, paging, hasMore: paging.pages * PAGE_SIZE < count, cancel, modify };
+  // The order a link opened the screen at (a fill's notification): its contract note shows first.
+  const order = params.get('order');
+  const opened = order && /^[A-Za-z0-9-]{1,40}$/.test(order) ? order : null;
+  const closeOpened = () => {
+    if (!params.has('order')) return;
+    const next = new URLSearchParams(params);
+    next.delete('order');
+    setParams(next, { replace: true });
+  };
+  return {
+    tab,
+    setTab,
+    status,
+    first,
+    paging,
+    hasMore: paging.pages * PAGE_SIZE < count,
+    cancel,
+    modify,
+    opened,
+    closeOpened,
+  };
 }

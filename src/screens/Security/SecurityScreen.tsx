@@ -26,6 +26,7 @@ import {
 import { type Proof, ProofForm } from '../_parts/security/ProofForm';
 import { enrolPasskey } from '../_parts/security/passkeyEnrol';
 import { RecoveryCodes } from '../_parts/security/RecoveryCodes';
+import ps from '../_parts/security/security.module.css';
 import { TotpEnrol } from '../_parts/security/TotpEnrol';
 import { passkeysSupported } from '../_parts/security/webauthn';
 import s from './security.module.css';
@@ -43,7 +44,7 @@ type Open =
   | null;
 
 /**
- * Settings → Security (issue 32): passkeys (add, rename, remove), the authenticator app (set up,
+ * Settings → Security: passkeys (add, rename, remove), the authenticator app (set up,
  * turn off), recovery codes (how many are left, a new set), and the app lock's delay. Removing a
  * factor and a new set of codes need a second factor; the server then ends the other sessions.
  */
@@ -212,7 +213,7 @@ export default function SecurityScreen() {
                       : t('security.confirm.renew')
                 }
               >
-                <p className={s.sheetHint}>
+                <p className={ps.sheetHint}>
                   {t(open.kind === 'renew' ? 'security.confirm.renewHint' : 'security.confirm.removeHint')}
                 </p>
                 <ProofForm
@@ -301,7 +302,7 @@ function AddPasskeyDialog({
   return (
     <Dialog open={open} onClose={onClose} sheet title={t('security.passkeys.add')}>
       <form className={s.form} onSubmit={submit} noValidate>
-        <p className={s.sheetHint}>{t('security.passkeys.addHint')}</p>
+        <p className={ps.sheetHint}>{t('security.passkeys.addHint')}</p>
         <TextField
           label={t('security.passkeys.name')}
           value={name}

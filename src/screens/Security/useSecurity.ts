@@ -4,7 +4,7 @@ import type { SecurityState } from '../../shared/contract/security';
 import type { Method, Proof } from '../_parts/security/ProofForm';
 
 /**
- * Settings → Security (issue 32): what the account has set up (`securityState`, read once and
+ * Settings → Security: what the account has set up (`securityState`, read once and
  * again after each change) and the changes, each a contract call through the sync worker.
  * Removing a factor or renewing the recovery codes takes a proof of a second factor.
  */

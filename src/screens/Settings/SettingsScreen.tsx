@@ -11,6 +11,7 @@ import { type UpDown, useUpDown } from '../../shell/updown';
 import {
   ConfirmDialog,
   Dialog,
+  IconBell,
   IconCard,
   IconCheck,
   IconChevron,
@@ -87,6 +88,7 @@ export default function SettingsScreen() {
       </div>
       <h2 className={s.group}>{t('settings.preferences')}</h2>
       <div className={`${ui.card} ${s.list}`}>
+        <RowLink to={PATHS.notificationSettings} icon={<IconBell />} label={t('notices.settings.entry')} />
         <RowButton
           icon={<IconGlobe />}
           label={t('core.language.title')}

@@ -21,7 +21,7 @@ import p from '../_parts/portfolio/portfolio.module.css';
 import s from './statement.module.css';
 import { useStatement } from './useStatement';
 
-/** The realised P&L statement (issue 13): per financial year and instrument, charges, CSV download. */
+/** The realised P&L statement: per financial year and instrument, charges, CSV download. */
 export default function StatementScreen() {
   const { t } = useTranslation();
   const { currency } = useConfig();

@@ -21,11 +21,11 @@ import { SimulatedMark } from '../../shell/SimulatedMark';
 import {
   AsOf,
   Button,
-  ErrorState,
   IconBell,
   IconButton,
   IconStar,
   ListStates,
+  LoadError,
   PageHeader,
   Skeleton,
   Tabs,
@@ -56,7 +56,7 @@ export default function StockDetailScreen() {
   const { symbol, routeMarket, market, name, head, live, favourite, sameMarket } = useStockDetail();
   const [period, setPeriod] = useState<Period>('1d');
   const [alerting, setAlerting] = useState(false);
-  // While a finger scrubs the chart, the header shows that candle's values (issue 14).
+  // While a finger scrubs the chart, the header shows that candle's values.
   const [scrub, setScrub] = useState<Scrub | null>(null);
   const tabsId = useId();
   const q = head.data;
@@ -107,7 +107,11 @@ export default function StockDetailScreen() {
         <div className={s.priceLine}>
           <span className={`${s.price} num ${tone}`} data-testid="price" data-scrub={scrub ? '1' : undefined}>
             {shownPrice === undefined ? (
-              <Skeleton width={140} height={34} />
+              head.error ? (
+                '—'
+              ) : (
+                <Skeleton width={140} height={34} />
+              )
             ) : (
               formatPrice(shownPrice, decimals)
             )}
@@ -126,18 +130,19 @@ export default function StockDetailScreen() {
           <MarketStatusChip market={q?.market ?? market} region={q?.region} />
           <SimulatedMark />
           {favourite.pending && <span className={s.pending}>{t('core.favourite.pending')}</span>}
-          {q && (
+          {(q || live) && (
             <AsOf
-              at={live?.asOf ?? q.as_of}
+              at={live?.asOf ?? q?.as_of}
               fetchedAt={head.updatedAt}
-              stale={head.stale}
+              // Without this session's quote the price is the device's last known one.
+              stale={head.stale || (!q && live?.source !== 'network')}
               every={head.intervalMs}
-              schedule={scheduleOf(q.market, q.region)}
+              schedule={scheduleOf(q?.market ?? market, q?.region)}
             />
           )}
         </div>
         {head.error && !q ? (
-          <ErrorState message={t(head.error)} onRetry={head.reload} />
+          <LoadError error={head.error} onRetry={head.reload} />
         ) : (
           <dl className={s.stats}>
             <Stat label={t('markets.detail.open')} value={q && formatPrice(q.open, decimals)} />
@@ -293,7 +298,7 @@ function ChartView({
   useEffect(() => () => onScrub(null), [onScrub]);
 
   if (!shown) {
-    if (error && !loading) return <ErrorState message={t(error)} onRetry={retry} />;
+    if (error && !loading) return <LoadError error={error} onRetry={retry} />;
     return (
       <div className={s.chartSkeleton} role="status" aria-label={t('common.loading')}>
         <Skeleton height="100%" />

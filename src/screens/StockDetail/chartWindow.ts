@@ -118,7 +118,7 @@ export function windowExtent(
 }
 
 /**
- * The crosshair (issue 14). A finger that comes down on the chart inspects the candle under it at
+ * The crosshair. A finger that comes down on the chart inspects the candle under it at
  * once; what its first real movement is decides the rest, with no timer: sideways past the slop
  * pans the chart (the crosshair goes), up or down past it first scrubs (the crosshair then follows
  * the finger across the candles). Lifting the finger ends either.

@@ -1,116 +1,44 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useConfig } from '../../api/useConfig';
-import { PATHS } from '../../paths';
 import { ERR } from '../../shared/call';
 import { formatMoney, formatNumber } from '../../shared/format';
-import { scheduleOf } from '../../shared/market-hours';
+import { nextSession } from '../../shared/market-hours';
 import { toMinor } from '../../shared/money';
-import { STOCK_STATUS } from '../../shared/status';
-import { Button, Dialog, ErrorState, MoneyButton, Skeleton, StatusChip, ui, useDates } from '../../ui';
+import { Button, Dialog, LoadError, MoneyButton, Skeleton, ui, useDates } from '../../ui';
 import inv from '../_parts/invest/invest.module.css';
-import { regionPrice, SignedMoney, SummaryRow } from '../_parts/invest/parts';
+import { regionPrice, SummaryRow } from '../_parts/invest/parts';
 import { ChargesRows } from '../_parts/trading/Charges';
-import { ContractNoteSheet } from '../_parts/trading/ContractNoteSheet';
 import { ORDER_TYPE_LABEL as TYPE_LABEL } from '../_parts/trading/ModifyOrderSheet';
+import { OrderResultSheet } from '../_parts/trading/OrderResult';
+import { isShort, protecting } from './OrderForm';
 import s from './trading.module.css';
 import type { Ticket } from './useStockTrading';
 
 /**
- * The review sheet (issue 13): what is being sent and what it costs, every money figure the
+ * The review sheet: what is being sent and what it costs, every money figure the
  * server's (`orderQuote`), with the funds or shares it needs beside what is there; then, once the
  * server answers, the order's own figures and its contract note.
  */
 export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const [noteFor, setNoteFor] = useState<string | null>(null);
   const { exchange } = useDates();
   const buying = tr.side === 'buy';
   const sideSheet = buying ? s.sheetBuy : s.sheetSell;
   const done = tr.filled;
   const money = (m: string) => formatMoney(m, config.currency);
   if (done) {
-    const pending = done.status === STOCK_STATUS.pending;
-    const fillPrice = done.state === 'sell' ? done.sell_price : done.price;
-    // An after-market order waits for the open: its send time, the exchange's (issue 30).
-    const sendAt =
-      pending && done.amo && done.send_at !== null
-        ? exchange(done.send_at, scheduleOf(done.market, done.type), 'weekdayClock')
-        : null;
     return (
-      <>
-        <Dialog
-          open={tr.confirming && noteFor === null}
-          sheet
-          onClose={tr.closeConfirm}
-          className={sideSheet}
-          title={t(pending ? 'trade.result.pendingTitle' : 'trade.result.filledTitle')}
-        >
-          <div className={s.resultHead}>
-            <StatusChip tone={pending ? 'warn' : 'success'}>
-              {t(pending ? 'records.status.pending' : 'records.status.success')}
-            </StatusChip>
-            <span className={inv.orderNo}>{done.no}</span>
-          </div>
-          <dl className={inv.summary} data-testid="trade-result">
-            {sendAt !== null && (
-              <SummaryRow label={t('trade.amo.sendsAt')}>
-                <span data-testid="result-sends-at">{sendAt}</span>
-              </SummaryRow>
-            )}
-            <SummaryRow
-              label={t(
-                // A market AMO's limit is its protection; a limit AMO's is the user's own.
-                sendAt !== null && tr.orderType === 'market'
-                  ? 'trade.amo.limit'
-                  : pending
-                    ? 'trade.result.limit'
-                    : 'trade.result.price',
-              )}
-            >
-              {regionPrice(
-                config,
-                done.type,
-                pending ? (done.limit_price ?? done.price) : (fillPrice ?? done.price),
-                tr.decimals,
-              )}
-            </SummaryRow>
-            <SummaryRow label={t('trade.quantity')}>{formatNumber(done.count, 0)}</SummaryRow>
-            {!pending && <SummaryRow label={t('trade.charges.total')}>{money(done.fee)}</SummaryRow>}
-            {done.profit !== null && (
-              <SummaryRow label={t('trade.realised')}>
-                <SignedMoney amount={done.profit} currency={config.currency} />
-              </SummaryRow>
-            )}
-            <SummaryRow label={t(pending ? 'trade.result.reserved' : 'trade.total')} total>
-              {money(done.price_all)}
-            </SummaryRow>
-          </dl>
-          {pending && (
-            <p className={inv.summaryHint}>
-              {sendAt !== null ? t('trade.amo.resultHint', { time: sendAt }) : t('trade.result.pendingHint')}
-            </p>
-          )}
-          <div className={ui.dialogActions}>
-            <Link to={PATHS.records} className={s.linkButton}>
-              {t('trade.result.records')}
-            </Link>
-            {!pending && (
-              <Button variant="ghost" onClick={() => setNoteFor(done.no)}>
-                {t('trade.contract.open')}
-              </Button>
-            )}
-            <Button onClick={tr.closeConfirm}>{t('trade.result.done')}</Button>
-          </div>
-        </Dialog>
-        <ContractNoteSheet no={tr.confirming ? noteFor : null} onClose={() => setNoteFor(null)} />
-      </>
+      <OrderResultSheet
+        order={tr.confirming ? done : null}
+        onClose={tr.closeConfirm}
+        className={sideSheet}
+        decimals={tr.decimals}
+      />
     );
   }
   const f = tr.figures;
-  const short = f !== null && buying && (toMinor(f.net) ?? 0) > (toMinor(f.available) ?? 0);
+  const short = isShort(tr.side, f);
   return (
     <Dialog
       open={tr.confirming}
@@ -130,6 +58,13 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
         <SummaryRow label={t('trade.product.label')}>
           <span data-testid="review-product">{t(`trade.product.${tr.product}`)}</span>
         </SummaryRow>
+        {tr.product === 'intraday' && (
+          <SummaryRow label={t('trade.product.squareOffAt')}>
+            <span data-testid="review-square-off">
+              {exchange(squareOffAt(tr.session), tr.session.schedule, 'weekdayClock')}
+            </span>
+          </SummaryRow>
+        )}
         {(tr.orderType === 'market' || tr.orderType === 'limit') && (
           <SummaryRow label={t('trade.validity.label')}>
             <span data-testid="review-validity">{t(`trade.validity.${tr.validity}`)}</span>
@@ -185,15 +120,35 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
         )}
         {f ? (
           <>
-            <SummaryRow label={t('trade.estValue')}>{money(f.value)}</SummaryRow>
+            <SummaryRow
+              label={t(tr.amo && tr.orderType === 'market' ? 'trade.amo.valueAtLast' : 'trade.estValue')}
+            >
+              {money(f.value)}
+            </SummaryRow>
             <ChargesRows charges={f.charges} />
             <SummaryRow label={t(buying ? 'trade.estCost' : 'trade.estProceeds')} total>
               <span data-testid="review-net">{money(f.net)}</span>
             </SummaryRow>
             {buying ? (
               <>
+                {protecting(f) && (
+                  <SummaryRow
+                    label={t('trade.amo.protectionUpTo', {
+                      price: f.limit === null ? '—' : regionPrice(config, tr.region, f.limit, tr.decimals),
+                    })}
+                  >
+                    <span data-testid="review-protection">{money(f.protection)}</span>
+                  </SummaryRow>
+                )}
+                <SummaryRow label={t('trade.review.required')} total>
+                  <span data-testid="review-required">{money(f.required)}</span>
+                </SummaryRow>
                 <SummaryRow label={t('trade.review.available')}>{money(f.available)}</SummaryRow>
-                <SummaryRow label={t('trade.review.required')}>{money(f.net)}</SummaryRow>
+                {(toMinor(f.blocked) ?? 0) > 0 && (
+                  <SummaryRow label={t('trade.review.blocked')}>
+                    <span data-testid="review-blocked">{money(f.blocked)}</span>
+                  </SummaryRow>
+                )}
               </>
             ) : (
               <>
@@ -206,18 +161,25 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
           <Skeleton height={200} />
         )}
       </dl>
-      {tr.ticket.error && !f && <ErrorState message={t(tr.ticket.error)} onRetry={tr.ticket.reload} />}
+      {tr.ticket.error && !f && <LoadError error={tr.ticket.error} onRetry={tr.ticket.reload} />}
       {short && (
         <p className={ui.failureBox} role="alert">
           {t('errors.insufficientFunds')}
         </p>
       )}
       {tr.amo ? (
-        <p className={ui.closedNotice} data-testid="review-closed">
-          {t('trade.amo.notice', {
-            time: exchange(tr.session.nextOpen, tr.session.schedule, 'weekdayClock'),
-          })}
-        </p>
+        <>
+          <p className={ui.closedNotice} data-testid="review-closed">
+            {t('trade.amo.notice', {
+              time: exchange(tr.session.nextOpen, tr.session.schedule, 'weekdayClock'),
+            })}
+          </p>
+          {protecting(f) && f.limit !== null && (
+            <p className={inv.summaryHint} data-testid="review-protection-hint">
+              {t('trade.amo.protectionHint', { price: regionPrice(config, tr.region, f.limit, tr.decimals) })}
+            </p>
+          )}
+        </>
       ) : (
         <p className={inv.summaryHint}>{t('trade.confirm.hint')}</p>
       )}
@@ -243,4 +205,12 @@ export function OrderDialog({ tr, code }: { tr: Ticket; code: string }) {
       </div>
     </Dialog>
   );
+}
+
+/**
+ * When an intraday order placed now is squared off: the close of the session running, or on a
+ * closed market (an after-market order) the close of the session it is sent into.
+ */
+function squareOffAt(session: Ticket['session']): number {
+  return session.open ? session.close : nextSession(session.schedule, session.nextOpen - 1).close;
 }

@@ -41,7 +41,8 @@ export function PendingOrder({
             {t(TYPE_LABEL.oco)} · {oco.fired ? `${t('records.triggeredAt')} ${oco.fired}` : oco.short} ·{' '}
           </>
         ) : (
-          order.order_type && (
+          order.order_type &&
+          order.trigger_price !== null && (
             <>
               {t(TYPE_LABEL[order.order_type])} ·{' '}
               {t(order.triggered_at ? 'trade.stop.triggered' : 'trade.stop.at', {

@@ -8,7 +8,7 @@ import { displayCode } from '../../shared/rules';
 import {
   AsOf,
   EmptyState,
-  ErrorState,
+  LoadError,
   MoneyButton,
   ObjectStates,
   PageHeader,
@@ -24,7 +24,7 @@ import { ModifyOrderSheet } from '../_parts/trading/ModifyOrderSheet';
 import { ChangeText } from '../_parts/trading/parts';
 import { useCancelOrder } from '../_parts/trading/useCancelOrder';
 import { useModifyOrder } from '../_parts/trading/useModifyOrder';
-import { NeedLine, OrderForm } from './OrderForm';
+import { blockedReason, NeedLine, OrderForm } from './OrderForm';
 import { OrderDialog } from './OrderReview';
 import { PendingOrder } from './PendingOrder';
 import s from './trading.module.css';
@@ -57,13 +57,14 @@ export default function StockTradingScreen() {
         {quote.error === 'errors.unknownSymbol' || quote.error === ERR.notFound ? (
           <EmptyState title={t('trade.notFound', { code })} />
         ) : (
-          <ErrorState message={t(quote.error)} onRetry={quote.reload} />
+          <LoadError error={quote.error} onRetry={quote.reload} />
         )}
       </main>
     );
   }
 
   const pendingRows = tr.pending.data?.rows ?? [];
+  const why = blockedReason(tr);
   return (
     <main className={`${ui.page} ${s.page}`}>
       <PageHeader
@@ -83,12 +84,6 @@ export default function StockTradingScreen() {
           </strong>
           {q && <ChangeText change={q.change} percent={q.changePercent} decimals={tr.decimals} />}
         </div>
-        <dl className={s.quoteStats}>
-          <Stat label={t('trade.high')}>{price(q?.high)}</Stat>
-          <Stat label={t('trade.low')}>{price(q?.low)}</Stat>
-          <Stat label={t('trade.open')}>{price(q?.open)}</Stat>
-          <Stat label={t('trade.prevClose')}>{price(q?.prev_close)}</Stat>
-        </dl>
         {q && (
           <AsOf
             at={q.as_of}
@@ -114,6 +109,13 @@ export default function StockTradingScreen() {
         />
       </div>
       <OrderForm tr={tr} code={code} />
+      {/* The day's figures under the ticket: the first screen is the price, the quantity and the price asked. */}
+      <dl className={`${s.quoteStats} ${s.card} ${s.dayStats}`} data-testid="trade-day-stats">
+        <Stat label={t('trade.high')}>{price(q?.high)}</Stat>
+        <Stat label={t('trade.low')}>{price(q?.low)}</Stat>
+        <Stat label={t('trade.open')}>{price(q?.open)}</Stat>
+        <Stat label={t('trade.prevClose')}>{price(q?.prev_close)}</Stat>
+      </dl>
 
       <DepthLadder symbol={tr.symbol} />
       <section className={s.positions} aria-labelledby="positions-title">
@@ -169,7 +171,13 @@ export default function StockTradingScreen() {
 
       <div className={`${s.actionBar} ${tr.side === 'sell' ? s.formSell : s.formBuy}`}>
         <NeedLine tr={tr} />
-        <MoneyButton variant={tr.side} block disabled={tr.blocked} onClick={tr.openConfirm}>
+        <MoneyButton
+          variant={tr.side}
+          block
+          disabled={tr.blocked !== null}
+          reason={why && t(why.key, why.values)}
+          onClick={tr.openConfirm}
+        >
           {t(tr.side === 'buy' ? 'trade.buyAction' : 'trade.sellAction', { code })}
         </MoneyButton>
       </div>

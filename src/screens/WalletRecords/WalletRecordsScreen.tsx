@@ -106,7 +106,7 @@ function RecordItem({ record }: { record: RechargeRecord | WithdrawRecord }) {
           <time className={s.rowSub} dateTime={new Date(record.created_at).toISOString()}>
             {dateTime(record.created_at)}
           </time>
-          {/* Why a payout waits for the operator (issue 12), while it waits. */}
+          {/* Why a payout waits for the operator, while it waits. */}
           {record.type === 'withdraw' && record.hold && isPending(record) && (
             <span className={s.rowHold} data-hold={record.hold}>
               {t(record.hold)}

@@ -34,7 +34,7 @@ import { useWatchlists } from './useWatchlists';
 import { WatchRow } from './WatchRow';
 
 /**
- * Watchlist (SPEC §2, issue 14): a search field with instant results, index shortcuts, the user's
+ * Watchlist (SPEC §2): a search field with instant results, index shortcuts, the user's
  * named lists as tabs (Favourites first), rows with swipe / long-press actions, edit mode with
  * delete, and popular instruments to add when a list is empty.
  */

@@ -18,7 +18,7 @@ export interface Removal {
 }
 
 /**
- * The watchlists (SPEC §2 plus issue 14): index shortcuts, the user's named lists (the first is
+ * The watchlists (SPEC §2, and more): index shortcuts, the user's named lists (the first is
  * Favourites, SPEC's favourites paged by 10; the others hold at most 50 and load as one page), the
  * selected one in the address (?list=), edit mode and removal. A favourite's delete online is the
  * server's delete-by-code (SPEC §8: 'delete failed, try again later' when refused); offline, or for

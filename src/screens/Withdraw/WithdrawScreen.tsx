@@ -14,6 +14,7 @@ import {
   HeaderLink,
   IconWallet,
   ListStates,
+  loadFailed,
   MoneyButton,
   PageHeader,
   Skeleton,
@@ -43,7 +44,7 @@ export default function WithdrawScreen() {
       {header}
       <ListStates
         rows={w.cards.data && w.usable}
-        error={w.cards.error && 'wallet.withdraw.cardsFailed'}
+        error={loadFailed(w.cards.error, 'wallet.withdraw.cardsFailed')}
         onRetry={w.cards.reload}
         skeleton={{ rows: 3, height: 64 }}
         empty={

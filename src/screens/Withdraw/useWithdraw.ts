@@ -15,6 +15,7 @@ import {
   withdrawMinimum,
 } from '../../shared/rules';
 import { BANK_CARD_STATUS } from '../../shared/status';
+import { withStepUp } from '../../shell/stepUp';
 import { isTradePasswordError } from '../../shell/TradePasswordPrompt';
 import { toast } from '../../store/ui';
 import { toastMoneyFailure } from '../_parts/invest/useMoneyCall';
@@ -45,7 +46,7 @@ export function useWithdraw() {
   /** The whole units of the available balance, for "withdraw all". */
   const availableUnits = available === null ? 0 : minorToWholeUnits(toMinor(available) ?? 0);
 
-  /** A valid form asks for the transaction password (issue 12) before anything is sent. */
+  /** A valid form asks for the transaction password before anything is sent. */
   function submit(): void {
     if (problem || parseWholeAmount(amount) === null || bankId === null) return;
     setAsking(true);
@@ -56,7 +57,8 @@ export function useWithdraw() {
     const units = parseWholeAmount(amount);
     if (units === null || bankId === null) return null;
     setBusy(true);
-    const result = await withdraw({ bank_id: bankId, count: units, stock_password: code });
+    // Where the account has a second factor, a fresh proof of it first.
+    const result = await withStepUp(() => withdraw({ bank_id: bankId, count: units, stock_password: code }));
     setBusy(false);
     if (!result.ok) {
       if (isTradePasswordError(result.error)) return result.error;

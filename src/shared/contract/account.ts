@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
-import { DeviceId } from './schemas';
+import { Code, DeviceId, Recovery } from './schemas';
 
 /** Phone numbers and passwords are checked by shared/rules after the shape check. */
 const Phone = Type.String({ maxLength: 32 });
@@ -14,7 +14,7 @@ export interface LoginAnswer {
   /** Time of this login (epoch ms). */
   login: number;
   /**
-   * Two-factor sign-in (issue 32): present when the password alone opened only a step — `token`
+   * Two-factor sign-in: present when the password alone opened only a step — `token`
    * then serves the second step (or a first factor's enrolment) and nothing else. Absent for
    * accounts and modes without two factors: SPEC's answer, a full session.
    */
@@ -39,11 +39,14 @@ export interface UserInfo {
   /** Public id shown to the user. */
   no: string;
   img: string | null;
-  /** Total assets: cash, frozen amounts, holdings at the server's prices, active fund principal. */
+  /**
+   * The hero's total (portfolio summary `hero`): available + reserved (pending buys, IPO
+   * applications, withdrawals in progress) + holdings at the server's prices + funds − loans due.
+   */
   total: Money;
   /** Available balance. */
   money: Money;
-  /** Outstanding loan principal. */
+  /** Loans due: outstanding principal and what accrued on it. */
   loan: Money;
   has_fund_password: boolean;
 }
@@ -61,7 +64,7 @@ export type MoneyOutcome =
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{8,100}$';
 
 /**
- * A new account's first steps (issue 14), each from the server's own state: identity (the
+ * A new account's first steps, each from the server's own state: identity (the
  * real-name status: 0 none, 1 under review, 2 verified, 3 rejected), the transaction password,
  * a bank card, a completed recharge, and an instrument in a watchlist.
  */
@@ -72,7 +75,7 @@ export interface Onboarding {
   funded: boolean;
   watchlist: boolean;
   /**
-   * A second factor is set up (issue 32). Offered beside the checklist where it is optional (the
+   * A second factor is set up. Offered beside the checklist where it is optional (the
    * demo); not one of the steps `done` counts.
    */
   second_factor: boolean;
@@ -99,12 +102,25 @@ export const accountContract = {
       { additionalProperties: false },
     ),
   }),
+  /**
+   * Forgot password (SPEC §5). Where the account has a second factor, the old password
+   * alone is not enough: an authenticator code (`code`) or a recovery code (`recovery`) too —
+   * without one, 400 `errors.resetNeedsFactor`. A reset ends every session, is shown on the
+   * other devices and holds withdrawals for FACTOR_SETTLE_MS.
+   */
   forget: endpoint<null>()({
     method: 'POST',
     path: '/v2/user/forget',
     auth: false,
     req: Type.Object(
-      { user: Phone, password: Password, new_password: Password },
+      {
+        user: Phone,
+        password: Password,
+        new_password: Password,
+        code: Type.Optional(Code),
+        recovery: Type.Optional(Recovery),
+        device: Type.Optional(DeviceId),
+      },
       { additionalProperties: false },
     ),
   }),

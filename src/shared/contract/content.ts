@@ -30,7 +30,7 @@ export interface ChatMessage {
   text_key?: 'chat.welcome';
 }
 
-/** The open chat's live state (issue 33): the agent typing, "Read" marks, the newest message. */
+/** The open chat's live state: the agent typing, "Read" marks, the newest message. */
 export interface ChatState {
   agent_typing: boolean;
   /** The newest of the customer's messages an agent has read (0: none). */

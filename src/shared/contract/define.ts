@@ -17,7 +17,7 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
   /** Needs the `token` header; a missing, expired or revoked token answers `msg: 'logout'`, 401. */
   auth: boolean;
   /**
-   * Also open to a password-only step session of a two-factor sign-in at these stages (issue 32):
+   * Also open to a password-only step session of a two-factor sign-in at these stages:
    * `enrol` (no factor yet: it may set one up), `verify` (it may give one). Every other entry
    * answers such a session `logout` (`errors.secondFactorRequired`), so a password alone reads
    * nothing and moves nothing.
@@ -32,12 +32,19 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
   /** multipart/form-data with one `file` field (the request schema describes the other fields). */
   upload?: boolean;
   /**
-   * Needs the caller's 6-digit transaction password in the body's `stock_password` (issue 12: a
+   * Needs the caller's 6-digit transaction password in the body's `stock_password` (a
    * session token alone must not move money out). The server checks it before the request's
    * transaction; the field stays optional in the schema so SPEC's older body shape is answered
    * with a clear refusal instead of a schema error.
    */
   tradePassword?: boolean;
+  /**
+   * Where the account has a second factor, needs the session's fresh step-up (the
+   * `stepUp` entry's proof of an existing factor), which the call uses up — inside a money
+   * call's transaction, so a refused one keeps it. Without it: 403 `errors.stepUpRequired`, never
+   * kept under the Idempotency-Key (the same call goes again after the proof).
+   */
+  stepUp?: boolean;
   /** Also sends `Authorization: Bearer <token>` beside `token` (SPEC §7: the recharge call). */
   bearer?: boolean;
   /** Phantom: the type of `data` in an ok answer. */

@@ -2,9 +2,11 @@ import { accountContract } from './account';
 import { configContract } from './config';
 import { contentContract } from './content';
 import { joinDomains } from './define';
+import { fundsContract } from './funds';
 import { investContract } from './invest';
 import { marketContract } from './market';
 import { portfolioContract } from './portfolio';
+import { pushContract } from './push';
 import { securityContract } from './security';
 import { settingsContract } from './settings';
 import { tradingContract } from './trading';
@@ -20,12 +22,14 @@ export const contract = joinDomains({
   market: marketContract,
   trading: tradingContract,
   invest: investContract,
+  funds: fundsContract,
   wallet: walletContract,
   settings: settingsContract,
   content: contentContract,
   watchlist: watchlistContract,
   portfolio: portfolioContract,
   security: securityContract,
+  push: pushContract,
 });
 
 export type Contract = typeof contract;

@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { Money } from '../money';
 import { endpoint } from './define';
 import type { MarketSession } from './market';
 import { NoQuery, Quantity, RowId, SeenPrice, Ticker } from './schemas';
 import type { OrderRow } from './trading';
 
-/** IPO subscriptions, block trading / QIP items and fund products (SPEC §2, §3, §7). */
+/** IPO subscriptions and block trading / QIP items (SPEC §2, §3, §7); funds are in funds.ts. */
 
 /** SPEC §3 IPO. Only `Forthcoming` offerings can be applied for. */
 export interface Ipo {
@@ -72,51 +71,6 @@ export interface FxRate {
   symbol: string | null;
 }
 
-/** SPEC §3 Fund. Returns are percents over the whole period. */
-export interface Fund {
-  id: number;
-  name: string;
-  min_return: number;
-  max_return: number;
-  /** Days. */
-  investment_period: number;
-  /** Purchase amount, account currency. */
-  amount: Money;
-  issue_amount: Money;
-  sold_amount: Money;
-  status: number;
-  manager: string | null;
-  /** 1 low, 2 low to moderate, 3 moderate, 4 moderately high, 5 high; null when not rated. */
-  risk: number | null;
-  /**
-   * The range as yearly rates (issue 30 §3): simple, the period's percent × 365 / days, HALF_UP on
-   * the server to two decimals ("10.43").
-   */
-  return_pa: { min: string; max: string };
-  /**
-   * What an order pays at maturity besides its amount (server/trading/funds.ts): the middle of the
-   * range, percent over the period (two decimals) and per year, and in money for one purchase.
-   */
-  expected_return: string;
-  expected_return_pa: string;
-  expected_profit: Money;
-}
-
-/** SPEC §3 Fund order. */
-export interface FundOrder {
-  id: number;
-  amount: Money;
-  /** Expected return, percent of the amount over the period. */
-  expected_return: number;
-  /** The same as a yearly rate (simple, × 365 / period days), two decimals. */
-  expected_return_pa: string;
-  status: 'active' | 'completed' | 'cancelled';
-  end_time: number;
-  created_at: number;
-  profit: Money | null;
-  project: { name: string; investment_period: number; min_return: number; max_return: number };
-}
-
 export const investContract = {
   ipoList: endpoint<{ rows: Ipo[] }>()({
     method: 'GET',
@@ -161,28 +115,5 @@ export const investContract = {
     path: '/v2/fx/usd',
     auth: false,
     req: NoQuery,
-  }),
-  fundList: endpoint<{ rows: Fund[]; count: number }>()({
-    method: 'GET',
-    path: '/v2/fund/list',
-    auth: false,
-    req: NoQuery,
-  }),
-  fundPurchase: endpoint<FundOrder>()({
-    method: 'POST',
-    path: '/stock/success/fund/purchase',
-    auth: true,
-    money: true,
-    req: Type.Object({ project_id: RowId }, { additionalProperties: false }),
-  }),
-  fundOrders: endpoint<{ rows: FundOrder[] }>()({
-    method: 'GET',
-    path: '/stock/success/fund/orders',
-    auth: true,
-    req: Type.Object({
-      status: Type.Optional(
-        Type.Union([Type.Literal('active'), Type.Literal('completed'), Type.Literal('cancelled')]),
-      ),
-    }),
   }),
 };

@@ -4,7 +4,7 @@ import { endpoint } from './define';
 import type { HoldingType } from './trading';
 
 /**
- * The user's portfolio (issue 13): what they hold and what it is worth, what it was worth day by
+ * The user's portfolio: what they hold and what it is worth, what it was worth day by
  * day, and what they realised. The server computes every figure in exact money
  * (src/shared/money.ts); percentages are whole basis points sent as percent (two decimals, HALF_UP).
  */
@@ -32,20 +32,40 @@ export interface PortfolioTotals {
   as_of: number;
 }
 
+/**
+ * The account's hero (DESIGN rule 8), every line the server's from one snapshot:
+ * total = available + reserved.total + holdings + funds − loans, to the paisa.
+ */
+export interface AccountHero {
+  /** Cash a buy or a withdrawal can use now. */
+  available: Money;
+  /** Money held for something not done yet, each on its own line; `total` is their sum. */
+  reserved: {
+    /** Pending stock buys: value and charges at their limit. */
+    orders: Money;
+    /** IPO applications awaiting allotment: blocked, not spent. */
+    ipo: Money;
+    /** Withdrawals in progress: left the balance, not yet paid out. */
+    withdrawals: Money;
+    total: Money;
+  };
+  /** Everything owned at the server's quotes: positions and lots (the same figure as `overall.value`). */
+  holdings: Money;
+  /** Fund positions. */
+  funds: Money;
+  /** Loans due: principal and what accrued on it. */
+  loans: Money;
+  total: Money;
+}
+
 export interface PortfolioSummary {
+  /** Every holding: positions and block/QIP/IPO lots. */
   overall: PortfolioTotals;
   by_type: Record<HoldingType, PortfolioTotals>;
-  /** Available cash. */
-  cash: Money;
-  /** Money held by open IPO applications, pending buys and IPO/block lots not yet sold. */
-  other: Money;
-  /** Active fund principal. */
-  funds: Money;
-  /** cash + holdings value + other + funds: the same figure as user info's total. */
-  total: Money;
+  hero: AccountHero;
   /** Today's change of the total: the holdings' today P&L (cash does not move with prices). */
   today: Money;
-  /** today ÷ (total − today), percent: how much the whole account moved today. */
+  /** today ÷ what the account held before today's move (total + loans − today), percent. */
   today_percent: number;
   /** When the server computed this. */
   as_of: number;

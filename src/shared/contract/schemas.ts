@@ -33,3 +33,8 @@ export const TradeCode = Type.String({ maxLength: 16 });
 
 /** The app's id for this device (random, kept in the browser), so a sign-in from a new one is told. */
 export const DeviceId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** An authenticator app's 6-digit code, as typed (spaces allowed). */
+export const Code = Type.String({ minLength: 1, maxLength: 12 });
+/** A recovery code, as typed (xxxxx-xxxxx). */
+export const Recovery = Type.String({ minLength: 1, maxLength: 24 });

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { LoginAnswer } from './account';
 import { endpoint } from './define';
-import { NoQuery, RowId } from './schemas';
+import { Code, NoQuery, Recovery, RowId } from './schemas';
 
 /**
- * Two-factor sign-in (issue 32): passkeys (WebAuthn, user verification required), an
+ * Two-factor sign-in: passkeys (WebAuthn, user verification required), an
  * authenticator app (TOTP), recovery codes, the second step of a sign-in and the app lock's
  * unlock. `steps` entries are also open to the password-only step session SPEC's login answers
  * with while a second factor is due (`enrol`: none set up yet; `verify`: one to give).
@@ -44,6 +44,26 @@ export interface WebAuthnOptions {
   challenge: string;
   rpId?: string;
   [field: string]: unknown;
+}
+
+/**
+ * A factor change or password reset made from another device: shown on this device's
+ * next sign-in — "Your security changed on …, from …" — until acknowledged.
+ */
+export interface SecurityChange {
+  id: number;
+  event:
+    | 'passkeyAdded'
+    | 'passkeyRemoved'
+    | 'totpAdded'
+    | 'totpRemoved'
+    | 'recoveryRenewed'
+    | 'passwordReset';
+  at: number;
+  /** The device it came from, as the user knows it ("Chrome on Android"). */
+  from: string;
+  /** The address it came from. */
+  address: string;
 }
 
 /** What enrolling a factor answers: new recovery codes (first factor), and a full session when it ended an `enrol` step. */
@@ -101,13 +121,8 @@ const AttestationJson = Type.Object(
   { additionalProperties: false },
 );
 
-/** An app's 6-digit code, as typed (spaces allowed). */
-const Code = Type.String({ minLength: 1, maxLength: 12 });
-/** A recovery code, as typed (xxxxx-xxxxx). */
-const Recovery = Type.String({ minLength: 1, maxLength: 24 });
-
 /** One proof of a second factor: exactly one of a passkey's assertion, an app's code, a recovery code. */
-const ProofFields = {
+export const ProofFields = {
   passkey: Type.Optional(AssertionJson),
   code: Type.Optional(Code),
   recovery: Type.Optional(Recovery),
@@ -123,7 +138,11 @@ export const securityContract = {
     steps: ['enrol'],
     req: NoQuery,
   }),
-  /** Options to create a passkey (a fresh challenge). */
+  /**
+   * Options to create a passkey (a fresh challenge, for this session only). Where the account has a
+   * factor already, this takes the session's fresh step-up (`stepUp`): only a proof of an existing
+   * factor adds another.
+   */
   passkeyOptions: endpoint<WebAuthnOptions>()({
     method: 'POST',
     path: '/stock/success/v2/passkey/options',
@@ -152,7 +171,11 @@ export const securityContract = {
     auth: true,
     req: Type.Object({ id: RowId, ...ProofFields }, { additionalProperties: false }),
   }),
-  /** Starts an authenticator app's enrolment: its secret (as text and as an otpauth:// URI for the QR code). */
+  /**
+   * Starts an authenticator app's enrolment: its secret (as text and as an otpauth:// URI for the
+   * QR code), pending for this session only (another session's pending one: `errors.totpPending`).
+   * Where the account has a factor already, this takes the session's fresh step-up (`stepUp`).
+   */
   totpSetup: endpoint<{ secret: string; uri: string }>()({
     method: 'POST',
     path: '/stock/success/v2/totp/setup',
@@ -181,7 +204,36 @@ export const securityContract = {
     auth: true,
     req: Type.Object(ProofFields, { additionalProperties: false }),
   }),
-  /** Options to sign with a passkey: the second step, a removal's proof, or the app lock. */
+  /**
+   * Step-up: one proof of a factor the account has marks this session for
+   * STEP_UP_MS; the next change that needs it (a factor added, a bank card, a withdrawal, a new
+   * login password, the first transaction password: contract entries marked `stepUp`, and
+   * `passkeyOptions`, `totpSetup`, `passwordUp`) uses it up. Answers until when it is fresh.
+   */
+  stepUp: endpoint<{ fresh_until: number }>()({
+    method: 'POST',
+    path: '/stock/success/v2/security/step-up',
+    auth: true,
+    req: Type.Object(ProofFields, { additionalProperties: false }),
+  }),
+  /** Factor changes and password resets made from another device, not yet acknowledged on this one. */
+  securityChanges: endpoint<SecurityChange[]>()({
+    method: 'GET',
+    path: '/stock/success/v2/security/changes',
+    auth: true,
+    req: NoQuery,
+  }),
+  /** This device acknowledges the changes it was shown, up to the newest one's time. */
+  securityChangesSeen: endpoint<null>()({
+    method: 'POST',
+    path: '/stock/success/v2/security/changes/seen',
+    auth: true,
+    req: Type.Object(
+      { up_to: Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }) },
+      { additionalProperties: false },
+    ),
+  }),
+  /** Options to sign with a passkey: the second step, a removal's proof, a step-up, or the app lock. */
   factorChallenge: endpoint<WebAuthnOptions>()({
     method: 'POST',
     path: '/stock/success/v2/security/challenge',

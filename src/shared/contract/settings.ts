@@ -29,7 +29,7 @@ export interface KycState {
   id_number: string | null;
   note: string | null;
   /**
-   * Why it was rejected (issue 33): a code of KYC_REJECTION_REASONS the app words in the user's
+   * Why it was rejected: a code of KYC_REJECTION_REASONS the app words in the user's
    * language (`photos`: new photos are needed); `note` is the reviewer's own words, if any.
    */
   reason: string | null;
@@ -42,7 +42,7 @@ const BankFields = {
   bank_card: Type.String({ minLength: 6, maxLength: 34 }),
   bank_user: Text(80),
   ifsc: Type.String({ minLength: 4, maxLength: 20 }),
-  /** The transaction password: a card change redirects payouts (issue 12). */
+  /** The transaction password: a card change redirects payouts. */
   stock_password: Type.Optional(TradeCode),
 };
 
@@ -50,7 +50,9 @@ export const settingsContract = {
   /**
    * SPEC `password/up`: the login password (`password` → `password_new`, ending other sessions),
    * or with `type: 'transaction'` the 6-digit transaction password — first set (`is_first`, just
-   * `fund_code_new`) or changed (`fund_code` → `fund_code_new`).
+   * `fund_code_new`) or changed (`fund_code` → `fund_code_new`). Where the account has a second
+   * factor, a new login password and the first transaction password take the session's fresh
+   * step-up (`stepUp` in security.ts).
    */
   passwordUp: endpoint<null>()({
     method: 'POST',
@@ -87,6 +89,7 @@ export const settingsContract = {
     path: '/stock/success/bank/add',
     auth: true,
     tradePassword: true,
+    stepUp: true,
     req: Type.Object(BankFields, { additionalProperties: false }),
   }),
   bankEdit: endpoint<BankCard>()({
@@ -94,6 +97,7 @@ export const settingsContract = {
     path: '/stock/success/bank/edit',
     auth: true,
     tradePassword: true,
+    stepUp: true,
     req: Type.Object(
       {
         id: RowId,

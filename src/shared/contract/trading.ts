@@ -1,151 +1,37 @@
 import { Type } from '@sinclair/typebox';
-import type { Money } from '../money';
 import { endpoint } from './define';
-import type { MarketSession } from './market';
-import { Paging, Quantity, RowId, SeenPrice, Ticker, TradeCode } from './schemas';
+import { NoQuery, Paging, Quantity, RowId, SeenPrice, Ticker, TradeCode } from './schemas';
+import type {
+  ContractNote,
+  DayPositions,
+  HoldingRow,
+  OrderQuote,
+  OrderRow,
+  WatchlistItem,
+} from './trading-types';
 
-/** Favourites, holdings and orders (stocks, forex, futures, treasury; block/QIP buys share the deal calls). */
+export type {
+  ChargesBreakdown,
+  ContractNote,
+  DayPosition,
+  DayPositions,
+  HoldingLot,
+  HoldingRow,
+  HoldingType,
+  OrderProduct,
+  OrderQuote,
+  OrderRow,
+  OrderValidity,
+  WatchlistItem,
+} from './trading-types';
 
-/** SPEC §3 Watchlist item. */
-export interface WatchlistItem {
-  stock_name: string;
-  stock_code: string;
-  stock_detail: {
-    market: string;
-    prasent: number;
-    close_prices: number;
-    percent_change: number;
-    change: number;
-    market_name: string;
-    exchange_name: string;
-    decimals: number;
-    as_of: number;
-  };
-}
-
-export type HoldingType = 'stock' | 'forex' | 'futures' | 'treasury';
-
-/** One open position, valued by the server at its current quote. */
-export interface HoldingRow {
-  stock: string;
-  name: string;
-  market: string;
-  region: string;
-  decimals: number;
-  /** Quantity held (including any reserved by pending sells). */
-  count: number;
-  /** Quantity free to sell. */
-  available: number;
-  /** Average cost per unit, in the instrument's currency. */
-  avg_price: number;
-  /** Cost basis of the position, account currency. */
-  cost: Money;
-  prasent: number;
-  /** Market value at `prasent`, account currency. */
-  value: Money;
-  /** Unrealised profit/loss, account currency. */
-  profit: Money;
-  profit_percent: number;
-  /** Today's P&L of the position (see PortfolioTotals.today_pnl), account currency. */
-  today_pnl: Money;
-  today_percent: number;
-  as_of: number;
-}
-
-/**
- * An order row (SPEC §3 IPO/stock order row and Block order). Money fields are account-currency
- * decimal strings; `price`/`sell_price` are per-unit prices in the instrument's currency: on a buy
- * `price` is the fill (or, while pending, the limit) price; on a sell `price` is what the units
- * cost (average cost for stock, issue/block price for lots) and `sell_price` the fill price.
- * Stock statuses: 0 pending, 1 success, 2 cancelled, 3 expired, 4 failed (DESIGN.md).
- * IPO applications: 1 pending, 2 allotted, 3 refunded; IPO sales and block/QIP orders: 1 success.
+/*
+ * The trading calls: favourites, holdings and orders (stocks, forex, futures, treasury; block/QIP
+ * buys share the deal calls). What they answer is typed in trading-types.ts.
  */
-export interface OrderRow {
-  id: number;
-  no: string;
-  tag: string;
-  name: string;
-  market: string;
-  /** Market region, IN or US. */
-  type: string;
-  mold: 'stock' | 'ipo' | 'bulk' | 'finalize';
-  state: 'buy' | 'sell';
-  status: number;
-  count: number;
-  price: number;
-  sell_price: number | null;
-  /**
-   * Charges: a stock order's issue-13 charges (a pending buy: those it reserved at its limit); a
-   * block/QIP buy's 0.03 % fee.
-   */
-  fee: Money;
-  /**
-   * The order's total amount (SPEC's "total amount"), what moves: a buy's value + charges (what was
-   * debited; a pending buy: what it reserves at its limit), a sell's value − charges (what was
-   * credited; a pending sell: its value at the limit, charges due at the fill); block/QIP: value +
-   * fee; an IPO application: its amount.
-   */
-  price_all: Money;
-  /** Quantity × price in account currency, before charges (`price_all` is this ± `fee`). */
-  value: Money;
-  /**
-   * Issue 30 (stock orders): `delivery` keeps the shares; `intraday` positions are squared off at
-   * the session's close (a market sell at the close price, with charges). Other molds: delivery.
-   */
-  product: OrderProduct;
-  /** Issue 30: `day` rests until the session's close; `ioc` fills at once or is cancelled. */
-  validity: OrderValidity;
-  /**
-   * Issue 30: an after-market order — a market order placed while its market was closed. It rests
-   * pending (money or shares reserved as for a pending order) until `send_at`, the next session's
-   * open (epoch ms), and fills at the open's price; it can be cancelled until then.
-   */
-  amo: boolean;
-  /** An AMO's send time (the next session's open, epoch ms); null for every other order. */
-  send_at: number | null;
-  /** Realised profit/loss of a sell: (sell price − price) × count, account currency. */
-  profit: Money | null;
-  created_at: number;
-  updated_at: number;
-  expires_at: number | null;
-  /** The price the user saw (stock orders): the limit while the order is pending; null otherwise. */
-  limit_price: number | null;
-  /** An IPO allotment or block/QIP purchase that is still held and can be sold by its `no` now. */
-  sellable: boolean;
-  /** A held block/QIP lot still in its lock-in: when it may be sold (epoch ms); otherwise null. */
-  unlock_at: number | null;
-  /** Why a failed block/QIP buy was refused: an i18n key (`errors.…`); null otherwise. */
-  reason: string | null;
-  /**
-   * Issue 13: stop orders sl (trigger + limit) and slm (trigger, then the market); gtt, good till
-   * triggered (trigger + limit, valid up to a year); null for market and limit orders.
-   */
-  order_type: 'sl' | 'slm' | 'gtt' | 'oco' | null;
-  /** A stop's trigger (instrument currency); an OCO's target; null otherwise. */
-  trigger_price: number | null;
-  /** When a stop's trigger was reached (it then rests at `limit_price`); null before, or not a stop. */
-  triggered_at: number | null;
-  /** A GTT's trigger fires on a rise to it (true) or a fall (false); null for other orders. */
-  trigger_rises: boolean | null;
-  /**
-   * An OCO GTT sell (`order_type` oco): one order, two legs, one reservation of the units. The
-   * target is `trigger_price` (a rise to it) with `target_limit`; the stop is `stop_trigger` (a fall
-   * to it) with `stop_limit`. `fired_leg`: the leg that fired (the order then rests at its limit,
-   * `limit_price`, and the other leg is gone); null before, and on every other order.
-   */
-  target_limit: number | null;
-  stop_trigger: number | null;
-  stop_limit: number | null;
-  fired_leg: 'target' | 'stop' | null;
-}
-
-/** Issue 30: delivery (kept) or intraday (squared off at the session's close). */
-export type OrderProduct = 'delivery' | 'intraday';
-/** Issue 30: day (rests until the session's close) or IOC (immediate or cancel). */
-export type OrderValidity = 'day' | 'ioc';
 
 /**
- * Optional fields of every stock buy/sell (issue 30); absent, an order is delivery/day as SPEC's
+ * Optional fields of every stock buy/sell; absent, an order is delivery/day as SPEC's
  * calls send it. `order_type` market or limit says what the ticket placed (absent: a price within
  * PRICE_TOLERANCE_BPS of the quote is a market order, another a limit); a market order placed
  * while its market is closed is an AMO (OrderRow `amo`, `send_at`).
@@ -177,59 +63,6 @@ const StopFields = {
   stop_trigger: Type.Optional(SeenPrice),
   stop_price: Type.Optional(SeenPrice),
 };
-
-/**
- * The charges of an order (server/trading/charges.ts), account currency: brokerage, securities
- * transaction tax, the exchange's transaction charge, SEBI's turnover fee, stamp duty, GST.
- */
-export interface ChargesBreakdown {
-  brokerage: Money;
-  stt: Money;
-  exchange: Money;
-  sebi: Money;
-  stamp: Money;
-  gst: Money;
-  total: Money;
-}
-
-/** What an order would cost before it is sent (the review sheet): the server's figures only. */
-export interface OrderQuote {
-  tag: string;
-  side: 'buy' | 'sell';
-  count: number;
-  /** The price the figures are at: the limit sent, or the server's quote. */
-  price: number;
-  /** Quantity × price in account currency. */
-  value: Money;
-  charges: ChargesBreakdown;
-  /** A buy: value + charges (what is needed); a sell: value − charges (what arrives). */
-  net: Money;
-  /** The available balance. */
-  available: Money;
-  /** Units of this instrument free to sell. */
-  held: number;
-  /** The largest quantity the available balance pays for, value and charges (at most 10,000,000). */
-  affordable: number;
-  as_of: number;
-  /** The instrument's session now, by the server's clock (a lot sells only in session). */
-  session: MarketSession;
-}
-
-/** The contract note of an executed stock order: every figure the fill was made of. */
-export interface ContractNote {
-  order: OrderRow;
-  /** Fill price per unit (instrument currency) and quantity × that price (account currency). */
-  price: number;
-  value: Money;
-  charges: ChargesBreakdown;
-  /** A buy: value + charges paid; a sell: value − charges received. */
-  net: Money;
-  exchange: string;
-  currency: 'INR' | 'USD';
-  /** Account-currency ticks per unit of the instrument's currency at the fill. */
-  rate: number;
-  executed_at: number;
-}
 
 export const tradingContract = {
   favouriteAdd: endpoint<null>()({
@@ -280,6 +113,16 @@ export const tradingContract = {
       ]),
       ...Paging,
     }),
+  }),
+  /**
+   * Today's positions (no SPEC call): the user's executed stock orders since each market's latest
+   * session opened, per instrument and product, valued at the server's quotes. Reads only.
+   */
+  positions: endpoint<DayPositions>()({
+    method: 'GET',
+    path: '/stock/success/v2/positions',
+    auth: true,
+    req: NoQuery,
   }),
   /**
    * Buy (SPEC "buy order helper" and `/deal/buy`): mold stock (any stock/forex/futures/treasury
@@ -375,7 +218,10 @@ export const tradingContract = {
   /**
    * What an order would cost (the review sheet): value, each charge and the total at `price` (a
    * limit) or at the server's quote, beside the available balance, the units free to sell and what
-   * the balance affords. Moves nothing.
+   * the balance affords. `product` (default delivery) decides the charges: intraday pays intraday
+   * STT and stamp duty (README "Charges"). `order_type` market on a closed market is an after-market
+   * order: its buy is priced with the protection it holds (`protection`, `limit`, `required`), as
+   * dealBuy reserves. Moves nothing.
    */
   orderQuote: endpoint<OrderQuote>()({
     method: 'GET',
@@ -386,9 +232,11 @@ export const tradingContract = {
       side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
       count: Quantity,
       price: Type.Optional(SeenPrice),
+      product: TicketFields.product,
+      order_type: Type.Optional(Type.Union([Type.Literal('market'), Type.Literal('limit')])),
     }),
   }),
-  /** The contract note of an executed stock order, by its number. */
+  /** The contract note of an executed trade (a stock order, a block/QIP buy, a lot sale), by its number. */
   orderContract: endpoint<ContractNote>()({
     method: 'GET',
     path: '/stock/success/order/contract',
@@ -396,7 +244,7 @@ export const tradingContract = {
     req: Type.Object({ no: Type.String({ minLength: 1, maxLength: 40 }) }),
   }),
   /**
-   * Modifies a pending stock order (issue 13): its quantity, its limit `price` (limit and stop-loss)
+   * Modifies a pending stock order: its quantity, its limit `price` (limit and stop-loss)
    * and its `trigger` (stops not yet triggered); an OCO not yet fired, its quantity only (its legs'
    * prices are refused, `errors.ocoModify`: cancel it and place another). The server re-reserves exactly the difference in
    * the same transaction — more money or shares when the order grows, the rest released when it

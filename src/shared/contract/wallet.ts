@@ -17,6 +17,8 @@ export interface BillRow {
   /** Balance after the posting. */
   balance: Money;
   reason: LedgerReason;
+  /** The instrument of the order a trade's posting belongs to (its cost, proceeds, charges), or null. */
+  symbol: string | null;
   created_at: number;
 }
 
@@ -52,7 +54,7 @@ export interface WithdrawRecord {
 }
 
 /**
- * SPEC §3 Loan data, with the terms a user reads before applying (issues 14, 30) — the terms the
+ * SPEC §3 Loan data, with the terms a user reads before applying (30) — the terms the
  * server applies to a new loan (each loan keeps the terms it was applied under): simple interest
  * on the principal at `interestRate` a year, accrued daily into the amount due; repayment due
  * `tenureDays` after disbursement; after that a late charge per day overdue. The credit limit is
@@ -112,7 +114,10 @@ export const walletContract = {
       ...Paging,
     }),
   }),
-  /** Asks for a recharge of `count` whole units by bank transfer (minimum 5000). */
+  /**
+   * Asks for a recharge of `count` whole units by bank transfer (minimum 5000), with the transfer's
+   * bank reference (UTR: 12 to 22 letters and digits) when the customer has one.
+   */
   recharge: endpoint<RechargeRecord>()({
     method: 'POST',
     path: '/stock/success/v2/recharge/add',
@@ -120,14 +125,19 @@ export const walletContract = {
     money: true,
     bearer: true,
     req: Type.Object(
-      { count: WholeAmount, method: Type.Optional(Type.Literal('bank')) },
+      {
+        count: WholeAmount,
+        method: Type.Optional(Type.Literal('bank')),
+        reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{12,22}$' })),
+      },
       { additionalProperties: false },
     ),
   }),
   /**
    * Withdraws `count` whole units to one of the user's bank cards; reserved at once. Needs the
-   * transaction password (`stock_password`); a payout to a card added or changed in the last 24 h
-   * is held for the operator (`hold` on the record).
+   * transaction password (`stock_password`) and, where the account has a second factor, the
+   * session's fresh step-up; a payout to a card added or changed in the last 24 h, or
+   * after a factor change or password reset in the last 24 h, is held for the operator (`hold`).
    */
   withdraw: endpoint<WithdrawRecord>()({
     method: 'POST',
@@ -135,6 +145,7 @@ export const walletContract = {
     auth: true,
     money: true,
     tradePassword: true,
+    stepUp: true,
     req: Type.Object(
       { bank_id: RowId, count: WholeAmount, stock_password: Type.Optional(TradeCode) },
       { additionalProperties: false },

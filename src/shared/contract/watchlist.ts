@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import type { NoticeKind } from '../notices';
 import { endpoint } from './define';
 import { NoQuery, Paging, RowId, Ticker } from './schemas';
 import type { WatchlistItem } from './trading';
 
 /**
- * Named watchlists, price alerts and the notification inbox (issue 14). The first list of every
+ * Named watchlists, price alerts and the notification inbox. The first list of every
  * user is the default one: SPEC's favourite calls (`collection/*`, trading.ts) read and write it.
  */
 
@@ -44,11 +45,11 @@ export interface AlertRow {
 
 /**
  * An inbox item. `kind` alert: a fired alert (`params` say which and at what price); security: an
- * event of the account's sign-in (issue 32: `params.event` says which, `symbol` is empty).
+ * event of the account's sign-in (`params.event` says which, `symbol` is empty).
  */
 export interface NotificationRow {
   id: number;
-  kind: 'alert' | 'security';
+  kind: NoticeKind;
   symbol: string;
   /** Interpolation values of the item's text (name, kind, value, price, decimals, region). */
   params: Record<string, string | number>;

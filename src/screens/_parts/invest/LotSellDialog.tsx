@@ -10,6 +10,7 @@ import { fromMinor, priceToTicks, tradeValueMinor } from '../../../shared/money'
 import { displayCode, POLL_MS } from '../../../shared/rules';
 import { toast } from '../../../store/ui';
 import { AsOf, Button, Dialog, MoneyButton, Skeleton, ui, useDates } from '../../../ui';
+import { useServerNow } from '../../../ui/clock';
 import { ChargesRows } from '../trading/Charges';
 import s from './invest.module.css';
 import { regionPrice, SignedMoney, SummaryRow } from './parts';
@@ -24,18 +25,25 @@ import { useUsdRate } from './useUsdRate';
  * estimate uses the server's USD rate now (a US lot); the server fills at its own price and rate
  * and computes the profit/loss itself (DESIGN rule 3).
  */
+/** What the sheet needs of a lot: an order row (IPO, block/QIP records) or a Holdings lot row. */
+export type LotToSell = Pick<OrderRow, 'no' | 'tag' | 'count' | 'price' | 'type' | 'market' | 'unlock_at'>;
+
 export function LotSellDialog({
   order,
   onClose,
   onDone,
 }: {
-  order: OrderRow;
+  order: LotToSell;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { exchange } = useDates();
+  // In its lock-in (the server's clock decides): the sheet says until when and sells nothing.
+  const serverNow = useServerNow();
+  const lockedUntil = order.unlock_at !== null && order.unlock_at > serverNow ? order.unlock_at : null;
+  const schedule = scheduleOf(order.market, order.type);
   const ticket = useWatch('orderQuote', { tag: order.tag, side: 'sell', count: order.count }, POLL_MS.prices);
   const sell = useMoneyCall('dealSell');
   const [busy, setBusy] = useState(false);
@@ -110,11 +118,13 @@ export function LotSellDialog({
         <p className={ui.error} role="alert">
           {t(problem)}
         </p>
+      ) : lockedUntil !== null ? (
+        <p className={ui.closedNotice} data-testid="sell-locked" role="status">
+          {t('ipo.sell.locked', { time: exchange(lockedUntil, schedule, 'dayMonthClock') })}
+        </p>
       ) : closed && f.session.opens_at !== null ? (
         <p className={ui.closedNotice} data-testid="sell-closed" role="status">
-          {t('ipo.sell.closed', {
-            time: exchange(f.session.opens_at, scheduleOf(order.market, order.type), 'weekdayClock'),
-          })}
+          {t('ipo.sell.closed', { time: exchange(f.session.opens_at, schedule, 'weekdayClock') })}
         </p>
       ) : (
         <p className={s.summaryHint}>{t('ipo.sell.hint')}</p>
@@ -127,7 +137,7 @@ export function LotSellDialog({
           variant="sell"
           call={sell}
           loading={busy}
-          disabled={price === undefined || rate === null || rateRefused || closed}
+          disabled={price === undefined || rate === null || rateRefused || closed || lockedUntil !== null}
           onClick={confirm}
         >
           {t('ipo.sell.confirm')}

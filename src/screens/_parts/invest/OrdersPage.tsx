@@ -5,7 +5,7 @@ import s from './invest.module.css';
 
 /**
  * The orders screen of an invest product (IPO, block/QIP, funds): header, sticky status tabs, and
- * the tab's orders as cards, with their as-of line when they are not live. `children` (dialogs)
+ * the tab's orders (rows or cards), with their as-of line when they are not live. `children` (dialogs)
  * follow the list.
  */
 export function OrdersPage<Tab extends string, Row extends { id: number }>({
@@ -18,6 +18,8 @@ export function OrdersPage<Tab extends string, Row extends { id: number }>({
   orders,
   empty,
   card,
+  listClassName,
+  skeletonHeight = 150,
   children,
 }: {
   title: string;
@@ -31,6 +33,9 @@ export function OrdersPage<Tab extends string, Row extends { id: number }>({
   /** Translated. */
   empty: string;
   card: (row: Row) => ReactNode;
+  /** The list's look when its items are not cards (the order rows of OrderLine). */
+  listClassName?: string;
+  skeletonHeight?: number;
   children?: ReactNode;
 }) {
   return (
@@ -49,10 +54,10 @@ export function OrdersPage<Tab extends string, Row extends { id: number }>({
           rows={orders.data?.rows}
           error={orders.error}
           onRetry={orders.reload}
-          skeleton={{ rows: 4, height: 150 }}
+          skeleton={{ rows: 4, height: skeletonHeight }}
           empty={<EmptyState title={empty} />}
         >
-          {(rows) => <ul className={s.list}>{rows.map(card)}</ul>}
+          {(rows) => <ul className={listClassName ?? s.list}>{rows.map(card)}</ul>}
         </ListStates>
       </section>
       {children}

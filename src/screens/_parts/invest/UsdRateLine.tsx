@@ -38,6 +38,8 @@ export function UsdRateLine({ rate }: { rate: UsdRate }) {
         every={rate.intervalMs}
         fetchedAt={rate.updatedAt}
         schedule={fx.source === 'live' ? 'FX' : undefined}
+        // Told in the account's zone (its rupees are India's), not the currency market's UTC.
+        zone={fx.unit === 'INR' ? 'NSE' : undefined}
       />
       {!fx.fresh && (
         <span className={ui.error} role="alert">

@@ -8,7 +8,7 @@ import s from './market.module.css';
 import { useDebounced } from './useDebounced';
 
 /**
- * The always-visible search of Watchlists and Markets (issue 14): a field whose text is searched by
+ * The always-visible search of Watchlists and Markets: a field whose text is searched by
  * name or code across every market (`marketSearch`, /v2/search: stocks, indices, forex, futures,
  * treasury debt) 300 ms after the last keystroke. `term` is the trimmed text once typing pauses;
  * '' means no search (the screen shows its own content).

@@ -4,7 +4,7 @@ import type { Input, Output } from '../../../api/client';
 import { useWatch } from '../../../api/hooks';
 import { stableJson } from '../../../shared/call';
 import { PAGE_SIZE } from '../../../shared/rules';
-import { Button, ErrorState, Skeleton, SkeletonList, StaleLine, ui } from '../../../ui';
+import { Button, LoadError, Skeleton, SkeletonList, StaleLine, ui } from '../../../ui';
 import s from './market.module.css';
 import { useNearEnd } from './nearEnd';
 
@@ -93,7 +93,7 @@ function Pages<K extends PagedName>({
       {!first?.loaded ? (
         <SkeletonList rows={6} height={52} />
       ) : first.error && first.rows === 0 ? (
-        <ErrorState message={t(failed ?? first.error)} onRetry={first.reload} />
+        <LoadError error={failed ?? first.error} onRetry={first.reload} />
       ) : total === 0 ? (
         empty
       ) : last && !last.loaded ? (

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 
 /**
  * The server names its categories and markets in English (SPEC §3 `category_name`, `market_name`);
- * the app shows them in the user's language, by code (issue 31), and the server's own name for a
+ * the app shows them in the user's language, by code, and the server's own name for a
  * code it does not know yet.
  */
 export function categoryName(

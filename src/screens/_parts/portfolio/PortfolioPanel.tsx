@@ -2,11 +2,21 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch } from '../../../api/hooks';
 import { useConfig } from '../../../api/useConfig';
+import { ERR } from '../../../shared/call';
 import type { HistoryRange, PortfolioSummary } from '../../../shared/contract/portfolio';
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { HOLDING_TYPES } from '../../../shared/rules';
-import { Button, type Failure, FailureBoundary, retryableLazy, Segmented, Skeleton, ui } from '../../../ui';
+import {
+  Button,
+  type Failure,
+  FailureBoundary,
+  LoadError,
+  retryableLazy,
+  Segmented,
+  Skeleton,
+  ui,
+} from '../../../ui';
 import { Signed } from './parts';
 import s from './portfolio.module.css';
 
@@ -91,10 +101,17 @@ export function ValueChartCard() {
   );
 }
 
-type Part = (typeof HOLDING_TYPES)[number] | 'cash' | 'other' | 'funds';
+type Part = (typeof HOLDING_TYPES)[number] | 'cash' | 'reserved' | 'funds';
 
 /** What the total is made of, by type: one stacked bar and a legend with amounts and shares. */
-export function Allocation({ summary }: { summary: PortfolioSummary | undefined }) {
+export function Allocation({
+  summary,
+  error,
+}: {
+  summary: PortfolioSummary | undefined;
+  /** Why the summary is not there (never loaded while the server cannot answer). */
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   const { currency } = useConfig();
   const parts = summary ? partsOf(summary) : [];
@@ -105,7 +122,14 @@ export function Allocation({ summary }: { summary: PortfolioSummary | undefined 
         {t('portfolio.allocation')}
       </h2>
       {summary === undefined ? (
-        <Skeleton height={60} />
+        // Never loaded while the server is silent says so; another failure is the screen's to tell.
+        error === ERR.notLoaded ? (
+          <LoadError error={error} />
+        ) : error ? (
+          <p className={s.count}>—</p>
+        ) : (
+          <Skeleton height={60} />
+        )
       ) : total <= 0 ? (
         <p className={s.count}>{t('portfolio.allocationEmpty')}</p>
       ) : (
@@ -154,9 +178,9 @@ function partsOf(summary: PortfolioSummary): Array<{ part: Part; minor: number }
   const minor = (v: string) => toMinor(v) ?? 0;
   const all: Array<{ part: Part; minor: number }> = [
     ...HOLDING_TYPES.map((type) => ({ part: type as Part, minor: minor(summary.by_type[type].value) })),
-    { part: 'cash', minor: minor(summary.cash) },
-    { part: 'other', minor: minor(summary.other) },
-    { part: 'funds', minor: minor(summary.funds) },
+    { part: 'cash', minor: minor(summary.hero.available) },
+    { part: 'reserved', minor: minor(summary.hero.reserved.total) },
+    { part: 'funds', minor: minor(summary.hero.funds) },
   ];
   return all.filter((p) => p.minor > 0);
 }

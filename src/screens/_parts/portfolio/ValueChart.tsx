@@ -12,6 +12,7 @@ import { Line } from 'react-chartjs-2';
 import type { PortfolioPoint } from '../../../shared/contract/portfolio';
 import { minorToDisplayNumber, toMinor } from '../../../shared/money';
 import { useColourScheme } from '../../../ui/scheme';
+import { yRange } from './chartRange';
 import s from './portfolio.module.css';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Filler);
@@ -33,11 +34,15 @@ export default function ValueChart({ points }: { points: PortfolioPoint[] }) {
       fill: cs.getPropertyValue('--c-primary-soft').trim(),
     };
   }, [scheme]);
+  const values = useMemo(
+    () => points.map((p) => ({ x: p.t, y: minorToDisplayNumber(toMinor(p.total) ?? 0) })),
+    [points],
+  );
   const data = useMemo(
     () => ({
       datasets: [
         {
-          data: points.map((p) => ({ x: p.t, y: minorToDisplayNumber(toMinor(p.total) ?? 0) })),
+          data: values,
           borderColor: colours.line,
           backgroundColor: colours.fill,
           borderWidth: 2,
@@ -47,8 +52,9 @@ export default function ValueChart({ points }: { points: PortfolioPoint[] }) {
         },
       ],
     }),
-    [points, colours],
+    [values, points.length, colours],
   );
+  const range = useMemo(() => yRange(values.map((v) => v.y)), [values]);
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
       responsive: true,
@@ -57,9 +63,12 @@ export default function ValueChart({ points }: { points: PortfolioPoint[] }) {
       parsing: false,
       events: [],
       plugins: { legend: { display: false }, tooltip: { enabled: false } },
-      scales: { x: { type: 'linear', display: false }, y: { type: 'linear', display: false, grace: '5%' } },
+      scales: {
+        x: { type: 'linear', display: false },
+        y: { type: 'linear', display: false, grace: '5%', ...range },
+      },
     }),
-    [],
+    [range],
   );
   return (
     <div ref={box} className={s.chartCanvas} aria-hidden="true">

@@ -15,7 +15,7 @@ export type Proof = { passkey: Record<string, unknown> } | { code: string } | { 
 const digits = (v: string) => v.replace(/\D+/g, '').slice(0, 6);
 
 /**
- * Proving a second factor (issue 32): the passkey first where the account has one, else or also
+ * Proving a second factor: the passkey first where the account has one, else or also
  * the authenticator app's code, and a recovery code behind a link. Used by the login's second
  * step (with the step's `token`) and by every change that needs a second factor. `onProof` sends
  * the proof and answers the refusal's key, or null when it was accepted.

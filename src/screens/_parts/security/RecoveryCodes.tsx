@@ -4,7 +4,7 @@ import { Button } from '../../../ui';
 import s from './security.module.css';
 
 /**
- * Ten recovery codes, shown once (issue 32): each opens the account once when the passkey and the
+ * Ten recovery codes, shown once: each opens the account once when the passkey and the
  * app are lost. Copy them or write them down; the server keeps only their hashes.
  */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import type { Enrolled } from '../../../shared/contract/security';
 import { AuthError } from '../../../shell/AuthLayout';
+import { withStepUp } from '../../../shell/stepUp';
 import { Button, TextField } from '../../../ui';
 import { QrCode } from './QrCode';
 import s from './security.module.css';
@@ -11,7 +12,7 @@ import s from './security.module.css';
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
- * Setting up an authenticator app (issue 32): the server's secret as a QR code and as text, then
+ * Setting up an authenticator app: the server's secret as a QR code and as text, then
  * the app's first code to confirm. `token`: the step session of a forced enrolment at sign-in.
  */
 export function TotpEnrol({ token, onDone }: { token?: string; onDone: (enrolled: Enrolled) => void }) {
@@ -24,7 +25,8 @@ export function TotpEnrol({ token, onDone }: { token?: string; onDone: (enrolled
 
   useEffect(() => {
     let live = true;
-    void call('totpSetup', {}, { token }).then((r) => {
+    // Where the account has a factor already, a fresh proof of it first.
+    void withStepUp(() => call('totpSetup', {}, { token })).then((r) => {
       if (!live) return;
       if (r.ok) setSetup(r.data);
       else setError(r.error);

@@ -11,7 +11,7 @@ import { ChargesRows } from './Charges';
 import { priceDecimals } from './parts';
 
 /**
- * The contract note of an executed order (issue 13): every figure the fill was made of, read from
+ * The contract note of an executed order: every figure the fill was made of, read from
  * the server (`orderContract`), which kept the charges it posted. `no` null: closed.
  */
 export function ContractNoteSheet({ no, onClose }: { no: string | null; onClose: () => void }) {

@@ -30,7 +30,10 @@ function parsePrice(text: string): number | null {
   return price > 0 ? price : null;
 }
 
-/** The order type an order row was: a stop names it; a plain order that rested was a limit. */
+/**
+ * The order type an order row was: the server records it; a stock order placed before it did was a
+ * limit if it rested, else a market order.
+ */
 export function orderTypeOf(order: OrderRow): 'market' | 'limit' | 'sl' | 'slm' | 'gtt' | 'oco' {
   if (order.order_type) return order.order_type;
   return order.expires_at !== null ? 'limit' : 'market';
@@ -46,7 +49,7 @@ export const ORDER_TYPE_LABEL = {
 } as const;
 
 /**
- * The modify sheet of a pending order (issue 13): its quantity, its limit (limit, SL) and its
+ * The modify sheet of a pending order: its quantity, its limit (limit, SL) and its
  * trigger (a stop not yet triggered). A buy shows what the order holds now beside what it would
  * hold — the server's `orderQuote` at the new limit — and the difference to pay or to get back; a
  * sell shows the units it holds and the units free. The server re-reserves and decides.

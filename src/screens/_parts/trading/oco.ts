@@ -4,7 +4,7 @@ import type { OrderRow } from '../../../shared/contract/trading';
 import { regionPrice } from '../invest/parts';
 import { priceDecimals } from './parts';
 
-/** The texts of an OCO order's two legs and of the one that fired (issue 13). */
+/** The texts of an OCO order's two legs and of the one that fired. */
 export interface OcoTexts {
   /** "₹2,700.00 → limit ₹2,690.00"; "gone (stop fired)" once the other leg has fired. */
   target: string;

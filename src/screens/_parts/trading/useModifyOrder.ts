@@ -11,7 +11,7 @@ export interface OrderChanges {
 }
 
 /**
- * Modifying a pending order (issue 13, `orderModify`): the server re-reserves exactly the
+ * Modifying a pending order (`orderModify`): the server re-reserves exactly the
  * difference, so it is a money call with its own Idempotency-Key. `editing` is the order whose
  * sheet is open; a refusal stays in the sheet as `failure` (an i18n key).
  */

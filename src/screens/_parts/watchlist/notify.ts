@@ -1,5 +1,7 @@
-import { PATHS, stockPath } from '../../../paths';
 import type { NotificationRow } from '../../../shared/contract/watchlist';
+import { noticePath } from '../../../shared/notices';
+
+export { isAppPath } from '../../../paths';
 
 /**
  * System notifications for fired alerts, shown through the service worker (the one way a
@@ -27,14 +29,12 @@ export function alertNotificationData(
   return { path: inboxPath(n) };
 }
 
-/** Where an inbox item leads: the instrument of a fired alert, Settings → Security for a security event. */
+/**
+ * Where an inbox item leads: the instrument of a fired alert, the order, the IPO orders, the
+ * withdrawals, Settings → Security (src/shared/notices.ts, what a push's tap opens too).
+ */
 export function inboxPath(n: Pick<NotificationRow, 'kind' | 'symbol' | 'params'>): string {
-  return n.kind === 'security' ? PATHS.security : stockPath(n.symbol, String(n.params.name ?? n.symbol));
-}
-
-/** A route of this app (one leading slash, not `//host`): what a notification click may navigate to. */
-export function isAppPath(path: unknown): path is string {
-  return typeof path === 'string' && path.length <= 512 && /^\/(?![/\\])[^\s\\]*$/.test(path);
+  return noticePath(n);
 }
 
 /** Shows one notification when allowed; false when it could not (no permission, no worker). */
