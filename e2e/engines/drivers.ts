@@ -159,7 +159,12 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
           return out.v as never;
         }),
     async click(xpath) {
-      await (await one(xpath)).click();
+      const el = await one(xpath);
+      // WebDriver scrolls a control only until its bottom edge is in the window, where the
+      // customer-service bar floats: the bar took the click (ElementClickInterceptedError). A person
+      // scrolls it clear first.
+      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' });", el);
+      await el.click();
     },
     async type(xpath, text) {
       const el = await one(xpath);

@@ -35,6 +35,13 @@ export interface TestServer {
   url: string;
   port: number;
   requests: Request[];
+  /**
+   * Resolves once every request that reached the server before this call is in `requests`: the
+   * log is read from the server's output after the answer left, so a page can be on its next screen
+   * before the line that counts its request arrives (under load, often). A marked /healthz request
+   * is sent and waited for; the log is in order, so everything before it has been read.
+   */
+  logged(): Promise<void>;
   /** Stops the process where it stands (SIGSTOP): connections open, nothing answered. */
   pause(): void;
   resume(): void;
@@ -103,10 +110,21 @@ export async function startServer(options: {
       if (r) r.status = entry.res.statusCode;
     }
   });
+  let marks = 0;
+  const logged = async () => {
+    const mark = `/healthz?logged=${++marks}`;
+    await fetch(`${server.url}${mark}`);
+    const deadline = Date.now() + 30_000;
+    while (!requests.some((r) => r.url === mark)) {
+      if (Date.now() > deadline) throw new Error(`the server's log never showed ${mark}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   return {
     url: server.url,
     port: server.port,
     requests,
+    logged,
     pause: server.pause,
     resume: server.resume,
     stop: server.stop,
