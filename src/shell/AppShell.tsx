@@ -144,7 +144,11 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
         </p>
       )}
       {!route.public && <InstallOffer />}
-      {children}
+      {/* The skip link's target (its href names it; Lighthouse and screen readers check it exists);
+          display: contents keeps the screen a child of the page's column. */}
+      <div id="main" className={s.content}>
+        {children}
+      </div>
       {!route.public && <IosGuide />}
       {!route.public && <IdentityNeeded />}
       {!route.public && <SecurityChanged />}
