@@ -246,9 +246,9 @@ export interface OpsConfig {
   /** An enrolment link works once, for this long (OPS_ENROL_MS, 72 hours). */
   enrolMs: number;
   /**
-   * Where staff open the back office, for enrolment links (OPS_PUBLIC_URL). Unset: the address the
-   * server recorded when it started (backoffice/staff.ts `publicUrlOf`), so the console's links name
-   * the server's port, not its own.
+   * Where staff open the back office, for enrolment links (OPS_PUBLIC_URL, else the first of
+   * WEBAUTHN_ORIGINS). Neither set: the address the server recorded when it started
+   * (backoffice/staff.ts `publicUrlOf`), so the console's links name the server's port, not its own.
    */
   publicUrl: string | null;
   /** The console's operator as the audit log names them (OPS_OPERATOR; default: the account running it). */

@@ -220,7 +220,11 @@ function configValues(env: NodeJS.ProcessEnv, root: string): ConfigValues {
       idleMs: Math.max(60_000, num(env.OPS_IDLE_MS, 15 * 60_000)),
       sessionMs: Math.max(60_000, num(env.OPS_SESSION_MS, 10 * 3600_000)),
       enrolMs: Math.max(60_000, num(env.OPS_ENROL_MS, 72 * 3600_000)),
-      publicUrl: env.OPS_PUBLIC_URL ? env.OPS_PUBLIC_URL.replace(/\/+$/, '') : null,
+      // The back office's own address, else the site's public origin (the first of
+      // WEBAUTHN_ORIGINS, which production requires): a console's enrolment link then names where
+      // people reach the server — where a staff passkey can be made — never the console's PORT.
+      publicUrl:
+        (env.OPS_PUBLIC_URL || env.WEBAUTHN_ORIGINS?.split(',')[0]?.trim() || '').replace(/\/+$/, '') || null,
       operator: env.OPS_OPERATOR ?? '',
       loanApprovalAbove: money(env.LOAN_APPROVAL_ABOVE, 10_000_000),
       depositApprovalAbove: money(env.DEPOSIT_APPROVAL_ABOVE, 20_000_000),

@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  type CustomerRow,
-  HOLD_LABEL,
-  type QueueItem,
-  type Queues,
-  type QueueType,
-  type WorkType,
-} from '#shared/backoffice';
+import { HOLD_LABEL, type QueueItem, type Queues, type QueueType, type WorkType } from '#shared/backoffice';
 import { formatMoney } from '#shared/format';
 import { fromMinor } from '#shared/money';
 import { IPO_STATUS, KYC_STATUS, LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
@@ -349,53 +342,4 @@ export async function claim(
       },
     };
   });
-}
-
-/** Customers by phone, account number (`no`) or real name; at most 20. */
-export async function searchCustomers(deps: Deps, q: string): Promise<CustomerRow[]> {
-  const text = q.trim();
-  if (text.length < 2) return [];
-  const digits = /^\d+$/.test(text);
-  const like = `%${text.replace(/[%_\\]/g, '').toLowerCase()}%`;
-  const rows = await deps.database.db
-    .selectFrom('users')
-    .leftJoin('kyc', 'kyc.user_id', 'users.id')
-    .select([
-      'users.id',
-      'users.phone',
-      'users.no',
-      'kyc.real_name',
-      'kyc.status',
-      'users.balance',
-      'users.created_at',
-    ])
-    .where((eb) =>
-      digits
-        ? eb.or([
-            eb('users.phone', 'like', `${text}%`),
-            eb('users.no', '=', text),
-            eb('users.no', 'like', `%${text}`),
-          ])
-        : eb.or([
-            eb(eb.fn('lower', ['kyc.real_name']), 'like', like),
-            eb(eb.fn('lower', ['users.no']), '=', text.toLowerCase()),
-          ]),
-    )
-    .orderBy('users.id')
-    .limit(20)
-    .execute();
-  const names = await namesOf(
-    deps.database.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    phone: r.phone,
-    no: r.no,
-    name: names.get(r.id)!.name,
-    nameFrom: names.get(r.id)!.nameFrom,
-    kycStatus: r.status ?? KYC_STATUS.none,
-    balance: fromMinor(r.balance),
-    createdAt: r.created_at,
-  }));
 }

@@ -12,13 +12,16 @@ import {
   WORK_TYPES,
 } from '#shared/backoffice';
 import { RowId } from '#shared/contract/schemas';
+import type { Deps } from '../deps';
 import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
 import { auditLedger, formatAudit } from '../wallet/audit';
 import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
+import { customerList, searchCustomers } from './customer-search';
 import { addNote, customerView } from './customers';
 import { approveDeposit, confirmDeposit, deposits, rejectDeposit } from './deposits';
+import { payoutsCsv, queuesCsv, statementCsv } from './exports';
 import {
   passkeyOptions,
   passkeyRegister,
@@ -35,7 +38,7 @@ import { approveKyc, kycCase, kycCases, kycPhoto, rejectKyc } from './kyc';
 import { approveLoan, declineLoan, loanRows } from './loan-decisions';
 import { articleOf, cancelDraft, newsRows, publishDraft } from './news-desk';
 import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from './payouts';
-import { claim, queues, searchCustomers } from './queues';
+import { claim, queues } from './queues';
 import { addStaff, changeRole, disableStaff, listStaff, reenrolStaff } from './staff';
 import { enrol, freshUntil, logoutStaff, signIn } from './staff-sessions';
 
@@ -83,6 +86,14 @@ const h = <N extends OpsName>(
   schema: TSchema & { static: OpsReq<N> },
   run: OpsHandler<N>['run'],
 ): OpsHandler<N> => ({ schema, run }) as OpsHandler<N>;
+
+/** A CSV download named `<name>-<today>.csv`, never kept by a browser or a proxy. */
+const csvAnswer = (deps: Deps, name: string, csv: string) =>
+  new RawAnswer(csv, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${name}-${new Date(deps.clock.now()).toISOString().slice(0, 10)}.csv"`,
+    'cache-control': 'no-store',
+  });
 
 /** The member's capabilities, for the app's navigation (the server checks each call anyway). */
 const capsOf = (role: string) => (Object.keys(CAPABILITIES) as Capability[]).filter((c) => roleCan(role, c));
@@ -152,6 +163,7 @@ const HANDLERS: OpsHandlers = {
   }),
 
   queues: h<'queues'>(Empty, ({ deps }) => queues(deps)),
+  queuesCsv: h<'queuesCsv'>(Empty, async ({ deps }) => csvAnswer(deps, 'queue', await queuesCsv(deps))),
   claim: h<'claim'>(
     strict({ type: literals(WORK_TYPES), id: Text(32), staffId: Optional(Type.Union([RowId, Type.Null()])) }),
     async (ctx) => {
@@ -161,6 +173,14 @@ const HANDLERS: OpsHandlers = {
   ),
   customerSearch: h<'customerSearch'>(strict({ q: Type.String({ maxLength: 80 }) }), ({ deps, input }) =>
     searchCustomers(deps, input.q),
+  ),
+  customerList: h<'customerList'>(
+    strict({ kyc: Optional(Type.Integer({ minimum: 0, maximum: 3 })), before: Optional(RowId) }),
+    ({ deps, input }) => customerList(deps, input),
+  ),
+  statementCsv: h<'statementCsv'>(
+    strict({ userId: RowId, from: Optional(Epoch), to: Optional(Epoch) }),
+    async ({ deps, input }) => csvAnswer(deps, `statement-${input.userId}`, await statementCsv(deps, input)),
   ),
   customer: h<'customer'>(ById, ({ deps, input }) => customerView(deps, input.id)),
   noteAdd: h<'noteAdd'>(strict({ userId: RowId, body: Text(2000) }), async (ctx) => {
@@ -203,6 +223,7 @@ const HANDLERS: OpsHandlers = {
   ),
 
   payouts: h<'payouts'>(Empty, ({ deps }) => payouts(deps)),
+  payoutsCsv: h<'payoutsCsv'>(Empty, async ({ deps }) => csvAnswer(deps, 'payouts', await payoutsCsv(deps))),
   payoutPay: h<'payoutPay'>(Decide, (ctx) => payPayout(ctx.deps, who(ctx).actor, ctx.input.id, ctx.input)),
   payoutReject: h<'payoutReject'>(
     strict({
@@ -305,14 +326,9 @@ const HANDLERS: OpsHandlers = {
   audit: h<'audit'>(strict({ ...AuditFilter, before: Optional(RowId) }), ({ deps, input }) =>
     auditPage(deps.database.db, input),
   ),
-  auditCsv: h<'auditCsv'>(strict(AuditFilter), async ({ deps, input }) => {
-    const csv = await auditCsv(deps.database.db, input);
-    return new RawAnswer(csv, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="audit-${new Date(deps.clock.now()).toISOString().slice(0, 10)}.csv"`,
-      'cache-control': 'no-store',
-    });
-  }),
+  auditCsv: h<'auditCsv'>(strict(AuditFilter), async ({ deps, input }) =>
+    csvAnswer(deps, 'audit', await auditCsv(deps.database.db, input)),
+  ),
   auditVerify: h<'auditVerify'>(Empty, async ({ deps }) => {
     const r = await verifyAuditChain(deps.database);
     return {

@@ -120,6 +120,29 @@ export interface CustomerRow {
   createdAt: number;
 }
 
+/** How a search found a customer (server/backoffice/customer-search.ts ranks them in this order). */
+export type CustomerMatch =
+  | 'phone'
+  | 'card'
+  | 'idNumber'
+  | 'account'
+  | 'phoneEnd'
+  | 'cardEnd'
+  | 'phoneStart'
+  | 'name'
+  | 'nameStart'
+  | 'namePart';
+
+export interface CustomerHit extends CustomerRow {
+  matched: CustomerMatch;
+}
+
+/** A page of the customer list, newest first; `next`: the `before` of the following page. */
+export interface CustomerPage {
+  rows: CustomerRow[];
+  next: number | null;
+}
+
 export interface CardView {
   id: number;
   bank: string;

@@ -16,7 +16,8 @@ import type {
   ChatLine,
   ChatSummary,
   ChatThread,
-  CustomerRow,
+  CustomerHit,
+  CustomerPage,
   CustomerView,
   Deposits,
   FactorProof,
@@ -119,12 +120,27 @@ export const OPS_API = {
   me: def<Empty, Me>({ method: 'GET', path: '/me', cap: 'session', stages: ['enrol', 'verify', 'full'] }),
 
   queues: def<Empty, Queues>({ method: 'GET', path: '/queues', cap: 'work' }),
+  /** The queue (every waiting item, most overdue first) as CSV. */
+  queuesCsv: def<Empty, Blob>({ method: 'GET', path: '/queues/csv', cap: 'work', raw: true }),
   claim: def<{ type: WorkType; id: string; staffId?: number | null }, null>({
     method: 'POST',
     path: '/queues/claim',
     cap: 'work',
   }),
-  customerSearch: def<{ q: string }, CustomerRow[]>({ method: 'GET', path: '/customers', cap: 'work' }),
+  customerSearch: def<{ q: string }, CustomerHit[]>({ method: 'GET', path: '/customers', cap: 'work' }),
+  /** Newest first, 50 a page; `kyc`: one real-name status (0: never submitted). */
+  customerList: def<{ kyc?: number; before?: number }, CustomerPage>({
+    method: 'GET',
+    path: '/customers/list',
+    cap: 'work',
+  }),
+  /** One customer's ledger as CSV: every posting with its reason in words. */
+  statementCsv: def<{ userId: number; from?: number; to?: number }, Blob>({
+    method: 'GET',
+    path: '/customers/statement/csv',
+    cap: 'work',
+    raw: true,
+  }),
   customer: def<Id, CustomerView>({ method: 'GET', path: '/customers/view', cap: 'work' }),
   noteAdd: def<{ userId: number; body: string }, null>({
     method: 'POST',
@@ -159,6 +175,8 @@ export const OPS_API = {
     path: '/payouts/reject',
     cap: 'pay',
   }),
+  /** The payouts waiting (as the page lists them) as CSV. */
+  payoutsCsv: def<Empty, Blob>({ method: 'GET', path: '/payouts/csv', cap: 'work', raw: true }),
   payoutRelease: def<Id & Decide, null>({ method: 'POST', path: '/payouts/release', cap: 'pay' }),
   payoutApprove: def<Id & Decide, { paid: boolean }>({
     method: 'POST',

@@ -5,7 +5,7 @@ import { toMinor, unitsToMinor } from './money';
  * Each check returns null when the value is fine, or the i18n key of the message to show.
  */
 
-const PHONE_LENGTH = 10;
+export const PHONE_LENGTH = 10;
 const PASSWORD_MIN = 6;
 const TRADE_PASSWORD_LENGTH = 6;
 export const MIN_RECHARGE = 5000;

@@ -3,6 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 
 describe('configuration', () => {
+  it("names the back office's public address: OPS_PUBLIC_URL, else the site's first origin, never a port guess", () => {
+    expect(loadConfig({}).ops.publicUrl).toBeNull();
+    expect(
+      loadConfig({ PORT: '8080', WEBAUTHN_ORIGINS: 'https://bourse.example/, https://m.bourse.example' }).ops
+        .publicUrl,
+    ).toBe('https://bourse.example');
+    expect(
+      loadConfig({
+        WEBAUTHN_ORIGINS: 'https://bourse.example',
+        OPS_PUBLIC_URL: 'https://ops.bourse.example//',
+      }).ops.publicUrl,
+    ).toBe('https://ops.bourse.example');
+  });
+
   it('reads relative folders from where the server was started (the static files need an absolute root)', () => {
     const config = loadConfig({ DIST_DIR: 'dist', UPLOADS_DIR: './data/uploads' });
     expect(config.distDir).toBe(path.resolve('dist'));

@@ -24,6 +24,7 @@ import { migration070Backoffice } from './070_backoffice';
 import { migration071AuditSeal } from './071_audit_seal';
 import { migration072StaffPeople } from './072_staff_people';
 import { migration073KycIdIndex } from './073_kyc_id_index';
+import { migration076CustomerSearch } from './076_customer_search';
 import { migration080LoanInterest } from './080_loan_interest';
 import { migration081WithdrawalsPending } from './081_withdrawals_pending';
 import { migration082FundNav } from './082_fund_nav';
@@ -61,6 +62,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '071_audit_seal': migration071AuditSeal(),
     '072_staff_people': migration072StaffPeople(dialect),
     '073_kyc_id_index': migration073KycIdIndex(),
+    '076_customer_search': migration076CustomerSearch(),
     '080_loan_interest': migration080LoanInterest(dialect),
     '081_withdrawals_pending': migration081WithdrawalsPending(),
     '082_fund_nav': migration082FundNav(),

@@ -8,8 +8,8 @@ import { consoleError, operatorActor } from './operator';
 /**
  * The back office's staff from the console: the first admin comes from here (the back office needs
  * a member to sign in), with a one-time enrolment link to set a password and a second factor,
- * printed once on the server's public address (OPS_PUBLIC_URL, else the one the server recorded
- * when it started) and, with `--contact`, sent to the member as well.
+ * printed once on the server's public address (OPS_PUBLIC_URL, else the first of WEBAUTHN_ORIGINS,
+ * else the one the server recorded when it started; never the console's own PORT) and, with `--contact`, sent to the member as well.
  */
 
 function linkLines(deps: Deps, done: Enrolment): string[] {

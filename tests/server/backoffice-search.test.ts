@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KYC_STATUS } from '#shared/status';
+import { phoneOf, readQuery } from '../../server/backoffice/customer-search';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { enrolledMember, type Member, opsCall } from '../support/staff';
+import { credit, expectLedgerConsistent } from '../support/trading';
+import { addCard } from '../support/wallet';
+
+/**
+ * The desk's customer search, list and CSV exports (server/backoffice/customer-search.ts,
+ * exports.ts) on both databases: each form a person types finds the customer and says how (a
+ * phone whole, spaced or +91; its last four; a card whole or its last four; a PAN however spaced;
+ * any word of a name), surest first; nothing found is an empty list, malformed input a 400; the
+ * list pages newest first and filters by KYC status; the exports carry what the pages show, with
+ * reasons in words and every formula defused. The ledger audit runs after.
+ */
+
+describe('reading a search', () => {
+  it('reads a phone in its usual forms, and nothing from punctuation alone', () => {
+    for (const typed of ['9876501234', '98765 01234', '+91 98765 01234', '+91-98765-01234', '09876501234'])
+      expect(phoneOf(readQuery(typed)!.digits!), typed).toBe('9876501234');
+    expect(readQuery('  %_ ')).toBeNull();
+    expect(readQuery('7')).toBeNull();
+    expect(readQuery('abcde 1234 f')!.code).toBe('ABCDE1234F');
+  });
+});
+
+describe.each(DIALECTS)('customer search, list and exports on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  let support: Member;
+  const people = {} as Record<'asha' | 'ravi' | 'meera', { id: number; token: string }>;
+  const CARD = '5012345678901234';
+
+  async function kyc(userId: number, realName: string, idNumber: string, status: number) {
+    const at = s.clock.now();
+    await s.deps.database.db
+      .insertInto('kyc')
+      .values({
+        user_id: userId,
+        real_name: realName,
+        id_type: 'idCard',
+        id_number: idNumber,
+        id_number_img: 'a',
+        id_number_img_two: 'b',
+        status,
+        note: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  const search = async (q: string) => {
+    const r = await opsCall(s, 'customerSearch', support.token, { q });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data as Array<{ id: number; matched: string; name: string | null }>;
+  };
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    s = await startTestServer(name);
+    support = await enrolledMember(s, 'support');
+    // Asha: phone ending 1234. Ravi: a card ending 1234 (phone elsewhere). Meera: a PAN, three names.
+    people.asha = await s.signUp('9876501234');
+    people.ravi = await s.signUp('9123400077');
+    people.meera = await s.signUp('9000012345');
+    await credit(s, people.ravi.id, 5_000_000);
+    await addCard(s, people.ravi.token, CARD);
+    await kyc(people.asha.id, 'Asha Rao', 'XYZPQ9876K', KYC_STATUS.approved);
+    await kyc(people.meera.id, 'Meera Lakshmi Kumar', 'ABCDE1234F', KYC_STATUS.underReview);
+  });
+  afterAll(async () => {
+    if (s) await expectLedgerConsistent(s);
+    await s?.close();
+  });
+
+  it.runIf(enabled)('finds a phone whole, spaced and in its +91 forms', async () => {
+    for (const q of ['9876501234', '98765 01234', '+91 98765 01234', '+91-98765-01234', '0091 9876501234']) {
+      const hits = await search(q);
+      expect(
+        hits.map((h) => [h.id, h.matched]),
+        q,
+      ).toEqual([[people.asha.id, 'phone']]);
+    }
+  });
+
+  it.runIf(enabled)("finds a phone's and a card's last four, the phone's first", async () => {
+    const hits = await search('1234');
+    // The seed's demo customer has a card ending 1234 too: the phone's end comes first.
+    expect(hits[0]).toMatchObject({ id: people.asha.id, matched: 'phoneEnd' });
+    expect(hits.find((h) => h.id === people.ravi.id)?.matched).toBe('cardEnd');
+    expect(hits.slice(1).every((h) => h.matched === 'cardEnd')).toBe(true);
+    // Ravi's phone starts 9123: its start, below whole identifiers.
+    expect((await search('91234')).map((h) => [h.id, h.matched])).toEqual([[people.ravi.id, 'phoneStart']]);
+  });
+
+  it.runIf(enabled)('finds a card number whole however it is spaced', async () => {
+    for (const q of [CARD, '5012 3456 7890 1234', '5012-3456-7890-1234'])
+      expect(
+        (await search(q)).map((h) => [h.id, h.matched]),
+        q,
+      ).toEqual([[people.ravi.id, 'card']]);
+  });
+
+  it.runIf(enabled)('finds a PAN or ID number in any case and spacing', async () => {
+    for (const q of ['ABCDE1234F', 'abcde1234f', 'ABCDE 1234 F'])
+      expect(
+        (await search(q)).map((h) => [h.id, h.matched]),
+        q,
+      ).toEqual([[people.meera.id, 'idNumber']]);
+  });
+
+  it.runIf(enabled)('finds any word of a name, whole words first', async () => {
+    expect((await search('kumar')).map((h) => [h.id, h.matched])).toEqual([[people.meera.id, 'name']]);
+    expect((await search('Lakshmi Kumar')).map((h) => [h.id, h.matched])).toEqual([
+      [people.meera.id, 'name'],
+    ]);
+    expect((await search('laksh')).map((h) => [h.id, h.matched])).toEqual([[people.meera.id, 'nameStart']]);
+    expect((await search('akshm')).map((h) => [h.id, h.matched])).toEqual([[people.meera.id, 'namePart']]);
+    // A card holder's name finds its customer too (addCard's holder is Asha Rao: Ravi's card).
+    const rao = await search('Rao');
+    expect(rao.map((h) => h.id).sort()).toEqual([people.asha.id, people.ravi.id].sort());
+    expect(rao.every((h) => h.matched === 'name')).toBe(true);
+  });
+
+  it.runIf(enabled)('finds nothing for what matches no one', async () => {
+    for (const q of ['0000', '5555 6666 7777 8888', 'QQQQQ0000Q', 'Zzyzx', 'B00000000'])
+      expect(await search(q), q).toEqual([]);
+  });
+
+  it.runIf(enabled)('answers malformed input with a 400 or nothing, never a 500', async () => {
+    for (const query of [{ q: 'x'.repeat(81) }, {}, { q: ['1', '2'] }, { q: '\u0000\u0007' }]) {
+      const r = await opsCall(s, 'customerSearch', support.token, query);
+      expect(r.status, JSON.stringify(query)).toBe(400);
+    }
+    for (const q of ['', ' ', '%', '%%__\\', "'; drop table users; --", '🙂🙂', '+', '1'])
+      expect(await search(q), JSON.stringify(q)).toEqual([]);
+    // The users are still there.
+    expect(await search('9876501234')).toHaveLength(1);
+  });
+});
