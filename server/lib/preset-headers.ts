@@ -32,12 +32,21 @@ const STORE = findStore();
 /** Whether `apply` writes the store directly; confirmed by `selfCheck` below, once. */
 let direct = STORE !== undefined;
 
+/** What a per-answer value may hold: printable ASCII, no CR or LF (no header it could add). */
+const PLAIN_VALUE = /^[\x20-\x7e]*$/;
+
 export class PresetHeaders {
   /** Lower-case names and their frozen [name, value], in the order given. */
   private readonly keys: readonly string[];
   private readonly list: readonly Entry[];
+  /** The names of `applyWith`'s two per-answer values (lower case), or none. */
+  private readonly dynamic: readonly [string, string] | null;
 
-  constructor(list: ReadonlyArray<readonly [string, string]>) {
+  /**
+   * `dynamic`: the names of two headers whose values change with every answer (a request id, a
+   * clock reading), set by `applyWith` in the same pass: one header write per answer.
+   */
+  constructor(list: ReadonlyArray<readonly [string, string]>, dynamic?: readonly [string, string]) {
     const entries: Store = Object.create(null);
     for (const [name, value] of list) {
       // Refused here, once, exactly as setHeader would refuse them on every answer.
@@ -47,6 +56,27 @@ export class PresetHeaders {
     }
     this.keys = Object.keys(entries);
     this.list = Object.values(entries);
+    if (dynamic) for (const name of dynamic) validateHeaderName(name);
+    this.dynamic = dynamic ? [dynamic[0].toLowerCase(), dynamic[1].toLowerCase()] : null;
+  }
+
+  /**
+   * `apply`, then the two per-answer headers named at construction with `first` and `second`.
+   * Their values are the caller's own making (a request id it generated or checked, a number);
+   * one that is not plain printable text is refused as `setHeader` would refuse it.
+   */
+  applyWith(res: OutgoingMessage, first: string, second: string): void {
+    const names = this.dynamic;
+    if (names === null) throw new Error('PresetHeaders.applyWith: no per-answer names were given');
+    this.apply(res);
+    if (direct && PLAIN_VALUE.test(first) && PLAIN_VALUE.test(second)) {
+      const own = (res as WithStore)[STORE as symbol] as Store;
+      own[names[0]] = [names[0], first];
+      own[names[1]] = [names[1], second];
+      return;
+    }
+    res.setHeader(names[0], first);
+    res.setHeader(names[1], second);
   }
 
   /** Sets every header on `res` (before its head is written), replacing ones of the same name. */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_TIME_HEADER } from '#shared/contract/define';
 import { PresetHeaders } from './preset-headers';
+import { REQUEST_ID_HEADER } from './request-ids';
 
 /**
  * The security headers of every answer (API, app shell, assets, errors), computed once at start.
@@ -118,13 +120,23 @@ export function securityHeaders(options: {
   ];
 }
 
+/**
+ * The two headers every answer carries beside the security headers, whose values change with each
+ * answer: its request id (lib/request-ids.ts) and the server's clock (the app reads it from every
+ * answer, src/shared/contract/define.ts).
+ */
+export const PER_ANSWER_HEADERS = [REQUEST_ID_HEADER, SERVER_TIME_HEADER] as const;
+
 export interface SecurityHeaders {
   /** Sets every header of a document (app shell, assets) on a raw response, before its head is written. */
   apply(res: ServerResponse): void;
+  /**
+   * Every header an answer to `url` gets before its route runs, in one write: the API's, the back
+   * office's or a document's security headers, with the request's id and the server's clock.
+   */
+  stamp(res: ServerResponse, url: string, requestId: string, serverTime: string): void;
   /** Sets every header of an API answer. */
   applyApi(res: ServerResponse): void;
-  /** Sets every header of a back-office page or file. */
-  applyOps(res: ServerResponse): void;
   /** An API answer's header lines as written to a socket, each ending in CRLF (answers made by hand). */
   lines: string;
 }
@@ -133,15 +145,19 @@ export interface SecurityHeaders {
 export function createSecurityHeaders(options: {
   hsts: boolean;
   scripts?: readonly string[];
+  /** The API's path (config API_BASE): answers under it get the API's headers (`stamp`). */
+  apiBase?: string;
 }): SecurityHeaders {
-  const document = new PresetHeaders(securityHeaders(options));
+  const document = new PresetHeaders(securityHeaders(options), PER_ANSWER_HEADERS);
   const apiList = securityHeaders({ ...options, api: true });
-  const api = new PresetHeaders(apiList);
-  const ops = new PresetHeaders(securityHeaders({ ...options, ops: true }));
+  const api = new PresetHeaders(apiList, PER_ANSWER_HEADERS);
+  const ops = new PresetHeaders(securityHeaders({ ...options, ops: true }), PER_ANSWER_HEADERS);
+  const apiBase = options.apiBase ?? '/api';
   return {
     apply: (res) => document.apply(res),
+    stamp: (res, url, requestId, serverTime) =>
+      (isApiPath(url, apiBase) ? api : isOpsPath(url) ? ops : document).applyWith(res, requestId, serverTime),
     applyApi: (res) => api.apply(res),
-    applyOps: (res) => ops.apply(res),
     lines: apiList.map(([n, v]) => `${n}: ${v}\r\n`).join(''),
   };
 }
@@ -165,14 +181,14 @@ function isApiPath(url: string, apiBase: string): boolean {
 
 /**
  * Adds the headers to every answer that goes through the routes (API, app shell, assets, 404s),
- * on the raw response so the static file plugin sees them too. Frame embedding is governed by CSP
- * frame-ancestors, not X-Frame-Options, because the quote widget must be embeddable.
+ * on the raw response so the static file plugin sees them too, with its request id and the
+ * server's clock (`now`) — one hook and one write per answer, which is what every answer pays
+ * before its route runs. Frame embedding is governed by CSP frame-ancestors, not
+ * X-Frame-Options, because the quote widget must be embeddable.
  */
-export function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders, apiBase: string): void {
+export function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders, now: () => number): void {
   app.addHook('onRequest', (req, reply, done) => {
-    if (isApiPath(req.url, apiBase)) headers.applyApi(reply.raw);
-    else if (isOpsPath(req.url)) headers.applyOps(reply.raw);
-    else headers.apply(reply.raw);
+    headers.stamp(reply.raw, req.url, req.id, String(now()));
     done();
   });
 }

@@ -78,6 +78,25 @@ describe('preset headers', () => {
     expect(res.getHeader('x-xss-protection')).toBe('0');
   });
 
+  it('sets the per-answer headers in the same write, as setHeader would', () => {
+    const stamped = new PresetHeaders(LIST, ['X-Request-Id', 'x-server-time']);
+    const a = new http.OutgoingMessage();
+    stamped.applyWith(a, 'abc-1', '1796639397046');
+    const b = new http.OutgoingMessage();
+    for (const [name, value] of LIST) b.setHeader(name, value);
+    b.setHeader('x-request-id', 'abc-1');
+    b.setHeader('x-server-time', '1796639397046');
+    expect(a.getHeaders()).toEqual(b.getHeaders());
+    expect(a.getHeaderNames()).toEqual(b.getHeaderNames());
+  });
+
+  it('refuses a per-answer value that would add a header (header injection)', () => {
+    const stamped = new PresetHeaders(LIST, ['x-request-id', 'x-server-time']);
+    const res = new http.OutgoingMessage();
+    expect(() => stamped.applyWith(res, 'id\r\nset-cookie: a=b', '1')).toThrow();
+    expect(res.hasHeader('set-cookie')).toBe(false);
+  });
+
   it('refuses at construction what setHeader would refuse', () => {
     expect(() => new PresetHeaders([['bad name', 'x']])).toThrow();
     expect(() => new PresetHeaders([['x-ok', 'line\r\nbreak']])).toThrow();
