@@ -79,6 +79,37 @@ export async function authenticate(
   req: FastifyRequest,
   steps: StepStages = [],
 ): Promise<AuthUser> {
+  return authenticateRemembered(deps, req, steps) ?? (await authenticateReading(deps, req, steps));
+}
+
+/**
+ * `authenticate` without waiting for anything, the answer of almost every call of a polling app:
+ * the session is remembered (SESSION_CACHE_MS) and its last use needs no refresh. Undefined when
+ * the database must be asked or written; refuses (throws) exactly as `authenticate` does.
+ */
+export function authenticateRemembered(
+  deps: Deps,
+  req: FastifyRequest,
+  steps: StepStages = [],
+): AuthUser | undefined {
+  const token = tokenOf(req);
+  if (!token || token.length > 128) throw new ApiError(ERR.sessionExpired, 401);
+  const session = sessionCache(deps).get(token);
+  if (session === undefined) return undefined;
+  check(deps, session);
+  if (session.stage !== 'full' && !steps.includes(session.stage))
+    throw new ApiError('errors.secondFactorRequired', 401);
+  if (seenIsDue(deps, session)) return undefined;
+  return { id: session.id, phone: session.phone, stage: session.stage };
+}
+
+/** Production also ends a session left unused (SESSION_IDLE_MS): is its last use due a refresh? */
+function seenIsDue(deps: Deps, session: CachedSession): boolean {
+  return deps.config.sessionIdleMs > 0 && deps.clock.now() - session.last_seen_at >= SEEN_EVERY_MS;
+}
+
+/** `authenticate` when the session must be read (not remembered) or its last use written. */
+async function authenticateReading(deps: Deps, req: FastifyRequest, steps: StepStages): Promise<AuthUser> {
   const token = tokenOf(req);
   if (!token || token.length > 128) throw new ApiError(ERR.sessionExpired, 401);
   const cache = sessionCache(deps);
@@ -98,15 +129,13 @@ export async function authenticate(
   }
   if (session.stage !== 'full' && !steps.includes(session.stage))
     throw new ApiError('errors.secondFactorRequired', 401);
-  // Production also ends a session left unused (SESSION_IDLE_MS): refreshed at most once a
-  // minute, so a polling app does not write on every call.
-  const now = deps.clock.now();
-  if (deps.config.sessionIdleMs > 0 && now - session.last_seen_at >= SEEN_EVERY_MS) {
+  // Refreshed at most once a minute, so a polling app does not write on every call.
+  if (seenIsDue(deps, session)) {
     // Set first, so calls arriving during the write do not write again.
-    session.last_seen_at = now;
+    session.last_seen_at = deps.clock.now();
     await deps.database.db
       .updateTable('sessions')
-      .set({ last_seen_at: now })
+      .set({ last_seen_at: session.last_seen_at })
       .where('token_hash', '=', sha256(token))
       .execute();
   }

@@ -25,13 +25,18 @@ export function privateAnswer(
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
+  markPrivate(reply);
+  done();
+}
+
+/** The private answer's headers on `reply` (what `privateAnswer` does, for a hook doing more). */
+export function markPrivate(reply: FastifyReply): void {
   // A Vary set before (the CORS plugin names Origin, through Fastify's own headers, which are
   // written over the raw ones) is kept, with the credentials' headers after it, on Fastify's side
   // so neither replaces the other.
   const prior = reply.getHeader('vary');
   preset.apply(reply.raw);
   if (prior !== undefined) reply.header('vary', mergeVary(String(prior), PRIVATE_VARY));
-  done();
 }
 
 /** Two Vary lists as one, each name once (compared without case), in the order first seen. */

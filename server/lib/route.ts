@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/contract/account';
 import {
@@ -16,9 +16,9 @@ import { withTx } from '../db/index';
 import type { DB } from '../db/schema';
 import { statement } from '../db/statement';
 import type { Deps } from '../deps';
-import { type AuthUser, authenticate, tokenOf } from './auth';
+import { type AuthUser, authenticate, authenticateRemembered, tokenOf } from './auth';
 import { ApiError, errorAnswer, RecordedRefusal } from './errors';
-import { privateAnswer } from './private-answers';
+import { markPrivate, privateAnswer } from './private-answers';
 import { RawJson } from './snapshot';
 
 export interface RouteContext<E extends Endpoint> {
@@ -131,10 +131,28 @@ async function claimKey(
 /** The caller each request with a session was let in as, by its onRequest hook. */
 const callers = new WeakMap<FastifyRequest, AuthUser>();
 
-/** An onRequest hook: the entry's session (or a step it is open to), before any input is read. */
-function signedIn(deps: Deps, ep: Endpoint) {
-  return async (req: FastifyRequest): Promise<void> => {
-    callers.set(req, await authenticate(deps, req, ep.steps));
+/**
+ * The onRequest hook of an entry with a session: the private answer's headers, then the session
+ * (or a step the entry is open to), before any input is read. One hook, and no promise when the
+ * session is remembered (`authenticateRemembered`: almost every call of a polling app).
+ */
+function privateSignedIn(deps: Deps, ep: Endpoint) {
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    markPrivate(reply);
+    let user: AuthUser | undefined;
+    try {
+      user = authenticateRemembered(deps, req, ep.steps);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (user !== undefined) {
+      callers.set(req, user);
+      return done();
+    }
+    authenticate(deps, req, ep.steps).then((u) => {
+      callers.set(req, u);
+      done();
+    }, done);
   };
 }
 
@@ -178,7 +196,7 @@ export function route<E extends Endpoint>(
     // is checked before the body is even read (401 before 400), so a caller
     // without one gets the same refusal whatever it sends and learns nothing of the schema.
     ...(ep.auth
-      ? { onRequest: [privateAnswer, signedIn(deps, ep)] }
+      ? { onRequest: privateSignedIn(deps, ep) }
       : ep.method === 'POST'
         ? { onRequest: privateAnswer }
         : {}),
