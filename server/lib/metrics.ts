@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/index';
 
@@ -48,6 +48,43 @@ const PUSH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300];
 
 /** A label for a request that matched no route: one value, whatever the path. */
 const UNMATCHED = 'unmatched';
+
+type Child<T> = T extends { labels(...args: never[]): infer C } ? C : never;
+
+/** One route and method's answer metrics, each label set bound once (per status as it is first seen). */
+class BoundAnswers {
+  private readonly latency: Child<Histogram<'route' | 'method'>>;
+  private readonly byStatus = new Map<number, Child<Counter<'route' | 'method' | 'status'>>>();
+  private readonly errorsByStatus = new Map<number, Child<Counter<'route' | 'status'>>>();
+
+  constructor(
+    private readonly requests: Counter<'route' | 'method' | 'status'>,
+    latency: Histogram<'route' | 'method'>,
+    private readonly serverErrors: Counter<'route' | 'status'>,
+    private readonly route: string,
+    private readonly method: string,
+  ) {
+    this.latency = latency.labels({ route, method });
+  }
+
+  answered(status: number, seconds: number): void {
+    let counted = this.byStatus.get(status);
+    if (counted === undefined) {
+      counted = this.requests.labels({ route: this.route, method: this.method, status });
+      this.byStatus.set(status, counted);
+    }
+    counted.inc();
+    this.latency.observe(seconds);
+    if (status >= 500) {
+      let failed = this.errorsByStatus.get(status);
+      if (failed === undefined) {
+        failed = this.serverErrors.labels({ route: this.route, status });
+        this.errorsByStatus.set(status, failed);
+      }
+      failed.inc();
+    }
+  }
+}
 
 export class Metrics {
   readonly registry = new Registry();
@@ -168,16 +205,40 @@ export class Metrics {
     });
   }
 
-  /** Counts and times every answer of `app`: call before its routes are registered. */
+  /**
+   * Counts and times every answer of `app`: call before its routes are registered. Each route gets
+   * its own onResponse hook holding its label sets bound once (prom-client otherwise hashes a label
+   * object on every count and every observation, and `req.routeOptions` builds an object per call);
+   * requests no route matched (the not-found handler, the router's refusals) are counted by one
+   * app-wide hook under one label.
+   */
   install(app: FastifyInstance): void {
-    app.addHook('onResponse', (req, reply, done) => {
-      const route = req.routeOptions.url ?? UNMATCHED;
-      const status = reply.statusCode;
-      this.requests.inc({ route, method: req.method, status });
-      this.latency.observe({ route, method: req.method }, reply.elapsedTime / 1000);
-      if (status >= 500) this.serverErrors.inc({ route, status });
-      done();
+    app.addHook('onRoute', (options) => {
+      const hook = this.routeHook(options.url ?? UNMATCHED);
+      const prior = options.onResponse;
+      options.onResponse = prior === undefined ? [hook] : [...(Array.isArray(prior) ? prior : [prior]), hook];
     });
+    const unmatched = this.routeHook(UNMATCHED);
+    app.addHook('onResponse', (req, reply, done) => {
+      if (req.is404) unmatched(req, reply, done);
+      else done();
+    });
+  }
+
+  /** An onResponse hook counting and timing the answers of `route` (a pattern), its label sets bound on first use. */
+  private routeHook(
+    route: string,
+  ): (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void {
+    const byMethod = new Map<string, BoundAnswers>();
+    return (req, reply, done) => {
+      let bound = byMethod.get(req.method);
+      if (bound === undefined) {
+        bound = new BoundAnswers(this.requests, this.latency, this.serverErrors, route, req.method);
+        byMethod.set(req.method, bound);
+      }
+      bound.answered(reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
   }
 
   /** A refusal the error handler sent (its i18n key), counted by key. */
