@@ -143,11 +143,13 @@ function privateSignedIn(deps: Deps, ep: Endpoint) {
     try {
       user = authenticateRemembered(deps, req, ep.steps);
     } catch (err) {
-      return done(err as Error);
+      done(err as Error);
+      return;
     }
     if (user !== undefined) {
       callers.set(req, user);
-      return done();
+      done();
+      return;
     }
     authenticate(deps, req, ep.steps).then((u) => {
       callers.set(req, u);
