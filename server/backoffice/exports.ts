@@ -1,6 +1,6 @@
 import { HOLD_LABEL } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
-import { LEDGER_REASONS, type LedgerReason } from '#shared/status';
+import { LEDGER_REASONS, type LedgerReason, WITHDRAW_STATUS } from '#shared/status';
 import wallet from '../../locales/en/wallet.json';
 import type { Deps } from '../deps';
 import { csvLine } from '../lib/audit-log';
@@ -25,6 +25,13 @@ const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString(
 const REASON_WORDS: Record<LedgerReason, string> = wallet.bill.reason;
 export const reasonWords = (reason: string) =>
   (LEDGER_REASONS as readonly string[]).includes(reason) ? REASON_WORDS[reason as LedgerReason] : reason;
+
+/** A withdrawal's status as the desk says it (the code, `n`/`y`/`b`, means nothing in a sheet). */
+const PAYOUT_WORDS: Record<string, string> = {
+  [WITHDRAW_STATUS.inProgress]: 'waiting',
+  [WITHDRAW_STATUS.paid]: 'paid',
+  [WITHDRAW_STATUS.failed]: 'failed, refunded',
+};
 
 function csv(header: string[], rows: unknown[][]): string {
   return csvLine(header) + rows.map(csvLine).join('');
@@ -100,7 +107,7 @@ export async function payoutsCsv(deps: Deps): Promise<string> {
       p.customer.name ?? '',
       p.phone,
       p.amount,
-      p.status,
+      PAYOUT_WORDS[p.status] ?? p.status,
       p.hold ? (HOLD_LABEL[p.hold] ?? p.hold) : '',
       p.card.bank,
       p.card.card,

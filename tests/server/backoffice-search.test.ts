@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_STATUS } from '#shared/status';
+import { createUser } from '../../server/account/users';
 import { phoneOf, readQuery } from '../../server/backoffice/customer-search';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { enrolledMember, type Member, opsCall } from '../support/staff';
-import { credit, expectLedgerConsistent } from '../support/trading';
-import { addCard } from '../support/wallet';
+import { credit, expectLedgerConsistent, idem } from '../support/trading';
+import { addCard, ensureTradeCode, TRADE_CODE } from '../support/wallet';
 
 /**
  * The desk's customer search, list and CSV exports (server/backoffice/customer-search.ts,
@@ -136,5 +137,135 @@ describe.each(DIALECTS)('customer search, list and exports on $name', ({ name, e
       expect(await search(q), JSON.stringify(q)).toEqual([]);
     // The users are still there.
     expect(await search('9876501234')).toHaveLength(1);
+  });
+
+  it.runIf(enabled)('lists customers newest first, 50 a page, filtered by KYC status', async () => {
+    const made: number[] = [];
+    for (let n = 0; n < 60; n++)
+      made.push(
+        await createUser(s.deps.database.db, {
+          phone: `80000${String(n).padStart(5, '0')}`,
+          passwordHash: 'x',
+          at: s.clock.now(),
+        }),
+      );
+    for (const id of made.slice(0, 3)) await kyc(id, `Listed ${id}`, `LIST${id}`, KYC_STATUS.rejected);
+    const list = async (input: Record<string, unknown>) => {
+      const r = await opsCall(s, 'customerList', support.token, input);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data as { rows: Array<{ id: number; kycStatus: number }>; next: number | null };
+    };
+    const first = await list({});
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows.slice(0, 60).map((r) => r.id)).toEqual([...made].reverse().slice(0, 50));
+    expect(first.next).toBe(first.rows[49]!.id);
+    const second = await list({ before: first.next });
+    const all = [...first.rows, ...second.rows].map((r) => r.id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    // Every customer once over the pages (the seed's, the three above, these 60).
+    let next = second.next;
+    while (next !== null) {
+      const page = await list({ before: next });
+      all.push(...page.rows.map((r) => r.id));
+      next = page.next;
+    }
+    const total = await s.deps.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(all.length).toBe(Number(total.n));
+    const rejected = await list({ kyc: KYC_STATUS.rejected });
+    expect(rejected.rows.map((r) => r.id)).toEqual(made.slice(0, 3).reverse());
+    expect(rejected.next).toBeNull();
+    const approved = await list({ kyc: KYC_STATUS.approved });
+    expect(approved.rows.map((r) => r.id)).toContain(people.asha.id);
+    expect(approved.rows.every((r) => r.kycStatus === KYC_STATUS.approved)).toBe(true);
+    const none = await list({ kyc: KYC_STATUS.none });
+    expect(none.rows.some((r) => made.slice(0, 3).includes(r.id) || r.id === people.asha.id)).toBe(false);
+    expect(none.rows.map((r) => r.id)).toContain(made[59]);
+    for (const bad of [{ kyc: 4 }, { kyc: 'x' }, { before: 0 }, { before: -1 }, { before: 'abc' }]) {
+      const r = await opsCall(s, 'customerList', support.token, bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  /** A CSV's rows as cells (every cell is quoted by csvLine). */
+  const cells = (body: string) =>
+    body
+      .trim()
+      .split('\r\n')
+      .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
+  const download = async (
+    name: 'statementCsv' | 'payoutsCsv' | 'queuesCsv',
+    input: Record<string, unknown> = {},
+  ) => {
+    const r = await opsCall(s, name, support.token, input);
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/csv/);
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9-]+\.csv"$/);
+    expect(r.headers['cache-control']).toBe('no-store');
+    return cells(r.text);
+  };
+
+  it.runIf(enabled)('exports a statement, the payouts and the queue as CSV, formulas defused', async () => {
+    // A card holder's name and a real name a spreadsheet would run.
+    const card = await s.deps.database.db
+      .selectFrom('bank_cards')
+      .select('id')
+      .where('user_id', '=', people.ravi.id)
+      .executeTakeFirstOrThrow();
+    await s.deps.database.db
+      .updateTable('bank_cards')
+      .set({ bank_user: '=HYPERLINK("http://evil.example","Ravi")' })
+      .where('id', '=', card.id)
+      .execute();
+    const odd = await s.signUp('9555500001');
+    await kyc(odd.id, '@SUM(1+1)*cmd|x', 'ODD123456', KYC_STATUS.underReview);
+    await ensureTradeCode(s, people.ravi.token);
+    const w = await s.call('withdraw', {
+      token: people.ravi.token,
+      body: { bank_id: card.id, count: 12_345, stock_password: TRADE_CODE },
+      headers: idem(),
+    });
+    expect(w.body.msg, JSON.stringify(w.body)).toBe('ok');
+
+    const statement = await download('statementCsv', { userId: people.ravi.id });
+    expect(statement[0]).toEqual([
+      'posting',
+      'at',
+      'reason',
+      'reason_code',
+      'debit',
+      'credit',
+      'balance',
+      'reference',
+      'staff_action',
+    ]);
+    expect(statement.slice(1).map((r) => [r[2], r[3], r[4], r[5], r[6]])).toEqual([
+      ['Recharge', 'recharge', '', '50000.00', '50000.00'],
+      ['Withdrawal', 'withdraw', '12345.00', '', '37655.00'],
+    ]);
+    // A window with nothing in it: the header alone.
+    expect(await download('statementCsv', { userId: people.ravi.id, to: 1 })).toHaveLength(1);
+
+    const payouts = await download('payoutsCsv');
+    const row = payouts.find((r) => r[2] === String(people.ravi.id))!;
+    expect(row[5]).toBe('12345.00');
+    expect(row[10]).toBe(`'=HYPERLINK("http://evil.example","Ravi")`);
+    expect([row[6], row[7]]).toEqual(['waiting', '']);
+
+    const queue = await download('queuesCsv');
+    expect(queue[0]![0]).toBe('type');
+    const review = queue.find((r) => r[0] === 'kyc' && r[1] === String(odd.id))!;
+    expect(review[3]).toBe("'@SUM(1+1)*cmd|x");
+    // No cell of any export starts as a formula would.
+    for (const cell of [...statement, ...payouts, ...queue].flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+    for (const bad of [{}, { userId: 0 }, { userId: 'x' }, { userId: people.ravi.id, from: -5 }]) {
+      const r = await opsCall(s, 'statementCsv', support.token, bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await opsCall(s, 'statementCsv', support.token, { userId: 999_999 })).status).toBe(404);
   });
 });
