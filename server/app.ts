@@ -10,6 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { ERR } from '#shared/contract/define';
+import { refuseFrozen } from './account/freeze';
 import { requireTradePassword } from './account/fund-password';
 import { takeStepUp } from './account/step-up';
 import { opsRoutes } from './backoffice/routes';
@@ -220,6 +221,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorate('tradePasswordCheck', requireTradePassword);
   // The gateway's step-up: a fresh proof of an existing factor, used up by the call.
   app.decorate('stepUpCheck', takeStepUp);
+  // A frozen account's money calls are refused before anything else (account/freeze.ts).
+  app.decorate('moneyCheck', refuseFrozen);
 
   // One validation policy (lib/validation.ts): strict bodies, coerced query strings,
   // no NUL, finite numbers.

@@ -21,7 +21,8 @@ export type SecurityEvent =
   | 'recoveryUsed'
   | 'recoveryRenewed'
   | 'passwordReset'
-  | 'newDevice';
+  | 'newDevice'
+  | 'factorReset';
 
 /** The request a security event came from: the user agent and the address the server saw. */
 export interface NoticeOrigin {
@@ -98,12 +99,20 @@ export interface ChangeSource {
   device: string;
   userAgent: string | undefined;
   address: string;
+  /** What the user is shown instead of the user agent's device (a change made by staff). */
+  name?: string;
 }
 
 /** The security changes that hold withdrawals and show on the other devices. */
 export type SecurityChangeEvent = Extract<
   SecurityEvent,
-  'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 'totpRemoved' | 'recoveryRenewed' | 'passwordReset'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'totpAdded'
+  | 'totpRemoved'
+  | 'recoveryRenewed'
+  | 'passwordReset'
+  | 'factorReset'
 >;
 
 /**
@@ -127,7 +136,7 @@ export async function recordSecurityChange(
       event,
       at: now,
       device: from.device,
-      device_name: deviceName(from.userAgent ?? '').slice(0, 60),
+      device_name: (from.name ?? deviceName(from.userAgent ?? '')).slice(0, 60),
       address: from.address.slice(0, 64),
     })
     .execute();

@@ -18,17 +18,31 @@ export async function endSessionsWith(
 ): Promise<void> {
   await withTx(deps.database, async (trx) => {
     await change(trx);
-    let end = trx
-      .updateTable('sessions')
-      .set({ revoked_at: deps.clock.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keepToken !== undefined) end = end.where('token_hash', '!=', sha256(keepToken));
-    await end.execute();
-    await noticeEnded(trx, deps, { userId });
+    await endSessionsIn(trx, deps, userId, keepToken);
   });
   // After the commit (a kept session is read again once, harmlessly).
   forgetEnded(deps, { userId });
+}
+
+/**
+ * The same inside a caller's transaction (a staff decision's audited one): answers how many
+ * sessions ended. The caller calls `forgetEnded(deps, { userId })` once it has committed.
+ */
+export async function endSessionsIn(
+  trx: Kysely<DB>,
+  deps: Deps,
+  userId: number,
+  keepToken?: string,
+): Promise<number> {
+  let end = trx
+    .updateTable('sessions')
+    .set({ revoked_at: deps.clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepToken !== undefined) end = end.where('token_hash', '!=', sha256(keepToken));
+  const ended = await end.executeTakeFirst();
+  await noticeEnded(trx, deps, { userId });
+  return Number(ended.numUpdatedRows);
 }
 
 /**

@@ -11,6 +11,7 @@ import { maskTail } from '../lib/mask';
 import { bookOf, heroAnswer } from '../portfolio/book';
 import { heldOf } from '../portfolio/held';
 import { creditOf } from '../wallet/credit';
+import { standingOf } from './account-controls';
 import { auditRows } from './audit-view';
 import { nameOf } from './names';
 import { approvalView, payoutRows } from './payouts';
@@ -194,6 +195,7 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
     })),
     notes: notes.map((n) => ({ id: n.id, body: n.body, by: n.name, at: n.created_at })),
     pending,
+    standing: await standingOf(deps, userId),
   };
 }
 

@@ -28,6 +28,14 @@ export const TARGET_MS: Record<WorkType, number> = {
   kyc: 4 * 3600_000,
   loan: 24 * 3600_000,
   ipo: 24 * 3600_000,
+  account: 30 * 60_000,
+};
+
+/** An account control's queue title (server/backoffice/account-controls.ts). */
+const CONTROL_LABEL: Record<string, string> = {
+  freeze: 'Freeze awaiting a second approval',
+  unfreeze: 'Unfreeze awaiting a second approval',
+  factorReset: 'Second-factor reset awaiting a second approval',
 };
 
 type Claims = Map<string, { id: number; name: string }>;
@@ -78,7 +86,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
     targetMs: TARGET_MS[type],
     claimedBy: taken.get(`${type}:${id}`) ?? null,
   });
-  const [kyc, held, approvals, loans, ipos, chats, recharges, depositRequests] = await Promise.all([
+  const [kyc, held, approvals, loans, ipos, chats, recharges, depositRequests, controls] = await Promise.all([
     db
       .selectFrom('kyc')
       .innerJoin('users', 'users.id', 'kyc.user_id')
@@ -157,6 +165,21 @@ async function items(deps: Deps): Promise<QueueItem[]> {
       .where('kind', '=', 'deposit')
       .where('status', '=', 'awaiting')
       .execute(),
+    db
+      .selectFrom('approvals')
+      .innerJoin('users', 'users.id', 'approvals.user_id')
+      .select([
+        'approvals.target_id',
+        'approvals.user_id',
+        'users.phone',
+        'approvals.detail',
+        'approvals.maker_name',
+        'approvals.maker',
+        'approvals.created_at',
+      ])
+      .where('approvals.kind', '=', 'account')
+      .where('approvals.status', '=', 'awaiting')
+      .execute(),
   ]);
   const asked = new Map(depositRequests.map((a) => [a.target_id, a]));
   const threshold = deps.config.ops.payoutApprovalAbove;
@@ -218,6 +241,17 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         a.amount,
       ),
     ),
+    ...controls.map((a) => {
+      const action = (JSON.parse(a.detail ?? '{}') as { action?: string }).action ?? '';
+      return item(
+        'account',
+        a.user_id!,
+        CONTROL_LABEL[action] ?? 'Account control',
+        `Requested by ${a.maker_name}${a.maker.startsWith('cli:') ? ' (console)' : ''}; another member approves`,
+        { id: a.user_id!, phone: a.phone },
+        a.created_at,
+      );
+    }),
     ...loans.map((l) =>
       item(
         'loan',

@@ -1,6 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import {
+  ACCOUNT_ACTIONS,
   CAPABILITIES,
   type Capability,
   KYC_REJECTION_REASONS,
@@ -16,6 +17,7 @@ import type { Deps } from '../deps';
 import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
 import { auditLedger, formatAudit } from '../wallet/audit';
+import { approveControl, endCustomerSessions, rejectControl, requestControl } from './account-controls';
 import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
 import { customerList, searchCustomers } from './customer-search';
@@ -187,6 +189,25 @@ const HANDLERS: OpsHandlers = {
     await addNote(ctx.deps, who(ctx).actor, ctx.input.userId, ctx.input.body);
     return null;
   }),
+  accountRequest: h<'accountRequest'>(
+    strict({ userId: RowId, action: literals(ACCOUNT_ACTIONS), reason: Text(500) }),
+    (ctx) => requestControl(ctx.deps, who(ctx).actor, ctx.input.userId, ctx.input.action, ctx.input.reason),
+  ),
+  accountApprove: h<'accountApprove'>(strict({ userId: RowId, override: Override }), (ctx) =>
+    approveControl(ctx.deps, who(ctx).actor, ctx.input.userId, { override: ctx.input.override }),
+  ),
+  accountReject: h<'accountReject'>(
+    strict({ userId: RowId, reason: Text(500), override: Override }),
+    async (ctx) => {
+      await rejectControl(ctx.deps, who(ctx).actor, ctx.input.userId, ctx.input.reason, {
+        override: ctx.input.override,
+      });
+      return null;
+    },
+  ),
+  sessionsEnd: h<'sessionsEnd'>(strict({ userId: RowId, reason: Text(500) }), (ctx) =>
+    endCustomerSessions(ctx.deps, who(ctx).actor, ctx.input.userId, ctx.input.reason),
+  ),
 
   kycList: h<'kycList'>(Empty, ({ deps }) => kycCases(deps)),
   kycCase: h<'kycCase'>(ByUser, ({ deps, input }) => kycCase(deps, input.userId)),

@@ -87,6 +87,8 @@ interface UsersTable {
   fund_password_locked_until: number | null;
   credit_score: number;
   created_at: number;
+  /** Frozen by two members of staff since (074, account/freeze.ts); null while not frozen. */
+  frozen_at: Generated<number | null>;
 }
 
 interface SessionsTable {

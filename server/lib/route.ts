@@ -52,10 +52,18 @@ export type StepUpCheck = (
   token: string,
 ) => Promise<{ giveBack(): Promise<void> }>;
 
+/**
+ * The account's standing for `money` and `tradePassword` entries: refuses (ApiError) when the
+ * account may not move money now. app.ts decorates `moneyCheck` with account/freeze's
+ * `refuseFrozen`.
+ */
+export type MoneyCheck = (deps: Deps, db: Kysely<DB>, userId: number) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     tradePasswordCheck?: TradePasswordCheck;
+    moneyCheck?: MoneyCheck;
     stepUpCheck?: StepUpCheck;
   }
 }
@@ -183,6 +191,7 @@ export function route<E extends Endpoint>(
       `${ep.path} needs a transaction password check: decorate the app with tradePasswordCheck`,
     );
   const stepUp = app.stepUpCheck;
+  const standing = ep.money || ep.tradePassword ? app.moneyCheck : undefined;
   if (ep.stepUp && (!stepUp || !ep.auth))
     throw new Error(`${ep.path} needs a step-up check and a session: decorate the app with stepUpCheck`);
   const stepUpIn = (db: Kysely<DB>, req: FastifyRequest, user: AuthUser | null) =>
@@ -205,6 +214,9 @@ export function route<E extends Endpoint>(
     handler: async (req, reply) => {
       const user = ep.auth ? callerOf(req) : null;
       const input = ((ep.method === 'GET' ? req.query : req.body) ?? {}) as ReqOf<E>;
+      // A frozen account moves nothing: refused first, so it neither spends a transaction-password
+      // guess nor leaves an outcome under its Idempotency-Key.
+      if (standing && user) await standing(deps, deps.database.db, user.id);
       // Before any transaction: a wrong code counts towards the lockout although the call fails.
       if (ep.tradePassword && tradePassword) {
         if (!user) throw new Error(`endpoint ${ep.path} needs a transaction password but no session`);

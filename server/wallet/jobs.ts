@@ -52,8 +52,20 @@ export const settleWithdrawals: Job = {
   async run(deps) {
     if (!automatic(deps)) return;
     const due = await withdrawalsInProgress(deps.database.db)
-      // Held ones wait for the operator's decision (wallet/ops.ts).
+      // Held ones wait for the operator's decision (wallet/ops.ts); a frozen customer's wait for
+      // the unfreeze (account/freeze.ts).
       .where('withdrawals.hold', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'withdrawals.user_id')
+              .where('users.frozen_at', 'is not', null),
+          ),
+        ),
+      )
       .where('withdrawals.settle_at', '<=', deps.clock.now())
       .orderBy('withdrawals.settle_at')
       .limit(BATCH)

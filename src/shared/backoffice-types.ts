@@ -30,8 +30,35 @@ export function roleCan(role: string, cap: Capability): boolean {
 }
 
 /** The queue item types, each with its target time. */
-export const WORK_TYPES = ['kyc', 'deposit', 'withdrawal', 'approval', 'loan', 'ipo', 'chat'] as const;
+export const WORK_TYPES = [
+  'kyc',
+  'deposit',
+  'withdrawal',
+  'approval',
+  'loan',
+  'ipo',
+  'chat',
+  /** A control over a customer's account awaiting its second approval (ACCOUNT_ACTIONS). */
+  'account',
+] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
+
+/**
+ * Controls over a customer's account that take two members of staff
+ * (server/backoffice/account-controls.ts): freeze (sessions end, money calls refused), unfreeze,
+ * and reset of every second factor (sessions end, withdrawals held FACTOR_SETTLE_MS).
+ */
+export const ACCOUNT_ACTIONS = ['freeze', 'unfreeze', 'factorReset'] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
+/** The account's standing as the customer page shows it, with the control waiting, if any. */
+export interface AccountStanding {
+  frozenAt: number | null;
+  sessions: number;
+  factors: { totp: boolean; passkeys: number };
+  /** The control waiting for a second member (`detail`: { action, reason }). */
+  request: ApprovalView | null;
+}
 
 /** Real-name rejection reasons: the customer's app words each in its language (`realName.reasons.*`). */
 export const KYC_REJECTION_REASONS = ['photos', 'unreadable', 'mismatch', 'expired', 'other'] as const;
@@ -231,6 +258,7 @@ export interface CustomerView {
   chat: ChatLine[];
   notes: Array<{ id: number; body: string; by: string; at: number }>;
   pending: PayoutApprovalView[];
+  standing: AccountStanding;
 }
 
 export interface KycCase {

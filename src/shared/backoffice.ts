@@ -9,6 +9,7 @@
 export * from './backoffice-types';
 
 import type {
+  AccountAction,
   AllotmentPreview,
   ApprovalView,
   AuditRow,
@@ -146,6 +147,32 @@ export const OPS_API = {
     method: 'POST',
     path: '/customers/notes',
     cap: 'work',
+  }),
+  /** A freeze, unfreeze or factor reset asked for, with the reason: another member approves it. */
+  accountRequest: def<{ userId: number; action: AccountAction; reason: string }, ApprovalView>({
+    method: 'POST',
+    path: '/customers/control',
+    cap: 'work',
+    stepUp: true,
+  }),
+  accountApprove: def<UserId & Decide, { action: AccountAction; sessionsEnded: number }>({
+    method: 'POST',
+    path: '/customers/control/approve',
+    cap: 'approve',
+    stepUp: true,
+  }),
+  /** The waiting control withdrawn (its maker) or turned down (anyone else), with the reason. */
+  accountReject: def<{ userId: number; reason: string } & Decide, null>({
+    method: 'POST',
+    path: '/customers/control/reject',
+    cap: 'work',
+  }),
+  /** Every session of the customer ends now: one member's action, with the reason. */
+  sessionsEnd: def<{ userId: number; reason: string }, { sessionsEnded: number }>({
+    method: 'POST',
+    path: '/customers/sessions/end',
+    cap: 'work',
+    stepUp: true,
   }),
 
   kycList: def<Empty, KycCase[]>({ method: 'GET', path: '/kyc', cap: 'kyc' }),
@@ -386,6 +413,15 @@ export const OPS_MESSAGES: Record<string, string> = {
   'ops.errors.newsEmpty': 'The article has no content left after sanitising.',
   'ops.errors.newsImage': 'An image is the path of a picture on this site, such as /news/picture.jpg.',
   'ops.errors.noteEmpty': 'Write the note first.',
+  'ops.errors.accountAction': 'Unknown account control.',
+  'ops.errors.alreadyFrozen': 'This customer is frozen already.',
+  'ops.errors.notFrozen': 'This customer is not frozen.',
+  'ops.errors.noFactor': 'This customer has no second factor to reset.',
+  'ops.errors.controlAwaiting':
+    'A control over this account is already waiting for a second approval: approve or reject it first.',
+  'ops.errors.controlVoid':
+    'The account changed after the control was asked for, so the approval is void. Nothing was done.',
+  'ops.errors.reasonNeeded': 'Write the reason (it goes to the audit log).',
   'errors.sessionExpired': 'Your session has ended. Sign in again.',
   'errors.tooManyAttempts': 'Too many attempts. Wait 15 minutes and try again.',
   'errors.codeWrong': 'That code is not right.',

@@ -102,13 +102,16 @@ export function noticeKeys(n: Notice, amounts: boolean): { title: NoticeKey; bod
   if (n.kind === 'security')
     return {
       title: { key: `watch.inbox.security.${String(p.event)}`, params: p },
-      // Where it came from, as the server saw it (a notice of before names nothing).
-      body: p.device
-        ? {
-            key: 'watch.inbox.security.bodyFrom',
-            params: { from: p.address ? `${p.device} · ${p.address}` : p.device },
-          }
-        : { key: 'watch.inbox.security.body', params: {} },
+      // Where it came from, as the server saw it (a notice of before names nothing); a change made
+      // by staff says what it means for the customer (server/backoffice/account-controls.ts).
+      body: p.staff
+        ? { key: `watch.inbox.security.staffBody.${String(p.event)}`, params: {} }
+        : p.device
+          ? {
+              key: 'watch.inbox.security.bodyFrom',
+              params: { from: p.address ? `${p.device} · ${p.address}` : p.device },
+            }
+          : { key: 'watch.inbox.security.body', params: {} },
     };
   if (n.kind === 'alert') {
     if (!amounts)

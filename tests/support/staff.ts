@@ -106,3 +106,16 @@ export async function enrolWith(s: TestServer, token: string): Promise<{ token: 
   if (confirmed.body.msg !== 'ok') throw new Error(`totp failed: ${JSON.stringify(confirmed.body)}`);
   return { token: session, secret };
 }
+
+/**
+ * A member `admin` adds through the back office (step-up first), enrolled from the link in their
+ * own mail: the insider's second account of the maker-checker attacks.
+ */
+export async function addedMember(s: TestServer, admin: Member, role: Role, login: string): Promise<Member> {
+  await stepUp(s, admin);
+  const contact = `${login}@bourse.example`;
+  const r = await opsCall(s, 'staffAdd', admin.token, { login, name: login, role, contact });
+  if (r.body.msg !== 'ok') throw new Error(`staffAdd failed: ${JSON.stringify(r.body)}`);
+  const { token, secret } = await enrolWith(s, outboxToken(s, contact)!);
+  return { id: r.body.data.staff.id, login, role, token, secret };
+}

@@ -24,6 +24,7 @@ import { migration070Backoffice } from './070_backoffice';
 import { migration071AuditSeal } from './071_audit_seal';
 import { migration072StaffPeople } from './072_staff_people';
 import { migration073KycIdIndex } from './073_kyc_id_index';
+import { migration074CustomerFreeze } from './074_customer_freeze';
 import { migration076CustomerSearch } from './076_customer_search';
 import { migration080LoanInterest } from './080_loan_interest';
 import { migration081WithdrawalsPending } from './081_withdrawals_pending';
@@ -62,6 +63,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '071_audit_seal': migration071AuditSeal(),
     '072_staff_people': migration072StaffPeople(dialect),
     '073_kyc_id_index': migration073KycIdIndex(),
+    '074_customer_freeze': migration074CustomerFreeze(),
     '076_customer_search': migration076CustomerSearch(),
     '080_loan_interest': migration080LoanInterest(dialect),
     '081_withdrawals_pending': migration081WithdrawalsPending(),

@@ -23,6 +23,7 @@ const TONE: Record<WorkType, 'info' | 'warn' | undefined> = {
   kyc: 'info',
   loan: undefined,
   ipo: undefined,
+  account: 'warn',
 };
 
 /** One item's kind, short (the tiles name the whole queues). */
@@ -34,6 +35,7 @@ const ITEM_LABEL: Record<WorkType, string> = {
   kyc: 'Real-name',
   loan: 'Loan',
   ipo: 'IPO',
+  account: 'Account control',
 };
 
 const keyOf = (i: Pick<QueueItem, 'type' | 'id'>) => `${i.type}:${i.id}`;
@@ -54,6 +56,8 @@ export function pathOf(item: Pick<QueueItem, 'type' | 'id'>): string {
       return OPS_PATHS.loans;
     case 'ipo':
       return OPS_PATHS.ipo;
+    case 'account':
+      return OPS_PATHS.customer(item.id);
   }
 }
 
@@ -66,6 +70,8 @@ const LIST_OF: Record<WorkType, string> = {
   deposit: OPS_PATHS.deposits,
   loan: OPS_PATHS.loans,
   ipo: OPS_PATHS.ipo,
+  // Each control is decided on its customer's page; the queue lists them.
+  account: OPS_PATHS.queues,
 };
 
 export function Queues() {

@@ -58,7 +58,9 @@ export interface SecurityChange {
     | 'totpAdded'
     | 'totpRemoved'
     | 'recoveryRenewed'
-    | 'passwordReset';
+    | 'passwordReset'
+    /** Staff removed every factor at the customer's request (server/backoffice/account-controls.ts). */
+    | 'factorReset';
   at: number;
   /** The device it came from, as the user knows it ("Chrome on Android"). */
   from: string;

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '#shared/backoffice';
+import { WITHDRAW_STATUS } from '#shared/status';
+import { requestControl } from '../../server/backoffice/account-controls';
+import { runJob } from '../../server/jobs/index';
+import { consoleActor } from '../../server/lib/audit-log';
+import { verifyAuditChain } from '../../server/lib/audit-verify';
+import { settleWithdrawals } from '../../server/wallet/jobs';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server';
+import { addedMember, enrolledMember, type Member, opsCall, signInAgain, stepUp } from '../support/staff';
+import {
+  balanceOf,
+  controlMarket,
+  credit,
+  expectLedgerConsistent,
+  idem,
+  stockOrder,
+  toSession,
+} from '../support/trading';
+import { enrolTotp } from '../support/two-factor';
+import { addCard, ensureTradeCode, TRADE_CODE } from '../support/wallet';
+
+/**
+ * Staff controls over a customer's account (server/backoffice/account-controls.ts): freeze and
+ * unfreeze, factor reset — each two people's through approvals.ts and people.ts — and ending the
+ * sessions, one member's. Each refused attack is named: the maker approving their own freeze, an
+ * admin approving it with a member they just created, a frozen customer's stolen session, a frozen
+ * customer's order, withdrawal, recharge and new card. Ledger audit and audit chain after.
+ */
+
+const SYMBOL = 'RELIANCE.NS';
+const LAKH = 100_000;
+
+describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
+  let s: TestServer;
+  const team = {} as Record<Role, Member>;
+  beforeAll(async () => {
+    if (!enabled) return;
+    s = await startTestServer(name, { LOGIN_LIMIT_ADDRESS: '1000' });
+    controlMarket(s).pin(SYMBOL, 2500);
+    for (const role of ROLES) team[role] = await enrolledMember(s, role);
+  });
+  afterAll(async () => {
+    if (s) {
+      await expectLedgerConsistent(s);
+      expect((await verifyAuditChain(s.deps.database)).problems).toEqual([]);
+    }
+    await s?.close();
+  });
+
+  async function customer() {
+    const u = await s.signUp();
+    await credit(s, u.id, 10 * LAKH * 100);
+    const card = await addCard(s, u.token);
+    await ensureTradeCode(s, u.token);
+    return { ...u, card };
+  }
+  const ask = async (m: Member, userId: number, action: string, reason = 'Suspected account takeover') => {
+    await stepUp(s, m);
+    return opsCall(s, 'accountRequest', m.token, { userId, action, reason });
+  };
+  const approve = async (m: Member, userId: number) => {
+    await stepUp(s, m);
+    return opsCall(s, 'accountApprove', m.token, { userId });
+  };
+  const notices = (userId: number) =>
+    s.deps.database.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'security')
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map((r) => JSON.parse(r.params) as { event: string; staff?: number }));
+  const frozenAt = async (userId: number) =>
+    (
+      await s.deps.database.db
+        .selectFrom('users')
+        .select('frozen_at')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).frozen_at;
+  const moneyRows = async (userId: number) => {
+    const db = s.deps.database.db;
+    const count = async (table: 'orders' | 'withdrawals' | 'recharges' | 'bank_cards' | 'ledger') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      balance: await balanceOf(s, userId),
+      orders: await count('orders'),
+      withdrawals: await count('withdrawals'),
+      recharges: await count('recharges'),
+      cards: await count('bank_cards'),
+      ledger: await count('ledger'),
+    };
+  };
+  /** The clock moves a day (past the new-card hold): staff sessions end, so each signs in again. */
+  async function pastCardHold() {
+    s.clock.advance(s.config.newCardHoldMs + 1);
+    for (const role of ROLES) team[role].token = await signInAgain(s, team[role]);
+  }
+  const withdrawBody = (card: number) => ({ bank_id: card, count: 1000, stock_password: TRADE_CODE });
+
+  it.runIf(enabled)(
+    'attack: the maker approves their own freeze — refused (403 ownAction), nothing changes, the refusal is audited',
+    async () => {
+      const c = await customer();
+      const asked = await ask(team.support, c.id, 'freeze');
+      expect(asked.body.msg, JSON.stringify(asked.body)).toBe('ok');
+      expect(asked.body.data).toMatchObject({
+        kind: 'account',
+        status: 'awaiting',
+        detail: { action: 'freeze' },
+      });
+      // Support may ask but holds no approve capability; an admin who asked cannot approve either.
+      const own = await approve(team.support, c.id);
+      expect([own.status, own.body.data]).toEqual([403, 'ops.errors.forbidden']);
+      const admin = await enrolledMember(s, 'admin');
+      const byAdmin = await ask(admin, (await customer()).id, 'freeze');
+      const target = Number(byAdmin.body.data.targetId);
+      const self = await approve(admin, target);
+      expect([self.status, self.body.data]).toEqual([403, 'ops.errors.ownAction']);
+      expect(await frozenAt(target)).toBeNull();
+      expect((await s.call('balance', { token: c.token })).status).toBe(200);
+      const denied = await s.deps.database.db
+        .selectFrom('audit_log')
+        .select('actor')
+        .where('action', '=', 'denied:accountApprove')
+        .where('reason', '=', 'ops.errors.ownAction')
+        .execute();
+      expect(denied.map((d) => d.actor)).toEqual([`staff:${admin.id}`]);
+      // A second request while one waits is refused; the waiting one is rejected with a reason.
+      expect((await ask(team.payments, c.id, 'freeze')).body.data).toBe('ops.errors.controlAwaiting');
+      await stepUp(s, team.approver);
+      const rejected = await opsCall(s, 'accountReject', team.approver.token, {
+        userId: c.id,
+        reason: 'Customer called: it was them',
+      });
+      expect(rejected.body.msg).toBe('ok');
+      expect(await frozenAt(c.id)).toBeNull();
+      const r2 = await opsCall(s, 'accountReject', team.approver.token, { userId: target, reason: 'no' });
+      expect(r2.body.msg).toBe('ok');
+    },
+  );
+
+  it.runIf(enabled)(
+    'attack: an admin freezes, then approves with an approver they just created — refused (makerRelated)',
+    async () => {
+      const c = await customer();
+      const admin = await enrolledMember(s, 'admin');
+      expect((await ask(admin, c.id, 'freeze')).body.msg).toBe('ok');
+      const made = await addedMember(s, admin, 'approver', 'frozen.approver');
+      const refused = await approve(made, c.id);
+      expect([refused.status, refused.body.data]).toEqual([403, 'ops.errors.makerRelated']);
+      expect(await frozenAt(c.id)).toBeNull();
+      // An approver nobody in the chain made approves it.
+      const approved = await approve(team.approver, c.id);
+      expect(approved.body.data).toEqual({ action: 'freeze', sessionsEnded: 1 });
+      expect(await frozenAt(c.id)).not.toBeNull();
+    },
+  );
+
+  it.runIf(enabled)(
+    'freeze approved by a second member: sessions end (a stolen session is refused), money calls are refused with errors.accountFrozen and nothing changes; reading stays; unfreeze by two restores',
+    async () => {
+      const c = await customer();
+      toSession(s, SYMBOL);
+      // The thief's copy of the customer's session, taken before the freeze.
+      const stolen = c.token;
+      expect((await stockOrder(s, 'dealBuy', stolen, SYMBOL, { count: 1, price: 2500 })).body.msg).toBe('ok');
+      expect((await ask(team.payments, c.id, 'freeze')).body.msg).toBe('ok');
+      // Asked but not approved: nothing changed yet.
+      expect(await frozenAt(c.id)).toBeNull();
+      const approved = await approve(team.approver, c.id);
+      expect(approved.body.data).toEqual({ action: 'freeze', sessionsEnded: 1 });
+      expect(await frozenAt(c.id)).not.toBeNull();
+
+      // Attack: the stolen session is over.
+      const afterStolen = await s.call('balance', { token: stolen });
+      expect(afterStolen.status).toBe(401);
+      expect((await stockOrder(s, 'dealBuy', stolen, SYMBOL, { count: 1, price: 2500 })).status).toBe(401);
+
+      // The customer signs in again: reading works, every money call is refused, nothing moves.
+      const login = await s.call('login', { body: { user: c.phone, password: 'secret123' } });
+      const token = login.body.data?.token as string;
+      expect(token, JSON.stringify(login.body)).toBeTruthy();
+      expect((await s.call('balance', { token })).body.msg).toBe('ok');
+      const before = await moneyRows(c.id);
+      const refusals = [
+        await stockOrder(s, 'dealBuy', token, SYMBOL, { count: 1, price: 2500 }),
+        await stockOrder(s, 'dealSell', token, SYMBOL, { count: 1, price: 2500 }),
+        await s.call('withdraw', { token, body: withdrawBody(c.card), headers: idem() }),
+        await s.call('recharge', { token, body: { count: 10_000 }, headers: idem() }),
+        await s.call('loanApply', { token, body: { count: 10_000 }, headers: idem() }),
+        await s.call('bankAdd', {
+          token,
+          body: {
+            bank: 'HDFC Bank',
+            branch_bank: 'X',
+            bank_card: '50120000000000091',
+            bank_user: 'Thief',
+            ifsc: 'HDFC0000123',
+            stock_password: TRADE_CODE,
+          },
+        }),
+      ];
+      for (const r of refusals) expect([r.status, r.body.data]).toEqual([403, 'errors.accountFrozen']);
+      expect(await moneyRows(c.id)).toEqual(before);
+      expect((await notices(c.id)).map((n) => n.event)).toContain('accountFrozen');
+
+      // Unfreeze: two people again; the maker cannot approve it.
+      expect((await ask(team.payments, c.id, 'unfreeze', 'Identity confirmed by video call')).body.msg).toBe(
+        'ok',
+      );
+      expect((await approve(team.payments, c.id)).body.data).toBe('ops.errors.forbidden');
+      expect((await approve(team.admin, c.id)).body.data).toEqual({ action: 'unfreeze', sessionsEnded: 0 });
+      expect(await frozenAt(c.id)).toBeNull();
+      const placed = await stockOrder(s, 'dealBuy', token, SYMBOL, { count: 1, price: 2500 });
+      expect(placed.body.msg, JSON.stringify(placed.body)).toBe('ok');
+      expect((await notices(c.id)).map((n) => n.event)).toContain('accountUnfrozen');
+      // Audit entries of both, with the reasons.
+      const entries = await s.deps.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'reason'])
+        .where('customer_id', '=', c.id)
+        .where('action', 'like', 'account:%')
+        .orderBy('seq')
+        .execute();
+      expect(entries.map((e) => e.action)).toEqual([
+        'account:freeze:request',
+        'account:freeze',
+        'account:unfreeze:request',
+        'account:unfreeze',
+      ]);
+      expect(entries[1]!.reason).toBe('Suspected account takeover');
+    },
+  );
+
+  it.runIf(enabled)(
+    'a frozen customer’s withdrawal in progress is not paid by the rail until the unfreeze',
+    async () => {
+      const c = await customer();
+      await pastCardHold();
+      const w = await s.call('withdraw', { token: c.token, body: withdrawBody(c.card), headers: idem() });
+      expect(w.body.msg, JSON.stringify(w.body)).toBe('ok');
+      const id = w.body.data.id as number;
+      await ask(team.payments, c.id, 'freeze');
+      await approve(team.approver, c.id);
+      s.clock.advance(s.config.sandboxSettleMs + 1);
+      await runJob(s.deps, settleWithdrawals);
+      const status = async () =>
+        (
+          await s.deps.database.db
+            .selectFrom('withdrawals')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).status;
+      expect(await status()).toBe(WITHDRAW_STATUS.inProgress);
+      await ask(team.payments, c.id, 'unfreeze', 'cleared');
+      await approve(team.approver, c.id);
+      await runJob(s.deps, settleWithdrawals);
+      expect(await status()).not.toBe(WITHDRAW_STATUS.inProgress);
+    },
+  );
+
+  it.runIf(enabled)(
+    'ending the sessions: one member, a reason, audited, the customer told; a blank reason is refused',
+    async () => {
+      const c = await customer();
+      await stepUp(s, team.support);
+      const blank = await opsCall(s, 'sessionsEnd', team.support.token, { userId: c.id, reason: '   ' });
+      expect([blank.status, blank.body.data]).toEqual([400, 'ops.errors.reasonNeeded']);
+      expect((await s.call('balance', { token: c.token })).status).toBe(200);
+      const ended = await opsCall(s, 'sessionsEnd', team.support.token, {
+        userId: c.id,
+        reason: 'Customer lost their phone',
+      });
+      expect(ended.body.data).toEqual({ sessionsEnded: 1 });
+      expect((await s.call('balance', { token: c.token })).status).toBe(401);
+      expect((await notices(c.id)).at(-1)).toEqual({ event: 'sessionsEnded', staff: 1 });
+      const entry = await s.deps.database.db
+        .selectFrom('audit_log')
+        .select(['actor', 'reason'])
+        .where('action', '=', 'account:endSessions')
+        .where('customer_id', '=', c.id)
+        .executeTakeFirstOrThrow();
+      expect(entry).toEqual({ actor: `staff:${team.support.id}`, reason: 'Customer lost their phone' });
+    },
+  );
+
+  it.runIf(enabled)(
+    'factor reset: two people; the factors go, sessions end, the customer is told and withdrawals are held for 24 h',
+    async () => {
+      const c = await customer();
+      await pastCardHold();
+      await enrolTotp(s, c.token);
+      const none = await ask(team.support, (await customer()).id, 'factorReset');
+      expect(none.body.data).toBe('ops.errors.noFactor');
+      expect(
+        (await ask(team.support, c.id, 'factorReset', 'Customer lost their phone; ID checked')).body.msg,
+      ).toBe('ok');
+      expect((await approve(team.approver, c.id)).body.data).toMatchObject({ action: 'factorReset' });
+      const view = await opsCall(s, 'customer', team.approver.token, { id: c.id });
+      expect(view.body.data.standing).toMatchObject({
+        factors: { totp: false, passkeys: 0 },
+        sessions: 0,
+        request: null,
+      });
+      expect((await notices(c.id)).at(-1)).toEqual({ event: 'factorReset', staff: 1 });
+      // Password alone signs in now; a withdrawal within the day waits for a person.
+      const login = await s.call('login', { body: { user: c.phone, password: 'secret123' } });
+      const token = login.body.data?.token as string;
+      expect(token, JSON.stringify(login.body)).toBeTruthy();
+      const w = await s.call('withdraw', { token, body: withdrawBody(c.card), headers: idem() });
+      expect(w.body.msg, JSON.stringify(w.body)).toBe('ok');
+      const row = await s.deps.database.db
+        .selectFrom('withdrawals')
+        .select('hold')
+        .where('id', '=', w.body.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.hold).toBe('wallet.hold.securityChange');
+    },
+  );
+});
