@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import type { Capability, WorkType } from '../shared/backoffice';
-import { duration, ROLE_LABEL } from './format';
+import { duration, MATCH_LABEL, ROLE_LABEL } from './format';
 import { useKeys, useNow, useOps } from './hooks';
 import { OPS_PATHS } from './paths';
 import { StepUp } from './StepUp';
@@ -27,6 +27,7 @@ const NAV: Array<{ group: string; items: NavItem[] }> = [
     group: 'Work',
     items: [
       { to: OPS_PATHS.queues, label: 'Queues', icon: 'queue', cap: 'work' },
+      { to: OPS_PATHS.customers, label: 'Customers', icon: 'people', cap: 'work' },
       { to: OPS_PATHS.chats, label: 'Chats', icon: 'chat', cap: 'chat', work: ['chat'] },
       { to: OPS_PATHS.kycList, label: 'Real-name', icon: 'id', cap: 'kyc', work: ['kyc'] },
       {
@@ -91,13 +92,14 @@ function Search() {
         <Icon name="search" size={16} />
       </span>
       <label htmlFor="customer-search" className="visually-hidden">
-        Find a customer by phone, account number or name
+        Find a customer by phone or its last 4 digits, card number or its last 4, PAN or ID number, account
+        number or any part of the name
       </label>
       <input
         ref={input}
         id="customer-search"
         className={s.searchInput}
-        placeholder="Phone, account number or name"
+        placeholder="Phone, last 4, card, PAN, account or name"
         autoComplete="off"
         value={q}
         onChange={(e) => {
@@ -126,7 +128,9 @@ function Search() {
               <Link className={s.result} to={OPS_PATHS.customer(c.id)} onClick={() => setOpen(false)}>
                 <span className={s.strong}>{c.name ?? 'No name yet'}</span>
                 <span className={s.mono}>{c.phone}</span>
-                <span className={`${s.muted} ${s.small}`}>{c.no}</span>
+                <span className={`${s.muted} ${s.small}`}>
+                  {c.no} · {MATCH_LABEL[c.matched]}
+                </span>
               </Link>
             </li>
           ))}

@@ -106,3 +106,23 @@ export function message(error: string): string {
   if (error === 'network') return 'The server cannot be reached. Check the connection and try again.';
   return OPS_MESSAGES[error] ?? `Refused (${error}).`;
 }
+
+/**
+ * A CSV export (`auditCsv`, `statementCsv`, `payoutsCsv`, `queuesCsv`) saved as `<file>-<date>.csv`;
+ * answers the error to show, or null.
+ */
+export async function downloadCsv<N extends 'auditCsv' | 'statementCsv' | 'payoutsCsv' | 'queuesCsv'>(
+  name: N,
+  input: OpsReq<N>,
+  file: string,
+): Promise<string | null> {
+  const r = await call(name, input);
+  if (!r.ok) return r.error;
+  const url = URL.createObjectURL(r.data as Blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${file}-${new Date(serverNow()).toISOString().slice(0, 10)}.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+  return null;
+}

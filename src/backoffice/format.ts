@@ -1,5 +1,5 @@
 import wallet from '../../locales/en/wallet.json';
-import type { CustomerName } from '../shared/backoffice';
+import type { CustomerMatch, CustomerName } from '../shared/backoffice';
 import { formatDate, formatDateTime, formatMessageTime, formatMoney, formatTime } from '../shared/format';
 import { KYC_STATUS, LEDGER_REASONS, type LedgerReason, LOAN_STATE } from '../shared/status';
 import { serverNow } from './api';
@@ -60,6 +60,20 @@ export function nameSource(c: CustomerName): string {
   if (c.nameFrom === 'card') return 'Name on the bank card, not verified';
   return 'No name given';
 }
+
+/** How a search found a customer, beside the hit. */
+export const MATCH_LABEL: Record<CustomerMatch, string> = {
+  phone: 'Phone',
+  card: 'Card number',
+  idNumber: 'ID number',
+  account: 'Account number',
+  phoneEnd: 'Phone ends so',
+  cardEnd: 'Card ends so',
+  phoneStart: 'Phone starts so',
+  name: 'Name',
+  nameStart: 'Name',
+  namePart: 'Part of a name',
+};
 
 export const KYC_LABEL: Record<number, string> = {
   [KYC_STATUS.none]: 'Not submitted',

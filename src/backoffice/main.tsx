@@ -7,6 +7,7 @@ import { Shell } from './Shell';
 import { Audit } from './screens/Audit';
 import { Chats } from './screens/Chats';
 import { Customer } from './screens/Customer';
+import { Customers } from './screens/Customers';
 import { Deposits } from './screens/Deposits';
 import { Enrol } from './screens/Enrol';
 import { Fx } from './screens/Fx';
@@ -142,6 +143,14 @@ function App() {
         element={
           <Shell>
             <Customer />
+          </Shell>
+        }
+      />
+      <Route
+        path={OPS_PATHS.customers}
+        element={
+          <Shell>
+            <Customers />
           </Shell>
         }
       />

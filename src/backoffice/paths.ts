@@ -19,6 +19,7 @@ export const OPS_PATHS = {
   audit: '/audit',
   auditAt: (seq: number) => `/audit?seq=${seq}`,
   staff: '/staff',
+  customers: '/customers',
   customer: (id: number | string) => `/customers/${id}`,
   enrol: '/enrol',
 } as const;

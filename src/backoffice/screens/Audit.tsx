@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditRow } from '../../shared/backoffice';
-import { call } from '../api';
+import { call, downloadCsv } from '../api';
 import { exactly } from '../format';
 import { useOps } from '../hooks';
 import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
@@ -125,14 +125,7 @@ export function Audit() {
     );
   }
   async function exportCsv() {
-    const r = await call('auditCsv', filter);
-    if (!r.ok) return setError(r.error);
-    const url = URL.createObjectURL(r.data as Blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    setError(await downloadCsv('auditCsv', filter, 'audit'));
   }
 
   return (

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { CustomerView } from '../../shared/backoffice';
 import { formatQuantity } from '../../shared/format';
 import { IPO_STATUS, KYC_STATUS, STOCK_STATUS, WITHDRAW_STATUS } from '../../shared/status';
-import { call } from '../api';
+import { call, downloadCsv } from '../api';
 import {
   cardTail,
   exactly,
@@ -199,6 +199,12 @@ export function Customer() {
         <Link className={`${s.button} ${s.smallButton}`} to={OPS_PATHS.chat(id)}>
           Chat
         </Link>
+        <Button
+          small
+          onClick={async () => setError(await downloadCsv('statementCsv', { userId: id }, `statement-${id}`))}
+        >
+          Statement CSV
+        </Button>
         {customer.kycStatus === KYC_STATUS.underReview && (
           <Link className={`${s.button} ${s.smallButton}`} to={OPS_PATHS.kyc(id)}>
             Review real-name

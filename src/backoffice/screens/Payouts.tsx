@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAYOUT_REJECTION_REASONS, type PayoutRow } from '../../shared/backoffice';
-import { call } from '../api';
+import { call, downloadCsv } from '../api';
 import { cardTail, rupees } from '../format';
 import { useAction, useNow, useOps } from '../hooks';
 import { useMe } from '../session';
@@ -35,6 +35,7 @@ export function Payouts() {
   const [params] = useSearchParams();
   const [picked, setPicked] = useState<number | null>(() => Number(params.get('focus')) || null);
   const action = useAction(list.reload);
+  const [exportError, setExportError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [rejecting, setRejecting] = useState<PayoutRow | null>(null);
   const [reason, setReason] = useState<string>('cardMismatch');
@@ -133,8 +134,12 @@ export function Payouts() {
             ? `When a customer's payouts in 24 h pass ${rupees(threshold)}, a second person approves.`
             : 'Withdrawals waiting to be paid.'
         }
-      />
-      <Outcome error={list.error ?? action.error} note={action.note} />
+      >
+        <Button small onClick={async () => setExportError(await downloadCsv('payoutsCsv', {}, 'payouts'))}>
+          Export CSV
+        </Button>
+      </PageHead>
+      <Outcome error={list.error ?? action.error ?? exportError} note={action.note} />
       <Card title={`In progress · ${rows.length}`} flush>
         {rows.length === 0 ? (
           <Empty>{list.loading ? 'Loading…' : 'No withdrawal is in progress.'}</Empty>

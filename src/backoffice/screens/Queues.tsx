@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { QueueItem, WorkType } from '../../shared/backoffice';
-import { call } from '../api';
+import { call, downloadCsv } from '../api';
 import { duration, rupees, WORK_LABEL } from '../format';
 import { useKeys, useNow, useOps } from '../hooks';
 import { OPS_PATHS } from '../paths';
@@ -114,6 +114,9 @@ export function Queues() {
           <span className={s.kbd}>j</span> <span className={s.kbd}>k</span> move ·{' '}
           <span className={s.kbd}>Enter</span> open · <span className={s.kbd}>c</span> claim
         </span>
+        <Button small onClick={async () => setError(await downloadCsv('queuesCsv', {}, 'queue'))}>
+          Export CSV
+        </Button>
       </PageHead>
       <ErrorLine error={q.error ?? error} />
       <section className={s.tiles} aria-label="Queues by type">
