@@ -19,6 +19,7 @@ import {
 import { useOps } from '../hooks';
 import { OPS_PATHS } from '../paths';
 import { Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../ui';
+import { AccountControls } from './AccountControls';
 import { REASONS } from './Kyc';
 
 /**
@@ -27,7 +28,8 @@ import { REASONS } from './Kyc';
  * history, cards with their change times, the ledger as a statement (reasons in words, debits and
  * credits apart, each staff-made posting with its audit entry), holdings, orders, loans and IPO
  * applications, withdrawals and approvals waiting, the chat and the staff's notes. Read-only but for
- * notes; every role may open it.
+ * notes and the account's controls (AccountControls: freeze, factor reset, end sessions); every role
+ * may open it.
  */
 
 const ORDER_STATUS: Record<number, string> = {
@@ -214,6 +216,7 @@ export function Customer() {
       <Assets c={c} />
       <div className={s.grid2}>
         <div className={s.stack}>
+          <AccountControls c={c} onDone={view.reload} />
           <Card title="Identity">
             {c.identity ? (
               <dl className={s.dl}>
