@@ -13,8 +13,8 @@ import { namesOf } from './names';
  * digits, a phone's first digits, a card number, an account number (B…), an ID number such as a
  * PAN, any word of a name — and each form is its own small indexed query (076_customer_search,
  * 073's ID index), so a search stays a handful of lookups over any number of customers. Only the
- * name part scans (the names of the real-name cases and of card holders), and only for text with
- * letters. Hits are ranked by how surely they are the person: a whole identifier first, then a
+ * name part scans (the names of the real-name cases and of card holders), and only for text of
+ * letters without digits. Hits are ranked by how surely they are the person: a whole identifier first, then a
  * last four, a phone's start, then names (whole word before the start of a word before inside one).
  */
 
@@ -53,8 +53,9 @@ export function readQuery(q: string) {
   const compact = compactCode(text.replace(/[().+]/g, ''));
   const digits = /^\d+$/.test(compact) ? compact : null;
   const code = /^[A-Z0-9]{4,34}$/.test(compact) ? compact : null;
-  // Letters of any script, with the marks, apostrophes and dots names carry.
-  const words = /\p{L}/u.test(text)
+  // Letters of any script, with the marks, apostrophes and dots names carry. Text with a digit is
+  // an identifier (a PAN, an account number), never a name: no scan of the names for it.
+  const words = /\p{L}/u.test(text) && !/\d/.test(text)
     ? text
         .toLowerCase()
         .replace(/[^\p{L}\p{M}\s'.-]/gu, '')

@@ -73,7 +73,8 @@ function useTheme(): [Theme, () => void] {
   ];
 }
 
-function Search() {
+/** The customer search box (exported for its DOM test). */
+export function Search() {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);

@@ -23,6 +23,9 @@ describe('reading a search', () => {
     expect(readQuery('  %_ ')).toBeNull();
     expect(readQuery('7')).toBeNull();
     expect(readQuery('abcde 1234 f')!.code).toBe('ABCDE1234F');
+    // An identifier is not looked for among names (that would scan them all).
+    expect(readQuery('abcde 1234 f')!.words).toEqual([]);
+    expect(readQuery('Meera  Kumar')!.words).toEqual(['meera', 'kumar']);
   });
 });
 
