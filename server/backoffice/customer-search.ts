@@ -55,13 +55,14 @@ export function readQuery(q: string) {
   const code = /^[A-Z0-9]{4,34}$/.test(compact) ? compact : null;
   // Letters of any script, with the marks, apostrophes and dots names carry. Text with a digit is
   // an identifier (a PAN, an account number), never a name: no scan of the names for it.
-  const words = /\p{L}/u.test(text) && !/\d/.test(text)
-    ? text
-        .toLowerCase()
-        .replace(/[^\p{L}\p{M}\s'.-]/gu, '')
-        .split(' ')
-        .filter((w) => w.length > 0)
-    : [];
+  const words =
+    /\p{L}/u.test(text) && !/\d/.test(text)
+      ? text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{M}\s'.-]/gu, '')
+          .split(' ')
+          .filter((w) => w.length > 0)
+      : [];
   if ((digits?.length ?? 0) < 2 && !code && words.join('').length < 2) return null;
   return { digits, code, words };
 }
