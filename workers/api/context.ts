@@ -46,7 +46,7 @@ export function createContext() {
 
   /** Serialises outbox replays across tabs (each tab has its own worker). */
   function lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    const locks = (globalThis.navigator as NavigatorLocks | undefined)?.locks;
     return locks ? (locks.request(name, fn) as Promise<T>) : fn();
   }
 
