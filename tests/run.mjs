@@ -216,8 +216,8 @@ async function suite(run) {
       DATABASE_URL: '',
     },
   );
-  // The whole tree (DOM and Node), then the server without the DOM and the workers with the
-  // worker's globals only (server/, workers/ tsconfig.json): a window or document there fails here.
+  // The whole tree (DOM and Node), then the workers with the worker's globals only
+  // (workers/tsconfig.json): a window or document there fails here.
   const typecheck = start(logs, 'typecheck', 'npm', ['run', '--silent', 'typecheck']);
   const lint = start(logs, 'lint', bin('biome'), ['check', '.']);
   const build = start(logs, 'build', 'npm', ['run', '--silent', 'build']);
