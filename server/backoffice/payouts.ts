@@ -46,6 +46,7 @@ async function payoutOf(db: Kysely<DB>, id: number, lock: boolean) {
       'withdrawals.id',
       'withdrawals.user_id',
       'users.phone',
+      'users.frozen_at',
       'withdrawals.count',
       'withdrawals.status',
       'withdrawals.hold',
@@ -181,10 +182,17 @@ const state = (p: Payout) => ({
   card: p.card_id,
 });
 
-async function waitingPayout(trx: Kysely<DB>, deps: Deps, id: number): Promise<Payout> {
+/**
+ * The payout still in progress, locked with its customer on PostgreSQL. `paying`: it is about to
+ * leave (paid, approved or released to the rail) — refused while the customer is frozen
+ * (account/freeze.ts), whose money stays until two members unfreeze them; a rejection (a refund)
+ * stays possible.
+ */
+async function waitingPayout(trx: Kysely<DB>, deps: Deps, id: number, paying = false): Promise<Payout> {
   const p = await payoutOf(trx, id, deps.database.dialect === 'postgres');
   if (!p) throw notFound();
   if (p.status !== WITHDRAW_STATUS.inProgress) throw conflict('ops.errors.notWaiting');
+  if (paying && p.frozen_at !== null) throw conflict('ops.errors.customerFrozen');
   return p;
 }
 
@@ -202,7 +210,7 @@ export async function payPayout(
   const now = deps.clock.now();
   type Paid = { paid: boolean; approval: PayoutApprovalView | null };
   const { result } = await audited<Paid>(deps.database, actor, deps.clock.now, async (trx) => {
-    const p = await waitingPayout(trx, deps, id);
+    const p = await waitingPayout(trx, deps, id, true);
     const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
     const dayTotal = await dayTotalOf(trx, p);
     if (!needsApproval(deps, dayTotal)) {
@@ -292,7 +300,7 @@ export async function approvePayout(
     if (!approval) throw conflict('ops.errors.notWaiting');
     await assertMayCheck(trx, deps, approval.maker, actor);
     const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
-    const p = await waitingPayout(trx, deps, id);
+    const p = await waitingPayout(trx, deps, id, true);
     const intact =
       approval.binding === bindingOf(p) && p.count === approval.amount && p.card_id === approval.bank_id;
     const decided = await trx
@@ -377,7 +385,7 @@ export async function releasePayout(
 ): Promise<void> {
   const now = deps.clock.now();
   await audited(deps.database, actor, deps.clock.now, async (trx) => {
-    const p = await waitingPayout(trx, deps, id);
+    const p = await waitingPayout(trx, deps, id, true);
     const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
     if (needsApproval(deps, await dayTotalOf(trx, p))) throw conflict('ops.errors.needsApproval');
     if (!(await releaseWithdrawal(trx, id, now))) throw conflict('ops.errors.notWaiting');

@@ -422,6 +422,8 @@ export const OPS_MESSAGES: Record<string, string> = {
   'ops.errors.controlVoid':
     'The account changed after the control was asked for, so the approval is void. Nothing was done.',
   'ops.errors.reasonNeeded': 'Write the reason (it goes to the audit log).',
+  'ops.errors.customerFrozen':
+    'This customer is frozen: nothing is paid out until two members unfreeze them. A rejection (refund) is still possible.',
   'errors.sessionExpired': 'Your session has ended. Sign in again.',
   'errors.tooManyAttempts': 'Too many attempts. Wait 15 minutes and try again.',
   'errors.codeWrong': 'That code is not right.',

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/backoffice';
 import { WITHDRAW_STATUS } from '#shared/status';
-import { requestControl } from '../../server/backoffice/account-controls';
 import { runJob } from '../../server/jobs/index';
-import { consoleActor } from '../../server/lib/audit-log';
 import { verifyAuditChain } from '../../server/lib/audit-verify';
 import { settleWithdrawals } from '../../server/wallet/jobs';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
@@ -244,7 +242,7 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
   );
 
   it.runIf(enabled)(
-    'a frozen customer’s withdrawal in progress is not paid by the rail until the unfreeze',
+    'attack: a frozen customer’s withdrawal in progress paid out anyway — neither the rail nor staff pay it (409 customerFrozen) until the unfreeze',
     async () => {
       const c = await customer();
       await pastCardHold();
@@ -263,6 +261,13 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
             .where('id', '=', id)
             .executeTakeFirstOrThrow()
         ).status;
+      expect(await status()).toBe(WITHDRAW_STATUS.inProgress);
+      // Staff cannot pay it or release it to the rail either (the console goes through the same).
+      await stepUp(s, team.payments);
+      const paid = await opsCall(s, 'payoutPay', team.payments.token, { id });
+      expect([paid.status, paid.body.data]).toEqual([409, 'ops.errors.customerFrozen']);
+      const released = await opsCall(s, 'payoutRelease', team.payments.token, { id });
+      expect([released.status, released.body.data]).toEqual([409, 'ops.errors.customerFrozen']);
       expect(await status()).toBe(WITHDRAW_STATUS.inProgress);
       await ask(team.payments, c.id, 'unfreeze', 'cleared');
       await approve(team.approver, c.id);
