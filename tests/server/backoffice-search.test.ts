@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_STATUS } from '#shared/status';
 import { createUser } from '../../server/account/users';
 import { phoneOf, readQuery } from '../../server/backoffice/customer-search';
+import { loadConfig } from '../../server/config';
+import { consoleActor } from '../../server/lib/audit-log';
+import { COMMANDS } from '../../server/ops/commands/index';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { enrolledMember, type Member, opsCall } from '../support/staff';
 import { credit, expectLedgerConsistent, idem } from '../support/trading';
@@ -124,6 +127,19 @@ describe.each(DIALECTS)('customer search, list and exports on $name', ({ name, e
     const rao = await search('Rao');
     expect(rao.map((h) => h.id).sort()).toEqual([people.asha.id, people.ravi.id].sort());
     expect(rao.every((h) => h.matched === 'name')).toBe(true);
+  });
+
+  it.runIf(enabled)('finds an account number in any case', async () => {
+    const { no } = await s.deps.database.db
+      .selectFrom('users')
+      .select('no')
+      .where('id', '=', people.meera.id)
+      .executeTakeFirstOrThrow();
+    for (const q of [no, no.toLowerCase()])
+      expect(
+        (await search(q)).map((h) => [h.id, h.matched]),
+        q,
+      ).toEqual([[people.meera.id, 'account']]);
   });
 
   it.runIf(enabled)('finds nothing for what matches no one', async () => {
@@ -271,4 +287,36 @@ describe.each(DIALECTS)('customer search, list and exports on $name', ({ name, e
     }
     expect((await opsCall(s, 'statementCsv', support.token, { userId: 999_999 })).status).toBe(404);
   });
+
+  it.runIf(enabled)(
+    "staff:add prints the link on the site's public address, not the console's port",
+    async () => {
+      const addAs = async (env: Record<string, string>, login: string) => {
+        const ops = loadConfig(env).ops;
+        const deps = {
+          ...s.deps,
+          config: { ...s.deps.config, port: 8080, ops: { ...s.deps.config.ops, publicUrl: ops.publicUrl } },
+        };
+        const out = await COMMANDS.find((c) => c.name === 'staff:add')!.run(
+          deps,
+          [login, '--role', 'support'],
+          consoleActor('test'),
+        );
+        return /(\S+)\/ops\/enrol#/.exec(String(out))?.[1];
+      };
+      expect(await addAs({ PORT: '8080', WEBAUTHN_ORIGINS: 'https://bourse.example' }, 'linkone')).toBe(
+        'https://bourse.example',
+      );
+      expect(
+        await addAs(
+          {
+            PORT: '8080',
+            WEBAUTHN_ORIGINS: 'https://bourse.example',
+            OPS_PUBLIC_URL: 'https://ops.bourse.example',
+          },
+          'linktwo',
+        ),
+      ).toBe('https://ops.bourse.example');
+    },
+  );
 });
