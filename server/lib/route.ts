@@ -225,11 +225,15 @@ export function route<E extends Endpoint>(
       const ctx = (db: Kysely<DB>): RouteContext<E> => new Context(input, user, db, deps, req, reply);
       if (!ep.money) {
         // Taken before the change and given back when the change is refused (a bad card number).
-        const taken = await stepUpIn(deps.database.db, req, user);
-        const data = await handler(ctx(deps.database.db)).catch(async (err: unknown) => {
-          if (taken && err instanceof ApiError && err.status < 500) await taken.giveBack();
-          throw err;
-        });
+        // Without a step-up (every polled read) nothing is awaited or wrapped around the handler.
+        const taken = ep.stepUp ? await stepUpIn(deps.database.db, req, user) : null;
+        const data =
+          taken === null
+            ? await handler(ctx(deps.database.db))
+            : await handler(ctx(deps.database.db)).catch(async (err: unknown) => {
+                if (err instanceof ApiError && err.status < 500) await taken.giveBack();
+                throw err;
+              });
         if (data instanceof RawJson) {
           // Already serialised by a cache: only the envelope is added, byte for byte JSON.
           reply.header('content-type', 'application/json; charset=utf-8');
