@@ -78,8 +78,8 @@ describe('back-office customer search box', () => {
     expect(decodeURIComponent(urls.at(-1)!.replace(/\+/g, ' '))).toBe('/api/ops/customers?q=+91 98765 01234');
     const items = list.querySelectorAll('li');
     expect([...items].map((li) => li.textContent)).toEqual([
-      'Asha Rao9876501234B10000041 · Phone ends so',
-      'No name yet9123400077B10000007 · Card ends so',
+      'Asha Rao9876501234B10000041 · Last 4 of the phone',
+      'No name yet9123400077B10000007 · Last 4 of a card',
     ]);
     await act(async () => {
       fireEvent.keyDown(box, { key: 'Enter' });
