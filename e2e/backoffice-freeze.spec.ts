@@ -66,6 +66,10 @@ test('staff freeze a customer: their session ends and their money calls are refu
   await page.getByRole('button', { name: 'Submit recharge' }).click();
   await expect(page.getByText(/Your account is frozen/).first()).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Request submitted' })).toHaveCount(0);
+  // The inbox says what happened and what it means, in the customer's language.
+  await page.goto('/notifications');
+  await expect(page.getByText('Your account was frozen by Bourse support')).toBeVisible();
+  await expect(page.getByText(/Buying, selling and moving money are paused/)).toBeVisible();
 
   // Unfreeze: two people again.
   await maker.page.reload();

@@ -25,7 +25,11 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
   steps?: ReadonlyArray<'enrol' | 'verify'>;
   /** Query (GET) or body (POST). */
   req: Req;
-  /** Moves money: takes an Idempotency-Key, is never retried on its own and is refused offline. */
+  /**
+   * Moves money: takes an Idempotency-Key, is never retried on its own and is refused offline; a
+   * frozen account's is refused 403 `errors.accountFrozen` (server/account/freeze.ts), as is a
+   * `tradePassword` entry's.
+   */
   money?: boolean;
   /** The same answer for every user (market data): served from a per-tick snapshot with an ETag. */
   shared?: boolean;
