@@ -173,6 +173,8 @@ export function Customer() {
   const view = useOps('customer', { id });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The statement's download fails beside its button, not down by the notes.
+  const [exportError, setExportError] = useState<string | null>(null);
   const c = view.data;
 
   async function addNote(e: FormEvent) {
@@ -203,7 +205,9 @@ export function Customer() {
         </Link>
         <Button
           small
-          onClick={async () => setError(await downloadCsv('statementCsv', { userId: id }, `statement-${id}`))}
+          onClick={async () =>
+            setExportError(await downloadCsv('statementCsv', { userId: id }, `statement-${id}`))
+          }
         >
           Statement CSV
         </Button>
@@ -213,6 +217,7 @@ export function Customer() {
           </Link>
         )}
       </PageHead>
+      <ErrorLine error={exportError} />
       <Assets c={c} />
       <div className={s.grid2}>
         <div className={s.stack}>
