@@ -51,14 +51,21 @@ const UNMATCHED = 'unmatched';
 
 type Child<T> = T extends { labels(...args: never[]): infer C } ? C : never;
 
-/** One route and method's answer metrics, each label set bound once (per status as it is first seen). */
+/**
+ * One route and method's answer metrics. Answers are counted in plain numbers per status and
+ * added to the counter when it is scraped (`flush`): prom-client validates and hashes the label
+ * set on every `inc`, even of a bound child. The latency histogram's child is bound once.
+ */
 class BoundAnswers {
   private readonly latency: Child<Histogram<'route' | 'method'>>;
-  private readonly byStatus = new Map<number, Child<Counter<'route' | 'method' | 'status'>>>();
+  /** Answers by status not yet added to the counter, with their label set. */
+  private readonly byStatus = new Map<
+    number,
+    { labels: { route: string; method: string; status: number }; n: number }
+  >();
   private readonly errorsByStatus = new Map<number, Child<Counter<'route' | 'status'>>>();
 
   constructor(
-    private readonly requests: Counter<'route' | 'method' | 'status'>,
     latency: Histogram<'route' | 'method'>,
     private readonly serverErrors: Counter<'route' | 'status'>,
     private readonly route: string,
@@ -70,10 +77,10 @@ class BoundAnswers {
   answered(status: number, seconds: number): void {
     let counted = this.byStatus.get(status);
     if (counted === undefined) {
-      counted = this.requests.labels({ route: this.route, method: this.method, status });
+      counted = { labels: { route: this.route, method: this.method, status }, n: 0 };
       this.byStatus.set(status, counted);
     }
-    counted.inc();
+    counted.n += 1;
     this.latency.observe(seconds);
     if (status >= 500) {
       let failed = this.errorsByStatus.get(status);
@@ -84,6 +91,15 @@ class BoundAnswers {
       failed.inc();
     }
   }
+
+  /** Adds the answers counted since the last scrape to `requests`. */
+  flush(requests: Counter<'route' | 'method' | 'status'>): void {
+    for (const counted of this.byStatus.values())
+      if (counted.n > 0) {
+        requests.inc(counted.labels, counted.n);
+        counted.n = 0;
+      }
+  }
 }
 
 export class Metrics {
@@ -93,7 +109,13 @@ export class Metrics {
     help: 'Answers sent, by route pattern, method and status code',
     labelNames: ['route', 'method', 'status'] as const,
     registers: [this.registry],
+    // Answers are counted per route in plain numbers (BoundAnswers) and added here when scraped.
+    collect: () => {
+      for (const bound of this.bound) bound.flush(this.requests);
+    },
   });
+  /** Every route and method's bound answer metrics, for the counter's scrape. */
+  private readonly bound: BoundAnswers[] = [];
   private readonly latency = new Histogram({
     name: 'bourse_http_request_duration_seconds',
     help: 'Time from a request to its answer, by route pattern and method',
@@ -233,8 +255,9 @@ export class Metrics {
     return (req, reply, done) => {
       let bound = byMethod.get(req.method);
       if (bound === undefined) {
-        bound = new BoundAnswers(this.requests, this.latency, this.serverErrors, route, req.method);
+        bound = new BoundAnswers(this.latency, this.serverErrors, route, req.method);
         byMethod.set(req.method, bound);
+        this.bound.push(bound);
       }
       bound.answered(reply.statusCode, reply.elapsedTime / 1000);
       done();
