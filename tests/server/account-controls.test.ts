@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/backoffice';
 import { WITHDRAW_STATUS } from '#shared/status';
 import { runJob } from '../../server/jobs/index';
+import { consoleActor } from '../../server/lib/audit-log';
 import { verifyAuditChain } from '../../server/lib/audit-verify';
+import { COMMANDS } from '../../server/ops/commands/index';
 import { settleWithdrawals } from '../../server/wallet/jobs';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { addedMember, enrolledMember, type Member, opsCall, signInAgain, stepUp } from '../support/staff';
@@ -273,6 +275,28 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
       await approve(team.approver, c.id);
       await runJob(s.deps, settleWithdrawals);
       expect(await status()).not.toBe(WITHDRAW_STATUS.inProgress);
+    },
+  );
+
+  it.runIf(enabled)(
+    'attack: the console asks for a freeze and a member the console made lately approves it — refused (makerRelated); the console has no approve command',
+    async () => {
+      const c = await customer();
+      expect(COMMANDS.some((cmd) => cmd.name.startsWith('account:') && /approve/.test(cmd.name))).toBe(false);
+      const freeze = COMMANDS.find((cmd) => cmd.name === 'account:freeze')!;
+      expect(
+        await freeze.run(s.deps, [String(c.id), 'Bank', 'reported', 'fraud'], consoleActor('alice')),
+      ).toMatch(/^Asked \(request \d+\)/);
+      // Every member here was added by the console within OPS_RELATED_DAYS.
+      const refused = await approve(team.approver, c.id);
+      expect([refused.status, refused.body.data]).toEqual([403, 'ops.errors.makerRelated']);
+      expect(await frozenAt(c.id)).toBeNull();
+      await expect(freeze.run(s.deps, [String(c.id), ''], consoleActor('bob'))).rejects.toThrow(/reason/);
+      const end = COMMANDS.find((cmd) => cmd.name === 'account:end-sessions')!;
+      expect(await end.run(s.deps, [String(c.id), 'Lost', 'phone'], consoleActor('alice'))).toBe(
+        `1 session(s) of customer ${c.id} ended.`,
+      );
+      await opsCall(s, 'accountReject', team.approver.token, { userId: c.id, reason: 'test over' });
     },
   );
 

@@ -2,6 +2,7 @@ import { CONTENT_COMMANDS } from '../../content/ops';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
 import { fxCommands, ipoCommands } from '../../trading/ops';
 import { WALLET_COMMANDS } from '../../wallet/ops';
+import { ACCOUNT_COMMANDS } from './account';
 import { AUDIT_COMMANDS } from './audit';
 import type { OpsCommand } from './command';
 import { REVIEW_COMMANDS } from './review';
@@ -56,4 +57,5 @@ export const COMMANDS: OpsCommand[] = [
   ...fxCommands,
   ...AUDIT_COMMANDS,
   ...STAFF_COMMANDS,
+  ...ACCOUNT_COMMANDS,
 ];
