@@ -122,7 +122,8 @@ function checksOf(env: NodeJS.ProcessEnv, config: Settings): Check[] {
       line: `WEBAUTHN_ORIGINS and CORS_ORIGINS with https:// origins only (now ${httpOrigins.join(', ')}: tokens would cross the network in clear)`,
     },
     {
-      weak: config.ops.publicUrl !== null && isHttp(config.ops.publicUrl),
+      // Only the back office's own address: the fallback to WEBAUTHN_ORIGINS has its line above.
+      weak: Boolean(env.OPS_PUBLIC_URL) && config.ops.publicUrl !== null && isHttp(config.ops.publicUrl),
       line: `OPS_PUBLIC_URL=https://… (now ${config.ops.publicUrl}: enrolment links would cross the network in clear)`,
     },
     {
