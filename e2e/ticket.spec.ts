@@ -144,6 +144,8 @@ test('an IOC is shown as the server left it: cancelled with its reason when it c
   // the result says so — its status, 0 filled, why, and the money back — with no contract note.
   await page.goto(`/stock/trading/${open!.symbol}/${open!.market}/${encodeURIComponent(open!.name)}`);
   await page.getByRole('radio', { name: 'Limit' }).click();
+  // The price as the ticket shows it once its quote has come (read before, it was empty: a limit of 0.00).
+  await expect(page.getByTestId('trade-price')).toHaveText(/\d/);
   const ltp = Number((await page.getByTestId('trade-price').textContent())!.replace(/[^\d.]/g, ''));
   await page.getByLabel('Limit price').fill((Math.floor(ltp * 0.97 * 100) / 100).toFixed(2));
   await page.getByRole('radio', { name: 'IOC' }).click();
