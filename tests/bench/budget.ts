@@ -180,6 +180,11 @@ async function api(): Promise<void> {
     const ratios = new Map<string, number[]>(routes.map(([n]) => [n, []]));
     const p99 = new Map<string, number[]>(routes.map(([n]) => [n, []]));
     const failed = new Map<string, number>();
+    // The server's CPU per answer (and the bare route's): steadier than req/s when the load moves.
+    const cpu = new Map<string, number[]>([
+      ['bare', []],
+      ...routes.map(([n]) => [n, []] as [string, number[]]),
+    ]);
     notes.push(`API, before: ${loadLine()}`);
     for (let r = 0; r < ROUNDS; r++) {
       const reference = await measure(
@@ -187,6 +192,7 @@ async function api(): Promise<void> {
         { ...common, url: `http://127.0.0.1:${PORT + 2}/bare` },
         bare.pid,
       );
+      if (reference.cpuUs !== null) cpu.get('bare')!.push(reference.cpuUs);
       for (const [name, opts] of routes) {
         const row: Row = await measure(
           name,
@@ -195,6 +201,7 @@ async function api(): Promise<void> {
         );
         ratios.get(name)!.push((100 * row.result.requests.average) / reference.result.requests.average);
         p99.get(name)!.push(row.result.latency.p99);
+        if (row.cpuUs !== null) cpu.get(name)!.push(row.cpuUs);
         failed.set(name, (failed.get(name) ?? 0) + row.result.non2xx + row.result.errors);
       }
     }
@@ -210,6 +217,11 @@ async function api(): Promise<void> {
           .join(', ')} of bare over ${ROUNDS} rounds; answers not 2xx: ${failed.get(name)}`,
       );
     }
+    notes.push(
+      `API server CPU per answer (median): ${[...cpu]
+        .map(([name, xs]) => `${name} ${xs.length ? `${median(xs).toFixed(1)} µs` : '—'}`)
+        .join(', ')}`,
+    );
   } finally {
     for (const c of children) await stopProcess(c);
     fs.rmSync(dir, { recursive: true, force: true });
