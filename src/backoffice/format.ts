@@ -1,5 +1,5 @@
 import wallet from '../../locales/en/wallet.json';
-import type { CustomerMatch, CustomerName } from '../shared/backoffice';
+import type { CustomerMatch, CustomerName, WorkType } from '../shared/backoffice';
 import { formatDate, formatDateTime, formatMessageTime, formatMoney, formatTime } from '../shared/format';
 import { KYC_STATUS, LEDGER_REASONS, type LedgerReason, LOAN_STATE } from '../shared/status';
 import { serverNow } from './api';
@@ -82,7 +82,8 @@ export const KYC_LABEL: Record<number, string> = {
   [KYC_STATUS.rejected]: 'Rejected',
 };
 
-export const WORK_LABEL: Record<string, string> = {
+/** Each queue's name on its tile; keyed by WorkType so a new kind of work cannot show a blank tile. */
+export const WORK_LABEL: Record<WorkType, string> = {
   chat: 'Chats',
   approval: 'Second approvals',
   deposit: 'Deposits to confirm',
@@ -90,6 +91,7 @@ export const WORK_LABEL: Record<string, string> = {
   kyc: 'Real-name reviews',
   loan: 'Loan applications',
   ipo: 'IPO allotments',
+  account: 'Account controls',
 };
 
 export { HOLD_LABEL } from '../shared/backoffice';
