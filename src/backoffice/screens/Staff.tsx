@@ -53,14 +53,13 @@ export function Staff() {
     <>
       <PageHead title="Staff" subtitle="Each member signs in with a password and a second factor." />
       <ErrorLine error={list.error ?? error} />
-      <div className={s.split}>
+      <div className={s.splitForm}>
         <Card title="Members" flush>
           <table className={s.table}>
             <thead>
               <tr>
                 <th>Member</th>
                 <th>Role</th>
-                <th>Added</th>
                 <th />
               </tr>
             </thead>
@@ -70,13 +69,16 @@ export function Staff() {
                   <td>
                     <div className={`${s.strong} ${s.nowrap}`}>{m.name}</div>
                     <div className={`${s.mono} ${s.small} ${s.muted} ${s.nowrap}`}>{m.login}</div>
+                    <div className={`${s.small} ${s.muted} ${s.nowrap}`}>Added {when(m.createdAt)}</div>
+                    {!m.enrolled && <Badge tone="warn">Not enrolled</Badge>}
+                    {m.disabled && <Badge tone="danger">Disabled</Badge>}
                   </td>
                   <td>
                     {m.id === me.id || m.disabled ? (
                       ROLE_LABEL[m.role]
                     ) : (
                       <select
-                        className={s.select}
+                        className={`${s.select} ${s.selectFit}`}
                         aria-label={`Role of ${m.name}`}
                         value={m.role}
                         onChange={(e) => void changeRole(m.id, e.target.value as Role)}
@@ -89,14 +91,9 @@ export function Staff() {
                       </select>
                     )}
                   </td>
-                  <td className={s.small}>
-                    <div className={s.nowrap}>{when(m.createdAt)}</div>
-                    {!m.enrolled && <Badge tone="warn">Not enrolled</Badge>}
-                    {m.disabled && <Badge tone="danger">Disabled</Badge>}
-                  </td>
                   <td className={s.num}>
                     {m.id !== me.id && !m.disabled && (
-                      <span className={s.row}>
+                      <span className={s.actions}>
                         {m.contact && (
                           <Button small onClick={() => void reenrol(m.id, m.name)}>
                             Re-enrol
