@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { enrol } from './staff';
-import { login, loginFresh, ops } from './support';
+import { login, loginFresh, ops, snap } from './support';
 
 /**
  * Freezing a customer, two people in the back office and the customer in a browser of their own
@@ -51,8 +51,10 @@ test('staff freeze a customer: their session ends and their money calls are refu
   const approve = checker.page.getByRole('dialog', { name: /^Approve: freeze of / });
   await expect(approve).toContainText('Card reported stolen by the bank');
   await expect(approve.getByTestId('control-effect')).toContainText('Approving does it now');
+  await snap(checker.page, 'ops-freeze-approve');
   await approve.getByRole('button', { name: 'Approve: freeze now' }).click();
   await expect(checker.page.getByTestId('account-status')).toContainText('Frozen since');
+  await snap(checker.page, 'ops-customer-frozen');
 
   // The customer's session is over; signed in again, reading works, money does not move.
   await page.reload();
@@ -66,10 +68,12 @@ test('staff freeze a customer: their session ends and their money calls are refu
   await page.getByRole('button', { name: 'Submit recharge' }).click();
   await expect(page.getByText(/Your account is frozen/).first()).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Request submitted' })).toHaveCount(0);
+  await snap(page, 'frozen-recharge-refused');
   // The inbox says what happened and what it means, in the customer's language.
   await page.goto('/notifications');
   await expect(page.getByText('Your account was frozen by Bourse support')).toBeVisible();
   await expect(page.getByText(/Buying, selling and moving money are paused/)).toBeVisible();
+  await snap(page, 'frozen-notice');
 
   // Unfreeze: two people again.
   await maker.page.reload();

@@ -294,7 +294,7 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
       await expect(freeze.run(s.deps, [String(c.id), ''], consoleActor('bob'))).rejects.toThrow(/reason/);
       const end = COMMANDS.find((cmd) => cmd.name === 'account:end-sessions')!;
       expect(await end.run(s.deps, [String(c.id), 'Lost', 'phone'], consoleActor('alice'))).toBe(
-        `1 session(s) of customer ${c.id} ended.`,
+        `1 session of customer ${c.id} ended.`,
       );
       await opsCall(s, 'accountReject', team.approver.token, { userId: c.id, reason: 'test over' });
     },

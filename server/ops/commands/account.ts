@@ -57,7 +57,7 @@ export const ACCOUNT_COMMANDS: OpsCommand[] = [
           throw consoleError(err, `No customer ${userId}`);
         },
       );
-      return `${done.sessionsEnded} session(s) of customer ${userId} ended.`;
+      return `${done.sessionsEnded} session${done.sessionsEnded === 1 ? '' : 's'} of customer ${userId} ended.`;
     },
   },
 ];

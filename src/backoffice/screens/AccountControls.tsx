@@ -7,6 +7,9 @@ import { useMe } from '../session';
 import { Badge, Button, Card, Dialog, Field, Outcome, css as s } from '../ui';
 import { makerOf } from './PayoutParts';
 
+/** "1 session ended", "3 sessions ended": what an ended-sessions notice says. */
+const sessionsEnded = (n: number) => `${n} session${n === 1 ? '' : 's'} ended`;
+
 /**
  * The customer page's controls over the account (server/backoffice/account-controls.ts): its
  * standing (frozen or not, live sessions, second factors), the control waiting for a second member,
@@ -75,7 +78,7 @@ export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => 
         'approve',
         () => call('accountApprove', { userId }),
         (d) =>
-          `${ACTION_NAME[d.action]} done${d.sessionsEnded ? `: ${d.sessionsEnded} session(s) ended` : ''}.`,
+          `${ACTION_NAME[d.action]} done${d.sessionsEnded ? `: ${sessionsEnded(d.sessionsEnded)}` : ''}.`,
       );
     else if (current === 'reject')
       ok = await action.run(
@@ -87,7 +90,7 @@ export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => 
       ok = await action.run(
         'endSessions',
         () => call('sessionsEnd', { userId, reason: why }),
-        (d) => `${d.sessionsEnded} session(s) ended.`,
+        (d) => `${sessionsEnded(d.sessionsEnded)}.`,
       );
     else
       ok = await action.run(
