@@ -62,7 +62,11 @@ test('staff freeze a customer: their session ends and their money calls are refu
   await login(page, customer.phone, customer.password);
   await page.goto('/account');
   await expect(page.getByTestId('available-balance')).toHaveText('₹0.00');
+  // Said before any form is filled, on every screen.
+  await expect(page.getByTestId('account-frozen')).toContainText('Your account is frozen');
+  await snap(page, 'frozen-account');
   await page.getByRole('link', { name: 'Recharge' }).click();
+  await expect(page.getByTestId('account-frozen')).toBeVisible();
   await page.getByLabel('Recharge amount').fill('6000');
   await page.getByLabel('Bank transfer').check();
   await page.getByRole('button', { name: 'Submit recharge' }).click();
@@ -90,6 +94,8 @@ test('staff freeze a customer: their session ends and their money calls are refu
   await expect(checker.page.getByTestId('account-status')).toHaveText('Active');
 
   await page.goto('/account');
+  await expect(page.getByTestId('available-balance')).toHaveText('₹0.00');
+  await expect(page.getByTestId('account-frozen')).toHaveCount(0);
   await page.getByRole('link', { name: 'Recharge' }).click();
   await page.getByLabel('Recharge amount').fill('6000');
   await page.getByLabel('Bank transfer').check();

@@ -25,5 +25,6 @@ export async function userInfo(deps: Deps, userId: number): Promise<UserInfo> {
     money: fromMinor(rows.user.balance),
     loan: fromMinor(book.loans),
     has_fund_password: rows.user.has_fund_password,
+    frozen: rows.user.frozen,
   };
 }

@@ -38,6 +38,8 @@ export interface UserRow {
   img: string | null;
   balance: number;
   has_fund_password: boolean;
+  /** Frozen by staff (users.frozen_at set; server/account/freeze.ts). */
+  frozen: boolean;
   /**
    * Money in funds, minor units: units held at each fund's latest published NAV (HALF_UP per fund,
    * as `unitsValue` in src/shared/funds.ts) plus purchases waiting for their NAV
@@ -140,6 +142,7 @@ export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
       : `json_group_array(json_array(${list}))`;
   return `select u.id, u.phone, u.no, u.img, u.balance,
     case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
+    case when u.frozen_at is null then 0 else 1 end as frozen,
     (select coalesce(sum(f.amount), 0) from fund_orders f
       where f.user_id = u.id and f.side = 'buy' and f.status = 'active')
     + (select coalesce(sum((p.units * fu.nav + ${UNIT_VALUE_DIVISOR / 2}) / ${UNIT_VALUE_DIVISOR}), 0)
@@ -264,6 +267,7 @@ function createHotReads(database: Database): HotReads {
           img: row.img === null ? null : String(row.img),
           balance: Number(row.balance),
           has_fund_password: Number(row.has_fund_password) === 1,
+          frozen: Number(row.frozen) === 1,
           // PostgreSQL sums bigint into numeric, which pg hands over as a string.
           funds: Number(row.funds),
           loan: Number(row.loan),

@@ -18,6 +18,7 @@ export const ANSWERS = {
     money: Money,
     loan: Money,
     has_fund_password: Type.Boolean(),
+    frozen: Type.Boolean(),
   }),
   balance: Type.Object({ balance: Money }),
   unreadCount: Type.Object({ unread_count: Type.Integer() }),

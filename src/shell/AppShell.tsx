@@ -59,6 +59,7 @@ function part(name: Part): ComponentType {
 }
 const AwaySheet = part('AwaySheet');
 const BottomNav = part('BottomNav');
+const FrozenBanner = part('FrozenBanner');
 const InstallOffer = part('InstallOffer');
 const IosGuide = part('IosGuide');
 const IdentityNeeded = part('IdentityNeeded');
@@ -137,6 +138,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
       {showNav && <BottomNav />}
       {!route.public && <AwaySheet />}
       {!route.public && <InboxWatcher />}
+      {!route.public && <FrozenBanner />}
       <DesktopWarning />
       {route.path === PATHS.login && sessionStorage.getItem(CLEARED) === '1' && (
         <p className={s.cleared} role="status">

@@ -124,6 +124,7 @@ const HOME_ONLY: Kept[] = [
       money: '97587.63',
       loan: '0.00',
       has_fund_password: false,
+      frozen: false,
     },
     AT,
   ),

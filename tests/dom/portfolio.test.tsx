@@ -149,6 +149,7 @@ const USER = {
   money: '10000.00',
   loan: '0.00',
   has_fund_password: true,
+  frozen: false,
 };
 const stock = (over: Partial<StockRow>): StockRow => ({
   id: 1,

@@ -192,6 +192,8 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
       const token = login.body.data?.token as string;
       expect(token, JSON.stringify(login.body)).toBeTruthy();
       expect((await s.call('balance', { token })).body.msg).toBe('ok');
+      // User info says so, and the app says it before the customer tries (shell/FrozenBanner.tsx).
+      expect((await s.call('userInfo', { token })).body.data.frozen).toBe(true);
       const before = await moneyRows(c.id);
       const refusals = [
         await stockOrder(s, 'dealBuy', token, SYMBOL, { count: 1, price: 2500 }),
@@ -222,6 +224,7 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
       expect((await approve(team.payments, c.id)).body.data).toBe('ops.errors.forbidden');
       expect((await approve(team.admin, c.id)).body.data).toEqual({ action: 'unfreeze', sessionsEnded: 0 });
       expect(await frozenAt(c.id)).toBeNull();
+      expect((await s.call('userInfo', { token })).body.data.frozen).toBe(false);
       const placed = await stockOrder(s, 'dealBuy', token, SYMBOL, { count: 1, price: 2500 });
       expect(placed.body.msg, JSON.stringify(placed.body)).toBe('ok');
       expect((await notices(c.id)).map((n) => n.event)).toContain('accountUnfrozen');

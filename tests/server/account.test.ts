@@ -106,7 +106,7 @@ describe.each(DIALECTS)('accounts on $name', ({ name, enabled }) => {
       });
       // Serialised by a schema (server/routes/answers.ts): every field of the contract is there.
       expect(Object.keys(info.body.data).sort()).toEqual(
-        ['has_fund_password', 'id', 'img', 'loan', 'money', 'no', 'total', 'user'].sort(),
+        ['frozen', 'has_fund_password', 'id', 'img', 'loan', 'money', 'no', 'total', 'user'].sort(),
       );
       const visitor = await s.call('userInfo');
       expect(visitor.status).toBe(401);

@@ -69,7 +69,7 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
       expect(info.status).toBe(200);
       expect(info.text).toBe(
         `{"msg":"ok","data":{"id":${u.id},"user":"${u.phone}","no":"${no}","img":null,` +
-          `"total":"10000.00","money":"2600.00","loan":"0.00","has_fund_password":true}}`,
+          `"total":"10000.00","money":"2600.00","loan":"0.00","has_fund_password":true,"frozen":false}}`,
       );
       expect(info.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(info.headers['content-length']).toBe(String(Buffer.byteLength(info.text)));
@@ -122,7 +122,7 @@ describe.each(DIALECTS)('polled answers byte for byte on $name', ({ name, enable
       .executeTakeFirstOrThrow();
     expect((await s.call('userInfo', { token: u.token })).text).toBe(
       `{"msg":"ok","data":{"id":${u.id},"user":"${u.phone}","no":"${no}","img":null,` +
-        `"total":"0.00","money":"0.00","loan":"0.00","has_fund_password":false}}`,
+        `"total":"0.00","money":"0.00","loan":"0.00","has_fund_password":false,"frozen":false}}`,
     );
     // Outside the API and its contract.
     const health = await s.app.inject({ method: 'GET', url: '/healthz' });

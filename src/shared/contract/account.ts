@@ -49,6 +49,11 @@ export interface UserInfo {
   /** Loans due: outstanding principal and what accrued on it. */
   loan: Money;
   has_fund_password: boolean;
+  /**
+   * Staff froze the account (server/account/freeze.ts): its money calls are refused until two of
+   * them unfreeze it. The app says so before the customer tries (shell/FrozenBanner.tsx).
+   */
+  frozen: boolean;
 }
 
 /**
