@@ -153,7 +153,7 @@ function Thread({ userId }: { userId: number }) {
   return (
     <section className={s.conv} aria-label="Conversation">
       <header className={s.convHead}>
-        <div className={s.shrink}>
+        <div className={`${s.shrink} ${s.nowrap}`}>
           <div className={s.strong}>{t ? (t.name ?? t.phone) : 'Conversation'}</div>
           <div className={`${s.small} ${s.muted}`}>
             {t?.name && <span className={s.mono}>{t.phone} · </span>}
@@ -163,22 +163,29 @@ function Thread({ userId }: { userId: number }) {
           </div>
         </div>
         <span className={s.topSpacer} />
-        {waiting !== null ? (
-          <span className={`${s.timer} ${now - waiting > TARGET ? s.late : ''}`} role="timer" aria-live="off">
-            Waiting for a first reply · {duration(now - waiting)}
-          </span>
-        ) : t?.firstReplyMs !== null && t?.firstReplyMs !== undefined ? (
-          <span className={`${s.timer} ${s.muted}`}>First reply in {duration(t.firstReplyMs)}</span>
-        ) : null}
-        {t?.assignedTo?.id === me.id ? (
-          <Button small tone="ghost" onClick={() => void assign(null)}>
-            Unassign
-          </Button>
-        ) : (
-          <Button small onClick={() => void assign(me.id)}>
-            Assign to me
-          </Button>
-        )}
+        {/* The timer and Assign keep together: on a narrow column they move below the name as one. */}
+        <div className={s.actions}>
+          {waiting !== null ? (
+            <span
+              className={`${s.timer} ${now - waiting > TARGET ? s.late : ''}`}
+              role="timer"
+              aria-live="off"
+            >
+              Waiting for a first reply · {duration(now - waiting)}
+            </span>
+          ) : t?.firstReplyMs !== null && t?.firstReplyMs !== undefined ? (
+            <span className={`${s.timer} ${s.muted}`}>First reply in {duration(t.firstReplyMs)}</span>
+          ) : null}
+          {t?.assignedTo?.id === me.id ? (
+            <Button small tone="ghost" onClick={() => void assign(null)}>
+              Unassign
+            </Button>
+          ) : (
+            <Button small onClick={() => void assign(me.id)}>
+              Assign to me
+            </Button>
+          )}
+        </div>
       </header>
       <ol className={s.log} aria-label="Messages" aria-live="polite">
         {(t?.messages ?? []).map((m) =>
