@@ -390,11 +390,13 @@ test('the desk at 1366×768 and 1280×720: every table and its buttons on the ca
       await expect(desk.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       if (name === 'payouts') await desk.getByTestId(`payout-${withdrawal}`).click();
       if (name === 'customer') await expect(desk.getByRole('region', { name: 'Assets' })).toBeVisible();
-      // The queue's rows, not only its heading: measured before they came, 1280×720 counted 0 controls.
-      if (name === 'queues') await expect(desk.getByRole('row').nth(1)).toBeVisible();
+      // Pages whose tables have buttons in this journey are measured once their rows have come, not
+      // on their heading alone (Queues at 1280×720, then Loans under load, counted 0 controls), and a
+      // count of 0 there would be a check of nothing.
+      const withButtons = ['queues', 'payouts', 'loans', 'staff'].includes(name);
+      if (withButtons) await expect(desk.getByRole('row').nth(1)).toBeVisible();
       const { controls, problems } = await offTheCard(desk);
-      // Pages whose tables have buttons in this journey: a count of 0 would be a check of nothing.
-      if (['queues', 'payouts', 'loans', 'staff'].includes(name))
+      if (withButtons)
         expect(controls, `${name} at ${size.width}×${size.height}: controls measured`).toBeGreaterThan(0);
       report.push(`${size.width}×${size.height} ${name}: ${controls} controls measured`);
       expect(problems, `${name} at ${size.width}×${size.height}`).toEqual([]);
