@@ -103,17 +103,11 @@ export interface ChangeSource {
   name?: string;
 }
 
-/** The security changes that hold withdrawals and show on the other devices. */
-export type SecurityChangeEvent = Extract<
-  SecurityEvent,
-  | 'passkeyAdded'
-  | 'passkeyRemoved'
-  | 'totpAdded'
-  | 'totpRemoved'
-  | 'recoveryRenewed'
-  | 'passwordReset'
-  | 'factorReset'
->;
+/**
+ * The security changes that hold withdrawals and show on the other devices: the contract's list
+ * (SecurityChange `event`), which must also be inbox security events.
+ */
+export type SecurityChangeEvent = Extract<SecurityEvent, SecurityChange['event']>;
 
 /**
  * Records a factor change or a password reset beside its inbox notice: the inbox is
