@@ -90,11 +90,11 @@ describe('money failures (SPEC §8)', () => {
     act(() => toast('watch.queued'));
     expect(useUi.getState().toasts).toHaveLength(1);
     act(() => toast('watch.queued', 'error'));
-    act(() => toast('wallet.withdraw.success', 'success'));
+    act(() => toast('wallet.withdraw.requested', 'success'));
     expect(useUi.getState().toasts.map((t) => [t.text, t.tone])).toEqual([
       ['watch.queued', 'info'],
       ['watch.queued', 'error'],
-      ['wallet.withdraw.success', 'success'],
+      ['wallet.withdraw.requested', 'success'],
     ]);
   });
 

@@ -69,7 +69,12 @@ export function useWithdraw() {
       return null;
     }
     setAsking(false);
-    toast('wallet.withdraw.success', 'success');
+    // Said from the server's record: the money is reserved and on its way, or waiting for the team —
+    // never "successful" before the bank has it.
+    const sent = formatMoney(result.data.count, config.currency);
+    toast(result.data.hold ? 'wallet.withdraw.requestedHeld' : 'wallet.withdraw.requested', 'success', {
+      amount: sent,
+    });
     info.reload();
     navigate(PATHS.withdrawRecords, { replace: true });
     return null;
