@@ -3,7 +3,15 @@ import { Secret, TOTP } from 'otpauth';
 import { serverNow } from './clock-start';
 import { expect, test, workerServer } from './fixtures';
 import { enrol } from './staff';
-import { advanceServerClockTo, fundedUserViaApi, newPhone, ops, serverClockNow, snap } from './support';
+import {
+  advanceServerClockTo,
+  fundedUserViaApi,
+  newPhone,
+  ops,
+  serverClockNow,
+  snap,
+  toast,
+} from './support';
 
 /**
  * A customer who lost their phone: two people in the back office reset their second factor, and the
@@ -134,7 +142,7 @@ test('a second-factor reset by two people reaches the customer: sessions end, a 
   await password.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/withdraw-records$/);
   // Never "successful" while it waits: the toast says what the record says.
-  await expect(page.getByRole('status').filter({ hasText: 'Withdrawal of ₹300.00 requested' })).toContainText(
+  await expect(toast(page, 'Withdrawal of ₹300.00 requested')).toContainText(
     'our team checks it before it is sent',
   );
   const record = page.locator('[data-record]').first();

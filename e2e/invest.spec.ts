@@ -135,6 +135,10 @@ test('IPO: apply in lots of 100 between min and max, the operator allots it', as
   const before = await availableMinor(page);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Purchase successful')).toBeVisible();
+  // An application buys nothing yet: the toast says the money is blocked, by the server's amount.
+  await expect(toast(page, 'Purchase successful')).toContainText(
+    `${inr(frozen)} is blocked in your balance until allotment`,
+  );
   await expect(dialog).toBeHidden();
   await expect.poll(() => availableMinor(page)).toBe(before - frozen);
 

@@ -11,7 +11,7 @@ export function Toasts() {
       {toasts.map((toast) => (
         <div key={toast.id} className={s.toast} data-tone={toast.tone}>
           {t(toast.text, { defaultValue: t('errors.generic'), ...toast.params })}
-          {toast.detail && <span className={s.toastDetail}>{t(toast.detail)}</span>}
+          {toast.detail && <span className={s.toastDetail}>{t(toast.detail, toast.params)}</span>}
         </div>
       ))}
     </div>

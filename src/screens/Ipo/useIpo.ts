@@ -3,6 +3,7 @@ import { useWatch } from '../../api/hooks';
 import { useMoneyCall } from '../../api/money';
 import { currencyFor, useConfig } from '../../api/useConfig';
 import type { Ipo } from '../../shared/contract/invest';
+import { formatMoney } from '../../shared/format';
 import { priceToTicks, toMinor, tradeValueMinor } from '../../shared/money';
 import { clampIpoQuantity, IPO_QTY_STEP, ipoQuantityBounds, POLL_MS } from '../../shared/rules';
 import { toast } from '../../store/ui';
@@ -64,7 +65,13 @@ export function useIpoApply(ipo: Ipo, balance: string | undefined, onDone: () =>
       toastMoneyFailure(result.error, 'ipo.failed');
       return;
     }
-    toast('ipo.success', 'success');
+    // SPEC's words, and beside them what they mean: an application blocks money until allotment.
+    toast(
+      'ipo.success',
+      'success',
+      { amount: formatMoney(result.data.price_all, config.currency) },
+      'ipo.successDetail',
+    );
     onDone();
   }
 
