@@ -46,6 +46,10 @@ const REASON_WORDS: Record<LedgerReason, string> = wallet.bill.reason;
 export const reasonLabel = (reason: string) =>
   (LEDGER_REASONS as readonly string[]).includes(reason) ? REASON_WORDS[reason as LedgerReason] : reason;
 
+/** Who asked for a second approval: a member by name, the console's operator said as such. */
+export const makerOf = (a: { maker: string; makerName: string }) =>
+  a.maker.startsWith('cli:') ? `${a.makerName} (console)` : a.makerName;
+
 /** How staff call a customer: their name, else their phone. */
 export const customerLabel = (c: { phone: string; customer?: CustomerName | null }) =>
   c.customer?.name ?? c.phone;

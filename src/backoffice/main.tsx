@@ -15,7 +15,7 @@ import { Ipo } from './screens/Ipo';
 import { KycCase, KycList } from './screens/Kyc';
 import { Loans } from './screens/Loans';
 import { News } from './screens/News';
-import { Payouts } from './screens/Payouts';
+import { PayoutsScreen } from './screens/Payouts/PayoutsScreen';
 import { Queues } from './screens/Queues';
 import { SignIn } from './screens/SignIn';
 import { Staff } from './screens/Staff';
@@ -78,7 +78,7 @@ function App() {
         path="/payouts"
         element={
           <Shell>
-            <Payouts />
+            <PayoutsScreen />
           </Shell>
         }
       />

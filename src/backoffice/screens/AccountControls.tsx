@@ -1,11 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import type { AccountAction, CustomerView } from '../../shared/backoffice';
 import { call } from '../api';
-import { exactly } from '../format';
+import { exactly, makerOf } from '../format';
 import { useAction } from '../hooks';
 import { useMe } from '../session';
 import { Badge, Button, Card, Dialog, Field, Outcome, css as s } from '../ui';
-import { makerOf } from './PayoutParts';
 
 /** "1 session ended", "3 sessions ended": what an ended-sessions notice says. */
 const sessionsEnded = (n: number) => `${n} session${n === 1 ? '' : 's'} ended`;

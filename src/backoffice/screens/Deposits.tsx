@@ -2,12 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { DepositRow } from '../../shared/backoffice';
 import { call } from '../api';
-import { rupees, when } from '../format';
+import { makerOf, rupees, when } from '../format';
 import { useAction, useNow, useOps } from '../hooks';
 import { OPS_PATHS } from '../paths';
 import { useMe } from '../session';
 import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../ui';
-import { makerOf } from './PayoutParts';
 
 /**
  * Deposits: recharges waiting for their transfer to be seen on the bank statement, oldest first,

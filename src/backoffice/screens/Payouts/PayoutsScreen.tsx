@@ -1,23 +1,17 @@
-import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { PAYOUT_REJECTION_REASONS, type PayoutRow } from '../../shared/backoffice';
-import { call, downloadCsv } from '../api';
-import { cardTail, rupees } from '../format';
-import { useAction, useNow, useOps } from '../hooks';
-import { useMe } from '../session';
-import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../ui';
+import { PAYOUT_REJECTION_REASONS, type PayoutRow } from '../../../shared/backoffice';
+import { cardTail, makerOf, rupees } from '../../format';
+import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../../ui';
 import {
   awaits,
-  type Confirming,
   ConfirmPayout,
   Customer,
   Detail,
-  makerOf,
   REJECT_LABEL,
   reasons,
   Status,
   TARGET,
 } from './PayoutParts';
+import { usePayouts } from './usePayouts';
 
 /**
  * Payouts: withdrawals in progress, held ones first, each with every reason
@@ -25,97 +19,54 @@ import {
  * payment rail or reject with a reason. Above the threshold a payout is two people's: the first
  * "Pay" asks for a second approval, which another member gives (never the one who asked); the
  * server binds it to the payout as it was. Paying and approving each ask a confirmation that says
- * again what leaves: the amount, the payee and the card.
+ * again what leaves: the amount, the payee and the card. The decisions are usePayouts'.
  */
 
-export function Payouts() {
-  const me = useMe();
-  const list = useOps('payouts', {}, 10_000);
-  const now = useNow(5000);
-  const [params] = useSearchParams();
-  const [picked, setPicked] = useState<number | null>(() => Number(params.get('focus')) || null);
-  const action = useAction(list.reload);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [rejecting, setRejecting] = useState<PayoutRow | null>(null);
-  const [reason, setReason] = useState<string>('cardMismatch');
-  const [text, setText] = useState('');
-  const can = (cap: string) => me.caps.includes(cap as never);
-  const rows = list.data?.rows ?? [];
-  const threshold = list.data?.threshold ?? '0';
-  const detail = rows.find((r) => r.id === picked) ?? null;
-
-  function decide({ row, kind }: Confirming) {
-    setConfirming(null);
-    if (kind === 'approve')
-      void action.run(
-        `approve:${row.id}`,
-        () => call('payoutApprove', { id: row.id }),
-        `Withdrawal ${row.id} approved and paid.`,
-      );
-    else
-      void action.run(
-        `pay:${row.id}`,
-        () => call('payoutPay', { id: row.id }),
-        (d) => (d.paid ? `Withdrawal ${row.id} paid.` : `Withdrawal ${row.id} waits for a second approval.`),
-      );
-  }
-
-  async function reject(e: FormEvent) {
-    e.preventDefault();
-    if (!rejecting) return;
-    const id = rejecting.id;
-    setRejecting(null);
-    await action.run(
-      `reject:${id}`,
-      () => call('payoutReject', { id, reason, text: text.trim() || undefined }),
-      `Withdrawal ${id} rejected and refunded to the customer.`,
-    );
-    setText('');
-  }
+export function PayoutsScreen() {
+  const p = usePayouts();
+  const { reject } = p;
 
   /** The row's decisions: one that moves money (Approve or Pay), and Reject. */
   function rowActions(r: PayoutRow) {
-    const waiting = awaits(r);
-    const mine = waiting && r.approval?.maker === `staff:${me.id}`;
+    const approval = p.approval(r);
     return (
       <div className={s.actions}>
-        {waiting && can('approve') && (
+        {approval.offered && (
           <Button
             small
             tone="approve"
-            disabled={mine || !r.approval?.intact}
-            title={mine ? 'You asked for this payout: another member approves it' : undefined}
-            busy={action.busy === `approve:${r.id}`}
+            disabled={approval.blocked}
+            title={approval.mine ? 'You asked for this payout: another member approves it' : undefined}
+            busy={p.busy === `approve:${r.id}`}
             onClick={(e) => {
               e.stopPropagation();
-              setConfirming({ row: r, kind: 'approve' });
+              p.ask({ row: r, kind: 'approve' });
             }}
           >
             <Icon name="check" size={15} />
             Approve…
           </Button>
         )}
-        {!waiting && r.hold && can('pay') && (
+        {!awaits(r) && r.hold && p.canPay && (
           <Button
             small
             tone="primary"
-            busy={action.busy === `pay:${r.id}`}
+            busy={p.busy === `pay:${r.id}`}
             onClick={(e) => {
               e.stopPropagation();
-              setConfirming({ row: r, kind: 'pay' });
+              p.ask({ row: r, kind: 'pay' });
             }}
           >
             Pay…
           </Button>
         )}
-        {can('pay') && (
+        {p.canPay && (
           <Button
             small
             tone="danger"
             onClick={(e) => {
               e.stopPropagation();
-              setRejecting(r);
+              reject.open(r);
             }}
           >
             Reject…
@@ -125,24 +76,25 @@ export function Payouts() {
     );
   }
 
+  const detail = p.detail;
   return (
     <>
       <PageHead
         title="Payouts"
         subtitle={
-          list.data
-            ? `When a customer's payouts in 24 h pass ${rupees(threshold)}, a second person approves.`
+          p.loaded
+            ? `When a customer's payouts in 24 h pass ${rupees(p.threshold)}, a second person approves.`
             : 'Withdrawals waiting to be paid.'
         }
       >
-        <Button small onClick={async () => setExportError(await downloadCsv('payoutsCsv', {}, 'payouts'))}>
+        <Button small onClick={p.exportCsv}>
           Export CSV
         </Button>
       </PageHead>
-      <Outcome error={list.error ?? action.error ?? exportError} note={action.note} />
-      <Card title={`In progress · ${rows.length}`} flush>
-        {rows.length === 0 ? (
-          <Empty>{list.loading ? 'Loading…' : 'No withdrawal is in progress.'}</Empty>
+      <Outcome error={p.error} note={p.note} />
+      <Card title={`In progress · ${p.rows.length}`} flush>
+        {p.rows.length === 0 ? (
+          <Empty>{p.loading ? 'Loading…' : 'No withdrawal is in progress.'}</Empty>
         ) : (
           <div className={s.tableWrap}>
             <table className={s.table}>
@@ -160,12 +112,12 @@ export function Payouts() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => (
+                {p.rows.map((r) => (
                   <tr
                     key={r.id}
-                    className={r.id === picked ? s.rowActive : undefined}
+                    className={r.id === p.picked ? s.rowActive : undefined}
                     data-testid={`payout-${r.id}`}
-                    onClick={() => setPicked(r.id)}
+                    onClick={() => p.pick(r.id)}
                   >
                     <td className={s.mono}>{r.id}</td>
                     <td>
@@ -191,14 +143,14 @@ export function Payouts() {
                       {awaits(r) && (
                         <div className={`${s.small} ${s.muted}`}>Requested by {makerOf(r.approval!)}</div>
                       )}
-                      {reasons(r, threshold, now).map((w) => (
+                      {reasons(r, p.threshold, p.now).map((w) => (
                         <div key={w} className={`${s.small} ${s.muted}`}>
                           {w}
                         </div>
                       ))}
                     </td>
                     <td className={s.num}>
-                      <Age since={r.askedAt} now={now} target={TARGET} />
+                      <Age since={r.askedAt} now={p.now} target={TARGET} />
                     </td>
                     <td>{rowActions(r)}</td>
                   </tr>
@@ -211,23 +163,17 @@ export function Payouts() {
       {detail && (
         <Detail
           row={detail}
-          threshold={threshold}
-          now={now}
+          threshold={p.threshold}
+          now={p.now}
           actions={
             <>
               <Status row={detail} />
-              {!awaits(detail) && detail.hold && !detail.needsApproval && can('pay') && (
+              {!awaits(detail) && detail.hold && !detail.needsApproval && p.canPay && (
                 <Button
                   small
-                  busy={action.busy === `release:${detail.id}`}
+                  busy={p.busy === `release:${detail.id}`}
                   title="The payment rail pays it at its next run"
-                  onClick={() =>
-                    void action.run(
-                      `release:${detail.id}`,
-                      () => call('payoutRelease', { id: detail.id }),
-                      `Withdrawal ${detail.id} handed to the payment rail.`,
-                    )
-                  }
+                  onClick={() => p.release(detail)}
                 >
                   Release to the rail
                 </Button>
@@ -237,29 +183,29 @@ export function Payouts() {
         />
       )}
       <ConfirmPayout
-        confirming={confirming}
-        threshold={threshold}
-        now={now}
-        onCancel={() => setConfirming(null)}
-        onConfirm={decide}
+        confirming={p.confirming}
+        threshold={p.threshold}
+        now={p.now}
+        onCancel={p.cancel}
+        onConfirm={p.confirm}
       />
       <Dialog
-        open={rejecting !== null}
-        title={`Reject withdrawal ${rejecting?.id ?? ''}`}
-        onClose={() => setRejecting(null)}
+        open={reject.row !== null}
+        title={`Reject withdrawal ${reject.row?.id ?? ''}`}
+        onClose={reject.close}
       >
-        <form className={s.stack} onSubmit={reject}>
+        <form className={s.stack} onSubmit={reject.submit}>
           <p className={s.muted}>
-            {rupees(rejecting?.amount)} goes back to{' '}
-            {rejecting ? (rejecting.customer.name ?? rejecting.phone) : ''}
+            {rupees(reject.row?.amount)} goes back to{' '}
+            {reject.row ? (reject.row.customer.name ?? reject.row.phone) : ''}
             's balance at once.
           </p>
           <Field id="reject-reason" label="Reason">
             <select
               id="reject-reason"
               className={s.select}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              value={reject.reason}
+              onChange={(e) => reject.setReason(e.target.value)}
             >
               {PAYOUT_REJECTION_REASONS.map((r) => (
                 <option key={r} value={r}>
@@ -268,20 +214,20 @@ export function Payouts() {
               ))}
             </select>
           </Field>
-          <Field id="reject-text" label={`Note ${reason === 'other' ? '(needed)' : '(optional)'}`}>
+          <Field id="reject-text" label={`Note ${reject.reason === 'other' ? '(needed)' : '(optional)'}`}>
             <textarea
               id="reject-text"
               className={s.textarea}
-              value={text}
+              value={reject.text}
               maxLength={500}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => reject.setText(e.target.value)}
             />
           </Field>
           <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={() => setRejecting(null)}>
+            <Button tone="ghost" onClick={reject.close}>
               Cancel
             </Button>
-            <Button tone="danger" type="submit" disabled={reason === 'other' && !text.trim()}>
+            <Button tone="danger" type="submit" disabled={!reject.ready}>
               Reject and refund
             </Button>
           </div>

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PayoutRow } from '../../shared/backoffice';
-import { cardTail, duration, exactly, HOLD_LABEL, nameSource, rupees, when } from '../format';
-import { OPS_PATHS } from '../paths';
-import { Badge, Button, Card, Dialog, css as s } from '../ui';
+import type { PayoutRow } from '../../../shared/backoffice';
+import { cardTail, duration, exactly, HOLD_LABEL, makerOf, nameSource, rupees, when } from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Badge, Button, Card, Dialog, css as s } from '../../ui';
 
 /**
- * The parts of the Payouts screen (Payouts.tsx): a payout's status and every reason it waits, the
+ * The parts of the Payouts screen (PayoutsScreen.tsx): a payout's status and every reason it waits, the
  * customer cell, the detail a second member checks, and the confirmation before money leaves.
  */
 
@@ -19,10 +19,6 @@ export const REJECT_LABEL: Record<string, string> = {
 
 const DAY = 24 * 3600_000;
 export const TARGET = 2 * 3600_000;
-
-/** Who asked: a member by name, the console's operator said as such. */
-export const makerOf = (a: { maker: string; makerName: string }) =>
-  a.maker.startsWith('cli:') ? `${a.makerName} (console)` : a.makerName;
 
 export const awaits = (r: PayoutRow) => r.approval?.status === 'awaiting';
 
