@@ -6,7 +6,7 @@ import { OPS_PATHS } from './paths';
 import { Shell } from './Shell';
 import { Audit } from './screens/Audit';
 import { Chats } from './screens/Chats';
-import { Customer } from './screens/Customer';
+import { CustomerScreen } from './screens/Customer/CustomerScreen';
 import { Customers } from './screens/Customers';
 import { Deposits } from './screens/Deposits';
 import { Enrol } from './screens/Enrol';
@@ -142,7 +142,7 @@ function App() {
         path="/customers/:id"
         element={
           <Shell>
-            <Customer />
+            <CustomerScreen />
           </Shell>
         }
       />

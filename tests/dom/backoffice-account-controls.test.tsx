@@ -3,10 +3,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { ApprovalView, CustomerView, Me } from '../../src/shared/backoffice';
 
 /**
- * The customer page's account controls (src/backoffice/screens/AccountControls.tsx) in their
+ * The customer page's account controls (src/backoffice/screens/Customer/AccountControls.tsx, its decisions in useAccountControls.ts) in their
  * maker-checker states: the maker of a waiting control is offered no Approve and is told another
  * member approves; a checker is offered Approve, whose dialog restates what it does and why it was
- * asked; asking needs a reason and says that nothing changes until a second member approves.
+ * asked; asking needs a reason and says that nothing changes until a second member approves; ending
+ * the sessions is one member's and acts at once, a freeze waiting or not.
  */
 
 const me: Me = {
@@ -26,14 +27,14 @@ vi.mock('../../src/backoffice/session', () => ({ useMe: () => me }));
 vi.mock('../../src/backoffice/api', () => ({
   call: async (name: string, input: unknown) => {
     calls.push([name, input]);
-    return name === 'accountApprove'
-      ? { ok: true, data: { action: 'freeze', sessionsEnded: 2 } }
-      : { ok: true, data: null };
+    if (name === 'accountApprove') return { ok: true, data: { action: 'freeze', sessionsEnded: 2 } };
+    if (name === 'sessionsEnd') return { ok: true, data: { sessionsEnded: 2 } };
+    return { ok: true, data: null };
   },
   message: (e: string) => e,
 }));
 
-const { AccountControls } = await import('../../src/backoffice/screens/AccountControls');
+const { AccountControls } = await import('../../src/backoffice/screens/Customer/AccountControls');
 
 function request(maker: string): ApprovalView {
   return {
@@ -119,5 +120,17 @@ describe('back office account controls', () => {
     expect(screen.getByTestId('control-effect').textContent).toMatch(
       /second factor \(authenticator app and 1 passkey\) and recovery codes are removed.*Withdrawals are held for 24 hours/,
     );
+  });
+
+  it('ending the sessions acts at once, one member alone, while a freeze waits', async () => {
+    render(<AccountControls c={view(request('staff:7'))} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'End sessions…' }));
+    expect(screen.getByTestId('control-effect').textContent).toMatch(
+      /^Now: Asha Rao's 2 open sessions end and they sign in again\./,
+    );
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Phone lost' } });
+    fireEvent.click(screen.getByRole('button', { name: 'End sessions now' }));
+    await screen.findByText('2 sessions ended.');
+    expect(calls).toEqual([['sessionsEnd', { userId: 42, reason: 'Phone lost' }]]);
   });
 });

@@ -1,9 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import type { CustomerView } from '../../shared/backoffice';
-import { formatQuantity } from '../../shared/format';
-import { IPO_STATUS, KYC_STATUS, STOCK_STATUS, WITHDRAW_STATUS } from '../../shared/status';
-import { call, downloadCsv } from '../api';
+import { Link } from 'react-router-dom';
+import type { CustomerView } from '../../../shared/backoffice';
+import { formatQuantity } from '../../../shared/format';
+import { IPO_STATUS, KYC_STATUS, STOCK_STATUS, WITHDRAW_STATUS } from '../../../shared/status';
 import {
   cardTail,
   exactly,
@@ -15,12 +13,12 @@ import {
   rupees,
   stamp,
   when,
-} from '../format';
-import { useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
-import { Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../ui';
+} from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../../ui';
+import { REASONS } from '../Kyc';
 import { AccountControls } from './AccountControls';
-import { REASONS } from './Kyc';
+import { useCustomer } from './useCustomer';
 
 /**
  * One customer: headed by their name, what they own as their app shows it
@@ -168,23 +166,9 @@ function Holdings({ c }: { c: CustomerView }) {
   );
 }
 
-export function Customer() {
-  const id = Number(useParams().id);
-  const view = useOps('customer', { id });
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  // The statement's download fails beside its button, not down by the notes.
-  const [exportError, setExportError] = useState<string | null>(null);
+export function CustomerScreen() {
+  const { id, view, note, setNote, addNote, noteError, exportError, exportStatement } = useCustomer();
   const c = view.data;
-
-  async function addNote(e: FormEvent) {
-    e.preventDefault();
-    const r = await call('noteAdd', { userId: id, body: note });
-    if (!r.ok) return setError(r.error);
-    setNote('');
-    setError(null);
-    view.reload();
-  }
 
   if (!c) return <>{view.error ? <ErrorLine error={view.error} /> : <p className={s.muted}>Loading…</p>}</>;
   const { customer } = c;
@@ -203,12 +187,7 @@ export function Customer() {
         <Link className={`${s.button} ${s.smallButton}`} to={OPS_PATHS.chat(id)}>
           Chat
         </Link>
-        <Button
-          small
-          onClick={async () =>
-            setExportError(await downloadCsv('statementCsv', { userId: id }, `statement-${id}`))
-          }
-        >
+        <Button small onClick={exportStatement}>
           Statement CSV
         </Button>
         {customer.kycStatus === KYC_STATUS.underReview && (
@@ -426,7 +405,7 @@ export function Customer() {
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
               />
-              <ErrorLine error={error} />
+              <ErrorLine error={noteError} />
               <div>
                 <Button type="submit" small disabled={!note.trim()}>
                   Add note

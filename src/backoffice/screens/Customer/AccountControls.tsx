@@ -1,29 +1,16 @@
-import { type FormEvent, useState } from 'react';
-import type { AccountAction, CustomerView } from '../../shared/backoffice';
-import { call } from '../api';
-import { exactly, makerOf } from '../format';
-import { useAction } from '../hooks';
-import { useMe } from '../session';
-import { Badge, Button, Card, Dialog, Field, Outcome, css as s } from '../ui';
-
-/** "1 session ended", "3 sessions ended": what an ended-sessions notice says. */
-const sessionsEnded = (n: number) => `${n} session${n === 1 ? '' : 's'} ended`;
+import type { AccountAction, CustomerView } from '../../../shared/backoffice';
+import { exactly, makerOf } from '../../format';
+import { Badge, Button, Card, Dialog, Field, Outcome, css as s } from '../../ui';
+import { ACTION_NAME, useAccountControls } from './useAccountControls';
 
 /**
  * The customer page's controls over the account (server/backoffice/account-controls.ts): its
  * standing (frozen or not, live sessions, second factors), the control waiting for a second member,
  * and the actions — freeze or unfreeze and reset the second factor (two people's: this asks, another
  * member approves on this page, reached from the queue), end the sessions (one member's, now). Each
- * opens a dialog that restates what will happen to whom and takes the reason for the audit log.
+ * opens a dialog that restates what will happen to whom and takes the reason for the audit log. The
+ * decisions are useAccountControls'.
  */
-
-type Step = AccountAction | 'endSessions' | 'approve' | 'reject';
-
-const ACTION_NAME: Record<AccountAction, string> = {
-  freeze: 'Freeze',
-  unfreeze: 'Unfreeze',
-  factorReset: 'Second-factor reset',
-};
 
 function factorsText(f: { totp: boolean; passkeys: number }): string {
   const parts = [
@@ -47,60 +34,11 @@ function effectOf(action: AccountAction, c: CustomerView, who: string): string {
 }
 
 export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => void }) {
-  const me = useMe();
-  const action = useAction(onDone);
-  const [step, setStep] = useState<Step | null>(null);
-  const [reason, setReason] = useState('');
+  const a = useAccountControls(c, onDone);
   const { standing } = c;
-  const userId = c.customer.id;
   const who = c.customer.name ?? c.customer.phone;
-  const request = standing.request;
-  const asked = (request?.detail ?? {}) as { action?: AccountAction; reason?: string };
-  const mine = request?.maker === `staff:${me.id}`;
-  const can = (cap: string) => me.caps.includes(cap as never);
-  const hasFactor = standing.factors.totp || standing.factors.passkeys > 0;
+  const { request, asked, mine, step } = a;
 
-  function open(next: Step) {
-    setReason('');
-    action.setError(null);
-    setStep(next);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const current = step;
-    if (!current) return;
-    const why = reason.trim();
-    let ok: boolean;
-    if (current === 'approve')
-      ok = await action.run(
-        'approve',
-        () => call('accountApprove', { userId }),
-        (d) =>
-          `${ACTION_NAME[d.action]} done${d.sessionsEnded ? `: ${sessionsEnded(d.sessionsEnded)}` : ''}.`,
-      );
-    else if (current === 'reject')
-      ok = await action.run(
-        'reject',
-        () => call('accountReject', { userId, reason: why }),
-        'Request closed.',
-      );
-    else if (current === 'endSessions')
-      ok = await action.run(
-        'endSessions',
-        () => call('sessionsEnd', { userId, reason: why }),
-        (d) => `${sessionsEnded(d.sessionsEnded)}.`,
-      );
-    else
-      ok = await action.run(
-        current,
-        () => call('accountRequest', { userId, action: current, reason: why }),
-        `${ACTION_NAME[current]} asked: another member approves it.`,
-      );
-    if (ok) setStep(null);
-  }
-
-  const needsReason = step !== 'approve';
   const title =
     step === 'approve'
       ? `Approve: ${asked.action ? ACTION_NAME[asked.action].toLowerCase() : 'control'} of ${who}`
@@ -159,46 +97,46 @@ export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => 
       <div className={s.dialogActions}>
         {request ? (
           <>
-            {can('approve') && !mine && (
-              <Button small tone="approve" onClick={() => open('approve')}>
+            {a.mayApprove && (
+              <Button small tone="approve" onClick={() => a.open('approve')}>
                 Approve {asked.action ? ACTION_NAME[asked.action].toLowerCase() : ''}
               </Button>
             )}
             {mine && <span className={`${s.small} ${s.muted}`}>Another member approves your request.</span>}
-            <Button small tone="danger" onClick={() => open('reject')}>
+            <Button small tone="danger" onClick={() => a.open('reject')}>
               {mine ? 'Withdraw request' : 'Reject'}
             </Button>
           </>
         ) : (
           <>
             {standing.frozenAt === null ? (
-              <Button small tone="danger" onClick={() => open('freeze')}>
+              <Button small tone="danger" onClick={() => a.open('freeze')}>
                 Freeze…
               </Button>
             ) : (
-              <Button small onClick={() => open('unfreeze')}>
+              <Button small onClick={() => a.open('unfreeze')}>
                 Unfreeze…
               </Button>
             )}
-            <Button small onClick={() => open('factorReset')} disabled={!hasFactor}>
+            <Button small onClick={() => a.open('factorReset')} disabled={!a.hasFactor}>
               Reset second factor…
             </Button>
           </>
         )}
-        <Button small onClick={() => open('endSessions')} disabled={standing.sessions === 0}>
+        <Button small onClick={() => a.open('endSessions')} disabled={standing.sessions === 0}>
           End sessions…
         </Button>
       </div>
-      <Outcome error={step ? null : action.error} note={action.note} />
-      <Dialog open={step !== null} title={title} onClose={() => setStep(null)}>
-        <form className={s.stack} onSubmit={submit}>
+      <Outcome error={step ? null : a.error} note={a.note} />
+      <Dialog open={step !== null} title={title} onClose={a.close}>
+        <form className={s.stack} onSubmit={a.submit}>
           <p data-testid="control-effect">{restated}</p>
           {step === 'approve' && request && (
             <p className={s.muted}>
               Asked by {makerOf(request)}, {exactly(request.createdAt)}, because: “{asked.reason}”
             </p>
           )}
-          {needsReason && (
+          {a.needsReason && (
             <Field
               id="account-control-reason"
               label="Reason (needed; kept in the audit log, not shown to the customer)"
@@ -206,16 +144,16 @@ export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => 
               <textarea
                 id="account-control-reason"
                 className={s.textarea}
-                value={reason}
+                value={a.reason}
                 maxLength={500}
                 required
-                onChange={(e) => setReason(e.target.value)}
+                onChange={(e) => a.setReason(e.target.value)}
               />
             </Field>
           )}
-          <Outcome error={action.error} note={null} />
+          <Outcome error={a.error} note={null} />
           <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={() => setStep(null)}>
+            <Button tone="ghost" onClick={a.close}>
               Cancel
             </Button>
             <Button
@@ -223,8 +161,8 @@ export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => 
               tone={
                 step === 'approve' ? 'approve' : step === 'reject' || step === 'freeze' ? 'danger' : 'primary'
               }
-              busy={action.busy !== null}
-              disabled={needsReason && reason.trim() === ''}
+              busy={a.busy}
+              disabled={!a.ready}
             >
               {step === 'approve'
                 ? `Approve: ${asked.action ? ACTION_NAME[asked.action].toLowerCase() : ''} now`
