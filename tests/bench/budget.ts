@@ -130,7 +130,9 @@ async function firstScreens(): Promise<void> {
       ] as const) {
         figures[`js.${name}`] = js.gzip / 1024;
         if (js.ownGzip !== null) figures[`js.${name}.own`] = js.ownGzip / 1024;
-        notes.push(`initial JS, ${name}: ${js.files.length} files on the main thread`);
+        notes.push(
+          `initial JS, ${name}: ${js.files.length} files on the main thread (${js.files.map((f) => f.replace(/^\/assets\/|-[\w-]{8}\.js$/g, '')).join(', ')})`,
+        );
       }
     }
     if (!SKIP.has('1')) {
