@@ -35,7 +35,7 @@ interface UiState {
 
 let nextToast = 1;
 
-export const useUi = create<UiState>()((set, get) => ({
+export const useUi = create<UiState>()((set) => ({
   dialogs: 0,
   moneyActions: 0,
   toasts: [],
@@ -51,7 +51,6 @@ export const useUi = create<UiState>()((set, get) => ({
     // The same words again (two edits queued offline, say) replace the toast on screen, not stack.
     const same = (t: Toast) => JSON.stringify({ ...t, id: 0 }) === JSON.stringify({ ...next, id: 0 });
     set((s) => ({ toasts: [...s.toasts.filter((t) => !same(t)).slice(-2), next] }));
-    setTimeout(() => get().dismiss(id), tone === 'error' ? 4000 : 2500);
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));

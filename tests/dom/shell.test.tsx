@@ -21,7 +21,7 @@ import { toast, useUi } from '../../src/store/ui';
 import { AsOf, asOfText } from '../../src/ui/AsOf';
 import { MoneyButton } from '../../src/ui/MoneyButton';
 import { Sparkline } from '../../src/ui/Sparkline';
-import { Toasts } from '../../src/ui/Toasts';
+import { readingMs, Toasts } from '../../src/ui/Toasts';
 import type { Connection } from '../../workers/network';
 import { fake } from '../support/fake-worker';
 
@@ -81,6 +81,32 @@ describe('money failures (SPEC §8)', () => {
     const shown = screen.getByRole('status').firstElementChild!;
     expect(shown.textContent).toBe(`${text}${detail}`);
     expect(shown.lastElementChild!.textContent).toBe(detail);
+  });
+
+  it('stay long enough to read: a short one at least 2.5 s, a fifteen-word withdrawal notice its reading time', () => {
+    vi.useFakeTimers();
+    try {
+      useUi.setState({ toasts: [] });
+      render(<Toasts />);
+      act(() => toast('errors.generic', 'info'));
+      act(() => toast('wallet.withdraw.requestedHeld', 'success', { amount: '₹300.00' }));
+      const [short, long] = screen
+        .getAllByText(/./, { selector: '[data-tone]' })
+        .map((n) => n.textContent ?? '');
+      const shortMs = readingMs(short!, 'info');
+      expect(shortMs).toBe(Math.max(2500, 1000 + short!.split(/\s+/).length * 300));
+      const words = long!.split(/\s+/).length;
+      expect(words).toBeGreaterThanOrEqual(15);
+      expect(readingMs(long!, 'success')).toBe(1000 + words * 300);
+      act(() => vi.advanceTimersByTime(shortMs));
+      expect(useUi.getState().toasts.map((t) => t.text)).toEqual(['wallet.withdraw.requestedHeld']);
+      act(() => vi.advanceTimersByTime(1000 + words * 300 - shortMs - 1));
+      expect(screen.getByText(/our team checks it before it is sent/)).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(useUi.getState().toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('say the same thing once: a repeated toast replaces the one on screen, another one stacks', () => {
