@@ -136,8 +136,17 @@ async function claimKey(
   return (await CLAIM_KEY(trx, [userId, key, requestHash, status, response, at])).length > 0;
 }
 
-/** The caller each request with a session was let in as, by its onRequest hook. */
-const callers = new WeakMap<FastifyRequest, AuthUser>();
+/**
+ * The caller each request with a session was let in as, by its onRequest hook: a request property
+ * declared once per app (`decorateRequest`, so every request object keeps one shape), not a
+ * WeakMap entry per request (an ephemeron the garbage collector must trace on every answer).
+ */
+const CALLER = 'bourseCaller';
+declare module 'fastify' {
+  interface FastifyRequest {
+    [CALLER]: AuthUser | null;
+  }
+}
 
 /**
  * The onRequest hook of an entry with a session: the private answer's headers, then the session
@@ -155,19 +164,19 @@ function privateSignedIn(deps: Deps, ep: Endpoint) {
       return;
     }
     if (user !== undefined) {
-      callers.set(req, user);
+      req[CALLER] = user;
       done();
       return;
     }
     authenticate(deps, req, ep.steps).then((u) => {
-      callers.set(req, u);
+      req[CALLER] = u;
       done();
     }, done);
   };
 }
 
 function callerOf(req: FastifyRequest): AuthUser {
-  const user = callers.get(req);
+  const user = req[CALLER];
   if (!user) throw new Error(`${req.url}: no caller (the session hook did not run)`);
   return user;
 }
@@ -197,6 +206,7 @@ export function route<E extends Endpoint>(
   const stepUpIn = (db: Kysely<DB>, req: FastifyRequest, user: AuthUser | null) =>
     ep.stepUp && stepUp && user ? stepUp(deps, db, user.id, tokenOf(req) ?? '') : null;
   const request = ep.method === 'GET' ? { querystring: ep.req } : ep.upload ? {} : { body: ep.req };
+  if (ep.auth && !app.hasRequestDecorator(CALLER)) app.decorateRequest(CALLER, null);
   app.route({
     method: ep.method,
     url: deps.config.apiBase + ep.path,

@@ -54,7 +54,10 @@ export function isLot(o: Pick<OpenBuyRow, 'mold' | 'status'>): boolean {
 }
 
 /** Every position and lot of `rows`, valued now. */
-export function heldOf(deps: Deps, rows: HeldRows, usd: FxRate = usdRateFrom(deps, rows.user.fx)): Held[] {
+export function heldOf(deps: Deps, rows: HeldRows, given?: FxRate): Held[] {
+  // Nothing held (most accounts polling user info): no rate to decide, no quote to read.
+  if (rows.positions.length === 0 && !rows.orders.some(isLot)) return [];
+  const usd = given ?? usdRateFrom(deps, rows.user.fx);
   const now = deps.clock.now();
   const value = (symbol: string, qty: number, cost: number, region: 'IN' | 'US') => {
     const ins = deps.market.instrument(symbol);
