@@ -31,7 +31,7 @@ type Applications = Awaited<ReturnType<typeof pendingApplications>>;
 
 /** What a proposal is bound to: the pending applications as they were, and the ratio. */
 function allotmentBinding(apps: Applications, bps: number): string {
-  const fields = apps.map((a) => [a.id, a.user_id, a.count, a.price_all, a.rate]);
+  const fields = apps.map((a) => [a.id, a.user_id, a.qty, a.price_all, a.rate]);
   return createHash('sha256')
     .update(JSON.stringify([bps, fields]))
     .digest('hex');
@@ -80,7 +80,7 @@ export async function allotmentPreview(deps: Deps, ipoId: number, ratio: string)
   const totals = { applications: apps.length, applied: 0, allotted: 0, charged: 0, refund: 0 };
   const lines = apps.map((a) => {
     const { shares, value, refund } = allotmentOf(a, bps);
-    totals.applied += a.count;
+    totals.applied += a.qty;
     totals.allotted += shares;
     totals.charged += value;
     totals.refund += refund;
@@ -88,7 +88,7 @@ export async function allotmentPreview(deps: Deps, ipoId: number, ratio: string)
       orderId: a.id,
       userId: a.user_id,
       phone: phones.get(a.user_id) ?? '',
-      applied: a.count,
+      applied: a.qty,
       allotted: shares,
       frozen: fromMinor(a.price_all),
       charged: fromMinor(value),
@@ -118,7 +118,7 @@ export async function ipoRows(deps: Deps): Promise<IpoRow[]> {
       status: i.status,
       issueEnd: i.issue_end_date,
       pendingApplications: apps.length,
-      pendingShares: apps.reduce((n, a) => n + a.count, 0),
+      pendingShares: apps.reduce((n, a) => n + a.qty, 0),
       frozen: fromMinor(apps.reduce((n, a) => n + a.price_all, 0)),
       proposal: await proposalOf(db, i.id, apps),
     });

@@ -55,9 +55,9 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
       .execute(),
     db
       .selectFrom('orders')
-      .select(['id', 'no', 'mold', 'symbol', 'state', 'status', 'count', 'price_all', 'created_at'])
+      .select(['id', 'no', 'kind', 'symbol', 'side', 'status', 'qty', 'price_all', 'created_at'])
       .where('user_id', '=', userId)
-      .where('mold', '!=', 'ipo')
+      .where('kind', '!=', 'ipo')
       .orderBy('id', 'desc')
       .limit(LIMIT)
       .execute(),
@@ -71,10 +71,10 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
       .execute(),
     db
       .selectFrom('orders')
-      .select(['id', 'symbol', 'count', 'price_all', 'status', 'created_at'])
+      .select(['id', 'symbol', 'qty', 'price_all', 'status', 'created_at'])
       .where('user_id', '=', userId)
-      .where('mold', '=', 'ipo')
-      .where('state', '=', 'buy')
+      .where('kind', '=', 'ipo')
+      .where('side', '=', 'buy')
       .orderBy('id', 'desc')
       .limit(LIMIT)
       .execute(),
@@ -157,11 +157,11 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
     orders: orders.map((o) => ({
       id: o.id,
       no: o.no,
-      mold: o.mold,
+      mold: o.kind,
       symbol: o.symbol,
-      state: o.state,
+      state: o.side,
       status: o.status,
-      count: o.count,
+      count: o.qty,
       total: fromMinor(o.price_all),
       at: o.created_at,
     })),
@@ -179,7 +179,7 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
     ipoApplications: ipos.map((o) => ({
       id: o.id,
       symbol: o.symbol,
-      count: o.count,
+      count: o.qty,
       amount: fromMinor(o.price_all),
       status: o.status === IPO_STATUS.pending ? IPO_STATUS.pending : o.status,
       at: o.created_at,

@@ -144,8 +144,8 @@ async function items(deps: Deps): Promise<QueueItem[]> {
       .innerJoin('orders', (j) =>
         j
           .onRef('orders.ref_id', '=', 'ipos.id')
-          .on('orders.mold', '=', 'ipo')
-          .on('orders.state', '=', 'buy')
+          .on('orders.kind', '=', 'ipo')
+          .on('orders.side', '=', 'buy')
           .on('orders.status', '=', IPO_STATUS.pending),
       )
       .select((eb) => [

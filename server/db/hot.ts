@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { UNIT_SCALE } from '#shared/funds';
 import { MONEY_SCALE, PRICE_SCALE } from '#shared/money';
-import { BLOCK_STATUS, IPO_STATUS, LOAN_STATE, STOCK_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import { BLOCK_STATUS, FUND_ORDER_STATUS, IPO_STATUS, LOAN_STATE, STOCK_STATUS, WITHDRAW_STATUS } from '#shared/status';
 import type { Database } from './index';
 import type { SessionStage } from './schema';
 import { numbered } from './statement';
@@ -66,10 +66,10 @@ export interface PositionRow {
 }
 
 export interface OpenBuyRow {
-  mold: string;
+  kind: string;
   status: number;
   symbol: string;
-  count: number;
+  qty: number;
   price: number;
   rate: number;
   price_all: number;
@@ -101,10 +101,10 @@ export interface HotReads {
 /**
  * The buys that still hold money: pending stock buys and IPO applications (reserved), allotted IPO
  * shares and successful block/QIP lots (held: Holdings lists them, portfolio/held.ts). Literals, not parameters: this is the predicate of
- * the partial index orders_open_buys (migration 049_open_buys) to the letter, which is what lets
+ * the partial index orders_open_buys (migration 049_open_buys, its columns renamed by 092) to the letter, which is what lets
  * both databases answer from it (tests/server/hot.test.ts checks the plans).
  */
-const OPEN_BUYS = `state = 'buy' and closed_at is null and ((mold = 'stock' and status = ${STOCK_STATUS.pending}) or (mold = 'ipo' and status in (${IPO_STATUS.pending}, ${IPO_STATUS.allotted})) or (mold in ('bulk', 'finalize') and status = ${BLOCK_STATUS.success}))`;
+const OPEN_BUYS = `side = 'buy' and closed_at is null and ((kind = 'stock' and status = ${STOCK_STATUS.pending}) or (kind = 'ipo' and status in (${IPO_STATUS.pending}, ${IPO_STATUS.allotted})) or (kind in ('bulk', 'finalize') and status = ${BLOCK_STATUS.success}))`;
 
 /** Withdrawals still holding their money: the predicate of the partial index withdrawals_pending (081). */
 const PENDING_WITHDRAWALS = `status = '${WITHDRAW_STATUS.inProgress}'`;
@@ -144,7 +144,7 @@ export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
     case when u.fund_password_hash is null then 0 else 1 end as has_fund_password,
     case when u.frozen_at is null then 0 else 1 end as frozen,
     (select coalesce(sum(f.amount), 0) from fund_orders f
-      where f.user_id = u.id and f.side = 'buy' and f.status = 'active')
+      where f.user_id = u.id and f.side = 'buy' and f.status = '${FUND_ORDER_STATUS.active}')
     + (select coalesce(sum((p.units * fu.nav + ${UNIT_VALUE_DIVISOR / 2}) / ${UNIT_VALUE_DIVISOR}), 0)
       from fund_positions p join funds fu on fu.id = p.fund_id
       where p.user_id = u.id and p.units > 0) as funds,
@@ -157,7 +157,7 @@ export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
     (select c.value from config c where c.tag = 'rate_set_at') as rate_set_at,
     (select ${array('p.symbol, p.qty, p.cost, p.reserved_qty, p.cost_native, p.updated_at')} from positions p
       where p.user_id = u.id and p.qty > 0) as positions,
-    (select ${array('o.mold, o.status, o.symbol, o."count", o.price, o.rate, o.price_all, o.fee, o.no, o.created_at, o.unlock_at, o.name, o.market, o.region')} from orders o
+    (select ${array('o.kind, o.status, o.symbol, o.qty, o.price, o.rate, o.price_all, o.fee, o.no, o.created_at, o.unlock_at, o.name, o.market, o.region')} from orders o
       where o.user_id = u.id and ${OPEN_BUYS}) as orders
   from users u where u.id = ?`;
 }
@@ -284,10 +284,10 @@ function createHotReads(database: Database): HotReads {
         })),
         orders: arrays(row.orders).map(
           ([
-            mold,
+            kind,
             status,
             symbol,
-            count,
+            qty,
             price,
             rate,
             price_all,
@@ -299,10 +299,10 @@ function createHotReads(database: Database): HotReads {
             market,
             region,
           ]) => ({
-            mold: String(mold),
+            kind: String(kind),
             status: Number(status),
             symbol: String(symbol),
-            count: Number(count),
+            qty: Number(qty),
             price: Number(price),
             rate: Number(rate),
             price_all: Number(price_all),

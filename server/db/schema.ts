@@ -262,15 +262,17 @@ export interface OrdersTable {
   /** Order number shown to the user. */
   no: string;
   user_id: number;
-  /** stock (stocks, forex, futures, treasury), ipo, bulk (block trading), finalize (QIP). */
-  mold: string;
+  /** stock (stocks, forex, futures, treasury), ipo, bulk (block trading), finalize (QIP): SPEC's `mold` (092). */
+  kind: string;
   symbol: string;
   market: string;
   name: string;
-  state: 'buy' | 'sell';
-  /** Per mold: stock 0 pending 1 success 2 cancelled 3 expired 4 failed; see DESIGN.md. */
+  /** SPEC's `state` (092). */
+  side: 'buy' | 'sell';
+  /** Per kind: stock 0 pending 1 success 2 cancelled 3 expired 4 failed; see DESIGN.md. */
   status: number;
-  count: number;
+  /** Units ordered: SPEC's `count` (092). */
+  qty: number;
   /** The price the user saw (ticks); a limit for pending orders. */
   limit_price: number | null;
   /** Fill / issue / block price, ticks. */
@@ -348,15 +350,16 @@ interface IposTable {
 
 interface BlockItemsTable {
   id: Generated<number>;
-  tag: string;
-  /** bulk (block trading) or finalize (QIP). */
-  mold: string;
-  /** Market region, IN or US. */
-  type: string;
+  /** SPEC's `tag` (092). */
+  symbol: string;
+  /** bulk (block trading) or finalize (QIP): SPEC's `mold` (092). */
+  kind: string;
+  /** Market region, IN or US: SPEC's `type` (092). */
+  region: string;
   /** Block price, ticks. */
   price: number;
-  /** Minimum quantity. */
-  count: number;
+  /** Minimum quantity: SPEC's `count` (092). */
+  min_qty: number;
   status: number;
   /** Quantity offered in all; purchases add to `sold`, never past it (041). */
   supply: number;

@@ -32,7 +32,7 @@ const BLOCK_SUPPLY_LOTS = 20;
  * market, trading/holdings.ts `inBlockWindow`, which holds every ask there at the time of the buy),
  * never a discount to resell: at or a little above the market when seeded.
  */
-const BLOCK_PLAN: Array<[mold: 'bulk' | 'finalize', symbol: string, premiumBps: number, min: number]> = [
+const BLOCK_PLAN: Array<[kind: 'bulk' | 'finalize', symbol: string, premiumBps: number, min: number]> = [
   ['bulk', 'RELIANCE.NS', 20, BLOCK_DEFAULT_MIN_QTY],
   ['bulk', 'TCS.NS', 10, BLOCK_DEFAULT_MIN_QTY],
   ['bulk', 'SBIN.NS', 30, 200],
@@ -108,17 +108,17 @@ export async function seedMarket(deps: Deps): Promise<void> {
   }
 
   if (await isEmpty(deps, 'block_items')) {
-    const rows = BLOCK_PLAN.flatMap(([mold, symbol, premiumBps, min]) => {
+    const rows = BLOCK_PLAN.flatMap(([kind, symbol, premiumBps, min]) => {
       const ins = deps.market.instrument(symbol);
       const q = deps.market.quote(symbol);
       if (!ins || !q) return [];
       return [
         {
-          tag: ins.symbol,
-          mold,
-          type: ins.region,
+          symbol: ins.symbol,
+          kind,
+          region: ins.region,
           price: priceAtBps(priceToTicks(q.price), BPS_SCALE + premiumBps, ins.decimals),
-          count: min,
+          min_qty: min,
           status: OFFER_STATUS.open,
           supply: min * BLOCK_SUPPLY_LOTS,
           sold: 0,

@@ -30,10 +30,11 @@ export function watchDomain(metrics: Metrics, deps: Deps): void {
       if (performance.now() - ordersAt >= ORDERS_EVERY_MS) {
         const rows = await deps.database.db
           .selectFrom('orders')
-          .select((eb) => ['mold', 'status', eb.fn.countAll<number | string>().as('n')])
-          .groupBy(['status', 'mold'])
+          .select((eb) => ['kind', 'status', eb.fn.countAll<number | string>().as('n')])
+          .groupBy(['status', 'kind'])
           .execute();
-        orders = rows.map((r) => ({ mold: String(r.mold), status: Number(r.status), n: Number(r.n) }));
+        // The label keeps its published name (`mold`, SPEC's): dashboards and alerts select on it.
+        orders = rows.map((r) => ({ mold: String(r.kind), status: Number(r.status), n: Number(r.n) }));
         ordersAt = performance.now();
       }
       for (const o of orders) set({ mold: o.mold, status: o.status }, o.n);

@@ -25,8 +25,8 @@ export interface Book {
 
 /** What a pending buy holds: a stock order its value (`price_all`) and charges, an IPO application its amount. */
 function reservedBy(o: OpenBuyRow): { orders: number; ipo: number } {
-  if (o.mold === 'stock' && o.status === STOCK_STATUS.pending) return { orders: o.price_all + o.fee, ipo: 0 };
-  if (o.mold === 'ipo' && o.status === IPO_STATUS.pending) return { orders: 0, ipo: o.price_all };
+  if (o.kind === 'stock' && o.status === STOCK_STATUS.pending) return { orders: o.price_all + o.fee, ipo: 0 };
+  if (o.kind === 'ipo' && o.status === IPO_STATUS.pending) return { orders: 0, ipo: o.price_all };
   return { orders: 0, ipo: 0 };
 }
 

@@ -48,9 +48,9 @@ export interface HeldRows {
 }
 
 /** Whether an open buy is a held lot (a successful block/QIP buy, allotted IPO shares) rather than money reserved. */
-export function isLot(o: Pick<OpenBuyRow, 'mold' | 'status'>): boolean {
-  if (o.mold === 'ipo') return o.status === IPO_STATUS.allotted;
-  return (o.mold === 'bulk' || o.mold === 'finalize') && o.status === BLOCK_STATUS.success;
+export function isLot(o: Pick<OpenBuyRow, 'kind' | 'status'>): boolean {
+  if (o.kind === 'ipo') return o.status === IPO_STATUS.allotted;
+  return (o.kind === 'bulk' || o.kind === 'finalize') && o.status === BLOCK_STATUS.success;
 }
 
 /** Every position and lot of `rows`, valued now. */
@@ -103,23 +103,23 @@ export function heldOf(deps: Deps, rows: HeldRows, given?: FxRate): Held[] {
     });
   const lots = rows.orders.filter(isLot).map((o): Held => {
     // What the lot cost, gross of charges: its price × units at the rate it was bought at.
-    const invested = tradeValueMinor(o.price, o.count, o.rate);
+    const invested = tradeValueMinor(o.price, o.qty, o.rate);
     const region = o.region === 'US' ? 'US' : 'IN';
-    const valued = value(o.symbol, o.count, invested, region);
+    const valued = value(o.symbol, o.qty, invested, region);
     const locked = o.unlock_at !== null && o.unlock_at > now;
     return {
       symbol: o.symbol,
       ...valued,
       name: deps.market.instrument(o.symbol)?.name ?? o.name,
       market: valued.market || o.market,
-      qty: o.count,
-      available: locked ? 0 : o.count,
+      qty: o.qty,
+      available: locked ? 0 : o.qty,
       avgTicks: o.price,
       invested,
       updatedAt: o.created_at,
       lot: {
         no: o.no,
-        mold: o.mold as HoldingLot['mold'],
+        mold: o.kind as HoldingLot['mold'],
         unlock_at: locked ? o.unlock_at : null,
         boughtAt: o.created_at,
       },

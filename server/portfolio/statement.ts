@@ -39,9 +39,9 @@ export async function statement(deps: Deps, userId: number, fy?: number): Promis
 
   const sales = await db
     .selectFrom('orders')
-    .select(['symbol', 'name', 'count', 'price_all', 'profit'])
+    .select(['symbol', 'name', 'qty', 'price_all', 'profit'])
     .where('user_id', '=', userId)
-    .where('state', '=', 'sell')
+    .where('side', '=', 'sell')
     .where('profit', 'is not', null)
     .where('updated_at', '>=', from)
     .where('updated_at', '<', to)
@@ -68,7 +68,7 @@ export async function statement(deps: Deps, userId: number, fy?: number): Promis
   for (const s of sales) {
     const a = acc(s.symbol, s.name);
     const profit = s.profit ?? 0;
-    a.sold += s.count;
+    a.sold += s.qty;
     a.proceeds += s.price_all;
     a.cost += s.price_all - profit;
     a.realised += profit;
@@ -122,7 +122,7 @@ async function years(deps: Deps, userId: number, current: number): Promise<numbe
       .selectFrom('orders')
       .select((e) => e.fn.min('updated_at').as('first'))
       .where('user_id', '=', userId)
-      .where('state', '=', 'sell')
+      .where('side', '=', 'sell')
       .where('profit', 'is not', null)
       .executeTakeFirst(),
     db

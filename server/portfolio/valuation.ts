@@ -50,10 +50,10 @@ async function withToday(deps: Deps, db: Kysely<DB>, userId: number, held: Held[
   const buys = held.some((h) => h.lot === null)
     ? await db
         .selectFrom('orders')
-        .select(['symbol', 'count', 'price_all', 'updated_at'])
+        .select(['symbol', 'qty', 'price_all', 'updated_at'])
         .where('user_id', '=', userId)
-        .where('mold', '=', 'stock')
-        .where('state', '=', 'buy')
+        .where('kind', '=', 'stock')
+        .where('side', '=', 'buy')
         .where('status', '=', STOCK_STATUS.success)
         .where('updated_at', '>=', now - LOOKBACK_MS)
         .execute()
@@ -76,7 +76,7 @@ async function withToday(deps: Deps, db: Kysely<DB>, userId: number, held: Held[
     } else {
       for (const b of buys) {
         if (b.symbol === h.symbol && b.updated_at >= prevClose) {
-          bought += b.count;
+          bought += b.qty;
           boughtCost += b.price_all;
         }
       }

@@ -47,9 +47,9 @@ export async function dayPositions(deps: Deps, db: Kysely<DB>, userId: number): 
       'name',
       'market',
       'region',
-      'state',
+      'side',
       'product',
-      'count',
+      'qty',
       'price',
       'sell_price',
       'price_all',
@@ -57,7 +57,7 @@ export async function dayPositions(deps: Deps, db: Kysely<DB>, userId: number): 
       'updated_at',
     ])
     .where('user_id', '=', userId)
-    .where('mold', '=', 'stock')
+    .where('kind', '=', 'stock')
     .where('status', '=', STOCK_STATUS.success)
     .where('updated_at', '>=', now - LOOKBACK_MS)
     .orderBy('id')
@@ -90,14 +90,14 @@ export async function dayPositions(deps: Deps, db: Kysely<DB>, userId: number): 
     }
     t.fee += o.fee;
     // A buy's `price_all` is its value and `price` its fill; a sell's its proceeds and `sell_price`.
-    if (o.state === 'buy') {
-      t.buyCount += o.count;
+    if (o.side === 'buy') {
+      t.buyCount += o.qty;
       t.buyValue += o.price_all;
-      t.buyNative += o.price * o.count;
+      t.buyNative += o.price * o.qty;
     } else {
-      t.sellCount += o.count;
+      t.sellCount += o.qty;
       t.sellValue += o.price_all;
-      t.sellNative += (o.sell_price ?? o.price) * o.count;
+      t.sellNative += (o.sell_price ?? o.price) * o.qty;
     }
   }
   if (tallies.size === 0) return { rows: [], pnl: '0.00', as_of: now };
@@ -114,15 +114,15 @@ export async function dayPositions(deps: Deps, db: Kysely<DB>, userId: number): 
     // sells (positions.ts `openIntradayUnits`, for every symbol at once).
     db
       .selectFrom('orders')
-      .select(['symbol', 'state', 'status', 'count', 'square_at'])
+      .select(['symbol', 'side', 'status', 'qty', 'square_at'])
       .where('user_id', '=', userId)
-      .where('mold', '=', 'stock')
+      .where('kind', '=', 'stock')
       .where('product', '=', 'intraday')
       .where('symbol', 'in', symbols)
       .where((w) =>
         w.or([
           w('square_at', 'is not', null),
-          w.and([w('state', '=', 'sell'), w('status', '=', STOCK_STATUS.pending)]),
+          w.and([w('side', '=', 'sell'), w('status', '=', STOCK_STATUS.pending)]),
         ]),
       )
       .execute(),
@@ -132,7 +132,7 @@ export async function dayPositions(deps: Deps, db: Kysely<DB>, userId: number): 
   const open = new Map<string, { units: number; squareAt: number | null }>();
   for (const o of intraday) {
     const entry = open.get(o.symbol) ?? { units: 0, squareAt: null };
-    entry.units += o.state === 'buy' ? Number(o.count) : -Number(o.count);
+    entry.units += o.side === 'buy' ? Number(o.qty) : -Number(o.qty);
     if (o.square_at !== null) entry.squareAt = Math.max(entry.squareAt ?? 0, Number(o.square_at));
     open.set(o.symbol, entry);
   }

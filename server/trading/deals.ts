@@ -138,7 +138,7 @@ export async function cancelOrder(deps: Deps, db: Kysely<DB>, userId: number, no
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!order) throw notFound();
-  if (order.mold !== 'stock' || order.status !== STOCK_STATUS.pending) throw invalid('errors.notPending');
+  if (order.kind !== 'stock' || order.status !== STOCK_STATUS.pending) throw invalid('errors.notPending');
   const cancelled = await closePending(deps, db, order, STOCK_STATUS.cancelled);
   if (!cancelled) throw invalid('errors.notPending');
   return toOrderRow(cancelled, deps.clock.now());
@@ -187,8 +187,8 @@ export async function quoteOrder(
       .selectFrom('orders')
       .select(({ fn }) => [fn.sum<number>(sql`price_all + fee`).as('held')])
       .where('user_id', '=', userId)
-      .where('mold', '=', 'stock')
-      .where('state', '=', 'buy')
+      .where('kind', '=', 'stock')
+      .where('side', '=', 'buy')
       .where('status', '=', STOCK_STATUS.pending)
       .executeTakeFirst(),
   ]);

@@ -16,7 +16,7 @@ import { addToPosition, assertIntradaySell, avgTicks, reserveShares, takeFromPos
 import { creditSale, payBuy, reserveBuy } from './postings';
 
 /**
- * The stock order engine (mold `stock`: stocks, forex, futures, treasury).
+ * The stock order engine (kind `stock`: stocks, forex, futures, treasury).
  *
  * A buy or sell fills at the server's quote. The price the client sends is only what the user saw:
  * - quote within PRICE_TOLERANCE_BPS of it (or better for the user) → filled at once at the quote;
@@ -84,12 +84,12 @@ export function stockOrder(
     validity: ticket.validity,
     no: orderNo('stock', now),
     user_id: userId,
-    mold: 'stock' as const,
+    kind: 'stock' as const,
     symbol: instrument.symbol,
     market: instrument.market,
     name: instrument.name,
-    state: side,
-    count,
+    side,
+    qty: count,
     ref_id: null,
     created_at: now,
     updated_at: now,

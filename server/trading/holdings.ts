@@ -16,13 +16,13 @@ import { currencyOf, regionOf, tradable, withinTolerance } from './placement';
 import { blockBuyAmounts, creditSale, payBuy } from './postings';
 
 /**
- * Block trading (mold bulk) and QIP (mold finalize): the items on offer, their purchases, and the
+ * Block trading (kind bulk) and QIP (kind finalize): the items on offer, their purchases, and the
  * sale of lot holdings — an allotted IPO application or a block/QIP purchase — by order number.
  * These lots are kept on their order rows rather than in `positions`, so each is sold whole, once,
  * with its own profit/loss.
  */
 
-/** The block/QIP items on offer (status 1) of one mold; the search matches the code, with or without its .NS/.BO suffix. */
+/** The block/QIP items on offer (status 1) of one kind (SPEC's `mold`); the search matches the code, with or without its .NS/.BO suffix. */
 export async function blockList(
   deps: Deps,
   db: Kysely<DB>,
@@ -32,29 +32,29 @@ export async function blockList(
   const rows = await db
     .selectFrom('block_items')
     .selectAll()
-    .where('mold', '=', input.mold)
+    .where('kind', '=', input.mold)
     .where('status', '=', OFFER_STATUS.open)
-    .$if(code !== '', (q) => q.where(sql<string>`upper(tag)`, 'like', `%${code.replace(/[%_\\]/g, '')}%`))
+    .$if(code !== '', (q) => q.where(sql<string>`upper(symbol)`, 'like', `%${code.replace(/[%_\\]/g, '')}%`))
     .orderBy('id')
     .execute();
   const now = deps.clock.now();
   return {
     rows: rows.map((r): BlockItem => {
-      const ins = deps.market.instrument(r.tag);
-      const q = deps.market.quote(r.tag);
+      const ins = deps.market.instrument(r.symbol);
+      const q = deps.market.quote(r.symbol);
       return {
         id: r.id,
-        tag: r.tag,
-        name: ins?.name ?? r.tag,
+        tag: r.symbol,
+        name: ins?.name ?? r.symbol,
         // The price a buy would be placed at now: the ask held inside the block window.
         price: ticksToPrice(
           q && q.price > 0 ? inBlockWindow(deps, r.price, q.price, ins?.decimals ?? 2) : r.price,
         ),
         market_price: q?.price ?? 0,
-        count: r.count,
+        count: r.min_qty,
         status: r.status,
-        type: r.type,
-        mold: r.mold as BlockItem['mold'],
+        type: r.region,
+        mold: r.kind as BlockItem['mold'],
         decimals: ins?.decimals ?? 2,
         remaining: Math.max(0, Number(r.supply) - Number(r.sold)),
         session: ins ? sessionAt(ins, now) : null,
@@ -106,26 +106,26 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     .selectFrom('block_items')
     .selectAll()
     .where('id', '=', input.id)
-    .where('mold', '=', input.mold)
+    .where('kind', '=', input.mold)
     .executeTakeFirst();
   if (!item) throw notFound();
-  if (item.tag !== input.tag) throw invalid();
-  const instrument = deps.market.instrument(item.tag);
+  if (item.symbol !== input.tag) throw invalid();
+  const instrument = deps.market.instrument(item.symbol);
   const now = deps.clock.now();
   // The server decides the lot's price now: the ask inside the block window of the live price.
-  const reference = deps.market.quote(item.tag);
+  const reference = deps.market.quote(item.symbol);
   const price =
     reference && reference.price > 0
       ? inBlockWindow(deps, item.price, reference.price, instrument?.decimals ?? 2)
       : null;
   const base = {
     user_id: userId,
-    mold: input.mold,
-    symbol: item.tag,
-    market: instrument?.market ?? item.type,
-    name: instrument?.name ?? item.tag,
-    state: 'buy' as const,
-    count: input.count,
+    kind: input.mold,
+    symbol: item.symbol,
+    market: instrument?.market ?? item.region,
+    name: instrument?.name ?? item.symbol,
+    side: 'buy' as const,
+    qty: input.count,
     limit_price: null,
     price: price ?? item.price,
     sell_price: null,
@@ -134,16 +134,16 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
     created_at: now,
     updated_at: now,
     expires_at: null,
-    region: instrument?.region ?? regionOf(item.type),
+    region: instrument?.region ?? regionOf(item.region),
   };
   try {
     if (item.status !== OFFER_STATUS.open) throw invalid('errors.blockUnavailable');
-    if (input.count < item.count) throw invalid('errors.belowMinimumQuantity');
+    if (input.count < item.min_qty) throw invalid('errors.belowMinimumQuantity');
     // No reference price, no block window: nothing is bought at a price the server cannot check.
     if (price === null) throw new ApiError('errors.noQuote', 409);
     if (!withinTolerance('buy', price, priceToTicks(input.price))) throw invalid('errors.priceChanged');
     if (instrument) assertInSession(instrument, now);
-    const rate = await rateTicks(deps, db, currencyOf(deps, item.tag, item.type));
+    const rate = await rateTicks(deps, db, currencyOf(deps, item.symbol, item.region));
     const { value, charges } = blockBuyAmounts(deps.config.charges, instrument, price, input.count, rate);
     if (value <= 0) throw invalid();
     await takeSupply(db, item, input.count);
@@ -180,7 +180,7 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
  * buyers racing for the last lots cannot both have them (`errors.blockSoldOut`, or
  * `errors.blockSupplyShort` with what is left).
  */
-async function takeSupply(db: Kysely<DB>, item: { id: number; count: number }, count: number): Promise<void> {
+async function takeSupply(db: Kysely<DB>, item: { id: number; min_qty: number }, count: number): Promise<void> {
   const taken = await db
     .updateTable('block_items')
     .set({ sold: sql<number>`sold + ${count}` })
@@ -196,7 +196,7 @@ async function takeSupply(db: Kysely<DB>, item: { id: number; count: number }, c
     .where('id', '=', item.id)
     .executeTakeFirstOrThrow();
   const left = Math.max(0, Number(current.supply) - Number(current.sold));
-  throw left < item.count
+  throw left < item.min_qty
     ? new ApiError('errors.blockSoldOut', 409)
     : new ApiError('errors.blockSupplyShort', 409, { available: left });
 }
@@ -223,11 +223,11 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!lot) throw notFound();
-  if (lot.mold === 'stock' || lot.state !== 'buy') throw invalid('errors.notSellable');
+  if (lot.kind === 'stock' || lot.side !== 'buy') throw invalid('errors.notSellable');
   if (lot.closed_at !== null) throw invalid('errors.alreadySold');
-  const held = lot.mold === 'ipo' ? lot.status === IPO_STATUS.allotted : lot.status === BLOCK_STATUS.success;
+  const held = lot.kind === 'ipo' ? lot.status === IPO_STATUS.allotted : lot.status === BLOCK_STATUS.success;
   if (!held) throw invalid('errors.notSellable');
-  if (lot.mold === 'ipo' && !isListed(deps, lot.symbol)) throw invalid('errors.ipoNotListed');
+  if (lot.kind === 'ipo' && !isListed(deps, lot.symbol)) throw invalid('errors.ipoNotListed');
   // The lock-in: a block/QIP lot bought below the market cannot be turned back into cash at once.
   if (lot.unlock_at !== null && lot.unlock_at > deps.clock.now()) {
     throw new ApiError('errors.lotLocked', 409, { until: lot.unlock_at });
@@ -249,25 +249,25 @@ export async function sellLot(deps: Deps, db: Kysely<DB>, userId: number, input:
     .where('closed_at', 'is', null)
     .executeTakeFirst();
   if (Number(closed.numUpdatedRows) !== 1) throw invalid('errors.alreadySold');
-  const proceeds = tradeValueMinor(quoteTicks, lot.count, rate);
+  const proceeds = tradeValueMinor(quoteTicks, lot.qty, rate);
   // A sale pays a stock sell's charges (the same schedule, the same functions as a fill).
   const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds, 'delivery');
   const sale = await insertOrder(db, {
-    no: orderNo(lot.mold as 'ipo' | 'bulk' | 'finalize', now),
+    no: orderNo(lot.kind as 'ipo' | 'bulk' | 'finalize', now),
     user_id: userId,
-    mold: lot.mold,
+    kind: lot.kind,
     symbol: lot.symbol,
     market: lot.market,
     name: lot.name,
-    state: 'sell',
-    status: lot.mold === 'ipo' ? IPO_STATUS.sold : BLOCK_STATUS.success,
-    count: lot.count,
+    side: 'sell',
+    status: lot.kind === 'ipo' ? IPO_STATUS.sold : BLOCK_STATUS.success,
+    qty: lot.qty,
     limit_price: null,
     price: lot.price,
     sell_price: quoteTicks,
     ...chargeColumns(charges),
     price_all: proceeds,
-    profit: tradeValueMinor(quoteTicks - lot.price, lot.count, rate),
+    profit: tradeValueMinor(quoteTicks - lot.price, lot.qty, rate),
     ref_id: lot.id,
     created_at: now,
     updated_at: now,

@@ -99,10 +99,10 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
   await lockUser(db, deps.database.dialect, userId);
   const held = await db
     .selectFrom('orders')
-    .select((eb) => eb.fn.sum<number | string>('count').as('n'))
+    .select((eb) => eb.fn.sum<number | string>('qty').as('n'))
     .where('user_id', '=', userId)
-    .where('mold', '=', 'ipo')
-    .where('state', '=', 'buy')
+    .where('kind', '=', 'ipo')
+    .where('side', '=', 'buy')
     .where('ref_id', '=', ipo.id)
     .where('status', 'in', [IPO_STATUS.pending, IPO_STATUS.allotted])
     .executeTakeFirst();
@@ -117,13 +117,13 @@ export async function applyIpo(deps: Deps, db: Kysely<DB>, userId: number, input
   const order = await insertOrder(db, {
     no: orderNo('ipo', now),
     user_id: userId,
-    mold: 'ipo',
+    kind: 'ipo',
     symbol: ipo.symbol,
     market: ipo.series,
     name: ipo.company_name,
-    state: 'buy',
+    side: 'buy',
     status: IPO_STATUS.pending,
-    count: input.count,
+    qty: input.count,
     limit_price: null,
     price: ipo.issue_price,
     sell_price: null,
@@ -152,10 +152,10 @@ export interface AllotmentResult {
 
 /** What one application gets at `ratioBps`: whole lots, their value at its rate, the rest refunded. */
 export function allotmentOf(
-  app: { count: number; price: number; rate: number; price_all: number },
+  app: { qty: number; price: number; rate: number; price_all: number },
   ratioBps: number,
 ): { shares: number; value: number; refund: number } {
-  const shares = Math.floor(((app.count / IPO_QTY_STEP) * ratioBps) / 10_000) * IPO_QTY_STEP;
+  const shares = Math.floor(((app.qty / IPO_QTY_STEP) * ratioBps) / 10_000) * IPO_QTY_STEP;
   const value = shares > 0 ? tradeValueMinor(app.price, shares, app.rate) : 0;
   return { shares, value, refund: app.price_all - value };
 }
@@ -165,10 +165,10 @@ export function pendingApplications(db: Kysely<DB>, ipoId: number) {
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('mold', '=', 'ipo')
+    .where('kind', '=', 'ipo')
     .where('ref_id', '=', ipoId)
     .where('status', '=', IPO_STATUS.pending)
-    .where('state', '=', 'buy')
+    .where('side', '=', 'buy')
     .orderBy('id')
     .execute();
 }
@@ -214,7 +214,7 @@ export async function allotIpoIn(
       .updateTable('orders')
       .set(
         shares > 0
-          ? { status: IPO_STATUS.allotted, count: shares, price_all: value, updated_at: now }
+          ? { status: IPO_STATUS.allotted, qty: shares, price_all: value, updated_at: now }
           : { status: IPO_STATUS.refunded, updated_at: now },
       )
       .where('id', '=', app.id)

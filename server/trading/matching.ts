@@ -29,7 +29,7 @@ function triggerReached(side: 'buy' | 'sell', quoteTicks: number, trigger: numbe
 function fires(order: OrderRecord, quoteTicks: number, trigger: number): boolean {
   if (order.trigger_rises !== null)
     return order.trigger_rises === 1 ? quoteTicks >= trigger : quoteTicks <= trigger;
-  return triggerReached(order.state, quoteTicks, trigger);
+  return triggerReached(order.side, quoteTicks, trigger);
 }
 
 /** The leg of an armed OCO a quote fires: its target on a rise to it, its stop on a fall to it. */
@@ -62,15 +62,15 @@ export async function closePending(
     .returningAll()
     .executeTakeFirst();
   if (!closed) return null;
-  if (closed.state === 'buy') {
+  if (closed.side === 'buy') {
     await releaseBuy(db, { userId: closed.user_id, orderId: closed.id, at: now }, reservedBy(closed));
   } else {
     const released = await db
       .updateTable('positions')
-      .set({ reserved_qty: sql<number>`reserved_qty - ${closed.count}`, updated_at: now })
+      .set({ reserved_qty: sql<number>`reserved_qty - ${closed.qty}`, updated_at: now })
       .where('user_id', '=', closed.user_id)
       .where('symbol', '=', closed.symbol)
-      .where('reserved_qty', '>=', closed.count)
+      .where('reserved_qty', '>=', closed.qty)
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) !== 1) throw new Error(`order ${closed.no}: reserved shares missing`);
   }
@@ -94,14 +94,14 @@ export async function fillPending(
   const order = await lockOrder(db, deps.database.dialect, orderId);
   if (!order || order.status !== STOCK_STATUS.pending || order.limit_price === null) return null;
   if (order.trigger_price !== null && order.triggered_at === null) return null;
-  if (order.state === 'buy' ? quoteTicks > order.limit_price : quoteTicks < order.limit_price) return null;
+  if (order.side === 'buy' ? quoteTicks > order.limit_price : quoteTicks < order.limit_price) return null;
   const now = deps.clock.now();
   const instrument = deps.market.instrument(order.symbol);
   // An intraday fill is squared off at its session's close (squareoff.ts).
   const square_at = order.product === 'intraday' && instrument ? sessionEnd(instrument, now) : null;
   const ref = { userId: order.user_id, orderId: order.id, at: now, kind: instrument?.kind };
-  if (order.state === 'buy') {
-    const value = tradeValueMinor(quoteTicks, order.count, order.rate);
+  if (order.side === 'buy') {
+    const value = tradeValueMinor(quoteTicks, order.qty, order.rate);
     const charges = chargesFor(deps.config.charges, instrument, 'buy', value, productOf(order));
     const filled = await db
       .updateTable('orders')
@@ -120,7 +120,7 @@ export async function fillPending(
     if (!filled) return null;
     // The reservation (value and charges at the limit) is released down to the value; the charges
     // are then posted as what they are. The quote is at or below the limit: value ≤ reserved.
-    await addToPosition(db, order.user_id, order.symbol, order.count, value, quoteTicks * order.count, now);
+    await addToPosition(db, order.user_id, order.symbol, order.qty, value, quoteTicks * order.qty, now);
     await settleReservedBuy(db, ref, reservedBy(order), value, charges.total);
     await orderNotice(deps, db, filled, 'filled', now);
     return filled;
@@ -137,16 +137,16 @@ export async function fillPending(
     deps.database.dialect,
     order.user_id,
     order.symbol,
-    order.count,
+    order.qty,
     true,
     now,
   );
-  const proceeds = tradeValueMinor(quoteTicks, order.count, order.rate);
+  const proceeds = tradeValueMinor(quoteTicks, order.qty, order.rate);
   const charges = chargesFor(deps.config.charges, instrument, 'sell', proceeds, productOf(order));
   const filled = await db
     .updateTable('orders')
     .set({
-      price: avgTicks(taken.native, order.count),
+      price: avgTicks(taken.native, order.qty),
       sell_price: quoteTicks,
       price_all: proceeds,
       ...chargeColumns(charges),
@@ -213,7 +213,7 @@ export async function matchPendingOrders(
               ? {
                   fired_leg: leg.name,
                   limit_price: leg.limit,
-                  price_all: tradeValueMinor(leg.limit, order.count, order.rate),
+                  price_all: tradeValueMinor(leg.limit, order.qty, order.rate),
                 }
               : {}),
           })
@@ -223,12 +223,12 @@ export async function matchPendingOrders(
           .where('triggered_at', 'is', null)
           // Unless a modify moved the trigger or the quantity since this page was read.
           .where('trigger_price', '=', order.trigger_price)
-          .where('count', '=', order.count)
+          .where('qty', '=', order.qty)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) continue;
         triggered++;
       }
-      const reached = order.state === 'buy' ? q <= limit : q >= limit;
+      const reached = order.side === 'buy' ? q <= limit : q >= limit;
       if (reached && (await withTx(deps.database, (trx) => fillPending(deps, trx, order.id, q)))) filled++;
     } catch (err) {
       failures.push(err);
@@ -253,7 +253,7 @@ async function sendAmo(
   const now = deps.clock.now();
   if (order.send_at === null || order.limit_price === null) return false;
   if (now < order.send_at || !inSession(instrument, now)) return false;
-  const reached = (q: number) => (order.state === 'buy' ? q <= order.limit_price! : q >= order.limit_price!);
+  const reached = (q: number) => (order.side === 'buy' ? q <= order.limit_price! : q >= order.limit_price!);
   const open = priceToTicks(quote.open);
   const q = reached(open) ? open : priceToTicks(quote.price);
   if (!reached(q)) return false;
@@ -269,7 +269,7 @@ async function* pendingInBatches(deps: Deps): AsyncGenerator<OrderRecord> {
       .selectFrom('orders')
       .selectAll()
       .where('status', '=', STOCK_STATUS.pending)
-      .where('mold', '=', 'stock')
+      .where('kind', '=', 'stock')
       .where('id', '>', after)
       .orderBy('id')
       .limit(size)

@@ -46,7 +46,7 @@ export async function modifyPending(
     .executeTakeFirst();
   if (!found) throw notFound();
   const order = await lockOrder(db, dialect, found.id);
-  if (order?.mold !== 'stock' || order.status !== STOCK_STATUS.pending) throw invalid('errors.notPending');
+  if (order?.kind !== 'stock' || order.status !== STOCK_STATUS.pending) throw invalid('errors.notPending');
   if (input.count === undefined && input.price === undefined && input.trigger === undefined) throw invalid();
   const stopType =
     order.order_type === 'sl' ||
@@ -63,11 +63,11 @@ export async function modifyPending(
   if (input.trigger !== undefined && !stopType) throw invalid('errors.notStop');
   if (input.trigger !== undefined && !armed) throw invalid('errors.alreadyTriggered');
   if (input.price !== undefined && stopType === 'slm') throw invalid('errors.slmNoLimit');
-  const count = input.count ?? order.count;
+  const count = input.count ?? order.qty;
   checkStockQuantity(count);
   const { instrument, quote } = tradable(deps, order.symbol);
   const quoteTicks = priceToTicks(quote.price);
-  const side = order.state;
+  const side = order.side;
   const buying = side === 'buy';
   const trigger = input.trigger !== undefined ? priceToTicks(input.trigger) : order.trigger_price;
   let limit = input.price !== undefined ? priceToTicks(input.price) : (order.limit_price ?? order.price);
@@ -105,7 +105,7 @@ export async function modifyPending(
     const updated = await db
       .updateTable('orders')
       .set({
-        count,
+        qty: count,
         limit_price: limit,
         price: limit,
         price_all: value,
@@ -120,11 +120,11 @@ export async function modifyPending(
     await moveReservation(db, { userId, orderId: order.id, at: now, kind: instrument.kind }, diff);
     return updated;
   }
-  const delta = count - order.count;
+  const delta = count - order.qty;
   if (delta > 0) {
     await reserveShares(db, userId, order.symbol, delta, now);
     if (productOf(order) === 'intraday')
-      await assertIntradaySell(db, userId, order.symbol, count, order.count);
+      await assertIntradaySell(db, userId, order.symbol, count, order.qty);
   }
   if (delta < 0) {
     const released = await db
@@ -139,7 +139,7 @@ export async function modifyPending(
   return db
     .updateTable('orders')
     .set({
-      count,
+      qty: count,
       limit_price: limit,
       price_all: value,
       trigger_price: trigger,

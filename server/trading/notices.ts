@@ -20,7 +20,7 @@ export async function orderNotice(
   at: number,
 ): Promise<void> {
   const instrument = deps.market.instrument(order.symbol);
-  const ticks = order.state === 'sell' && order.sell_price !== null ? order.sell_price : order.price;
+  const ticks = order.side === 'sell' && order.sell_price !== null ? order.sell_price : order.price;
   await notify(db, {
     userId: order.user_id,
     kind: 'order',
@@ -29,8 +29,8 @@ export async function orderNotice(
     params: {
       event,
       no: order.no,
-      side: order.state,
-      count: order.count,
+      side: order.side,
+      count: order.qty,
       price: ticksToPrice(Number(ticks)),
       decimals: instrument?.decimals ?? 2,
       region: instrument?.region ?? 'IN',

@@ -85,11 +85,11 @@ export const ipoCommands: OpsCommand[] = [
         .select((eb) => [
           'ref_id',
           eb.fn.countAll<number>().as('applications'),
-          eb.fn.sum<number>('count').as('shares'),
+          eb.fn.sum<number>('qty').as('shares'),
           eb.fn.sum<number>('price_all').as('frozen'),
         ])
-        .where('mold', '=', 'ipo')
-        .where('state', '=', 'buy')
+        .where('kind', '=', 'ipo')
+        .where('side', '=', 'buy')
         .where('status', '=', IPO_STATUS.pending)
         .groupBy('ref_id')
         .execute();

@@ -9,11 +9,13 @@ import { insertReturningAll } from '../db/statement';
 
 /**
  * An order row: its number, its insert and lock, and what the app sees of it (`toOrderRow`). Every
- * order of every mold (stock, ipo, bulk, finalize) is a row of `orders`.
+ * order of every kind (stock, ipo, bulk, finalize) is a row of `orders`. The row is in our words
+ * (kind, side, qty); `toOrderRow` gives SPEC's (mold, state, count).
  */
 
 export type OrderRecord = Selectable<OrdersTable>;
-export type Mold = OrderRow['mold'];
+/** An order's kind: SPEC's `mold`. */
+export type OrderKind = OrderRow['mold'];
 
 /** An order row's product as the contract names it (the column is text; only `intraday` is not delivery). */
 export const productOf = (r: Pick<OrderRecord, 'product'>): OrderProduct =>
@@ -21,9 +23,9 @@ export const productOf = (r: Pick<OrderRecord, 'product'>): OrderProduct =>
 
 const ORDER_TYPES: ReadonlySet<string> = new Set(['market', 'limit', 'sl', 'slm', 'gtt', 'oco']);
 
-const PREFIX: Record<Mold, string> = { stock: 'S', ipo: 'I', bulk: 'B', finalize: 'Q' };
+const PREFIX: Record<OrderKind, string> = { stock: 'S', ipo: 'I', bulk: 'B', finalize: 'Q' };
 
-/** An order number users can read out: mold letter, time, random part (unique column backs it). */
+/** An order number users can read out: kind letter, time, random part (unique column backs it). */
 /**
  * Random bytes for order numbers, drawn 4 KiB at a time: one `randomBytes` call per order was a
  * system call each, about 3 % of a buy's CPU in bench:profile. Same CSPRNG, same bytes per order.
@@ -39,17 +41,17 @@ function randomHex4(): string {
   return pool.toString('hex', offset - 4, offset).toUpperCase();
 }
 
-export function orderNo(mold: Mold, at: number): string {
-  return `${PREFIX[mold]}${at.toString(36).toUpperCase()}${randomHex4()}`;
+export function orderNo(kind: OrderKind, at: number): string {
+  return `${PREFIX[kind]}${at.toString(36).toUpperCase()}${randomHex4()}`;
 }
 
 /** An order row as the app sees it at `now` (the server's clock): a lot in its lock-in is not sellable yet. */
 export function toOrderRow(r: OrderRecord, now: number): OrderRow {
   const held =
-    r.state === 'buy' &&
+    r.side === 'buy' &&
     r.closed_at === null &&
-    ((r.mold === 'ipo' && r.status === IPO_STATUS.allotted) ||
-      ((r.mold === 'bulk' || r.mold === 'finalize') && r.status === BLOCK_STATUS.success));
+    ((r.kind === 'ipo' && r.status === IPO_STATUS.allotted) ||
+      ((r.kind === 'bulk' || r.kind === 'finalize') && r.status === BLOCK_STATUS.success));
   return {
     id: r.id,
     no: r.no,
@@ -57,10 +59,10 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
     name: r.name,
     market: r.market,
     type: r.region,
-    mold: r.mold as Mold,
-    state: r.state,
+    mold: r.kind as OrderKind,
+    state: r.side,
     status: r.status,
-    count: r.count,
+    count: r.qty,
     price: ticksToPrice(r.price),
     sell_price: r.sell_price === null ? null : ticksToPrice(r.sell_price),
     fee: fromMinor(r.fee),
@@ -94,8 +96,8 @@ export function toOrderRow(r: OrderRecord, now: number): OrderRow {
  * (the engine, the audit and the reservations read them so); block/QIP and IPO buys keep value + fee.
  */
 function amounts(r: OrderRecord): { price_all: string; value: string } {
-  const sign = r.state === 'buy' ? 1 : -1;
-  if (r.mold === 'stock' || r.state === 'sell')
+  const sign = r.side === 'buy' ? 1 : -1;
+  if (r.kind === 'stock' || r.side === 'sell')
     return { price_all: fromMinor(r.price_all + sign * r.fee), value: fromMinor(r.price_all) };
   return { price_all: fromMinor(r.price_all), value: fromMinor(r.price_all - sign * r.fee) };
 }

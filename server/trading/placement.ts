@@ -69,7 +69,7 @@ export async function assertMayRest(
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
-    .where('mold', '=', 'stock')
+    .where('kind', '=', 'stock')
     .where('status', '=', STOCK_STATUS.pending)
     .executeTakeFirstOrThrow();
   if (Number(open.n) >= maxOpen) throw new ApiError('errors.tooManyOpenOrders', 409, { max: maxOpen });

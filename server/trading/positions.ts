@@ -114,19 +114,19 @@ export async function lockPosition(db: Kysely<DB>, dialect: Dialect, userId: num
 export async function openIntradayUnits(db: Kysely<DB>, userId: number, symbol: string): Promise<number> {
   const rows = await db
     .selectFrom('orders')
-    .select(['state', 'status', 'count', 'square_at'])
+    .select(['side', 'status', 'qty', 'square_at'])
     .where('user_id', '=', userId)
     .where('symbol', '=', symbol)
-    .where('mold', '=', 'stock')
+    .where('kind', '=', 'stock')
     .where('product', '=', 'intraday')
     .where((w) =>
       w.or([
         w('square_at', 'is not', null),
-        w.and([w('state', '=', 'sell'), w('status', '=', STOCK_STATUS.pending)]),
+        w.and([w('side', '=', 'sell'), w('status', '=', STOCK_STATUS.pending)]),
       ]),
     )
     .execute();
-  return rows.reduce((n, r) => n + (r.state === 'buy' ? Number(r.count) : -Number(r.count)), 0);
+  return rows.reduce((n, r) => n + (r.side === 'buy' ? Number(r.qty) : -Number(r.qty)), 0);
 }
 
 /**

@@ -133,8 +133,8 @@ export const reservedBy = (o: { price_all: number; fee: number }) => o.price_all
 
 /** The facts of an order row its postings follow from. */
 export interface OrderFacts {
-  mold: string;
-  state: 'buy' | 'sell';
+  kind: string;
+  side: 'buy' | 'sell';
   status: number;
   /** Minor units (see OrderRow `price_all`, `fee`: a stock row keeps the value and its charges). */
   price_all: number;
@@ -177,13 +177,13 @@ const once = (what: string, reasons: RegExp, amount: number): Expectation => ({
  */
 export function expectedPostings(o: OrderFacts): Expectation[] | string {
   const paid = once('charges', CHARGES, -o.fee);
-  if (o.state === 'sell') {
+  if (o.side === 'sell') {
     // A stock sell moves money only once filled; a lot's sale row is written when it is sold.
-    const sold = o.mold !== 'stock' || o.status === STOCK_STATUS.success;
+    const sold = o.kind !== 'stock' || o.status === STOCK_STATUS.success;
     if (!sold) return [none('sale proceeds', SELL), none('charges', CHARGES)];
     return [once('sale proceeds', SELL, o.price_all), paid];
   }
-  if (o.mold === 'stock') {
+  if (o.kind === 'stock') {
     const base: Expectation = { what: 'buy', reasons: BUY, min: 1 };
     if (o.status === STOCK_STATUS.pending)
       return [base, { what: 'reservation', reasons: HELD, sum: -reservedBy(o) }, none('charges', CHARGES)];
@@ -196,7 +196,7 @@ export function expectedPostings(o: OrderFacts): Expectation[] | string {
       none('charges', CHARGES),
     ];
   }
-  if (o.mold === 'ipo') {
+  if (o.kind === 'ipo') {
     const freeze: Expectation = { what: 'ipoFreeze', reasons: FREEZE, count: 1 };
     if (o.status === IPO_STATUS.pending) return [freeze, none('refund of a pending application', IPO_REFUND)];
     if (o.status === IPO_STATUS.allotted)

@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { invalid, notFound } from '../lib/errors';
 import { chargesOfRow, toBreakdown } from './charges';
-import { type Mold, type OrderRecord, toOrderRow } from './order-rows';
+import { type OrderKind, type OrderRecord, toOrderRow } from './order-rows';
 
 /** What the records screens show of the caller's orders: lists by mold and status, newest first, and one contract note. */
 
@@ -49,7 +49,7 @@ export async function orderList(
   const base = db
     .selectFrom('orders')
     .where('user_id', '=', userId)
-    .where('mold', '=', input.mold ?? 'stock')
+    .where('kind', '=', input.mold ?? 'stock')
     .$if(input.status !== undefined, (q) => q.where('status', '=', input.status!))
     .$if(input.tag !== undefined, (q) => q.where('symbol', '=', input.tag!));
   const [rows, count] = await Promise.all([
@@ -72,19 +72,19 @@ export function ipoOrders(
   input: ReqOf<typeof contract.ipoOrders>,
 ): Promise<{ rows: OrderRow[] }> {
   const sales = input.type === 1;
-  return newestOrders(deps, db, userId, 'ipo', (q) => q.where('state', '=', sales ? 'sell' : 'buy'));
+  return newestOrders(deps, db, userId, 'ipo', (q) => q.where('side', '=', sales ? 'sell' : 'buy'));
 }
 
-/** The caller's orders of one mold that `narrow` keeps, newest first, at most RECORDS_MAX. */
+/** The caller's orders of one kind that `narrow` keeps, newest first, at most RECORDS_MAX. */
 async function newestOrders(
   deps: Deps,
   db: Kysely<DB>,
   userId: number,
-  mold: Mold,
+  kind: OrderKind,
   narrow: (q: OrdersQuery) => OrdersQuery,
 ): Promise<{ rows: OrderRow[] }> {
   const rows = await narrow(
-    db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('mold', '=', mold),
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('kind', '=', kind),
   )
     .orderBy('id', 'desc')
     .limit(RECORDS_MAX)
@@ -97,9 +97,9 @@ async function newestOrders(
  * buy, a lot's sale. An IPO application is an allotment, not a trade: it has no contract note.
  */
 function executed(o: OrderRecord): boolean {
-  if (o.mold === 'stock') return o.status === STOCK_STATUS.success;
-  if (o.state === 'sell') return o.status === (o.mold === 'ipo' ? IPO_STATUS.sold : BLOCK_STATUS.success);
-  return o.mold !== 'ipo' && o.status === BLOCK_STATUS.success;
+  if (o.kind === 'stock') return o.status === STOCK_STATUS.success;
+  if (o.side === 'sell') return o.status === (o.kind === 'ipo' ? IPO_STATUS.sold : BLOCK_STATUS.success);
+  return o.kind !== 'ipo' && o.status === BLOCK_STATUS.success;
 }
 
 /**
@@ -123,17 +123,17 @@ export async function contractNote(
   if (!order) throw notFound();
   if (!executed(order)) throw invalid('errors.notExecuted');
   const charges = chargesOfRow(order);
-  const lotBuy = order.mold !== 'stock' && order.state === 'buy';
+  const lotBuy = order.kind !== 'stock' && order.side === 'buy';
   if (lotBuy && charges.total !== Number(order.fee)) throw invalid('errors.noContractNote');
   const value = lotBuy ? order.price_all - charges.total : order.price_all;
-  const fill = order.state === 'sell' ? (order.sell_price ?? order.price) : order.price;
+  const fill = order.side === 'sell' ? (order.sell_price ?? order.price) : order.price;
   const instrument = deps.market.instrument(order.symbol);
   return {
     order: toOrderRow(order, deps.clock.now()),
     price: ticksToPrice(fill),
     value: fromMinor(value),
     charges: toBreakdown(charges),
-    net: fromMinor(order.state === 'sell' ? value - charges.total : value + charges.total),
+    net: fromMinor(order.side === 'sell' ? value - charges.total : value + charges.total),
     exchange: instrument?.exchange ?? order.market,
     currency: instrument?.currency ?? 'INR',
     rate: order.rate,

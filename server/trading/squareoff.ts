@@ -87,13 +87,13 @@ async function squareOff(
     .selectAll()
     .where('user_id', '=', userId)
     .where('symbol', '=', symbol)
-    .where('mold', '=', 'stock')
+    .where('kind', '=', 'stock')
     .where('product', '=', 'intraday')
     .where('status', '=', STOCK_STATUS.pending)
     .where('expires_at', '<=', now)
     .execute();
   for (const order of pending) await closePending(deps, db, order, STOCK_STATUS.expired);
-  const net = orders.reduce((n, o) => n + (o.state === 'buy' ? o.count : -o.count), 0);
+  const net = orders.reduce((n, o) => n + (o.side === 'buy' ? o.qty : -o.qty), 0);
   // Units an open sell still holds (a day limit, a GTT, an OCO, an after-market sell) are released,
   // newest first, as far as the square-off needs them: else the intraday units would be carried
   // overnight at intraday charges.
@@ -104,15 +104,15 @@ async function squareOff(
       .selectAll()
       .where('user_id', '=', userId)
       .where('symbol', '=', symbol)
-      .where('mold', '=', 'stock')
-      .where('state', '=', 'sell')
+      .where('kind', '=', 'stock')
+      .where('side', '=', 'sell')
       .where('status', '=', STOCK_STATUS.pending)
       .orderBy('id', 'desc')
       .execute();
     for (const order of holding) {
       if (free >= net) break;
       if (await closePending(deps, db, order, STOCK_STATUS.cancelled, 'errors.squareOffCancelled'))
-        free += order.count;
+        free += order.qty;
     }
   }
   const count = Math.min(net, free);

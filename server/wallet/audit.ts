@@ -218,11 +218,11 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         .select([
           'id',
           'user_id',
-          'mold',
-          'state',
+          'kind',
+          'side',
           'status',
           'price',
-          'count',
+          'qty',
           'rate',
           'price_all',
           'fee',
@@ -231,18 +231,18 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         .execute();
       const chargesOf = (o: (typeof orders)[number]) => CHARGE_COLUMNS.reduce((a, c) => a + Number(o[c]), 0);
       const rowProblem = (o: (typeof orders)[number], facts: OrderFacts): string | null => {
-        if (o.mold === 'bulk' || o.mold === 'finalize') {
-          if (o.state !== 'buy' || o.status !== BLOCK_STATUS.success) return null;
-          const want = tradeValueMinor(Number(o.price), Number(o.count), Number(o.rate));
+        if (o.kind === 'bulk' || o.kind === 'finalize') {
+          if (o.side !== 'buy' || o.status !== BLOCK_STATUS.success) return null;
+          const want = tradeValueMinor(Number(o.price), Number(o.qty), Number(o.rate));
           const value = facts.price_all - facts.fee;
           const parts = chargesOf(o);
           const legacy = parts === 0 && facts.fee === feeMinor(want, LEGACY_BLOCK_FEE_BPS);
           return first(
-            value === want ? null : `value ${value} ≠ price × count at its rate ${want}`,
+            value === want ? null : `value ${value} ≠ price × qty at its rate ${want}`,
             parts === facts.fee || legacy ? null : `fee ${facts.fee} ≠ its charges ${parts}`,
           );
         }
-        if (o.mold !== 'stock' && o.state !== 'sell') return null;
+        if (o.kind !== 'stock' && o.side !== 'sell') return null;
         const parts = chargesOf(o);
         return parts === facts.fee ? null : `fee ${facts.fee} ≠ its charges ${parts}`;
       };
@@ -250,7 +250,7 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         const facts = { ...o, price_all: Number(o.price_all), fee: Number(o.fee) };
         expect('order', o.id, o.user_id, (got) => {
           // The row itself first: its fee is its recorded charges; a block/QIP buy's value is price
-          // × count at its rate.
+          // × qty at its rate.
           const row = rowProblem(o, facts);
           // Then its postings: what its state implies, by the rules its writers follow
           // (trading/postings.ts).
@@ -355,9 +355,9 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         .execute();
       const held = await trx
         .selectFrom('orders')
-        .select((eb) => ['user_id', 'symbol', eb.fn.sum<number | string>('count').as('n')])
-        .where('mold', '=', 'stock')
-        .where('state', '=', 'sell')
+        .select((eb) => ['user_id', 'symbol', eb.fn.sum<number | string>('qty').as('n')])
+        .where('kind', '=', 'stock')
+        .where('side', '=', 'sell')
         .where('status', '=', STOCK_STATUS.pending)
         .groupBy(['user_id', 'symbol'])
         .execute();
@@ -377,9 +377,9 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
       const items = await trx.selectFrom('block_items').select(['id', 'supply', 'sold']).execute();
       const taken = await trx
         .selectFrom('orders')
-        .select((eb) => ['ref_id', eb.fn.sum<number | string>('count').as('n')])
-        .where('mold', 'in', ['bulk', 'finalize'])
-        .where('state', '=', 'buy')
+        .select((eb) => ['ref_id', eb.fn.sum<number | string>('qty').as('n')])
+        .where('kind', 'in', ['bulk', 'finalize'])
+        .where('side', '=', 'buy')
         .where('status', '=', BLOCK_STATUS.success)
         .groupBy('ref_id')
         .execute();

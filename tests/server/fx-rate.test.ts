@@ -251,11 +251,11 @@ describe.each(DIALECTS)('the USD rate on $name', ({ name, enabled }) => {
       expect(await balanceOf(s, u.id)).toBe(before + 90_251_300 - charges);
       const rows = await s.deps.database.db
         .selectFrom('orders')
-        .select(['state', 'rate'])
+        .select(['side', 'rate'])
         .where('no', 'in', [bought.body.data.no, sold.body.data.no])
         .orderBy('id')
         .execute();
-      expect(rows.map((r) => [r.state, Number(r.rate)])).toEqual([
+      expect(rows.map((r) => [r.side, Number(r.rate)])).toEqual([
         ['buy', 885_000],
         ['sell', 902_513],
       ]);

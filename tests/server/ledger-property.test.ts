@@ -1131,9 +1131,9 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         .selectFrom('orders')
         .select((eb) => eb.fn.sum<number>('price_all').as('v'))
         .where('user_id', 'in', ids)
-        .where('state', '=', 'buy')
+        .where('side', '=', 'buy')
         // Stock orders filled or resting, and block/QIP lots bought (status 1 success).
-        .where('mold', 'in', ['stock', 'bulk', 'finalize'])
+        .where('kind', 'in', ['stock', 'bulk', 'finalize'])
         .where('status', 'in', [0, 1])
         .executeTakeFirst(),
     );
@@ -1142,7 +1142,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         .selectFrom('orders')
         .select((eb) => eb.fn.sum<number>('price_all').as('v'))
         .where('user_id', 'in', ids)
-        .where('state', '=', 'sell')
+        .where('side', '=', 'sell')
         .where('status', '=', 1)
         .executeTakeFirst(),
     );
@@ -1151,8 +1151,8 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         .selectFrom('orders')
         .select((eb) => eb.fn.sum<number>('price_all').as('v'))
         .where('user_id', 'in', ids)
-        .where('mold', '=', 'ipo')
-        .where('state', '=', 'buy')
+        .where('kind', '=', 'ipo')
+        .where('side', '=', 'buy')
         .where('status', 'in', [1, 2])
         .executeTakeFirst(),
     );
@@ -1185,10 +1185,10 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         .where((eb) =>
           eb.or([
             eb.and([
-              eb('mold', '=', 'stock'),
-              eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 0), eb('state', '=', 'buy')])]),
+              eb('kind', '=', 'stock'),
+              eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 0), eb('side', '=', 'buy')])]),
             ]),
-            eb.and([eb('mold', '!=', 'stock'), eb('state', '=', 'sell'), eb('status', '=', 1)]),
+            eb.and([eb('kind', '!=', 'stock'), eb('side', '=', 'sell'), eb('status', '=', 1)]),
           ]),
         )
         .executeTakeFirst(),

@@ -359,13 +359,13 @@ describe.each(DIALECTS)('market data on $name', ({ name, enabled }) => {
 
     it('has block-trading and QIP items in both regions, a little below the market', async () => {
       const items = await s.deps.database.db.selectFrom('block_items').selectAll().execute();
-      expect(new Set(items.map((i) => i.mold))).toEqual(new Set(['bulk', 'finalize']));
-      expect(new Set(items.map((i) => i.type))).toEqual(new Set(['IN', 'US']));
+      expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['bulk', 'finalize']));
+      expect(new Set(items.map((i) => i.region))).toEqual(new Set(['IN', 'US']));
       for (const item of items) {
-        expect(item.count).toBeGreaterThanOrEqual(100);
-        const ins = s.deps.market.instrument(item.tag)!;
-        expect(ins.region).toBe(item.type);
-        const market = priceToTicks(s.deps.market.quote(item.tag)!.price);
+        expect(item.min_qty).toBeGreaterThanOrEqual(100);
+        const ins = s.deps.market.instrument(item.symbol)!;
+        expect(ins.region).toBe(item.region);
+        const market = priceToTicks(s.deps.market.quote(item.symbol)!.price);
         // Seeded days before this weekend; the market has moved, but not by a third.
         expect(Number(item.price)).toBeGreaterThan(market * 0.66);
         expect(Number(item.price)).toBeLessThan(market * 1.33);

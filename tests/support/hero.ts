@@ -34,9 +34,9 @@ async function fromLedger(s: TestServer, userId: number) {
   const row = await sql<Record<string, unknown>>`select
       (select coalesce(sum(amount), 0) from ledger where user_id = ${userId}) as available,
       (select coalesce(-sum(l.amount), 0) from ledger l join orders o on l.ref_type = 'order' and l.ref_id = o.id
-        where l.user_id = ${userId} and o.user_id = ${userId} and o.mold = 'stock' and o.state = 'buy' and o.status = ${STOCK_STATUS.pending}) as orders,
+        where l.user_id = ${userId} and o.user_id = ${userId} and o.kind = 'stock' and o.side = 'buy' and o.status = ${STOCK_STATUS.pending}) as orders,
       (select coalesce(-sum(l.amount), 0) from ledger l join orders o on l.ref_type = 'order' and l.ref_id = o.id
-        where l.user_id = ${userId} and o.user_id = ${userId} and o.mold = 'ipo' and o.state = 'buy' and o.status = ${IPO_STATUS.pending}) as ipo,
+        where l.user_id = ${userId} and o.user_id = ${userId} and o.kind = 'ipo' and o.side = 'buy' and o.status = ${IPO_STATUS.pending}) as ipo,
       (select coalesce(-sum(l.amount), 0) from ledger l join withdrawals w on l.ref_type = 'withdrawal' and l.ref_id = w.id
         where l.user_id = ${userId} and w.user_id = ${userId} and w.status = ${WITHDRAW_STATUS.inProgress}) as withdrawals,
       (select coalesce(-sum(l.amount), 0) from ledger l join fund_orders f on l.ref_type = 'fund_order' and l.ref_id = f.id

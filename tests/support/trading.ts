@@ -207,11 +207,11 @@ export async function insertBlockItem(
   const inserted = await s.deps.database.db
     .insertInto('block_items')
     .values({
-      tag: row.tag,
-      mold: row.mold ?? 'bulk',
-      type: row.type ?? 'IN',
+      symbol: row.tag,
+      kind: row.mold ?? 'bulk',
+      region: row.type ?? 'IN',
       price: priceToTicks(row.price),
-      count: row.count ?? 100,
+      min_qty: row.count ?? 100,
       status: row.status ?? 1,
       supply: row.supply ?? (row.count ?? 100) * 100,
       sold: 0,

@@ -31,11 +31,13 @@ import { migration081WithdrawalsPending } from './081_withdrawals_pending';
 import { migration082FundNav } from './082_fund_nav';
 import { migration090Push } from './090_push';
 import { migration091RechargeReference } from './091_recharge_reference';
+import { migration092TradingNames } from './092_trading_names';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
  * Numbering: 001–049 accounts, ledger and business tables; 050–059 market data; 060–069
- * operations (retention, audits); 070–079 the back office; 080–089 products; 090– notifications (push).
+ * operations (retention, audits); 070–079 the back office; 080–089 products; 090–091 notifications
+ * (push); 092– renames of SPEC's wire names to our own.
  */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -70,5 +72,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '082_fund_nav': migration082FundNav(),
     '090_push': migration090Push(dialect),
     '091_recharge_reference': migration091RechargeReference(),
+    '092_trading_names': migration092TradingNames(),
   };
 }
