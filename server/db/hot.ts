@@ -1,7 +1,14 @@
 import { CompiledQuery } from 'kysely';
 import { UNIT_SCALE } from '#shared/funds';
 import { MONEY_SCALE, PRICE_SCALE } from '#shared/money';
-import { BLOCK_STATUS, FUND_ORDER_STATUS, IPO_STATUS, LOAN_STATE, STOCK_STATUS, WITHDRAW_STATUS } from '#shared/status';
+import {
+  BLOCK_STATUS,
+  FUND_ORDER_STATUS,
+  IPO_STATUS,
+  LOAN_STATE,
+  STOCK_STATUS,
+  WITHDRAW_STATUS,
+} from '#shared/status';
 import type { Database } from './index';
 import type { SessionStage } from './schema';
 import { numbered } from './statement';

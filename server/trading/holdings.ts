@@ -180,7 +180,11 @@ export async function buyBlock(deps: Deps, db: Kysely<DB>, userId: number, input
  * buyers racing for the last lots cannot both have them (`errors.blockSoldOut`, or
  * `errors.blockSupplyShort` with what is left).
  */
-async function takeSupply(db: Kysely<DB>, item: { id: number; min_qty: number }, count: number): Promise<void> {
+async function takeSupply(
+  db: Kysely<DB>,
+  item: { id: number; min_qty: number },
+  count: number,
+): Promise<void> {
   const taken = await db
     .updateTable('block_items')
     .set({ sold: sql<number>`sold + ${count}` })

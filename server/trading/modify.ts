@@ -123,8 +123,7 @@ export async function modifyPending(
   const delta = count - order.qty;
   if (delta > 0) {
     await reserveShares(db, userId, order.symbol, delta, now);
-    if (productOf(order) === 'intraday')
-      await assertIntradaySell(db, userId, order.symbol, count, order.qty);
+    if (productOf(order) === 'intraday') await assertIntradaySell(db, userId, order.symbol, count, order.qty);
   }
   if (delta < 0) {
     const released = await db

@@ -76,7 +76,11 @@ export const IPO_QUANTITY_STATUSES: readonly number[] = [0, IPO_STATUS.allotted]
 export const BLOCK_STATUS = { success: 1, failed: 2 } as const;
 
 /** Fund orders (SPEC §4): active (waiting for its NAV), completed, cancelled. */
-export const FUND_ORDER_STATUS = { active: 'active', completed: 'completed', cancelled: 'cancelled' } as const;
+export const FUND_ORDER_STATUS = {
+  active: 'active',
+  completed: 'completed',
+  cancelled: 'cancelled',
+} as const;
 
 /** Block-trading items and fund products (SPEC §3): 1 on offer; anything else is closed. */
 export const OFFER_STATUS = { open: 1 } as const;

@@ -20,11 +20,13 @@ export function migration092TradingNames() {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
     async up(db: Kysely<any>) {
-      for (const [table, from, to] of RENAMES) await db.schema.alterTable(table).renameColumn(from, to).execute();
+      for (const [table, from, to] of RENAMES)
+        await db.schema.alterTable(table).renameColumn(from, to).execute();
     },
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
     async down(db: Kysely<any>) {
-      for (const [table, from, to] of RENAMES) await db.schema.alterTable(table).renameColumn(to, from).execute();
+      for (const [table, from, to] of RENAMES)
+        await db.schema.alterTable(table).renameColumn(to, from).execute();
     },
   };
 }
