@@ -259,7 +259,7 @@ export interface OpsConfig {
   depositApprovalAbove: number;
   /**
    * A member created or re-enrolled by someone this recently (OPS_RELATED_DAYS, 30 days) cannot
-   * check that person's work (backoffice/people.ts).
+   * check that person's work (approvals/people.ts).
    */
   relatedMs: number;
   /** Where messages to staff (enrolment links) are delivered as files (STAFF_OUTBOX_DIR, ./data/outbox). */

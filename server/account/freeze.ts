@@ -11,7 +11,7 @@ import { ApiError } from '../lib/errors';
  * `errors.accountFrozen` (403) before its input is used — nothing moves, nothing is recorded under
  * its Idempotency-Key. Reading stays open: the customer signs in, sees their balance, holdings and
  * the notice that says why, and can write to support. Neither the rail's job (wallet/jobs.ts) nor
- * staff (backoffice/payouts.ts: pay, approve, release) pay out their withdrawals in progress until
+ * staff (wallet/payouts.ts: pay, approve, release) pay out their withdrawals in progress until
  * they are unfrozen; staff may still reject (refund) one. Orders already resting are left
  * as they were: freezing stops the customer, not the market.
  *

@@ -8,6 +8,15 @@ import {
 import { recordSecurityChange } from '../account/security-events';
 import { endSessionsIn } from '../account/sessions';
 import { factorContext, userOwner } from '../account/two-factor';
+import { assertClaim, type DecisionOptions, overrideOf } from '../approvals/people';
+import {
+  approvalView,
+  awaiting,
+  bindingOf,
+  checkApproval,
+  closeApproval,
+  requestApproval,
+} from '../approvals/requests';
 import { plainText } from '../content/sanitize';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -16,22 +25,12 @@ import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { forgetEnded } from '../lib/session-notices';
 import { notify } from '../notify/notify';
-import {
-  approvalView,
-  awaiting,
-  bindingOf,
-  checkApproval,
-  closeApproval,
-  requestApproval,
-} from './approvals';
-import { type DecisionOptions, overrideOf } from './payouts';
-import { assertClaim } from './people';
 
 /**
  * Staff controls over a customer's account, each with a reason, an audit entry and a notice the
  * customer reads in their language (inbox kind `security`, `params.event`, `params.staff`):
- * - freeze, unfreeze and factor reset are two people's (approvals.ts, the mechanism loans and
- *   deposits use; people.ts decides who counts as someone else): one member asks, another approves,
+ * - freeze, unfreeze and factor reset are two people's (approvals/requests.ts, the mechanism loans and
+ *   deposits use; approvals/people.ts decides who counts as someone else): one member asks, another approves,
  *   and only then does anything change. One control waits per customer at a time. A request is
  *   bound to the account as the maker saw it (frozen or not, the factors it has); if that changed
  *   the approval is void.

@@ -3,18 +3,17 @@ import type { Kysely } from 'kysely';
 import type { AllotmentPreview, IpoRow } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { IPO_STATUS } from '#shared/status';
+import { assertClaim, assertMayCheck, type DecisionOptions, overrideOf } from '../approvals/people';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { allotIpoIn, allotmentOf, pendingApplications } from '../trading/ipo';
-import { type DecisionOptions, overrideOf } from './payouts';
-import { assertClaim, assertMayCheck } from './people';
 
 /**
  * An IPO's allotment: the table previewed at a ratio, proposed by one member and run by
  * another — as a payout's second approval: never the proposer, the console, or anyone the proposer
- * made (people.ts) — bound to the applications it was previewed from: any new, changed or withdrawn
+ * made (approvals/people.ts) — bound to the applications it was previewed from: any new, changed or withdrawn
  * application voids it. Each step audited.
  */
 

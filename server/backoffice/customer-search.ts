@@ -3,9 +3,9 @@ import type { CustomerHit, CustomerMatch, CustomerPage, CustomerRow } from '#sha
 import { fromMinor } from '#shared/money';
 import { compactCode, PHONE_LENGTH } from '#shared/rules';
 import { KYC_STATUS } from '#shared/status';
+import { namesOf } from '../account/customer-names';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import { namesOf } from './names';
 
 /**
  * The desk's one search box and the customer list. What a person types is read as every form it

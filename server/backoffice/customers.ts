@@ -1,6 +1,7 @@
 import type { CustomerView } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { IPO_STATUS, KYC_STATUS } from '#shared/status';
+import { nameOf } from '../account/customer-names';
 import { isWelcome } from '../content/chat';
 import { plainText } from '../content/sanitize';
 import { hotReads } from '../db/hot';
@@ -11,10 +12,9 @@ import { maskTail } from '../lib/mask';
 import { bookOf, heroAnswer } from '../portfolio/book';
 import { heldOf } from '../portfolio/held';
 import { creditOf } from '../wallet/credit';
+import { approvalView, payoutRows } from '../wallet/payouts';
 import { standingOf } from './account-controls';
 import { auditRows } from './audit-view';
-import { nameOf } from './names';
-import { approvalView, payoutRows } from './payouts';
 
 /**
  * The customer view: one customer's identity and its history, cards with their

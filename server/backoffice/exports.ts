@@ -5,7 +5,7 @@ import wallet from '../../locales/en/wallet.json';
 import type { Deps } from '../deps';
 import { csvLine } from '../lib/audit-log';
 import { notFound } from '../lib/errors';
-import { payouts } from './payouts';
+import { payouts } from '../wallet/payouts';
 import { queues } from './queues';
 
 /**

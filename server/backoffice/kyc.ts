@@ -9,6 +9,7 @@ import {
   type KycRejectionReason,
 } from '#shared/backoffice';
 import { KYC_STATUS } from '#shared/status';
+import { assertClaim, type DecisionOptions, overrideOf } from '../approvals/people';
 import { plainText } from '../content/sanitize';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
@@ -16,8 +17,6 @@ import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { isUploadId, sniffImage, uploadPath } from '../lib/uploads';
 import { auditRows } from './audit-view';
-import { type DecisionOptions, overrideOf } from './payouts';
-import { assertClaim } from './people';
 import { claimOf } from './queues';
 
 /**

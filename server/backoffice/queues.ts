@@ -3,14 +3,14 @@ import { HOLD_LABEL, type QueueItem, type Queues, type QueueType, type WorkType 
 import { formatMoney } from '#shared/format';
 import { fromMinor } from '#shared/money';
 import { IPO_STATUS, KYC_STATUS, LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
+import { namesOf } from '../account/customer-names';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { ApiError, invalid, notFound } from '../lib/errors';
+import { waitingDeposits } from '../wallet/deposits';
 import { payoutDayTotal } from '../wallet/withdraw';
-import { waitingDeposits } from './deposits';
 import { assignChat, waitingChats } from './inbox';
-import { namesOf } from './names';
 
 /**
  * The work queues: per type the count and the age of the oldest item, and one list

@@ -17,12 +17,14 @@ import type { Deps } from '../deps';
 import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
 import { auditLedger, formatAudit } from '../wallet/audit';
+import { approveDeposit, confirmDeposit, deposits, rejectDeposit } from '../wallet/deposits';
+import { approveLoan, declineLoan, loanRows } from '../wallet/loan-decisions';
+import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from '../wallet/payouts';
 import { approveControl, endCustomerSessions, rejectControl, requestControl } from './account-controls';
 import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
 import { customerList, searchCustomers } from './customer-search';
 import { addNote, customerView } from './customers';
-import { approveDeposit, confirmDeposit, deposits, rejectDeposit } from './deposits';
 import { payoutsCsv, queuesCsv, statementCsv } from './exports';
 import {
   passkeyOptions,
@@ -37,9 +39,7 @@ import { fxPreview, fxState, setFxRate } from './fx-rate';
 import { type OpsHandler, type OpsHandlers, RawAnswer, registerOpsRoutes, who } from './gateway';
 import { agentTyping, assignChat, cannedReplies, chatThread, replyAs, waitingChats } from './inbox';
 import { approveKyc, kycCase, kycCases, kycPhoto, rejectKyc } from './kyc';
-import { approveLoan, declineLoan, loanRows } from './loan-decisions';
 import { articleOf, cancelDraft, newsRows, publishDraft } from './news-desk';
-import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from './payouts';
 import { claim, queues } from './queues';
 import { addStaff, changeRole, disableStaff, listStaff, reenrolStaff } from './staff';
 import { enrol, freshUntil, logoutStaff, signIn } from './staff-sessions';
@@ -54,7 +54,7 @@ const strict = <T extends Record<string, TSchema>>(props: T) =>
   Type.Object(props, { additionalProperties: false });
 const Empty = strict({});
 const ById = strict({ id: RowId });
-/** An admin's reason for deciding an item someone else claimed (backoffice/people.ts). */
+/** An admin's reason for deciding an item someone else claimed (approvals/people.ts). */
 const Override = Type.Optional(Type.String({ maxLength: 500 }));
 const Decide = strict({ id: RowId, override: Override });
 const ByUser = strict({ userId: RowId });

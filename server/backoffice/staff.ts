@@ -14,7 +14,7 @@ import { deliver, isContact, maskContact } from './courier';
  * one-time enrolment link goes there (courier.ts) — never to the admin who added them, so nobody
  * sets up another member's second factor. Only the console, the first admin's door, prints a link.
  * Who created a member and who issued their current enrolment are kept (`created_by`,
- * `enrolled_by`): a checker made by the maker is no checker (people.ts). Roles are changed and
+ * `enrolled_by`): a checker made by the maker is no checker (approvals/people.ts). Roles are changed and
  * members disabled or re-enrolled by an admin, never by themselves.
  */
 

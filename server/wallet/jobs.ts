@@ -52,7 +52,7 @@ export const settleWithdrawals: Job = {
   async run(deps) {
     if (!automatic(deps)) return;
     const due = await withdrawalsInProgress(deps.database.db)
-      // Held ones wait for the operator's decision (wallet/ops.ts); a frozen customer's wait for
+      // Held ones wait for the operator's decision (ops/commands/wallet.ts); a frozen customer's wait for
       // the unfreeze (account/freeze.ts).
       .where('withdrawals.hold', 'is', null)
       .where((eb) =>

@@ -93,7 +93,7 @@ export async function requestWithdrawal(
   const amount = unitsToMinor(input.count);
   // A card added or changed recently may be an intruder's: the payout waits for the operator. One
   // that takes the customer's day above PAYOUT_APPROVAL_ABOVE waits for two members of staff
-  // (server/backoffice/payouts.ts).
+  // (payouts.ts).
   const changed = Math.max(card.created_at, card.updated_at);
   const security = await lastSecurityChange(db, userId);
   const dayTotal = (await payoutDayTotal(db, userId, now)) + amount;

@@ -98,7 +98,7 @@ export interface SignedIn {
 }
 
 /**
- * How staff name a customer (server/backoffice/names.ts): the real-name submission's name (verified
+ * How staff name a customer (server/account/customer-names.ts): the real-name submission's name (verified
  * once approved), else their first bank card's holder, else none (staff see the phone).
  */
 export interface CustomerName {

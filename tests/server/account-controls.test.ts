@@ -22,7 +22,7 @@ import { addCard, ensureTradeCode, TRADE_CODE } from '../support/wallet';
 
 /**
  * Staff controls over a customer's account (server/backoffice/account-controls.ts): freeze and
- * unfreeze, factor reset — each two people's through approvals.ts and people.ts — and ending the
+ * unfreeze, factor reset — each two people's through approvals/requests.ts and approvals/people.ts — and ending the
  * sessions, one member's. Each refused attack is named: the maker approving their own freeze, an
  * admin approving it with a member they just created, a frozen customer's stolen session, a frozen
  * customer's order, withdrawal, recharge and new card. Ledger audit and audit chain after.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/backoffice';
 import { LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
-import { approvePayout, payPayout } from '../../server/backoffice/payouts';
 import { consoleActor } from '../../server/lib/audit-log';
 import { verifyAuditChain } from '../../server/lib/audit-verify';
 import { COMMANDS } from '../../server/ops/commands/index';
+import { approvePayout, payPayout } from '../../server/wallet/payouts';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import {
   enrolledMember,

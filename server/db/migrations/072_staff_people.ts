@@ -6,7 +6,7 @@ import type { Dialect } from '../dialect';
  * - staff.contact: where the member's enrolment links go (their own address; an admin never sees
  *   the link). staff.enrolled_by / enrol_issued_at: who issued the member's current enrolment (at
  *   first their creator; an admin's re-enrolment after a lost factor replaces it) — with
- *   created_by/created_at, what tells that a checker was made by the maker (backoffice/people.ts).
+ *   created_by/created_at, what tells that a checker was made by the maker (approvals/people.ts).
  * - approvals: a maker's request that another member checks, for decisions other than payouts
  *   (payout_approvals keeps those): a loan above LOAN_APPROVAL_ABOVE, and the customer-account
  *   decisions of the back office. `binding` is the hash of what was asked; at most one waits per

@@ -1,14 +1,14 @@
 import { CONTENT_COMMANDS } from '../../content/ops';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
 import { fxCommands, ipoCommands } from '../../trading/ops';
-import { WALLET_COMMANDS } from '../../wallet/ops';
 import { ACCOUNT_COMMANDS } from './account';
 import { AUDIT_COMMANDS } from './audit';
 import type { OpsCommand } from './command';
 import { REVIEW_COMMANDS } from './review';
 import { STAFF_COMMANDS } from './staff';
+import { WALLET_COMMANDS } from './wallet';
 
-/** Every command; domain files append theirs. */
+/** Every command; each domain's file here (wallet.ts, …) appends its own. */
 const DURATION = /^(\d+)(ms|s|m|h|d)$/;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

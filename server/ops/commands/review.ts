@@ -1,9 +1,9 @@
 import { fromMinor } from '#shared/money';
 import { KYC_STATUS, RECHARGE_STATUS } from '#shared/status';
 import { approveKyc, rejectKyc } from '../../backoffice/kyc';
-import { applyingLoans } from '../../backoffice/loan-decisions';
 import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
+import { applyingLoans } from '../../wallet/loan-decisions';
 import { withdrawalsInProgress } from '../../wallet/withdraw';
 import { idArg, iso, options } from './args';
 import type { OpsCommand } from './command';

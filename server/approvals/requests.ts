@@ -9,7 +9,7 @@ import { conflict } from '../lib/errors';
 import { assertMayCheck } from './people';
 
 /**
- * Two people's decisions other than payouts (payouts.ts keeps its own table): a loan above
+ * Two people's decisions other than payouts (wallet/payouts.ts keeps its own table): a loan above
  * LOAN_APPROVAL_ABOVE, and the back office's decisions on a customer's account. The maker's
  * request is bound to what was asked (`binding`); the checker is someone else in the sense of
  * people.ts; a request whose target changed since is void, never approved. Each move is a guarded

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
-import { approveLoan, declineLoan } from '../backoffice/loan-decisions';
-import { payPayout, rejectPayout, releasePayout } from '../backoffice/payouts';
-import type { DB } from '../db/schema';
-import type { Deps } from '../deps';
-import { type Actor, audited } from '../lib/audit-log';
-import { idArg, options } from '../ops/commands/args';
-import type { OpsCommand } from '../ops/commands/command';
-import { consoleError, operatorActor } from '../ops/commands/operator';
-import { completeRecharge, failRecharge } from './settlement';
+import type { DB } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type Actor, audited } from '../../lib/audit-log';
+import { approveLoan, declineLoan } from '../../wallet/loan-decisions';
+import { payPayout, rejectPayout, releasePayout } from '../../wallet/payouts';
+import { completeRecharge, failRecharge } from '../../wallet/settlement';
+import { idArg, options } from './args';
+import type { OpsCommand } from './command';
+import { consoleError, operatorActor } from './operator';
 
 /**
  * The operator's side of the wallet (DESIGN rule 4): loan decisions, payouts, recharge
- * confirmation. Loans and payouts run the back office's functions (backoffice/loan-decisions.ts,
- * backoffice/payouts.ts: audited, maker-checker above LOAN_APPROVAL_ABOVE and PAYOUT_APPROVAL_ABOVE).
+ * confirmation. Loans and payouts run the same decisions as the back office (wallet/loan-decisions.ts,
+ * wallet/payouts.ts: audited, maker-checker above LOAN_APPROVAL_ABOVE and PAYOUT_APPROVAL_ABOVE).
  * The console makes, never checks: a second approval is a member of staff's, in the back office
  * (whoever runs the console holds the database and names any operator). Recharges are
  * guarded transitions of wallet/settlement.ts in an audited transaction. A command repeated or

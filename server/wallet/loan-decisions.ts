@@ -2,13 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ApprovalView, LoanRow } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { LOAN_STATE } from '#shared/status';
-import { plainText } from '../content/sanitize';
-import type { DB } from '../db/schema';
-import type { Deps } from '../deps';
-import { type Actor, audited } from '../lib/audit-log';
-import { conflict, invalid, notFound } from '../lib/errors';
-import { creditOf } from '../wallet/credit';
-import { disburseLoan, rejectLoan } from '../wallet/settlement';
+import { namesOf } from '../account/customer-names';
+import { assertClaim, type DecisionOptions, overrideOf } from '../approvals/people';
 import {
   approvalView,
   awaiting,
@@ -17,16 +12,20 @@ import {
   closeApproval,
   latestApprovals,
   requestApproval,
-} from './approvals';
-import { namesOf } from './names';
-import { type DecisionOptions, overrideOf } from './payouts';
-import { assertClaim } from './people';
+} from '../approvals/requests';
+import { plainText } from '../content/sanitize';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { type Actor, audited } from '../lib/audit-log';
+import { conflict, invalid, notFound } from '../lib/errors';
+import { creditOf } from './credit';
+import { disburseLoan, rejectLoan } from './settlement';
 
 /**
  * Loan applications decided in the back office, each audited: approved (disbursed) or
  * rejected with a reason the customer reads. Above LOAN_APPROVAL_ABOVE a loan is two people's: the
- * first approval records a request bound to the application (approvals.ts), a second member — in
- * the sense of people.ts, never the console — approves it and it is disbursed. A claimed
+ * first approval records a request bound to the application (approvals/requests.ts), a second member — in
+ * the sense of approvals/people.ts, never the console — approves it and it is disbursed. A claimed
  * application is decided by its claimant or by an admin who says why. The console's commands run
  * these functions.
  */

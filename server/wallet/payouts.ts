@@ -10,16 +10,16 @@ import {
 } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { WITHDRAW_STATUS } from '#shared/status';
+import { namesOf } from '../account/customer-names';
+import { assertClaim, assertMayCheck, type DecisionOptions, overrideOf } from '../approvals/people';
 import { plainText } from '../content/sanitize';
 import type { DB, PayoutApprovalsTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { maskTail } from '../lib/mask';
-import { payWithdrawal, refundWithdrawal, releaseWithdrawal } from '../wallet/settlement';
-import { payoutDayTotal } from '../wallet/withdraw';
-import { namesOf } from './names';
-import { assertClaim, assertMayCheck, type ClaimOverride } from './people';
+import { payWithdrawal, refundWithdrawal, releaseWithdrawal } from './settlement';
+import { payoutDayTotal } from './withdraw';
 
 /**
  * Payouts: held withdrawals paid, released to the payment rail or rejected (refunded)
@@ -28,7 +28,7 @@ import { assertClaim, assertMayCheck, type ClaimOverride } from './people';
  * member's "pay" records an approval request bound to the exact payout — withdrawal, customer,
  * amount, and the card as it was (number, holder, IFSC, change time) — and a second member checks
  * it: never the maker, never the console, never someone the maker created or re-enrolled lately
- * (people.ts); any change to what it is bound to voids it. Paying twice is impossible: the approval
+ * (approvals/people.ts); any change to what it is bound to voids it. Paying twice is impossible: the approval
  * moves awaiting → approved and the withdrawal n → y, each by a guarded update in one transaction,
  * so of two approvers racing one pays and the other is refused. A claimed payout is decided by its
  * claimant, or by an admin who says why. The console's `withdraw:pay|release|reject` run these same
@@ -105,15 +105,7 @@ const needsApproval = (deps: Deps, dayTotal: number) => dayTotal > deps.config.o
 /** The customer's payouts in the 24 h up to this one, this one included (wallet/withdraw.ts). */
 const dayTotalOf = (db: Kysely<DB>, p: Payout) => payoutDayTotal(db, p.user_id, p.created_at);
 
-/** What a decision may carry: an admin's reason for deciding an item someone else claimed. */
-export interface DecisionOptions {
-  override?: string | null;
-}
 const PAYOUT_CLAIMS = ['withdrawal', 'approval'] as const;
-
-/** The claim an admin decided over, as the audit entry keeps it. */
-export const overrideOf = (o: ClaimOverride | null) =>
-  o ? { override: { claimedBy: o.claimedBy.id, claimedName: o.claimedBy.name, reason: o.reason } } : {};
 
 function payoutRow(
   deps: Deps,
@@ -279,7 +271,7 @@ export async function payPayout(
 
 /**
  * The second member approves a payout waiting for approval: never its maker, the console, or anyone
- * the maker made (people.ts); only while the payout is exactly what it was bound to (otherwise the
+ * the maker made (approvals/people.ts); only while the payout is exactly what it was bound to (otherwise the
  * approval is voided, recorded, and refused).
  */
 export async function approvePayout(

@@ -68,6 +68,15 @@ export interface ClaimOverride {
   reason: string;
 }
 
+/** What a decision may carry: an admin's reason for deciding an item someone else claimed. */
+export interface DecisionOptions {
+  override?: string | null;
+}
+
+/** The claim an admin decided over, as the audit entry keeps it. */
+export const overrideOf = (o: ClaimOverride | null) =>
+  o ? { override: { claimedBy: o.claimedBy.id, claimedName: o.claimedBy.name, reason: o.reason } } : {};
+
 /**
  * Whether `actor` may decide the item (of any of `types`) with id `id`: unclaimed, or claimed by
  * them — else only an admin with `reason`, or the console. Answers the override to record, if any.

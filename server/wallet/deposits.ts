@@ -2,13 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ApprovalView, DepositRow, Deposits } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { RECHARGE_STATUS } from '#shared/status';
-import { plainText } from '../content/sanitize';
-import type { DB } from '../db/schema';
-import type { Deps } from '../deps';
-import { type Actor, audited } from '../lib/audit-log';
-import { conflict, invalid, notFound } from '../lib/errors';
-import { notify } from '../notify/notify';
-import { completeRecharge, failRecharge } from '../wallet/settlement';
+import { namesOf } from '../account/customer-names';
+import { assertClaim, type DecisionOptions, overrideOf } from '../approvals/people';
 import {
   approvalView,
   awaiting,
@@ -17,17 +12,21 @@ import {
   closeApproval,
   latestApprovals,
   requestApproval,
-} from './approvals';
-import { namesOf } from './names';
-import { type DecisionOptions, overrideOf } from './payouts';
-import { assertClaim } from './people';
+} from '../approvals/requests';
+import { plainText } from '../content/sanitize';
+import type { DB } from '../db/schema';
+import type { Deps } from '../deps';
+import { type Actor, audited } from '../lib/audit-log';
+import { conflict, invalid, notFound } from '../lib/errors';
+import { notify } from '../notify/notify';
+import { completeRecharge, failRecharge } from './settlement';
 
 /**
  * Deposits: recharges waiting for the money to show on the bank statement, confirmed (credited)
  * or rejected with a reason the customer reads in their inbox. Above DEPOSIT_APPROVAL_ABOVE a
- * confirmation is two people's (approvals.ts, as loans): the first member's confirm records a
+ * confirmation is two people's (approvals/requests.ts, as loans): the first member's confirm records a
  * request bound to the recharge as they saw it (id, customer, amount, reference), another member
- * in the sense of people.ts approves it and only then is it credited. Crediting is the guarded
+ * in the sense of approvals/people.ts approves it and only then is it credited. Crediting is the guarded
  * transition of wallet/settlement.ts (in progress → completed), so confirmations racing each other,
  * the console or the sandbox timer credit once. A claimed deposit is decided by its claimant or by
  * an admin who says why.
