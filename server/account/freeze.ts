@@ -5,7 +5,7 @@ import { ApiError } from '../lib/errors';
 
 /**
  * A frozen account (users.frozen_at, set and cleared only by two members of staff:
- * server/backoffice/account-controls.ts). While frozen, every money call of the contract (`money`
+ * server/account/controls.ts). While frozen, every money call of the contract (`money`
  * entries: orders placed, modified or cancelled, IPO and fund calls, recharge, withdraw, loans) and
  * every change of where money goes (`tradePassword` entries: bank cards) is refused with
  * `errors.accountFrozen` (403) before its input is used — nothing moves, nothing is recorded under

@@ -1,6 +1,7 @@
 import type { CustomerView } from '#shared/backoffice';
 import { fromMinor } from '#shared/money';
 import { IPO_STATUS, KYC_STATUS } from '#shared/status';
+import { standingOf } from '../account/controls';
 import { nameOf } from '../account/customer-names';
 import { isWelcome } from '../content/chat';
 import { plainText } from '../content/sanitize';
@@ -13,7 +14,6 @@ import { bookOf, heroAnswer } from '../portfolio/book';
 import { heldOf } from '../portfolio/held';
 import { creditOf } from '../wallet/credit';
 import { approvalView, payoutRows } from '../wallet/payouts';
-import { standingOf } from './account-controls';
 import { auditRows } from './audit-view';
 
 /**

@@ -31,7 +31,7 @@ export const TARGET_MS: Record<WorkType, number> = {
   account: 30 * 60_000,
 };
 
-/** An account control's queue title (server/backoffice/account-controls.ts). */
+/** An account control's queue title (server/account/controls.ts). */
 const CONTROL_LABEL: Record<string, string> = {
   freeze: 'Freeze awaiting a second approval',
   unfreeze: 'Unfreeze awaiting a second approval',

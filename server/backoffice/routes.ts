@@ -13,6 +13,8 @@ import {
   WORK_TYPES,
 } from '#shared/backoffice';
 import { RowId } from '#shared/contract/schemas';
+import { approveControl, endCustomerSessions, rejectControl, requestControl } from '../account/controls';
+import { approveKyc, rejectKyc } from '../account/kyc-review';
 import type { Deps } from '../deps';
 import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
@@ -20,7 +22,6 @@ import { auditLedger, formatAudit } from '../wallet/audit';
 import { approveDeposit, confirmDeposit, deposits, rejectDeposit } from '../wallet/deposits';
 import { approveLoan, declineLoan, loanRows } from '../wallet/loan-decisions';
 import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from '../wallet/payouts';
-import { approveControl, endCustomerSessions, rejectControl, requestControl } from './account-controls';
 import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
 import { customerList, searchCustomers } from './customer-search';
@@ -38,7 +39,7 @@ import {
 import { fxPreview, fxState, setFxRate } from './fx-rate';
 import { type OpsHandler, type OpsHandlers, RawAnswer, registerOpsRoutes, who } from './gateway';
 import { agentTyping, assignChat, cannedReplies, chatThread, replyAs, waitingChats } from './inbox';
-import { approveKyc, kycCase, kycCases, kycPhoto, rejectKyc } from './kyc';
+import { kycCase, kycCases, kycPhoto } from './kyc';
 import { articleOf, cancelDraft, newsRows, publishDraft } from './news-desk';
 import { claim, queues } from './queues';
 import { addStaff, changeRole, disableStaff, listStaff, reenrolStaff } from './staff';

@@ -45,7 +45,7 @@ export type WorkType = (typeof WORK_TYPES)[number];
 
 /**
  * Controls over a customer's account that take two members of staff
- * (server/backoffice/account-controls.ts): freeze (sessions end, money calls refused), unfreeze,
+ * (server/account/controls.ts): freeze (sessions end, money calls refused), unfreeze,
  * and reset of every second factor (sessions end, withdrawals held FACTOR_SETTLE_MS).
  */
 export const ACCOUNT_ACTIONS = ['freeze', 'unfreeze', 'factorReset'] as const;

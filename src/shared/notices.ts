@@ -103,7 +103,7 @@ export function noticeKeys(n: Notice, amounts: boolean): { title: NoticeKey; bod
     return {
       title: { key: `watch.inbox.security.${String(p.event)}`, params: p },
       // Where it came from, as the server saw it (a notice of before names nothing); a change made
-      // by staff says what it means for the customer (server/backoffice/account-controls.ts).
+      // by staff says what it means for the customer (server/account/controls.ts).
       body: p.staff
         ? { key: `watch.inbox.security.staffBody.${String(p.event)}`, params: {} }
         : p.device

@@ -21,7 +21,7 @@ import { enrolTotp } from '../support/two-factor';
 import { addCard, ensureTradeCode, TRADE_CODE } from '../support/wallet';
 
 /**
- * Staff controls over a customer's account (server/backoffice/account-controls.ts): freeze and
+ * Staff controls over a customer's account (server/account/controls.ts): freeze and
  * unfreeze, factor reset — each two people's through approvals/requests.ts and approvals/people.ts — and ending the
  * sessions, one member's. Each refused attack is named: the maker approving their own freeze, an
  * admin approving it with a member they just created, a frozen customer's stolen session, a frozen

@@ -30,7 +30,7 @@ describe('security notice text', () => {
 });
 
 /**
- * A change staff made (server/backoffice/account-controls.ts, `staff: 1`) says what happened and what
+ * A change staff made (server/account/controls.ts, `staff: 1`) says what happened and what
  * it means for the customer, in each of the four languages — never "Not you? Change your password".
  */
 describe('staff security notices', () => {

@@ -1,12 +1,12 @@
 import type { AccountAction } from '#shared/backoffice';
-import { endCustomerSessions, requestControl } from '../../backoffice/account-controls';
+import { endCustomerSessions, requestControl } from '../../account/controls';
 import { idArg } from './args';
 import type { OpsCommand } from './command';
 import { consoleError, operatorActor } from './operator';
 
 /**
- * Controls over a customer's account from the console, through the back office's functions
- * (server/backoffice/account-controls.ts). The console asks but never approves: a freeze, unfreeze
+ * Controls over a customer's account from the console, through the same decisions the back
+ * office calls (server/account/controls.ts). The console asks but never approves: a freeze, unfreeze
  * or factor reset asked here waits for a member of staff's approval on the customer's page. Ending
  * the sessions is one person's action and happens at once. Each takes the reason after the id.
  */

@@ -1,6 +1,6 @@
 import { fromMinor } from '#shared/money';
 import { KYC_STATUS, RECHARGE_STATUS } from '#shared/status';
-import { approveKyc, rejectKyc } from '../../backoffice/kyc';
+import { approveKyc, rejectKyc } from '../../account/kyc-review';
 import type { Deps } from '../../deps';
 import { maskTail } from '../../lib/mask';
 import { applyingLoans } from '../../wallet/loan-decisions';
@@ -10,8 +10,8 @@ import type { OpsCommand } from './command';
 import { consoleError, operatorActor } from './operator';
 
 /**
- * What waits for a human across domains (`pending`), and the real-name (KYC) decisions — the back
- * office's own functions (backoffice/kyc.ts), audited under the console's operator. Each acts only
+ * What waits for a human across domains (`pending`), and the real-name (KYC) decisions — the
+ * same functions the back office calls (account/kyc-review.ts), audited under the console's operator. Each acts only
  * on a row in the state it expects, so a repeated command changes nothing twice.
  */
 

@@ -59,7 +59,7 @@ export interface SecurityChange {
     | 'totpRemoved'
     | 'recoveryRenewed'
     | 'passwordReset'
-    /** Staff removed every factor at the customer's request (server/backoffice/account-controls.ts). */
+    /** Staff removed every factor at the customer's request (server/account/controls.ts). */
     | 'factorReset';
   at: number;
   /** The device it came from, as the user knows it ("Chrome on Android"). */

@@ -4,7 +4,7 @@ import { Badge, Button, Card, Dialog, Field, Outcome, css as s } from '../../ui'
 import { ACTION_NAME, useAccountControls } from './useAccountControls';
 
 /**
- * The customer page's controls over the account (server/backoffice/account-controls.ts): its
+ * The customer page's controls over the account (server/account/controls.ts): its
  * standing (frozen or not, live sessions, second factors), the control waiting for a second member,
  * and the actions — freeze or unfreeze and reset the second factor (two people's: this asks, another
  * member approves on this page, reached from the queue), end the sessions (one member's, now). Each

@@ -5,9 +5,6 @@ import {
   type AccountStanding,
   type ApprovalView,
 } from '#shared/backoffice';
-import { recordSecurityChange } from '../account/security-events';
-import { endSessionsIn } from '../account/sessions';
-import { factorContext, userOwner } from '../account/two-factor';
 import { assertClaim, type DecisionOptions, overrideOf } from '../approvals/people';
 import {
   approvalView,
@@ -25,6 +22,9 @@ import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { forgetEnded } from '../lib/session-notices';
 import { notify } from '../notify/notify';
+import { recordSecurityChange } from './security-events';
+import { endSessionsIn } from './sessions';
+import { factorContext, userOwner } from './two-factor';
 
 /**
  * Staff controls over a customer's account, each with a reason, an audit entry and a notice the
