@@ -18,11 +18,12 @@ import { approveKyc, rejectKyc } from '../account/kyc-review';
 import type { Deps } from '../deps';
 import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
+import { fxPreview, fxState, setFxRate } from '../trading/fx-rate';
+import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from '../trading/ipo-allotment';
 import { auditLedger, formatAudit } from '../wallet/audit';
 import { approveDeposit, confirmDeposit, deposits, rejectDeposit } from '../wallet/deposits';
 import { approveLoan, declineLoan, loanRows } from '../wallet/loan-decisions';
 import { approvePayout, payouts, payPayout, rejectPayout, releasePayout } from '../wallet/payouts';
-import { allotmentPreview, ipoRows, proposeAllotment, runAllotment } from './allotment';
 import { auditCsv, auditPage } from './audit-view';
 import { customerList, searchCustomers } from './customer-search';
 import { addNote, customerView } from './customers';
@@ -36,7 +37,6 @@ import {
   totpConfirm,
   verifyFactor,
 } from './factors';
-import { fxPreview, fxState, setFxRate } from './fx-rate';
 import { type OpsHandler, type OpsHandlers, RawAnswer, registerOpsRoutes, who } from './gateway';
 import { agentTyping, assignChat, cannedReplies, chatThread, replyAs, waitingChats } from './inbox';
 import { kycCase, kycCases, kycPhoto } from './kyc';

@@ -1,11 +1,11 @@
 import { CONTENT_COMMANDS } from '../../content/ops';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
-import { fxCommands, ipoCommands } from '../../trading/ops';
 import { ACCOUNT_COMMANDS } from './account';
 import { AUDIT_COMMANDS } from './audit';
 import type { OpsCommand } from './command';
 import { REVIEW_COMMANDS } from './review';
 import { STAFF_COMMANDS } from './staff';
+import { fxCommands, ipoCommands } from './trading';
 import { WALLET_COMMANDS } from './wallet';
 
 /** Every command; each domain's file here (wallet.ts, …) appends its own. */

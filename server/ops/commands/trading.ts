@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
 import { fromMinor, rateToTicks } from '#shared/money';
 import { IPO_STATUS } from '#shared/status';
-import { proposeAllotment } from '../backoffice/allotment';
-import { setFxRate } from '../backoffice/fx-rate';
-import type { DB } from '../db/schema';
-import type { Deps } from '../deps';
-import { type Actor, audited } from '../lib/audit-log';
-import type { OpsCommand } from '../ops/commands/command';
-import { operatorActor } from '../ops/commands/operator';
-import { usdRate } from './fx';
+import type { DB } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type Actor, audited } from '../../lib/audit-log';
+import { usdRate } from '../../trading/fx';
+import { setFxRate } from '../../trading/fx-rate';
 import {
   type AllotmentResult,
   allotIpoIn,
@@ -16,12 +13,15 @@ import {
   IPO_OPEN,
   pendingApplications,
   setIpoStatus,
-} from './ipo';
+} from '../../trading/ipo';
+import { proposeAllotment } from '../../trading/ipo-allotment';
+import type { OpsCommand } from './command';
+import { operatorActor } from './operator';
 
 /**
  * The console's allotment, audited (its refunds point at the entry). As with payouts, one person
  * may allot up to PAYOUT_APPROVAL_ABOVE of applications' money; above it the console only
- * proposes the table, and a member of staff runs it in the back office (backoffice/allotment.ts:
+ * proposes the table, and a member of staff runs it in the back office (trading/ipo-allotment.ts:
  * never the proposer, never the console).
  */
 async function allotAudited(

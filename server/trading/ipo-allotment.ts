@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { conflict, invalid, notFound } from '../lib/errors';
-import { allotIpoIn, allotmentOf, pendingApplications } from '../trading/ipo';
+import { allotIpoIn, allotmentOf, pendingApplications } from './ipo';
 
 /**
  * An IPO's allotment: the table previewed at a ratio, proposed by one member and run by

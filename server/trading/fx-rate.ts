@@ -10,11 +10,11 @@ import {
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { invalid } from '../lib/errors';
-import { setConfiguredRateIn, usdRate } from '../trading/fx';
-import { currencyOf } from '../trading/placement';
+import { setConfiguredRateIn, usdRate } from './fx';
+import { currencyOf } from './placement';
 
 /**
- * The USD rate set in the back office: previewed with its effect (what US$1,000 and the
+ * The USD rate set by staff (the back office's routes and the console's `rate:set`): previewed with its effect (what US$1,000 and the
  * customers' US holdings are worth at each rate) before it is set, audited.
  */
 
