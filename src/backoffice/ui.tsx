@@ -1,10 +1,10 @@
-import qrcode from 'qrcode-generator';
-import { type ButtonHTMLAttributes, type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
+import { ICON_PATHS, LineIcon } from '../common/icons';
 import { message } from './api';
 import { duration } from './format';
 import s from './ops.module.css';
 
-/** The back office's small kit: buttons, badges, cards, fields, a dialog, icons. */
+/** The back office's small kit: buttons, badges, cards, fields, a dialog, icons (drawn as both apps draw them: src/common). */
 
 export { s as css };
 
@@ -230,32 +230,6 @@ export function Tabs<T extends string>({
   );
 }
 
-/** A QR code of an otpauth:// URI: dark modules on white in both themes, as cameras read best. */
-export function QrCode({ text, label }: { text: string; label: string }) {
-  const { path, size } = useMemo(() => {
-    const qr = qrcode(0, 'M');
-    qr.addData(text);
-    qr.make();
-    const n = qr.getModuleCount();
-    let d = '';
-    for (let r = 0; r < n; r++)
-      for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4} ${r + 4}h1v1h-1z`;
-    return { path: d, size: n + 8 };
-  }, [text]);
-  return (
-    <svg
-      className={s.qr}
-      viewBox={`0 0 ${size} ${size}`}
-      role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
-    >
-      <rect className={s.qrLight} width={size} height={size} />
-      <path className={s.qrDark} d={path} />
-    </svg>
-  );
-}
-
 const ICONS = {
   queue: 'M4 6h16M4 12h16M4 18h10',
   chat: 'M4 5h16v11H8l-4 4z',
@@ -263,15 +237,15 @@ const ICONS = {
   payout: 'M3 7h18v10H3zM3 11h18M7 15h3',
   loan: 'M7 4h11M7 9h11M10 4c3.5 0 5 2 5 5s-1.5 5-5 5H7l8 7',
   deposit: 'M3 7h18v12H3zM12 3v9M8.5 8.5 12 12l3.5-3.5',
-  check: 'M5 12.5l4.5 4.5L19 7.5',
-  lock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3',
+  check: ICON_PATHS.check,
+  lock: ICON_PATHS.lock,
   download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 20h14',
   ipo: 'M4 20V10M10 20V4M16 20v-7M20 20H2',
   fx: 'M4 8h13l-3-3M20 16H7l3 3',
   news: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2M7 9h7M7 13h7',
   people: 'M8 11a3 3 0 1 0 0-6a3 3 0 0 0 0 6M2 20c0-3 3-5 6-5s6 2 6 5M16 5a3 3 0 0 1 0 6M18 15c2 .5 4 2 4 5',
   audit: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13l2 2 4-4',
-  search: 'M11 18a7 7 0 1 0 0-14a7 7 0 0 0 0 14M20 20l-4-4',
+  search: ICON_PATHS.search,
   zoomIn: 'M11 18a7 7 0 1 0 0-14a7 7 0 0 0 0 14M20 20l-4-4M8 11h6M11 8v6',
   zoomOut: 'M11 18a7 7 0 1 0 0-14a7 7 0 0 0 0 14M20 20l-4-4M8 11h6',
   rotate: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
@@ -285,19 +259,5 @@ const ICONS = {
 export type IconName = keyof typeof ICONS;
 
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
+  return <LineIcon d={ICONS[name]} size={size} />;
 }

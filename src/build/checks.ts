@@ -89,11 +89,13 @@ export function noBackOffice(): Plugin {
 
 /**
  * Fails the back office's build if it holds any of the app's own code but the shared rules
- * (src/shared): its pages load nothing of the customer app (no screens, worker, device store).
+ * (src/shared) and the kit both apps draw with (src/common): its pages load nothing of the
+ * customer app (no screens, worker, device store).
  */
 export function backOfficeOnly(): Plugin {
   const src = `${path.resolve('src')}${path.sep}`;
   const shared = `${path.resolve('src/shared')}${path.sep}`;
+  const common = `${path.resolve('src/common')}${path.sep}`;
   const workers = `${path.resolve('workers')}${path.sep}`;
   return {
     name: 'bourse-back-office-only',
@@ -101,7 +103,10 @@ export function backOfficeOnly(): Plugin {
     generateBundle(_options, bundle) {
       const found = bundleModules(bundle).filter(
         ({ id }) =>
-          (id.startsWith(src) && !id.startsWith(BACK_OFFICE) && !id.startsWith(shared)) ||
+          (id.startsWith(src) &&
+            !id.startsWith(BACK_OFFICE) &&
+            !id.startsWith(shared) &&
+            !id.startsWith(common)) ||
           id.startsWith(workers),
       );
       if (found.length > 0)

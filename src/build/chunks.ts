@@ -7,7 +7,8 @@ const WIDGET_ENTRY = path.resolve('src/widget/main.tsx');
 const APP_ENTRY = path.resolve('src/main.tsx');
 /** The first screen of every signed-out start. */
 const SIGN_IN_SCREEN = path.resolve('src/screens/Login/LoginScreen.tsx');
-const KIT = /[\\/]src[\\/](ui|api|shell)[\\/]/;
+/** The kit's modules; of both apps' (src/common) its icons, which the kit draws with (the QR code stays with its screen). */
+const KIT = /[\\/]src[\\/](ui[\\/]|api[\\/]|shell[\\/]|common[\\/]icons)/;
 /** What Rolldown's chunking pass tells of the module graph (its `ChunkingContext`). */
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

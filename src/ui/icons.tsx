@@ -1,31 +1,12 @@
 import type { SVGProps } from 'react';
+import { ICON_PATHS, LineIcon } from '../common/icons';
 
-/** Line icons drawn for Bourse (24×24, currentColor). */
+/** Line icons drawn for Bourse (24×24, currentColor; drawn as both apps draw them: src/common). */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ paths, size = 22, ...rest }: IconProps & { paths: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {paths.split('|').map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
-
-const make = (paths: string) => (props: IconProps) => <Icon paths={paths} {...props} />;
+const make =
+  (paths: string) =>
+  ({ size = 22, ...props }: IconProps) => <LineIcon d={paths} size={size} {...props} />;
 
 export const IconHome = make('M3 10.5 12 3l9 7.5|M5 9.5V21h14V9.5|M10 21v-6h4v6');
 export const IconMarkets = make('M3 20h18|M6 16V10|M10 16V6|M14 16v-4|M18 16V8');
@@ -34,7 +15,7 @@ export const IconTrade = make('M4 7h13l-3-3|M20 17H7l3 3');
 export const IconAccount = make('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z|M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6');
 export const IconBack = make('M15 5l-7 7 7 7');
 export const IconChevron = make('M9 5l7 7-7 7');
-export const IconSearch = make('M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z|M20 20l-4-4');
+export const IconSearch = make(ICON_PATHS.search);
 export const IconSettings = make(
   'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z|M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
 );
@@ -53,7 +34,7 @@ export const IconEyeOff = make(
 export const IconPhone = make(
   'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1z|M11 18h2',
 );
-export const IconLock = make('M6 11h12v9H6z|M8 11V8a4 4 0 0 1 8 0v3');
+export const IconLock = make(ICON_PATHS.lock);
 export const IconKey = make('M8 15a4 4 0 1 1 0-8 4 4 0 0 1 0 8z|M12 11h9|M18 11v3|M21 11v2');
 export const IconFingerprint = make(
   'M6.5 17.5c1-2 1.5-4 1.5-6a4 4 0 0 1 8 0c0 3-.5 5.5-1.5 8|M12 11.5c0 3.5-1 6.5-3 9|M4.5 13c.3-1 .5-2 .5-3a7 7 0 0 1 14 0c0 1.5-.1 3-.4 4.5|M18.5 18c.2-.6.4-1.3.5-2',
@@ -72,7 +53,7 @@ export const IconOffline = make(
   'M2 8.5a15 15 0 0 1 5-3|M22 8.5a15 15 0 0 0-9.5-4|M5 12a10 10 0 0 1 3-2|M19 12a10 10 0 0 0-4.5-2.3|M9 15.5a5 5 0 0 1 6 0|M12 19h.01|M3 3l18 18',
 );
 export const IconClose = make('M6 6l12 12|M18 6L6 18');
-export const IconCheck = make('M5 12.5l4.5 4.5L19 7');
+export const IconCheck = make(ICON_PATHS.check);
 /** Watchlists, alerts and the inbox. */
 export const IconBell = make('M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z|M10 20.5a2 2 0 0 0 4 0');
 export const IconChart = make('M4 4v16h16|M7 14l4-4 3 3 5-6');

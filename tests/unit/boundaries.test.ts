@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The folders' contracts, read from the imports themselves (README.md "Layout"):
  * - `src/shared` imports nothing outside itself (but its schema library);
  * - `src/build` is the build's (Node, vite.config.ts): it may import anything, and nothing imports it;
+ * - `src/common` is both apps' kit (the back office's build may hold it): it imports packages and itself only;
  * - UI code (the rest of `src/`) imports only types from `workers/` and from the contract
  *   (`src/shared/contract`), so neither the worker nor the schemas end up in the UI bundle; it
  *   starts the worker with `new URL(…)`, which is not an import;
@@ -80,6 +81,8 @@ function violation(file: string, imp: Import): string | null {
       : `${name}: src/shared imports nothing outside itself`;
   }
   if (file.startsWith('src/build/')) return null;
+  if (file.startsWith('src/common/') && t.where !== 'package' && !t.rel.startsWith('src/common/'))
+    return `${name}: src/common (both apps' kit) imports packages and itself only`;
   if (t.rel.startsWith('src/build/'))
     return `${name}: src/build is the build's, imported by vite.config.ts alone`;
   if (file.startsWith('src/')) {
@@ -243,6 +246,10 @@ describe('boundaries', () => {
     expect(check('src/ui/X.tsx', "const m = import('../../workers/chart');")[0]).toMatch(/only types/);
     expect(check('src/shared/rules.ts', "import { x } from '../ui/x';")[0]).toMatch(/nothing outside/);
     expect(check('src/shared/rules.ts', "import fs from 'node:fs';")[0]).toMatch(/no package/);
+    expect(check('src/common/QrCode.tsx', "import { Button } from '../ui/Button';")[0]).toMatch(
+      /itself only/,
+    );
+    expect(check('src/common/QrCode.tsx', "import qrcode from 'qrcode-generator';")).toEqual([null]);
     expect(check('server/app.ts', "import { ERR } from '../src/shared/call';")[0]).toMatch(/#shared/);
     expect(check('workers/http.ts', "import { toast } from '../src/store/ui';")[0]).toMatch(/only through/);
     expect(check('workers/http.ts', "import { x } from '../server/lib/errors';")[0]).toMatch(/each other/);

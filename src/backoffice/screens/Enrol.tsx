@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { QrCode } from '../../common/QrCode';
 import { call, session } from '../api';
 import { codeOf, passkeyRegistration } from '../factor';
 import { OPS_PATHS } from '../paths';
 import { useSession } from '../session';
-import { Button, ErrorLine, Field, QrCode, css as s } from '../ui';
+import { Button, ErrorLine, Field, css as s } from '../ui';
 
 /**
  * A new member's enrolment: the one-time link's token (in the URL's fragment, so it
@@ -114,7 +115,7 @@ export function Enrol() {
         ) : setup ? (
           <form className={s.stack} onSubmit={confirmApp}>
             <h1 className={s.title}>Scan with your authenticator app</h1>
-            <QrCode text={setup.uri} label="QR code for your authenticator app" />
+            <QrCode className={s.qr} text={setup.uri} label="QR code for your authenticator app" />
             <p className={s.hint}>Or type this key into the app:</p>
             <p className={s.secret} data-testid="totp-secret">
               {setup.secret}

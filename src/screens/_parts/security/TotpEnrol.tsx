@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
+import { QrCode } from '../../../common/QrCode';
 import type { Enrolled } from '../../../shared/contract/security';
 import { AuthError } from '../../../shell/AuthLayout';
 import { withStepUp } from '../../../shell/stepUp';
 import { Button, TextField } from '../../../ui';
-import { QrCode } from './QrCode';
 import s from './security.module.css';
 
 /** The key as an app shows it: groups of four. */
@@ -56,7 +56,7 @@ export function TotpEnrol({ token, onDone }: { token?: string; onDone: (enrolled
         <li>
           <p className={s.stepTitle}>{t('auth.totp.scan')}</p>
           <div className={s.qrBox}>
-            <QrCode text={setup.uri} label={t('auth.totp.qrLabel')} />
+            <QrCode className={s.qr} text={setup.uri} label={t('auth.totp.qrLabel')} />
           </div>
         </li>
         <li>

@@ -1,12 +1,13 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
-import s from './security.module.css';
+import s from './qr.module.css';
 
 /**
  * A QR code of `text` (an otpauth:// URI) as one SVG path of its dark modules, drawn dark on a
- * white square in both themes (phones' cameras read dark on light), with a quiet zone of 4.
+ * white square in both themes (phones' cameras read dark on light), with a quiet zone of 4. Its size
+ * is the caller's (`className`): the app's security screen and the back office's enrolment.
  */
-export function QrCode({ text, label }: { text: string; label: string }) {
+export function QrCode({ text, label, className }: { text: string; label: string; className?: string }) {
   const { path, size } = useMemo(() => {
     const qr = qrcode(0, 'M');
     qr.addData(text);
@@ -19,14 +20,14 @@ export function QrCode({ text, label }: { text: string; label: string }) {
   }, [text]);
   return (
     <svg
-      className={s.qr}
+      className={className}
       viewBox={`0 0 ${size} ${size}`}
       role="img"
       aria-label={label}
       shapeRendering="crispEdges"
     >
-      <rect className={s.qrLight} width={size} height={size} />
-      <path className={s.qrDark} d={path} />
+      <rect className={s.light} width={size} height={size} />
+      <path className={s.dark} d={path} />
     </svg>
   );
 }
