@@ -1,9 +1,8 @@
-import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  type Capability,
   OPS_API,
   OPS_PREFIX,
+  type OpsEndpoint,
   type OpsName,
   type OpsReq,
   type OpsRes,
@@ -56,12 +55,10 @@ export class RawAnswer {
   ) {}
 }
 
-export interface OpsHandler<N extends OpsName> {
-  /** The query (GET) or body (POST), validated as the customer API's are (lib/validation.ts). */
-  schema: TSchema & { static: OpsReq<N> };
-  run(ctx: OpsContext<N>): Promise<OpsRes<N> | RawAnswer>;
-}
+/** A call's handler: its input is already valid by the call's schema in OPS_API. */
+export type OpsHandler<N extends OpsName> = (ctx: OpsContext<N>) => Promise<OpsRes<N> | RawAnswer>;
 
+/** A handler for every call of OPS_API (complete by type). */
 export type OpsHandlers = { [N in OpsName]: OpsHandler<N> };
 
 /** Why a call is refused to this member and session, or null. The table-driven test reads it too. */
@@ -71,11 +68,7 @@ export function refusal(
   member: StaffMember,
   session: StaffSession,
 ): ApiError | null {
-  const def = OPS_API[name] as {
-    cap: Capability | 'session' | 'public';
-    stages?: readonly Stage[];
-    stepUp?: boolean;
-  };
+  const def: OpsEndpoint = OPS_API[name];
   const stages = def.stages ?? ['full'];
   if (!stages.includes(session.stage as Stage)) return new ApiError('ops.errors.factorNeeded', 403);
   if (def.cap !== 'session' && def.cap !== 'public' && !roleCan(member.role, def.cap))
@@ -126,12 +119,13 @@ export function registerOpsRoutes(app: FastifyInstance, handlers: OpsHandlers): 
   const base = `${deps.config.apiBase}${OPS_PREFIX}`;
   const stamp = serverTime(deps);
   for (const name of Object.keys(OPS_API) as OpsName[]) {
-    const def = OPS_API[name];
-    const handler = handlers[name] as unknown as OpsHandler<OpsName>;
+    const def: OpsEndpoint = OPS_API[name];
+    const handler = handlers[name] as OpsHandler<OpsName>;
     app.route({
       method: def.method,
       url: base + def.path,
-      schema: def.method === 'GET' ? { querystring: handler.schema } : { body: handler.schema },
+      // The query (GET) or body (POST), validated as the customer API's are (lib/validation.ts).
+      schema: def.method === 'GET' ? { querystring: def.req } : { body: def.req },
       onRequest: [privateAnswer, stamp],
       // Who may call is settled before the input is read: a stranger learns nothing of a call's
       // schema, and the same refusal comes whatever the body.
@@ -150,9 +144,9 @@ export function registerOpsRoutes(app: FastifyInstance, handlers: OpsHandlers): 
         const member = caller?.member ?? null;
         const session = caller?.session ?? null;
         const input = ((def.method === 'GET' ? req.query : req.body) ?? {}) as OpsReq<OpsName>;
-        let data: Awaited<ReturnType<typeof handler.run>>;
+        let data: Awaited<ReturnType<typeof handler>>;
         try {
-          data = await handler.run({ input, deps, req, reply, member, session });
+          data = await handler({ input, deps, req, reply, member, session });
         } catch (err) {
           if (member && err instanceof ApiError && err.status === 403)
             await auditDenied(deps, req, name, member, err);

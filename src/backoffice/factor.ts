@@ -1,4 +1,4 @@
-import type { FactorProof } from '../shared/backoffice';
+import type { FactorProof, OpsReq } from '../shared/backoffice';
 import { call, type Result } from './api';
 
 /**
@@ -18,7 +18,7 @@ export async function passkeyProof(): Promise<Result<FactorProof>> {
 }
 
 /** A new passkey made for the member (enrolment). */
-export async function passkeyRegistration(): Promise<Result<unknown>> {
+export async function passkeyRegistration(): Promise<Result<OpsReq<'passkeyRegister'>['response']>> {
   const options = await call('passkeyRegisterOptions');
   if (!options.ok) return options;
   try {

@@ -71,11 +71,9 @@ export const PAYOUT_REJECTION_REASONS = [
   'customerRequest',
   'other',
 ] as const;
+export type PayoutRejectionReason = (typeof PAYOUT_REJECTION_REASONS)[number];
 
 export type Stage = 'enrol' | 'verify' | 'full';
-
-/** A second factor's proof: an authenticator code or a passkey's answer (WebAuthn JSON). */
-export type FactorProof = { code: string } | { passkey: unknown };
 
 export interface Me {
   id: number;
@@ -431,14 +429,6 @@ export interface FxPreview {
   changeBps: number | null;
 }
 
-export interface NewsDraft {
-  title: string;
-  subhead: string;
-  html: string;
-  img?: string | null;
-  /** Epoch ms; absent or past: now. */
-  publishAt?: number | null;
-}
 export interface NewsRow {
   id: number;
   title: string;
@@ -494,6 +484,3 @@ export interface StaffRow {
   /** Who added them: `staff:<id>` or `cli:<operator>`. */
   createdBy: string;
 }
-
-export type Id = { id: number };
-export type UserId = { userId: number };

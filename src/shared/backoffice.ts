@@ -1,13 +1,17 @@
 /**
- * The back office's API, written once for the server (server/backoffice) and the back
- * office's app (src/backoffice): every call's method, path under `<API_BASE>/ops`, the capability
- * it needs and whether it needs a fresh second factor, with its request and answer types. The
- * customer app never imports this file (the build checks that nothing of the back office is in its
- * bundle). Plain data: the back office's app imports it at run time without a schema library.
+ * The back office's API, written once for the server (server/backoffice) and the back office's
+ * app (src/backoffice): every call's method, path under `<API_BASE>/ops`, the capability it needs,
+ * whether it needs a fresh second factor, its request's schema (TypeBox: the server validates with
+ * it, and the request's type is the schema's) and its answer's type. The customer app never
+ * imports this file (the build checks that nothing of the back office is in its bundle). The back
+ * office's app imports it at run time for method and path, schemas included: TypeBox is in the
+ * back office's bundle, not the customer app's (src/backoffice/README.md says why).
  */
 
 export * from './backoffice-types';
 
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type {
   AccountAction,
   AllotmentPreview,
@@ -21,31 +25,32 @@ import type {
   CustomerPage,
   CustomerView,
   Deposits,
-  FactorProof,
   FxPreview,
   FxState,
-  Id,
   IpoRow,
   KycCase,
-  KycRejectionReason,
   LoanRow,
   Me,
-  NewsDraft,
   NewsRow,
   PayoutApprovalView,
   Payouts,
   Queues,
-  Role,
   SignedIn,
   StaffRow,
   Stage,
-  UserId,
-  WorkType,
 } from './backoffice-types';
+import {
+  ACCOUNT_ACTIONS,
+  KYC_REJECTION_REASONS,
+  PAYOUT_REJECTION_REASONS,
+  ROLES,
+  WORK_TYPES,
+} from './backoffice-types';
+import type { Call, ReqOf, ResOf } from './contract/define';
+import { Epoch, OneOf, RowId, Strict, Text } from './contract/schemas';
 
-interface Def<Req, Res> {
-  method: 'GET' | 'POST';
-  path: string;
+/** One call of the back office's API: the contract's `Call` (src/shared/contract/define.ts) and who may make it. */
+export interface OpsEndpoint<Req extends TSchema = TSchema, Res = unknown> extends Call<Req, Res> {
   /** `public`: no session (sign-in steps); `session`: any stage the call names in `stages`. */
   cap: Capability | 'public' | 'session';
   /** Session stages that may call it (default: only `full`). */
@@ -54,314 +59,431 @@ interface Def<Req, Res> {
   stepUp?: boolean;
   /** Answers bytes (a photo, a CSV), not the JSON envelope. */
   raw?: boolean;
-  readonly req?: Req;
-  readonly res?: Res;
 }
-const def = <Req, Res>(d: Omit<Def<Req, Res>, 'req' | 'res'>): Def<Req, Res> => d;
 
-type Empty = Record<string, never>;
-/** A decision's input may carry an admin's reason for deciding an item someone else claimed. */
-type Decide = { override?: string };
+/** `ops<Answer>()({ ... })`: the answer type is given, the request type is the schema's. */
+const ops =
+  <Res>() =>
+  <Req extends TSchema>(def: Omit<OpsEndpoint<Req, Res>, 'res'>): OpsEndpoint<Req, Res> =>
+    def;
+
+const Empty = Strict({});
+const ById = Strict({ id: RowId });
+const ByUser = Strict({ userId: RowId });
+/** An admin's reason for deciding an item someone else claimed (server/approvals/people.ts). */
+const Override = Type.Optional(Type.String({ maxLength: 500 }));
+const Decide = Strict({ id: RowId, override: Override });
+const Optional = Type.Optional;
+/** A decimal as typed (a rate, a ratio): the handler reads it with its own rule and error key. */
+const Decimal = Type.String({ minLength: 1, maxLength: 16 });
+const Code = Type.String({ minLength: 6, maxLength: 12 });
+/** A WebAuthn answer as JSON: the passkey library reads it. */
+const WebAuthnJson = Type.Object({}, { additionalProperties: true });
+const Proof = Type.Union([Strict({ code: Code }), Strict({ passkey: WebAuthnJson })]);
+const AuditFilter = {
+  actor: Optional(Text(80)),
+  action: Optional(Text(80)),
+  customer: Optional(RowId),
+  from: Optional(Epoch),
+  to: Optional(Epoch),
+};
+const Draft = Strict({
+  title: Text(300),
+  subhead: Type.String({ maxLength: 600 }),
+  html: Text(100_000),
+  img: Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  /** Epoch ms; absent or past: now. */
+  publishAt: Optional(Type.Union([Epoch, Type.Null()])),
+});
+
+/** A second factor's proof: an authenticator code or a passkey's answer (WebAuthn JSON). */
+export type FactorProof = Static<typeof Proof>;
+export type NewsDraft = Static<typeof Draft>;
 
 export const OPS_API = {
   // Signing in (the only calls without a full session).
-  login: def<{ login: string; password: string }, SignedIn>({
+  login: ops<SignedIn>()({
     method: 'POST',
     path: '/auth/login',
     cap: 'public',
+    req: Strict({ login: Text(64), password: Text(256) }),
   }),
-  enrol: def<{ token: string; password: string }, SignedIn>({
+  enrol: ops<SignedIn>()({
     method: 'POST',
     path: '/auth/enrol',
     cap: 'public',
+    req: Strict({ token: Type.String({ minLength: 20, maxLength: 128 }), password: Text(256) }),
   }),
-  totpBegin: def<Empty, { secret: string; uri: string }>({
+  totpBegin: ops<{ secret: string; uri: string }>()({
     method: 'POST',
     path: '/auth/totp/begin',
     cap: 'session',
     stages: ['enrol'],
+    req: Empty,
   }),
-  totpConfirm: def<{ code: string }, { stage: Stage }>({
+  totpConfirm: ops<{ stage: Stage }>()({
     method: 'POST',
     path: '/auth/totp/confirm',
     cap: 'session',
     stages: ['enrol'],
+    req: Strict({ code: Code }),
   }),
-  passkeyRegisterOptions: def<Empty, unknown>({
+  passkeyRegisterOptions: ops<unknown>()({
     method: 'POST',
     path: '/auth/passkey/register-options',
     cap: 'session',
     stages: ['enrol'],
+    req: Empty,
   }),
-  passkeyRegister: def<{ response: unknown }, { stage: Stage }>({
+  passkeyRegister: ops<{ stage: Stage }>()({
     method: 'POST',
     path: '/auth/passkey/register',
     cap: 'session',
     stages: ['enrol'],
+    req: Strict({ response: WebAuthnJson }),
   }),
-  passkeyOptions: def<Empty, unknown>({
+  passkeyOptions: ops<unknown>()({
     method: 'POST',
     path: '/auth/passkey/options',
     cap: 'session',
     stages: ['verify', 'full'],
+    req: Empty,
   }),
   /** The second step of a sign-in, and the step-up of a full session. */
-  verify: def<FactorProof, { stage: Stage; freshUntil: number }>({
+  verify: ops<{ stage: Stage; freshUntil: number }>()({
     method: 'POST',
     path: '/auth/verify',
     cap: 'session',
     stages: ['verify', 'full'],
+    req: Proof,
   }),
-  logout: def<Empty, null>({
+  logout: ops<null>()({
     method: 'POST',
     path: '/auth/logout',
     cap: 'session',
     stages: ['enrol', 'verify', 'full'],
+    req: Empty,
   }),
-  me: def<Empty, Me>({ method: 'GET', path: '/me', cap: 'session', stages: ['enrol', 'verify', 'full'] }),
+  me: ops<Me>()({
+    method: 'GET',
+    path: '/me',
+    cap: 'session',
+    stages: ['enrol', 'verify', 'full'],
+    req: Empty,
+  }),
 
-  queues: def<Empty, Queues>({ method: 'GET', path: '/queues', cap: 'work' }),
+  queues: ops<Queues>()({ method: 'GET', path: '/queues', cap: 'work', req: Empty }),
   /** The queue (every waiting item, most overdue first) as CSV. */
-  queuesCsv: def<Empty, Blob>({ method: 'GET', path: '/queues/csv', cap: 'work', raw: true }),
-  claim: def<{ type: WorkType; id: string; staffId?: number | null }, null>({
+  queuesCsv: ops<Blob>()({ method: 'GET', path: '/queues/csv', cap: 'work', raw: true, req: Empty }),
+  claim: ops<null>()({
     method: 'POST',
     path: '/queues/claim',
     cap: 'work',
+    req: Strict({
+      type: OneOf(WORK_TYPES),
+      id: Text(32),
+      staffId: Optional(Type.Union([RowId, Type.Null()])),
+    }),
   }),
-  customerSearch: def<{ q: string }, CustomerHit[]>({ method: 'GET', path: '/customers', cap: 'work' }),
+  customerSearch: ops<CustomerHit[]>()({
+    method: 'GET',
+    path: '/customers',
+    cap: 'work',
+    req: Strict({ q: Type.String({ maxLength: 80 }) }),
+  }),
   /** Newest first, 50 a page; `kyc`: one real-name status (0: never submitted). */
-  customerList: def<{ kyc?: number; before?: number }, CustomerPage>({
+  customerList: ops<CustomerPage>()({
     method: 'GET',
     path: '/customers/list',
     cap: 'work',
+    req: Strict({ kyc: Optional(Type.Integer({ minimum: 0, maximum: 3 })), before: Optional(RowId) }),
   }),
   /** One customer's ledger as CSV: every posting with its reason in words. */
-  statementCsv: def<{ userId: number; from?: number; to?: number }, Blob>({
+  statementCsv: ops<Blob>()({
     method: 'GET',
     path: '/customers/statement/csv',
     cap: 'work',
     raw: true,
+    req: Strict({ userId: RowId, from: Optional(Epoch), to: Optional(Epoch) }),
   }),
-  customer: def<Id, CustomerView>({ method: 'GET', path: '/customers/view', cap: 'work' }),
-  noteAdd: def<{ userId: number; body: string }, null>({
+  customer: ops<CustomerView>()({ method: 'GET', path: '/customers/view', cap: 'work', req: ById }),
+  noteAdd: ops<null>()({
     method: 'POST',
     path: '/customers/notes',
     cap: 'work',
+    req: Strict({ userId: RowId, body: Text(2000) }),
   }),
   /** A freeze, unfreeze or factor reset asked for, with the reason: another member approves it. */
-  accountRequest: def<{ userId: number; action: AccountAction; reason: string }, ApprovalView>({
+  accountRequest: ops<ApprovalView>()({
     method: 'POST',
     path: '/customers/control',
     cap: 'work',
     stepUp: true,
+    req: Strict({ userId: RowId, action: OneOf(ACCOUNT_ACTIONS), reason: Text(500) }),
   }),
-  accountApprove: def<UserId & Decide, { action: AccountAction; sessionsEnded: number }>({
+  accountApprove: ops<{ action: AccountAction; sessionsEnded: number }>()({
     method: 'POST',
     path: '/customers/control/approve',
     cap: 'approve',
     stepUp: true,
+    req: Strict({ userId: RowId, override: Override }),
   }),
   /** The waiting control withdrawn (its maker) or turned down (anyone else), with the reason. */
-  accountReject: def<{ userId: number; reason: string } & Decide, null>({
+  accountReject: ops<null>()({
     method: 'POST',
     path: '/customers/control/reject',
     cap: 'work',
+    req: Strict({ userId: RowId, reason: Text(500), override: Override }),
   }),
   /** Every session of the customer ends now: one member's action, with the reason. */
-  sessionsEnd: def<{ userId: number; reason: string }, { sessionsEnded: number }>({
+  sessionsEnd: ops<{ sessionsEnded: number }>()({
     method: 'POST',
     path: '/customers/sessions/end',
     cap: 'work',
     stepUp: true,
+    req: Strict({ userId: RowId, reason: Text(500) }),
   }),
 
-  kycList: def<Empty, KycCase[]>({ method: 'GET', path: '/kyc', cap: 'kyc' }),
-  kycCase: def<UserId, KycCase>({ method: 'GET', path: '/kyc/case', cap: 'kyc' }),
-  kycPhoto: def<{ userId: number; side: 'front' | 'back' }, Blob>({
+  kycList: ops<KycCase[]>()({ method: 'GET', path: '/kyc', cap: 'kyc', req: Empty }),
+  kycCase: ops<KycCase>()({ method: 'GET', path: '/kyc/case', cap: 'kyc', req: ByUser }),
+  kycPhoto: ops<Blob>()({
     method: 'GET',
     path: '/kyc/photo',
     cap: 'kyc',
     raw: true,
+    req: Strict({ userId: RowId, side: OneOf(['front', 'back']) }),
   }),
-  kycApprove: def<UserId & Decide, null>({ method: 'POST', path: '/kyc/approve', cap: 'kyc', stepUp: true }),
-  kycReject: def<{ userId: number; reason: KycRejectionReason; text?: string } & Decide, null>({
+  kycApprove: ops<null>()({
+    method: 'POST',
+    path: '/kyc/approve',
+    cap: 'kyc',
+    stepUp: true,
+    req: Strict({ userId: RowId, override: Override }),
+  }),
+  kycReject: ops<null>()({
     method: 'POST',
     path: '/kyc/reject',
     cap: 'kyc',
+    req: Strict({
+      userId: RowId,
+      reason: OneOf(KYC_REJECTION_REASONS),
+      text: Optional(Type.String({ maxLength: 500 })),
+      override: Override,
+    }),
   }),
 
-  payouts: def<Empty, Payouts>({ method: 'GET', path: '/payouts', cap: 'work' }),
-  payoutPay: def<Id & Decide, { paid: boolean; approval: PayoutApprovalView | null }>({
+  payouts: ops<Payouts>()({ method: 'GET', path: '/payouts', cap: 'work', req: Empty }),
+  payoutPay: ops<{ paid: boolean; approval: PayoutApprovalView | null }>()({
     method: 'POST',
     path: '/payouts/pay',
     cap: 'pay',
     stepUp: true,
+    req: Decide,
   }),
-  payoutReject: def<{ id: number; reason: string; text?: string } & Decide, null>({
+  payoutReject: ops<null>()({
     method: 'POST',
     path: '/payouts/reject',
     cap: 'pay',
+    req: Strict({
+      id: RowId,
+      reason: OneOf(PAYOUT_REJECTION_REASONS),
+      text: Optional(Type.String({ maxLength: 500 })),
+      override: Override,
+    }),
   }),
   /** The payouts waiting (as the page lists them) as CSV. */
-  payoutsCsv: def<Empty, Blob>({ method: 'GET', path: '/payouts/csv', cap: 'work', raw: true }),
-  payoutRelease: def<Id & Decide, null>({ method: 'POST', path: '/payouts/release', cap: 'pay' }),
-  payoutApprove: def<Id & Decide, { paid: boolean }>({
+  payoutsCsv: ops<Blob>()({ method: 'GET', path: '/payouts/csv', cap: 'work', raw: true, req: Empty }),
+  payoutRelease: ops<null>()({ method: 'POST', path: '/payouts/release', cap: 'pay', req: Decide }),
+  payoutApprove: ops<{ paid: boolean }>()({
     method: 'POST',
     path: '/payouts/approve',
     cap: 'approve',
     stepUp: true,
+    req: Decide,
   }),
 
-  deposits: def<Empty, Deposits>({ method: 'GET', path: '/deposits', cap: 'work' }),
-  depositConfirm: def<Id & Decide, { credited: boolean; approval: ApprovalView | null }>({
+  deposits: ops<Deposits>()({ method: 'GET', path: '/deposits', cap: 'work', req: Empty }),
+  depositConfirm: ops<{ credited: boolean; approval: ApprovalView | null }>()({
     method: 'POST',
     path: '/deposits/confirm',
     cap: 'pay',
     stepUp: true,
+    req: Decide,
   }),
-  depositReject: def<{ id: number; text: string } & Decide, null>({
+  depositReject: ops<null>()({
     method: 'POST',
     path: '/deposits/reject',
     cap: 'pay',
+    req: Strict({ id: RowId, text: Text(500), override: Override }),
   }),
-  depositApprove: def<Id & Decide, { credited: boolean }>({
+  depositApprove: ops<{ credited: boolean }>()({
     method: 'POST',
     path: '/deposits/approve',
     cap: 'approve',
     stepUp: true,
+    req: Decide,
   }),
 
-  loans: def<Empty, LoanRow[]>({ method: 'GET', path: '/loans', cap: 'work' }),
-  loanApprove: def<Id & Decide, { disbursed: boolean; approval: ApprovalView | null }>({
+  loans: ops<LoanRow[]>()({ method: 'GET', path: '/loans', cap: 'work', req: Empty }),
+  loanApprove: ops<{ disbursed: boolean; approval: ApprovalView | null }>()({
     method: 'POST',
     path: '/loans/approve',
     cap: 'approve',
     stepUp: true,
+    req: Decide,
   }),
-  loanReject: def<{ id: number; text: string } & Decide, null>({
+  loanReject: ops<null>()({
     method: 'POST',
     path: '/loans/reject',
     cap: 'approve',
+    req: Strict({ id: RowId, text: Text(500), override: Override }),
   }),
 
-  ipos: def<Empty, IpoRow[]>({ method: 'GET', path: '/ipos', cap: 'work' }),
-  ipoPreview: def<{ id: number; ratio: string }, AllotmentPreview>({
+  ipos: ops<IpoRow[]>()({ method: 'GET', path: '/ipos', cap: 'work', req: Empty }),
+  ipoPreview: ops<AllotmentPreview>()({
     method: 'GET',
     path: '/ipos/preview',
     cap: 'work',
+    req: Strict({ id: RowId, ratio: Decimal }),
   }),
-  ipoPropose: def<{ id: number; ratio: string }, AllotmentPreview>({
+  ipoPropose: ops<AllotmentPreview>()({
     method: 'POST',
     path: '/ipos/propose',
     cap: 'pay',
+    req: Strict({ id: RowId, ratio: Decimal }),
   }),
-  ipoRun: def<{ id: number; proposal: number } & Decide, { allotted: number; refunded: number }>({
+  ipoRun: ops<{ allotted: number; refunded: number }>()({
     method: 'POST',
     path: '/ipos/run',
     cap: 'approve',
     stepUp: true,
+    req: Strict({ id: RowId, proposal: RowId, override: Override }),
   }),
 
-  fx: def<Empty, FxState>({ method: 'GET', path: '/fx', cap: 'work' }),
-  fxPreview: def<{ rate: string }, FxPreview>({ method: 'GET', path: '/fx/preview', cap: 'approve' }),
-  fxSet: def<{ rate: string }, FxState>({ method: 'POST', path: '/fx', cap: 'approve', stepUp: true }),
+  fx: ops<FxState>()({ method: 'GET', path: '/fx', cap: 'work', req: Empty }),
+  fxPreview: ops<FxPreview>()({
+    method: 'GET',
+    path: '/fx/preview',
+    cap: 'approve',
+    req: Strict({ rate: Decimal }),
+  }),
+  fxSet: ops<FxState>()({
+    method: 'POST',
+    path: '/fx',
+    cap: 'approve',
+    stepUp: true,
+    req: Strict({ rate: Decimal }),
+  }),
 
-  news: def<Empty, NewsRow[]>({ method: 'GET', path: '/news', cap: 'news' }),
-  newsPreview: def<NewsDraft, { title: string; subhead: string; html: string }>({
+  news: ops<NewsRow[]>()({ method: 'GET', path: '/news', cap: 'news', req: Empty }),
+  newsPreview: ops<{ title: string; subhead: string; html: string }>()({
     method: 'POST',
     path: '/news/preview',
     cap: 'news',
+    req: Draft,
   }),
-  newsPublish: def<NewsDraft, NewsRow>({ method: 'POST', path: '/news', cap: 'news' }),
-  newsCancel: def<Id, null>({ method: 'POST', path: '/news/cancel', cap: 'news' }),
+  newsPublish: ops<NewsRow>()({ method: 'POST', path: '/news', cap: 'news', req: Draft }),
+  newsCancel: ops<null>()({ method: 'POST', path: '/news/cancel', cap: 'news', req: ById }),
 
-  chats: def<{ box: 'mine' | 'unassigned' | 'all' }, ChatSummary[]>({
+  chats: ops<ChatSummary[]>()({
     method: 'GET',
     path: '/chats',
     cap: 'chat',
+    req: Strict({ box: OneOf(['mine', 'unassigned', 'all']) }),
   }),
-  chat: def<UserId & { after?: number }, ChatThread>({ method: 'GET', path: '/chats/thread', cap: 'chat' }),
-  chatReply: def<{ userId: number; body: string }, ChatLine>({
+  chat: ops<ChatThread>()({
+    method: 'GET',
+    path: '/chats/thread',
+    cap: 'chat',
+    req: Strict({ userId: RowId, after: Optional(Type.Integer({ minimum: 0 })) }),
+  }),
+  chatReply: ops<ChatLine>()({
     method: 'POST',
     path: '/chats/reply',
     cap: 'chat',
+    req: Strict({ userId: RowId, body: Text(2000) }),
   }),
-  chatAssign: def<{ userId: number; staffId: number | null }, null>({
+  chatAssign: ops<null>()({
     method: 'POST',
     path: '/chats/assign',
     cap: 'chat',
+    req: Strict({ userId: RowId, staffId: Type.Union([RowId, Type.Null()]) }),
   }),
-  chatTyping: def<UserId, null>({ method: 'POST', path: '/chats/typing', cap: 'chat' }),
-  canned: def<Empty, Array<{ id: number; title: string; body: string }>>({
+  chatTyping: ops<null>()({ method: 'POST', path: '/chats/typing', cap: 'chat', req: ByUser }),
+  canned: ops<Array<{ id: number; title: string; body: string }>>()({
     method: 'GET',
     path: '/chats/canned',
     cap: 'chat',
+    req: Empty,
   }),
 
-  audit: def<
-    { actor?: string; action?: string; customer?: number; from?: number; to?: number; before?: number },
-    { rows: AuditRow[]; next: number | null }
-  >({ method: 'GET', path: '/audit', cap: 'audit' }),
-  auditCsv: def<{ actor?: string; action?: string; customer?: number; from?: number; to?: number }, Blob>({
+  audit: ops<{ rows: AuditRow[]; next: number | null }>()({
+    method: 'GET',
+    path: '/audit',
+    cap: 'audit',
+    req: Strict({ ...AuditFilter, before: Optional(RowId) }),
+  }),
+  auditCsv: ops<Blob>()({
     method: 'GET',
     path: '/audit/csv',
     cap: 'audit',
     raw: true,
+    req: Strict(AuditFilter),
   }),
-  auditVerify: def<
-    Empty,
-    {
-      entries: number;
-      ok: boolean;
-      brokenAt: number | null;
-      problem: string | null;
-      problems: string[];
-      signedHead: { seq: number; at: number } | null;
-      unsealed: number;
-    }
-  >({
-    method: 'GET',
-    path: '/audit/verify',
-    cap: 'audit',
-  }),
-  ledgerAudit: def<Empty, { ok: boolean; text: string; problems: number }>({
+  auditVerify: ops<{
+    entries: number;
+    ok: boolean;
+    brokenAt: number | null;
+    problem: string | null;
+    problems: string[];
+    signedHead: { seq: number; at: number } | null;
+    unsealed: number;
+  }>()({ method: 'GET', path: '/audit/verify', cap: 'audit', req: Empty }),
+  ledgerAudit: ops<{ ok: boolean; text: string; problems: number }>()({
     method: 'POST',
     path: '/audit/ledger',
     cap: 'audit',
+    req: Empty,
   }),
 
-  staff: def<Empty, StaffRow[]>({ method: 'GET', path: '/staff', cap: 'staff' }),
+  staff: ops<StaffRow[]>()({ method: 'GET', path: '/staff', cap: 'staff', req: Empty }),
   /** The enrolment link goes to `contact`, never into the answer (`sentTo`: the masked address). */
-  staffAdd: def<
-    { login: string; name: string; role: Role; contact: string },
-    { staff: StaffRow; sentTo: string }
-  >({
+  staffAdd: ops<{ staff: StaffRow; sentTo: string }>()({
     method: 'POST',
     path: '/staff',
     cap: 'staff',
     stepUp: true,
+    req: Strict({ login: Text(32), name: Text(80), role: OneOf(ROLES), contact: Text(254) }),
   }),
   /** A member who lost their factor: factors and sessions end, a new link goes to their contact. */
-  staffReenrol: def<Id, { staff: StaffRow; sentTo: string }>({
+  staffReenrol: ops<{ staff: StaffRow; sentTo: string }>()({
     method: 'POST',
     path: '/staff/reenrol',
     cap: 'staff',
     stepUp: true,
+    req: ById,
   }),
-  staffRole: def<{ id: number; role: Role }, StaffRow>({
+  staffRole: ops<StaffRow>()({
     method: 'POST',
     path: '/staff/role',
     cap: 'staff',
     stepUp: true,
+    req: Strict({ id: RowId, role: OneOf(ROLES) }),
   }),
-  staffDisable: def<Id, StaffRow>({ method: 'POST', path: '/staff/disable', cap: 'staff', stepUp: true }),
+  staffDisable: ops<StaffRow>()({
+    method: 'POST',
+    path: '/staff/disable',
+    cap: 'staff',
+    stepUp: true,
+    req: ById,
+  }),
 } as const;
 
-export type OpsName = keyof typeof OPS_API;
-export type OpsReq<N extends OpsName> = Exclude<(typeof OPS_API)[N]['req'], undefined>;
-export type OpsRes<N extends OpsName> = Exclude<(typeof OPS_API)[N]['res'], undefined>;
+export type OpsApi = typeof OPS_API;
+export type OpsName = keyof OpsApi;
+export type OpsReq<N extends OpsName> = ReqOf<OpsApi[N]>;
+export type OpsRes<N extends OpsName> = ResOf<OpsApi[N]>;
 
-/** The API's base under the customer API's (`/api` → `/api/ops`). */
 /** Why a withdrawal waits for staff (its `hold`, wallet/withdraw.ts), as the console says it. */
 export const HOLD_LABEL: Record<string, string> = {
   'wallet.hold.newCard': 'Card added or changed in the last 24 h',
@@ -369,6 +491,7 @@ export const HOLD_LABEL: Record<string, string> = {
   'wallet.hold.review': 'Above the approval threshold',
 };
 
+/** The API's base under the customer API's (`/api` → `/api/ops`). */
 export const OPS_PREFIX = '/ops';
 
 /** Where the back office's pages are served. */

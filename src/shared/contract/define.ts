@@ -6,14 +6,23 @@ import type { Static, TSchema } from '@sinclair/typebox';
  */
 
 /**
- * One entry of the API contract (SPEC §7): where it lives, what it takes (a TypeBox schema the
- * server validates with) and what it answers (a type only). The server registers routes from these
- * entries and the sync worker calls them by name, so a path or a shape is written once.
+ * What every API entry declares, the customer's (`Endpoint`) and the back office's (`OpsEndpoint`,
+ * src/shared/backoffice.ts): where it lives, what it takes (a TypeBox schema the server validates
+ * with) and what it answers (a type only). The server registers routes from these entries and the
+ * callers call them by name, so a path or a shape is written once.
  */
-export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
+export interface Call<Req extends TSchema = TSchema, Res = unknown> {
   method: 'GET' | 'POST';
-  /** Path under the API base (default /api). */
+  /** Path under the API's base. */
   path: string;
+  /** Query (GET) or body (POST). */
+  req: Req;
+  /** Phantom: the type of `data` in an ok answer. */
+  readonly res?: Res;
+}
+
+/** One entry of the customer API's contract (SPEC §7), under the API base (default /api). */
+export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> extends Call<Req, Res> {
   /** Needs the `token` header; a missing, expired or revoked token answers `msg: 'logout'`, 401. */
   auth: boolean;
   /**
@@ -23,8 +32,6 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
    * nothing and moves nothing.
    */
   steps?: ReadonlyArray<'enrol' | 'verify'>;
-  /** Query (GET) or body (POST). */
-  req: Req;
   /**
    * Moves money: takes an Idempotency-Key, is never retried on its own and is refused offline; a
    * frozen account's is refused 403 `errors.accountFrozen` (server/account/freeze.ts), as is a
@@ -51,8 +58,6 @@ export interface Endpoint<Req extends TSchema = TSchema, Res = unknown> {
   stepUp?: boolean;
   /** Also sends `Authorization: Bearer <token>` beside `token` (SPEC §7: the recharge call). */
   bearer?: boolean;
-  /** Phantom: the type of `data` in an ok answer. */
-  readonly res?: Res;
 }
 
 /** `endpoint<Answer>()({ ... })`: the answer type is given, the request type is inferred. */
@@ -89,8 +94,8 @@ export function joinDomains<D extends Record<string, Record<string, Endpoint>>>(
   return joined as Intersect<D[keyof D]>;
 }
 
-export type ReqOf<E> = E extends Endpoint<infer R, unknown> ? Static<R> : never;
-export type ResOf<E> = E extends Endpoint<TSchema, infer R> ? R : never;
+export type ReqOf<E> = E extends Call<infer R, unknown> ? Static<R> : never;
+export type ResOf<E> = E extends Call<TSchema, infer R> ? R : never;
 
 /**
  * Every API answer carries the server's clock (epoch ms) in this header: the times in answers are

@@ -1,6 +1,20 @@
-import { Type } from '@sinclair/typebox';
+import { type TProperties, Type } from '@sinclair/typebox';
 
-/** Schema pieces shared by the domain contracts. */
+/** Schema pieces shared by the domain contracts and the back office's (src/shared/backoffice.ts). */
+
+/** A request object that takes only the fields it names (bodies are strict: nothing mass-assigned). */
+export const Strict = <T extends TProperties>(props: T) =>
+  Type.Object(props, { additionalProperties: false });
+
+/** Text of 1 to `max` characters. */
+export const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+
+/** One word of a fixed list, typed as the list's union. */
+export const OneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+
+/** A time as epoch ms, within what a JavaScript Date holds. */
+export const Epoch = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
 
 /** Paging of SPEC's lists: page from 1; limit defaults to PAGE_SIZE (10). */
 export const Paging = {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { LoginAnswer } from './account';
 import { endpoint } from './define';
-import { Code, NoQuery, Recovery, RowId } from './schemas';
+import { Code, Epoch, NoQuery, Recovery, RowId } from './schemas';
 
 /**
  * Two-factor sign-in: passkeys (WebAuthn, user verification required), an
@@ -230,10 +230,7 @@ export const securityContract = {
     method: 'POST',
     path: '/stock/success/v2/security/changes/seen',
     auth: true,
-    req: Type.Object(
-      { up_to: Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }) },
-      { additionalProperties: false },
-    ),
+    req: Type.Object({ up_to: Epoch }, { additionalProperties: false }),
   }),
   /** Options to sign with a passkey: the second step, a removal's proof, a step-up, or the app lock. */
   factorChallenge: endpoint<WebAuthnOptions>()({

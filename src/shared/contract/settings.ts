@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { KycStatus } from '../status';
 import { endpoint } from './define';
-import { NoQuery, RowId, TradeCode } from './schemas';
+import { NoQuery, RowId, Text, TradeCode } from './schemas';
 
 /** Login and transaction passwords, bank cards, real-name verification and its uploads. */
 
@@ -35,7 +35,6 @@ export interface KycState {
   reason: string | null;
 }
 
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const BankFields = {
   bank: Text(80),
   branch_bank: Text(120),

@@ -1,4 +1,8 @@
-import { PAYOUT_REJECTION_REASONS, type PayoutRow } from '../../../shared/backoffice';
+import {
+  PAYOUT_REJECTION_REASONS,
+  type PayoutRejectionReason,
+  type PayoutRow,
+} from '../../../shared/backoffice';
 import { cardTail, makerOf, rupees } from '../../format';
 import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../../ui';
 import {
@@ -205,7 +209,8 @@ export function PayoutsScreen() {
               id="reject-reason"
               className={s.select}
               value={reject.reason}
-              onChange={(e) => reject.setReason(e.target.value)}
+              // The options are the list's own words.
+              onChange={(e) => reject.setReason(e.target.value as PayoutRejectionReason)}
             >
               {PAYOUT_REJECTION_REASONS.map((r) => (
                 <option key={r} value={r}>

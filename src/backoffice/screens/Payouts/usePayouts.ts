@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PayoutRow } from '../../../shared/backoffice';
+import type { PayoutRejectionReason, PayoutRow } from '../../../shared/backoffice';
 import { call, downloadCsv } from '../../api';
 import { useAction, useNow, useOps } from '../../hooks';
 import { useMe } from '../../session';
@@ -82,7 +82,7 @@ export function usePayouts() {
 /** The reject dialog: which payout, the reason and the note, and the call. */
 function useReject(run: ReturnType<typeof useAction>['run']) {
   const [row, setRow] = useState<PayoutRow | null>(null);
-  const [reason, setReason] = useState<string>('cardMismatch');
+  const [reason, setReason] = useState<PayoutRejectionReason>('cardMismatch');
   const [text, setText] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
