@@ -564,4 +564,12 @@ export const OPS_MESSAGES: Record<string, string> = {
   'errors.invalidInput': 'Something in the form is not valid.',
   'errors.messageEmpty': 'Write a message first.',
   'errors.insufficientFunds': 'The customer’s balance does not cover it.',
+  // What the server's shared layers answer any caller (tests/server/fuzz-ops.test.ts found the first).
+  'errors.requestTooLarge': 'The request is too large.',
+  'errors.busy': 'The server is busy. Try again in a moment.',
+  'errors.totpPending':
+    'An authenticator app is being set up in another session. Finish it there, or try again in 10 minutes.',
+  'errors.enrolEnded': 'This setup has ended: you have a second factor now. Sign in with it.',
+  'errors.server': 'The server failed to answer. Try again; if it goes on, tell an admin.',
+  'errors.unavailable': 'The server cannot reach its database. Try again in a moment.',
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type Endpoint } from '#shared/contract/index';
-import { answerProblem, refusalProblem, tableDigest } from '../support/fuzz';
-import { accepts, objectBranches, type Schema, sample, validRequest } from '../support/schemas';
+import { answerProblem, edgeCases, malformedCases, refusalProblem, tableDigest } from '../support/fuzz';
+import { objectBranches, type Schema } from '../support/schemas';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server';
 import { credit, idem } from '../support/trading';
 import { multipartBody } from '../support/wallet';
@@ -12,153 +12,13 @@ import { multipartBody } from '../support/wallet';
  * objects or not JSON. The contract's own schema (validated as the server does) says which of
  * these must be refused; each refused one must answer 4xx `msg: 'no'` with an error key of all four
  * locales — never a 500 — and the database must not change at all. The transport itself (methods,
- * content types, broken bodies, headers, the HTTP parser) is fuzzed in fuzz-transport.test.ts.
+ * content types, broken bodies, headers, the HTTP parser) is fuzzed in fuzz-transport.test.ts; the
+ * back office's API in fuzz-ops.test.ts, with the same tables (tests/support/fuzz.ts).
  */
 
-const HUGE = 'x'.repeat(200_000);
-const WRONG_VALUES: unknown[] = [
-  null,
-  true,
-  12345,
-  -1,
-  0,
-  1.5,
-  1e15,
-  '12x',
-  '',
-  ' ',
-  '\u0000',
-  'AAPL\u0000',
-  HUGE,
-  2 ** 31,
-  -(2 ** 31) - 1,
-  2 ** 53,
-  {},
-  { $gt: 0 },
-  [],
-  ['AAPL'],
-];
-const WRONG_QUERY = [
-  '',
-  'abc',
-  '-1',
-  '0',
-  '1.5',
-  '1e400',
-  '2147483648',
-  '9'.repeat(40),
-  'x'.repeat(20_000),
-  "' or 1=1 --",
-  'AAPL\u0000',
-];
-/** Fields an attacker would like to set (mass assignment). */
-const EXTRA = { user_id: 1, balance: 1e9, status: 2, is_admin: true, __proto__x: 1 };
+const CASES = Object.entries(contract).flatMap(([name, ep]) => malformedCases(name, ep as Endpoint));
 
-/**
- * Extremes a schema may well accept: the largest integers (beyond a 32-bit column), the longest
- * strings, text that is hostile to SQL, HTML or terminals. Accepted or refused, never a 500.
- */
-const EDGE_VALUES: unknown[] = [
-  2 ** 31 - 1,
-  2 ** 31,
-  2 ** 53 - 1,
-  1e9,
-  0.0001,
-  "' or '1'='1' --",
-  '<script>alert(1)</script>',
-  '\u202eRTL',
-  '😀'.repeat(16),
-  '%00',
-  '\u00a0',
-  ' padded ',
-];
-
-interface Case {
-  label: string;
-  method: 'GET' | 'POST';
-  path: string;
-  /** JSON value for POST (or raw text when `raw`), query strings for GET. */
-  input: unknown;
-  raw?: string;
-  contentType?: string;
-}
-
-function casesFor(name: string, ep: Endpoint): Case[] {
-  const out: Case[] = [];
-  const add = (label: string, input: unknown) => {
-    if (!accepts(ep, input))
-      out.push({ label: `${name}: ${label}`, method: ep.method, path: ep.path, input });
-  };
-  for (const branch of objectBranches(ep.req as Schema)) {
-    const base = (sample(branch) ?? {}) as Record<string, unknown>;
-    const props = Object.keys(branch.properties ?? {});
-    if (ep.method === 'GET') {
-      const q = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)]));
-      for (const p of props) for (const v of WRONG_QUERY) add(`${p}=${v.slice(0, 12)}`, { ...q, [p]: v });
-      continue;
-    }
-    for (const p of props) {
-      if ((branch.required ?? []).includes(p)) {
-        const { [p]: _, ...rest } = base;
-        add(`without ${p}`, rest);
-      }
-      for (const v of WRONG_VALUES) add(`${p}=${JSON.stringify(v).slice(0, 12)}`, { ...base, [p]: v });
-    }
-    for (const [k, v] of Object.entries(EXTRA)) add(`extra ${k}`, { ...base, [k]: v });
-  }
-  if (ep.method === 'POST' && !ep.upload) {
-    for (const body of [[], 'text', 42, null, [validRequest(ep)]]) add(`body ${JSON.stringify(body)}`, body);
-    out.push(
-      { label: `${name}: broken JSON`, method: 'POST', path: ep.path, input: null, raw: '{"count": 1,' },
-      {
-        label: `${name}: form body`,
-        method: 'POST',
-        path: ep.path,
-        input: null,
-        raw: 'count=1',
-        contentType: 'application/x-www-form-urlencoded',
-      },
-      {
-        label: `${name}: 2 MB body`,
-        method: 'POST',
-        path: ep.path,
-        input: null,
-        raw: JSON.stringify({ pad: 'y'.repeat(2_000_000) }),
-      },
-    );
-  }
-  return out;
-}
-
-const CASES = Object.entries(contract).flatMap(([name, ep]) => casesFor(name, ep as Endpoint));
-
-/** Valid requests with extreme values (EDGE_VALUES and each string field at its maximum length). */
-function edgesFor(name: string, ep: Endpoint): Case[] {
-  const out: Case[] = [];
-  if (ep.upload) return out;
-  for (const branch of objectBranches(ep.req as Schema)) {
-    const base = (sample(branch) ?? {}) as Record<string, unknown>;
-    for (const [p, prop] of Object.entries((branch.properties ?? {}) as Record<string, Schema>)) {
-      const longest = typeof prop.maxLength === 'number' ? ['x'.repeat(prop.maxLength)] : [];
-      for (const v of [...EDGE_VALUES, ...longest]) {
-        const input =
-          ep.method === 'GET'
-            ? Object.fromEntries(Object.entries({ ...base, [p]: v }).map(([k, x]) => [k, String(x)]))
-            : { ...base, [p]: v };
-        if (accepts(ep, input))
-          out.push({
-            label: `${name}: ${p}=${JSON.stringify(v).slice(0, 12)}`,
-            method: ep.method,
-            path: ep.path,
-            input,
-          });
-      }
-    }
-  }
-  return out;
-}
-
-const EDGES = Object.entries(contract).flatMap(([name, ep]) => edgesFor(name, ep as Endpoint));
+const EDGES = Object.entries(contract).flatMap(([name, ep]) => edgeCases(name, ep as Endpoint));
 
 describe.each(DIALECTS)('malformed input on $name', ({ name, enabled }) => {
   let s: TestServer;

@@ -1,4 +1,4 @@
-import type { Endpoint } from '#shared/contract/define';
+import type { Call } from '#shared/contract/define';
 import { compileValidator, type Validator } from '../../server/lib/validation';
 
 /**
@@ -12,8 +12,8 @@ export type Schema = Record<string, any>;
 
 const cache = new Map<Schema, Validator>();
 
-/** Would the server accept `input` as this endpoint's body (POST) or query (GET)? */
-export function accepts(ep: Endpoint, input: unknown): boolean {
+/** Would the server accept `input` as this entry's body (POST) or query (GET)? (Customer's or back office's.) */
+export function accepts(ep: Call, input: unknown): boolean {
   const schema = ep.req as Schema;
   let validate = cache.get(schema);
   if (!validate) {
@@ -83,7 +83,7 @@ export function sample(schema: Schema): unknown {
 }
 
 /** A valid request for `ep` (body for POST, query strings for GET). */
-export function validRequest(ep: Endpoint): Record<string, unknown> {
+export function validRequest(ep: Call & { upload?: boolean }): Record<string, unknown> {
   const body = (sample(ep.req as Schema) ?? {}) as Record<string, unknown>;
   const input =
     ep.method === 'GET' ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : body;
