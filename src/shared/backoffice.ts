@@ -11,7 +11,9 @@
 export * from './backoffice-types';
 
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Type } from '@sinclair/typebox';
+// The builders one by one (`* as`), not TypeBox's `Type` object, which holds every builder: the
+// back office's bundle keeps only those used (+2 kB gzip instead of +12 kB; src/backoffice/README.md).
+import * as Type from '@sinclair/typebox';
 import type {
   AccountAction,
   AllotmentPreview,

@@ -1,4 +1,7 @@
-import { type TProperties, Type } from '@sinclair/typebox';
+import type { TProperties } from '@sinclair/typebox';
+// The builders one by one, not TypeBox's `Type` object: the back office's bundle loads this module
+// and keeps only the builders used (src/shared/backoffice.ts).
+import * as Type from '@sinclair/typebox';
 
 /** Schema pieces shared by the domain contracts and the back office's (src/shared/backoffice.ts). */
 
