@@ -4,13 +4,13 @@ import { formatMoney } from '#shared/format';
 import { fromMinor } from '#shared/money';
 import { IPO_STATUS, KYC_STATUS, LOAN_STATE, WITHDRAW_STATUS } from '#shared/status';
 import { namesOf } from '../account/customer-names';
+import { assignChat, waitingChats } from '../content/inbox';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { ApiError, invalid, notFound } from '../lib/errors';
 import { waitingDeposits } from '../wallet/deposits';
 import { payoutDayTotal } from '../wallet/withdraw';
-import { assignChat, waitingChats } from './inbox';
 
 /**
  * The work queues: per type the count and the age of the oldest item, and one list

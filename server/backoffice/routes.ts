@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { CAPABILITIES, type Capability, type ROLES, roleCan } from '#shared/backoffice';
 import { approveControl, endCustomerSessions, rejectControl, requestControl } from '../account/controls';
 import { approveKyc, rejectKyc } from '../account/kyc-review';
+import { agentTyping, assignChat, cannedReplies, chatThread, replyAs, waitingChats } from '../content/inbox';
+import { articleOf, cancelDraft, newsRows, publishDraft } from '../content/news-desk';
 import type { Deps } from '../deps';
 import { verifyAuditChain } from '../lib/audit-verify';
 import { ApiError } from '../lib/errors';
@@ -25,9 +27,7 @@ import {
   verifyFactor,
 } from './factors';
 import { type OpsHandlers, RawAnswer, registerOpsRoutes, who } from './gateway';
-import { agentTyping, assignChat, cannedReplies, chatThread, replyAs, waitingChats } from './inbox';
 import { kycCase, kycCases, kycPhoto } from './kyc';
-import { articleOf, cancelDraft, newsRows, publishDraft } from './news-desk';
 import { claim, queues } from './queues';
 import { addStaff, changeRole, disableStaff, listStaff, reenrolStaff } from './staff';
 import { enrol, freshUntil, logoutStaff, signIn } from './staff-sessions';

@@ -139,7 +139,7 @@ export async function markRead(deps: Deps, userId: number): Promise<void> {
 }
 
 /**
- * An agent's answer: the back office's inbox (backoffice/inbox.ts, audited) and the console's
+ * An agent's answer: the back office's inbox (inbox.ts, audited) and the console's
  * `chat:reply`. `db`: the caller's transaction, which also holds the reply's push (notify/notify.ts).
  */
 export async function replyToChat(

@@ -2,7 +2,7 @@ import { CONFIG_TAGS } from '#shared/contract/config';
 import { toMinor } from '#shared/money';
 import { DEFAULT_MIN_WITHDRAW } from '#shared/rules';
 import { createUser } from '../account/users';
-import { seedCannedReplies } from '../backoffice/setup';
+import { seedCannedReplies } from '../content/setup';
 import type { Deps } from '../deps';
 import { seedFunds } from '../funds/seed';
 import { post } from '../lib/ledger';

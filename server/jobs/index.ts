@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BACKOFFICE_JOBS } from '../backoffice/setup';
+import { CONTENT_JOBS } from '../content/setup';
 import { withTx } from '../db/index';
 import { electLeader } from '../db/pg-locks';
 import type { Deps } from '../deps';
@@ -20,7 +20,7 @@ export const JOBS: Job[] = [
   ...fundJobs,
   ...watchlistJobs,
   ...portfolioJobs,
-  ...BACKOFFICE_JOBS,
+  ...CONTENT_JOBS,
   ...pushJobs,
 ];
 

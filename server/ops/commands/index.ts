@@ -1,8 +1,8 @@
-import { CONTENT_COMMANDS } from '../../content/ops';
 import { CLOCK_OFFSET_TAG } from '../../lib/clock';
 import { ACCOUNT_COMMANDS } from './account';
 import { AUDIT_COMMANDS } from './audit';
 import type { OpsCommand } from './command';
+import { CONTENT_COMMANDS } from './content';
 import { REVIEW_COMMANDS } from './review';
 import { STAFF_COMMANDS } from './staff';
 import { fxCommands, ipoCommands } from './trading';

@@ -2,7 +2,7 @@ import type { SeedStep } from '../db/seed-step';
 import type { Job } from '../jobs/job';
 import { publishDue } from './news-desk';
 
-/** The back office's seed step and job: canned replies to start from, scheduled news. */
+/** The staff desk's seed step and job: canned replies to start from, scheduled news. */
 
 const CANNED = [
   {
@@ -38,7 +38,7 @@ export const seedCannedReplies: SeedStep = async ({ database, clock }) => {
 };
 
 /** Publishes scheduled articles whose time has come. */
-export const BACKOFFICE_JOBS: Job[] = [
+export const CONTENT_JOBS: Job[] = [
   {
     name: 'news:scheduled',
     everyMs: 5000,

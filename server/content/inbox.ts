@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { ChatLine, ChatSummary, ChatThread } from '#shared/backoffice';
 import { nameOf, namesOf } from '../account/customer-names';
-import { isWelcome, replyToChat, TYPING_MS } from '../content/chat';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { notFound } from '../lib/errors';
+import { isWelcome, replyToChat, TYPING_MS } from './chat';
 
 /**
  * The agents' chat inbox: every customer's conversation with its assignment, the

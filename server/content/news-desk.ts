@@ -1,9 +1,9 @@
 import type { NewsDraft, NewsRow } from '#shared/backoffice';
-import { newsImagePath, publishNews } from '../content/news';
-import { plainText, sanitizeArticle } from '../content/sanitize';
 import type { Deps } from '../deps';
 import { type Actor, audited } from '../lib/audit-log';
 import { ApiError, conflict, invalid } from '../lib/errors';
+import { newsImagePath, publishNews } from './news';
+import { plainText, sanitizeArticle } from './sanitize';
 
 /**
  * News written in the back office: previewed through the server's sanitiser (what is

@@ -1,13 +1,14 @@
-import { replyAs } from '../backoffice/inbox';
-import { audited } from '../lib/audit-log';
-import { idArg, options, readSource } from '../ops/commands/args';
-import type { OpsCommand } from '../ops/commands/command';
-import { consoleError, operatorActor } from '../ops/commands/operator';
-import { publishNews } from './news';
+import { replyAs } from '../../content/inbox';
+import { publishNews } from '../../content/news';
+import { audited } from '../../lib/audit-log';
+import { idArg, options, readSource } from './args';
+import type { OpsCommand } from './command';
+import { consoleError, operatorActor } from './operator';
 
 /**
  * The operator's side of news and customer service: publishing articles, answering chats. Both are
- * audited under the console's operator; a reply is the back office's own (backoffice/inbox.ts).
+ * audited under the console's operator; a reply is the inbox's own (content/inbox.ts), as the
+ * back office sends it.
  */
 export const CONTENT_COMMANDS: OpsCommand[] = [
   {
