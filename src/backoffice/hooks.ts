@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpsName, OpsReq, OpsRes } from '../shared/backoffice';
 import { call, type Result, serverNow } from './api';
+import { useMe } from './session';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -82,7 +83,8 @@ export function useKeys(map: Record<string, () => void>): void {
 
 /**
  * A decision's call as a page makes it: which one is running (its key, for the busy button), the
- * refusal or the outcome in words, and `after` (the list's reload) once it has answered either way.
+ * refusal or the outcome in words (none for a call that says nothing, a claim), and `after` (the
+ * list's reload) once it has answered either way.
  */
 export function useAction(after?: () => void) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -91,13 +93,13 @@ export function useAction(after?: () => void) {
   const then = useRef(after);
   then.current = after;
   const run = useCallback(
-    async <T>(key: string, op: () => Promise<Result<T>>, done: string | ((data: T) => string)) => {
+    async <T>(key: string, op: () => Promise<Result<T>>, done?: string | ((data: T) => string)) => {
       setBusy(key);
       setError(null);
       setNote(null);
       const r = await op();
       setBusy(null);
-      if (r.ok) setNote(typeof done === 'string' ? done : done(r.data));
+      if (r.ok) setNote(typeof done === 'function' ? done(r.data) : (done ?? null));
       else setError(r.error);
       then.current?.();
       return r.ok;
@@ -105,4 +107,18 @@ export function useAction(after?: () => void) {
     [],
   );
   return { busy, error, note, run, setError };
+}
+
+/**
+ * The maker-checker rule as a money page shows it, for an item's approval (a payout's, a
+ * deposit's): Approve is offered to a member with the approve capability while it waits, and
+ * cannot be pressed by the member who asked (`mine`) or once the item changed since (not intact).
+ */
+export function useSecondApproval() {
+  const me = useMe();
+  return (a: { status: string; maker: string; intact: boolean } | null) => {
+    const waiting = a?.status === 'awaiting';
+    const mine = waiting && a?.maker === `staff:${me.id}`;
+    return { offered: waiting && me.caps.includes('approve'), mine, blocked: mine || !a?.intact };
+  };
 }

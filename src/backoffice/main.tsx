@@ -8,12 +8,12 @@ import { Audit } from './screens/Audit';
 import { Chats } from './screens/Chats';
 import { CustomerScreen } from './screens/Customer/CustomerScreen';
 import { Customers } from './screens/Customers';
-import { Deposits } from './screens/Deposits';
+import { DepositsScreen } from './screens/Deposits/DepositsScreen';
 import { Enrol } from './screens/Enrol';
 import { Fx } from './screens/Fx';
 import { Ipo } from './screens/Ipo';
 import { KycCase, KycList } from './screens/Kyc';
-import { Loans } from './screens/Loans';
+import { LoansScreen } from './screens/Loans/LoansScreen';
 import { News } from './screens/News';
 import { PayoutsScreen } from './screens/Payouts/PayoutsScreen';
 import { Queues } from './screens/Queues';
@@ -86,7 +86,7 @@ function App() {
         path="/deposits"
         element={
           <Shell>
-            <Deposits />
+            <DepositsScreen />
           </Shell>
         }
       />
@@ -94,7 +94,7 @@ function App() {
         path="/loans"
         element={
           <Shell>
-            <Loans />
+            <LoansScreen />
           </Shell>
         }
       />

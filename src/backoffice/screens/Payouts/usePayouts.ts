@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PayoutRejectionReason, PayoutRow } from '../../../shared/backoffice';
 import { call, downloadCsv } from '../../api';
-import { useAction, useNow, useOps } from '../../hooks';
+import { useAction, useNow, useOps, useSecondApproval } from '../../hooks';
 import { useMe } from '../../session';
-import { awaits, type Confirming } from './PayoutParts';
+import type { Confirming } from './PayoutParts';
 
 /**
  * The Payouts screen's data and decisions: the list (polled), the picked payout, and one function
@@ -21,14 +21,7 @@ export function usePayouts() {
   const [exportError, setExportError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const rows = list.data?.rows ?? [];
-  const can = (cap: 'pay' | 'approve') => me.caps.includes(cap);
-
-  /** The maker/checker rule as the screen shows it: who may press Approve on a waiting payout. */
-  function approval(r: PayoutRow): { offered: boolean; mine: boolean; blocked: boolean } {
-    const waiting = awaits(r);
-    const mine = waiting && r.approval?.maker === `staff:${me.id}`;
-    return { offered: waiting && can('approve'), mine, blocked: mine || !r.approval?.intact };
-  }
+  const secondApproval = useSecondApproval();
 
   function decide({ row, kind }: Confirming) {
     setConfirming(null);
@@ -62,8 +55,9 @@ export function usePayouts() {
     picked,
     pick: setPicked,
     detail: rows.find((r) => r.id === picked) ?? null,
-    canPay: can('pay'),
-    approval,
+    canPay: me.caps.includes('pay'),
+    /** Who may press Approve on a waiting payout (the maker never). */
+    approval: (r: PayoutRow) => secondApproval(r.approval),
     /** Which decision is running (`pay:12`, `approve:12`, `release:12`, `reject:12`). */
     busy: action.busy,
     error: list.error ?? action.error ?? exportError,

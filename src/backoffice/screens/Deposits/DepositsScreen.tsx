@@ -1,24 +1,20 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import type { DepositRow } from '../../shared/backoffice';
-import { call } from '../api';
-import { makerOf, rupees, when } from '../format';
-import { useAction, useNow, useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
-import { useMe } from '../session';
-import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../ui';
+import { Link } from 'react-router-dom';
+import type { DepositRow } from '../../../shared/backoffice';
+import { makerOf, rupees, when } from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../../ui';
+import { type Confirming, useDeposits } from './useDeposits';
 
 /**
  * Deposits: recharges waiting for their transfer to be seen on the bank statement, oldest first,
  * each with the bank reference (UTR) the customer gave. Confirm credits the customer; reject says
  * why, and the customer reads it in their inbox. Above the threshold a confirmation is two
  * people's: the first "Confirm" asks, another member approves (never the one who asked). Each asks
- * a confirmation that says again what is credited: the amount, the customer and the reference.
+ * a confirmation that says again what is credited: the amount, the customer and the reference. The
+ * decisions are useDeposits'.
  */
 
 const TARGET = 60 * 60_000;
-
-type Confirming = { row: DepositRow; kind: 'confirm' | 'approve' };
 
 const awaits = (r: DepositRow) => r.approval?.status === 'awaiting';
 
@@ -102,80 +98,39 @@ function ConfirmDeposit({
   );
 }
 
-export function Deposits() {
-  const me = useMe();
-  const list = useOps('deposits', {}, 10_000);
-  const now = useNow(5000);
-  const [params] = useSearchParams();
-  const picked = Number(params.get('focus')) || null;
-  const action = useAction(list.reload);
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [rejecting, setRejecting] = useState<DepositRow | null>(null);
-  const [text, setText] = useState('');
-  const can = (cap: string) => me.caps.includes(cap as never);
-  const rows = list.data?.rows ?? [];
-  const threshold = list.data?.threshold ?? '0';
-
-  function decide({ row, kind }: Confirming) {
-    setConfirming(null);
-    if (kind === 'approve')
-      void action.run(
-        `approve:${row.id}`,
-        () => call('depositApprove', { id: row.id }),
-        `Deposit ${row.id} approved and credited.`,
-      );
-    else
-      void action.run(
-        `confirm:${row.id}`,
-        () => call('depositConfirm', { id: row.id }),
-        (d) =>
-          d.credited ? `Deposit ${row.id} credited.` : `Deposit ${row.id} waits for a second approval.`,
-      );
-  }
-
-  async function reject(e: FormEvent) {
-    e.preventDefault();
-    if (!rejecting) return;
-    const id = rejecting.id;
-    setRejecting(null);
-    const ok = await action.run(
-      `reject:${id}`,
-      () => call('depositReject', { id, text: text.trim() }),
-      `Deposit ${id} rejected; the customer was told why.`,
-    );
-    if (ok) setText('');
-  }
+export function DepositsScreen() {
+  const d = useDeposits();
+  const { reject, rows, threshold } = d;
 
   function rowActions(r: DepositRow) {
-    const waiting = awaits(r);
-    const mine = waiting && r.approval?.maker === `staff:${me.id}`;
+    const approval = d.approval(r);
     return (
       <div className={s.actions}>
-        {waiting && can('approve') && (
+        {approval.offered && (
           <Button
             small
             tone="approve"
-            disabled={mine || !r.approval?.intact}
-            title={mine ? 'You confirmed this deposit: another member approves it' : undefined}
-            busy={action.busy === `approve:${r.id}`}
-            onClick={() => setConfirming({ row: r, kind: 'approve' })}
+            disabled={approval.blocked}
+            title={approval.mine ? 'You confirmed this deposit: another member approves it' : undefined}
+            busy={d.busy === `approve:${r.id}`}
+            onClick={() => d.ask({ row: r, kind: 'approve' })}
           >
             <Icon name="check" size={15} />
             Approve…
           </Button>
         )}
-        {!waiting && can('pay') && (
+        {!awaits(r) && d.canPay && (
           <Button
             small
             tone="primary"
-            busy={action.busy === `confirm:${r.id}`}
-            onClick={() => setConfirming({ row: r, kind: 'confirm' })}
+            busy={d.busy === `confirm:${r.id}`}
+            onClick={() => d.ask({ row: r, kind: 'confirm' })}
           >
             Confirm…
           </Button>
         )}
-        {can('pay') && (
-          <Button small tone="danger" onClick={() => setRejecting(r)}>
+        {d.canPay && (
+          <Button small tone="danger" onClick={() => reject.open(r)}>
             Reject…
           </Button>
         )}
@@ -188,15 +143,15 @@ export function Deposits() {
       <PageHead
         title="Deposits"
         subtitle={
-          list.data
+          d.loaded
             ? `Recharges waiting for their transfer. Above ${rupees(threshold)}, a second person approves.`
             : 'Recharges waiting for their transfer.'
         }
       />
-      <Outcome error={list.error ?? action.error} note={action.note} />
+      <Outcome error={d.error} note={d.note} />
       <Card title={`Waiting · ${rows.length}`} flush>
         {rows.length === 0 ? (
-          <Empty>{list.loading ? 'Loading…' : 'No recharge is waiting.'}</Empty>
+          <Empty>{d.loading ? 'Loading…' : 'No recharge is waiting.'}</Empty>
         ) : (
           <div className={s.tableWrap}>
             <table className={s.table}>
@@ -217,7 +172,7 @@ export function Deposits() {
                 {rows.map((r) => (
                   <tr
                     key={r.id}
-                    className={r.id === picked ? s.rowActive : undefined}
+                    className={r.id === d.picked ? s.rowActive : undefined}
                     data-testid={`deposit-${r.id}`}
                   >
                     <td className={s.mono}>{r.id}</td>
@@ -254,7 +209,7 @@ export function Deposits() {
                       )}
                     </td>
                     <td className={s.num}>
-                      <Age since={r.askedAt} now={now} target={TARGET} />
+                      <Age since={r.askedAt} now={d.now} target={TARGET} />
                     </td>
                     <td>{rowActions(r)}</td>
                   </tr>
@@ -265,35 +220,36 @@ export function Deposits() {
         )}
       </Card>
       <ConfirmDeposit
-        confirming={confirming}
+        confirming={d.confirming}
         threshold={threshold}
-        onCancel={() => setConfirming(null)}
-        onConfirm={decide}
+        onCancel={d.cancel}
+        onConfirm={d.confirm}
       />
       <Dialog
-        open={rejecting !== null}
-        title={`Reject deposit ${rejecting?.id ?? ''}`}
-        onClose={() => setRejecting(null)}
+        open={reject.row !== null}
+        title={`Reject deposit ${reject.row?.id ?? ''}`}
+        onClose={reject.close}
       >
-        <form className={s.stack} onSubmit={reject}>
+        <form className={s.stack} onSubmit={reject.submit}>
           <p className={s.muted}>
-            {rupees(rejecting?.amount)} from {rejecting ? (rejecting.customer.name ?? rejecting.phone) : ''}{' '}
-            is not credited. The customer reads this reason in their inbox.
+            {rupees(reject.row?.amount)} from{' '}
+            {reject.row ? (reject.row.customer.name ?? reject.row.phone) : ''} is not credited. The customer
+            reads this reason in their inbox.
           </p>
           <Field id="deposit-reject-text" label="Reason (needed)">
             <textarea
               id="deposit-reject-text"
               className={s.textarea}
-              value={text}
+              value={reject.text}
               maxLength={500}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => reject.setText(e.target.value)}
             />
           </Field>
           <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={() => setRejecting(null)}>
+            <Button tone="ghost" onClick={reject.close}>
               Cancel
             </Button>
-            <Button tone="danger" type="submit" disabled={!text.trim()}>
+            <Button tone="danger" type="submit" disabled={!reject.ready}>
               Reject
             </Button>
           </div>

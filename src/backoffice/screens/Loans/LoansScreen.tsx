@@ -1,41 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { LoanRow } from '../../shared/backoffice';
-import { KYC_STATUS } from '../../shared/status';
-import { call } from '../api';
-import { KYC_LABEL, rupees } from '../format';
-import { useNow, useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
-import { useMe } from '../session';
-import { Age, Badge, Button, Card, Dialog, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { KYC_STATUS } from '../../../shared/status';
+import { KYC_LABEL, rupees } from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Age, Badge, Button, Card, Dialog, Empty, Field, Outcome, PageHead, css as s } from '../../ui';
+import { useLoans } from './useLoans';
 
-/** Loan applications: approve (disbursed at once) or reject with the reason. */
-export function Loans() {
-  const me = useMe();
-  const list = useOps('loans', {}, 15_000);
-  const now = useNow(5000);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<LoanRow | null>(null);
-  const [text, setText] = useState('');
-  const decide = me.caps.includes('approve');
-  const rows = list.data ?? [];
-
-  async function approve(l: LoanRow) {
-    const r = await call('loanApprove', { id: l.id });
-    setError(r.ok ? null : r.error);
-    setNote(r.ok ? `Loan ${l.id} approved: ${rupees(l.amount)} paid into the customer's balance.` : null);
-    list.reload();
-  }
-  async function reject() {
-    if (!rejecting) return;
-    const r = await call('loanReject', { id: rejecting.id, text });
-    setError(r.ok ? null : r.error);
-    setNote(r.ok ? `Loan ${rejecting.id} rejected.` : null);
-    setRejecting(null);
-    setText('');
-    list.reload();
-  }
+/** Loan applications: approve (disbursed at once) or reject with the reason (the decisions: useLoans). */
+export function LoansScreen() {
+  const loans = useLoans();
+  const { rows, reject } = loans;
 
   return (
     <>
@@ -43,15 +16,10 @@ export function Loans() {
         title="Loan applications"
         subtitle="Approving pays the amount into the customer's balance at once."
       />
-      <ErrorLine error={list.error ?? error} />
-      {note && (
-        <p className={`${s.ok} ${s.banner}`} role="status">
-          {note}
-        </p>
-      )}
+      <Outcome error={loans.error} note={loans.note} />
       <Card title={`Applying · ${rows.length}`} flush>
         {rows.length === 0 ? (
-          <Empty>{list.loading ? 'Loading…' : 'No application waits.'}</Empty>
+          <Empty>{loans.loading ? 'Loading…' : 'No application waits.'}</Empty>
         ) : (
           <table className={s.table}>
             <thead>
@@ -93,15 +61,20 @@ export function Loans() {
                   <td className={s.num}>{l.creditScore}</td>
                   <td className={s.num}>{rupees(l.openLoans)}</td>
                   <td className={s.num}>
-                    <Age since={l.askedAt} now={now} target={24 * 3600_000} />
+                    <Age since={l.askedAt} now={loans.now} target={24 * 3600_000} />
                   </td>
                   <td className={s.num}>
-                    {decide ? (
+                    {loans.decides ? (
                       <div className={s.actions}>
-                        <Button small tone="primary" onClick={() => void approve(l)}>
+                        <Button
+                          small
+                          tone="primary"
+                          busy={loans.busy === `approve:${l.id}`}
+                          onClick={() => loans.approve(l)}
+                        >
                           Approve
                         </Button>
-                        <Button small tone="danger" onClick={() => setRejecting(l)}>
+                        <Button small tone="danger" onClick={() => reject.open(l)}>
                           Reject
                         </Button>
                       </div>
@@ -115,24 +88,20 @@ export function Loans() {
           </table>
         )}
       </Card>
-      <Dialog
-        open={rejecting !== null}
-        title={`Reject loan ${rejecting?.id ?? ''}`}
-        onClose={() => setRejecting(null)}
-      >
+      <Dialog open={reject.row !== null} title={`Reject loan ${reject.row?.id ?? ''}`} onClose={reject.close}>
         <Field id="loan-reason" label="Reason (kept in the audit log)">
           <textarea
             id="loan-reason"
             className={s.textarea}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            value={reject.text}
+            onChange={(e) => reject.setText(e.target.value)}
           />
         </Field>
         <div className={s.dialogActions}>
-          <Button tone="ghost" onClick={() => setRejecting(null)}>
+          <Button tone="ghost" onClick={reject.close}>
             Cancel
           </Button>
-          <Button tone="danger" disabled={!text.trim()} onClick={() => void reject()}>
+          <Button tone="danger" disabled={!reject.ready} onClick={reject.submit}>
             Reject
           </Button>
         </div>
