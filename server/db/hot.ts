@@ -173,14 +173,23 @@ type Name = keyof typeof SQL;
 
 const text = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
+/**
+ * A row as its values in the order the statement selects them, on both databases: better-sqlite3
+ * in raw mode and pg's array rows hand over one array, where a named row object costs a property
+ * set from C++ per column (user info has fifteen) and then the mapping below reads it again.
+ */
+type Values = readonly unknown[];
+
 interface Runner {
-  one(name: Name, params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  one(name: Name, params: unknown[]): Promise<Values | undefined>;
 }
 
 function sqliteRunner(reader: NonNullable<Database['reader']>): Runner {
-  const statements = new Map(Object.entries(SQL).map(([name, text]) => [name, reader.prepare(text)]));
+  const statements = new Map(
+    Object.entries(SQL).map(([name, text]) => [name, reader.prepare(text).raw(true)]),
+  );
   return {
-    one: async (name, params) => statements.get(name)!.get(...params) as Record<string, unknown> | undefined,
+    one: async (name, params) => statements.get(name)!.get(...params) as Values | undefined,
   };
 }
 
@@ -197,10 +206,11 @@ function postgresRunner(pool: NonNullable<Database['pool']>, timing: Database['t
   );
   const query = async (name: string, params: unknown[]) =>
     (
-      await pool.query<Record<string, unknown>>({
+      await pool.query<unknown[]>({
         name: `bourse_hot_${name}`,
         text: texts.get(name)!,
         values: params,
+        rowMode: 'array',
       })
     ).rows[0];
   return {
@@ -223,8 +233,13 @@ function postgresRunner(pool: NonNullable<Database['pool']>, timing: Database['t
 /** SQLite in memory (tests): no second connection to read from, so the same SQL through Kysely. */
 function memoryRunner(database: Database): Runner {
   return {
-    one: async (name, params) =>
-      (await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(SQL[name], params))).rows[0],
+    one: async (name, params) => {
+      const row = (
+        await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(SQL[name], params))
+      ).rows[0];
+      // Column names are never integer-like, so the keys keep the select's order.
+      return row && Object.values(row);
+    },
   };
 }
 
@@ -242,46 +257,66 @@ function createHotReads(database: Database): HotReads {
     async session(tokenHash) {
       const row = await r.one('session', [tokenHash]);
       if (!row) return undefined;
+      // id, phone, stage, expires_at, revoked_at, last_seen_at (SQL.session)
+      const [id, phone, stage, expires, revoked, seen] = row;
       return {
-        id: Number(row.id),
-        phone: String(row.phone),
-        stage: String(row.stage) as SessionStage,
-        expires_at: Number(row.expires_at),
-        revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
-        last_seen_at: Number(row.last_seen_at),
+        id: Number(id),
+        phone: String(phone),
+        stage: String(stage) as SessionStage,
+        expires_at: Number(expires),
+        revoked_at: revoked === null ? null : Number(revoked),
+        last_seen_at: Number(seen),
       };
     },
     async balance(userId) {
       const row = await r.one('balance', [userId]);
-      return row ? Number(row.balance) : undefined;
+      return row ? Number(row[0]) : undefined;
     },
     async unreadCount(userId) {
       const row = await r.one('unread', [userId]);
-      return Number(row?.n ?? 0);
+      return Number(row?.[0] ?? 0);
     },
     async inboxUnread(userId) {
       const row = await r.one('inbox', [userId]);
-      return { unread_count: Number(row?.n ?? 0), latest_id: Number(row?.latest ?? 0) };
+      return { unread_count: Number(row?.[0] ?? 0), latest_id: Number(row?.[1] ?? 0) };
     },
     async userInfo(userId) {
       const row = await r.one('userInfo', [userId]);
       if (!row) return undefined;
+      // The columns of userInfoSql, in its order.
+      const [
+        id,
+        phone,
+        no,
+        img,
+        balance,
+        hasFundPassword,
+        frozen,
+        funds,
+        loan,
+        withdrawing,
+        fxUnit,
+        rate,
+        rateSetAt,
+        positions,
+        orders,
+      ] = row;
       return {
         user: {
-          id: Number(row.id),
-          phone: String(row.phone),
-          no: String(row.no),
-          img: row.img === null ? null : String(row.img),
-          balance: Number(row.balance),
-          has_fund_password: Number(row.has_fund_password) === 1,
-          frozen: Number(row.frozen) === 1,
+          id: Number(id),
+          phone: String(phone),
+          no: String(no),
+          img: img === null ? null : String(img),
+          balance: Number(balance),
+          has_fund_password: Number(hasFundPassword) === 1,
+          frozen: Number(frozen) === 1,
           // PostgreSQL sums bigint into numeric, which pg hands over as a string.
-          funds: Number(row.funds),
-          loan: Number(row.loan),
-          withdrawing: Number(row.withdrawing),
-          fx: { unit: text(row.fx_unit), rate: text(row.rate), setAt: text(row.rate_set_at) },
+          funds: Number(funds),
+          loan: Number(loan),
+          withdrawing: Number(withdrawing),
+          fx: { unit: text(fxUnit), rate: text(rate), setAt: text(rateSetAt) },
         },
-        positions: arrays(row.positions).map(([symbol, qty, cost, reserved, native, updated]) => ({
+        positions: arrays(positions).map(([symbol, qty, cost, reserved, native, updated]) => ({
           symbol: String(symbol),
           qty: Number(qty),
           cost: Number(cost),
@@ -289,7 +324,7 @@ function createHotReads(database: Database): HotReads {
           cost_native: Number(native),
           updated_at: Number(updated),
         })),
-        orders: arrays(row.orders).map(
+        orders: arrays(orders).map(
           ([
             kind,
             status,
