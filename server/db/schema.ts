@@ -611,7 +611,7 @@ interface SecurityChangesTable {
   address: string;
 }
 
-/** Back-office staff (070): apart from customers; a role of server/backoffice/roles.ts. */
+/** Back-office staff (070): apart from customers; a role of src/shared/backoffice-types.ts ROLES. */
 export interface StaffTable {
   id: Generated<number>;
   login: string;
