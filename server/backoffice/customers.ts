@@ -175,7 +175,7 @@ export async function customerView(deps: Deps, userId: number): Promise<Customer
       value: fromMinor(h.value),
       lockedUntil: h.lot?.unlock_at ?? null,
     })),
-    loans: loans.map((l) => ({ id: l.id, amount: fromMinor(l.count), state: l.state, at: l.created_at })),
+    loans: loans.map((l) => ({ id: l.id, amount: fromMinor(l.amount), state: l.status, at: l.created_at })),
     ipoApplications: ipos.map((o) => ({
       id: o.id,
       symbol: o.symbol,

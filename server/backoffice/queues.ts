@@ -100,7 +100,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         'withdrawals.id',
         'withdrawals.user_id',
         'users.phone',
-        'withdrawals.count',
+        'withdrawals.amount',
         'withdrawals.hold',
         'withdrawals.created_at',
       ])
@@ -136,8 +136,8 @@ async function items(deps: Deps): Promise<QueueItem[]> {
     db
       .selectFrom('loans')
       .innerJoin('users', 'users.id', 'loans.user_id')
-      .select(['loans.id', 'loans.user_id', 'users.phone', 'loans.count', 'loans.created_at'])
-      .where('loans.state', '=', LOAN_STATE.applying)
+      .select(['loans.id', 'loans.user_id', 'users.phone', 'loans.amount', 'loans.created_at'])
+      .where('loans.status', '=', LOAN_STATE.applying)
       .execute(),
     db
       .selectFrom('ipos')
@@ -212,7 +212,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         heldReasons[n]!,
         { id: w.user_id, phone: w.phone },
         w.created_at,
-        w.count,
+        w.amount,
       ),
     ),
     ...recharges.map((r) => {
@@ -227,7 +227,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
           : ref,
         { id: r.user_id, phone: r.phone },
         r.created_at,
-        r.count,
+        r.amount,
       );
     }),
     ...approvals.map((a) =>
@@ -260,7 +260,7 @@ async function items(deps: Deps): Promise<QueueItem[]> {
         'Paid into the balance when approved',
         { id: l.user_id, phone: l.phone },
         l.created_at,
-        l.count,
+        l.amount,
       ),
     ),
     ...ipos.map((i) =>

@@ -156,8 +156,8 @@ export function userInfoSql(dialect: 'sqlite' | 'postgres'): string {
       from fund_positions p join funds fu on fu.id = p.fund_id
       where p.user_id = u.id and p.units > 0) as funds,
     (select coalesce(sum(l.due), 0) from loans l
-      where l.user_id = u.id and l.state = ${LOAN_STATE.unpaid}) as loan,
-    (select coalesce(sum(w."count"), 0) from withdrawals w
+      where l.user_id = u.id and l.status = ${LOAN_STATE.unpaid}) as loan,
+    (select coalesce(sum(w.amount), 0) from withdrawals w
       where w.user_id = u.id and ${PENDING_WITHDRAWALS}) as withdrawing,
     (select c.value from config c where c.tag = 'currency_unit') as fx_unit,
     (select c.value from config c where c.tag = 'rate') as rate,

@@ -440,7 +440,8 @@ export interface FundPositionsTable {
 export interface RechargesTable {
   id: Generated<number>;
   user_id: number;
-  count: number;
+  /** Minor units: SPEC's `count` (093). */
+  amount: number;
   method: string;
   /** 1 in progress, 2 completed, 3 failed. */
   status: number;
@@ -455,7 +456,8 @@ export interface WithdrawalsTable {
   id: Generated<number>;
   user_id: number;
   bank_id: number;
-  count: number;
+  /** Minor units reserved: SPEC's `count` (093). */
+  amount: number;
   /** Amount paid out when completed. */
   actual: number;
   /** n in progress, y completed, b failed. */
@@ -470,9 +472,10 @@ export interface WithdrawalsTable {
 export interface LoansTable {
   id: Generated<number>;
   user_id: number;
-  count: number;
-  /** 0 unapplied, 1 applying, 2 approved, 3 rejected, 4 unpaid, 5 paid. */
-  state: number;
+  /** Principal, minor units: SPEC's `count` (093). */
+  amount: number;
+  /** LOAN_STATE (#shared/status): 0 unapplied, 1 applying, 2 approved, 3 rejected, 4 unpaid, 5 paid; SPEC's `state` (093). */
+  status: number;
   created_at: number;
   updated_at: number;
   /** The terms applied under (080): yearly interest, tenure, late charge per day; null before 080. */

@@ -263,17 +263,17 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
 
       const withdrawals = await trx
         .selectFrom('withdrawals')
-        .select(['id', 'user_id', 'count', 'status'])
+        .select(['id', 'user_id', 'amount', 'status'])
         .execute();
       for (const w of withdrawals) {
-        const count = Number(w.count);
+        const amount = Number(w.amount);
         expect('withdrawal', w.id, w.user_id, (got) =>
           first(
-            exactly(got('withdraw'), 1, -count, 'reservation'),
+            exactly(got('withdraw'), 1, -amount, 'reservation'),
             exactly(
               got('withdrawRefund'),
               w.status === WITHDRAW_STATUS.failed ? 1 : 0,
-              w.status === WITHDRAW_STATUS.failed ? count : 0,
+              w.status === WITHDRAW_STATUS.failed ? amount : 0,
               'refund',
             ),
           ),
@@ -282,18 +282,18 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
 
       const recharges = await trx
         .selectFrom('recharges')
-        .select(['id', 'user_id', 'count', 'status'])
+        .select(['id', 'user_id', 'amount', 'status'])
         .execute();
       for (const r of recharges) {
         const done = r.status === RECHARGE_STATUS.completed;
         expect('recharge', r.id, r.user_id, (got) =>
-          exactly(got('recharge'), done ? 1 : 0, done ? Number(r.count) : 0, 'credit'),
+          exactly(got('recharge'), done ? 1 : 0, done ? Number(r.amount) : 0, 'credit'),
         );
       }
 
       const loans = await trx
         .selectFrom('loans')
-        .select(['id', 'user_id', 'count', 'state', 'due', 'interest', 'late_charge'])
+        .select(['id', 'user_id', 'amount', 'status', 'due', 'interest', 'late_charge'])
         .execute();
       const loanBooks = await trx
         .selectFrom('loan_postings')
@@ -308,14 +308,14 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
         bookOf.set(p.loan_id, list);
       }
       for (const l of loans) {
-        const count = Number(l.count);
-        const lent = l.state === LOAN_STATE.unpaid || l.state === LOAN_STATE.paid;
-        const repaid = l.state === LOAN_STATE.paid;
+        const principal = Number(l.amount);
+        const lent = l.status === LOAN_STATE.unpaid || l.status === LOAN_STATE.paid;
+        const repaid = l.status === LOAN_STATE.paid;
         const charges = Number(l.interest) + Number(l.late_charge);
         expect('loan', l.id, l.user_id, (got) =>
           first(
-            exactly(got('borrow'), lent ? 1 : 0, lent ? count : 0, 'disbursement'),
-            exactly(got('repay'), repaid ? 1 : 0, repaid ? -count : 0, 'repayment'),
+            exactly(got('borrow'), lent ? 1 : 0, lent ? principal : 0, 'disbursement'),
+            exactly(got('repay'), repaid ? 1 : 0, repaid ? -principal : 0, 'repayment'),
             exactly(got('interest'), repaid && charges > 0 ? 1 : 0, repaid ? -charges : 0, 'interest'),
           ),
         );
@@ -330,15 +330,15 @@ export async function auditLedger(db: Kysely<DB>): Promise<AuditReport> {
           if (Number(p.due_after) !== due || p.user_id !== l.user_id)
             report(`loan ${l.id}: a posting leaves ${p.due_after} due after a running sum of ${due}`);
         }
-        const expected = l.state === LOAN_STATE.unpaid ? count + charges : 0;
+        const expected = l.status === LOAN_STATE.unpaid ? principal + charges : 0;
         if (due !== Number(l.due) || Number(l.due) !== expected)
           report(`loan ${l.id}: due ${l.due}, its postings sum to ${due}, expected ${expected}`);
-        if (lent && (by.borrow ?? 0) !== count)
-          report(`loan ${l.id}: borrowed ${by.borrow ?? 0} of ${count}`);
+        if (lent && (by.borrow ?? 0) !== principal)
+          report(`loan ${l.id}: borrowed ${by.borrow ?? 0} of ${principal}`);
         if ((by.interest ?? 0) + (by.lateCharge ?? 0) !== (lent ? charges : 0))
           report(`loan ${l.id}: accrued ${(by.interest ?? 0) + (by.lateCharge ?? 0)} but records ${charges}`);
-        if (repaid && (by.repay ?? 0) !== -(count + charges))
-          report(`loan ${l.id}: repaid ${-(by.repay ?? 0)} of ${count + charges}`);
+        if (repaid && (by.repay ?? 0) !== -(principal + charges))
+          report(`loan ${l.id}: repaid ${-(by.repay ?? 0)} of ${principal + charges}`);
       }
       for (const id of bookOf.keys()) report(`loan postings name loan ${id}, which does not exist`);
 

@@ -38,13 +38,13 @@ export async function creditOf(db: Kysely<DB>, userId: number): Promise<Credit> 
   const loans = await db
     .selectFrom('loans')
     .select([
-      'state',
-      (eb) => eb.fn.sum<number | string>('count').as('total'),
+      'status',
+      (eb) => eb.fn.sum<number | string>('amount').as('total'),
       (eb) => eb.fn.sum<number | string>('due').as('due'),
     ])
     .where('user_id', '=', userId)
-    .where('state', 'in', OPEN_LOAN_STATES)
-    .groupBy('state')
+    .where('status', 'in', OPEN_LOAN_STATES)
+    .groupBy('status')
     .execute();
   let open = 0;
   let due = 0;
@@ -52,7 +52,7 @@ export async function creditOf(db: Kysely<DB>, userId: number): Promise<Credit> 
   for (const row of loans) {
     const total = Number(row.total);
     open += total;
-    if (row.state === LOAN_STATE.unpaid) {
+    if (row.status === LOAN_STATE.unpaid) {
       due += Number(row.due);
       principal += total;
     }

@@ -44,7 +44,7 @@ export function waitingDeposits(db: Kysely<DB>) {
       'recharges.id',
       'recharges.user_id',
       'users.phone',
-      'recharges.count',
+      'recharges.amount',
       'recharges.method',
       'recharges.reference',
       'recharges.created_at',
@@ -54,10 +54,10 @@ export function waitingDeposits(db: Kysely<DB>) {
     .orderBy('recharges.id');
 }
 
-type Recharge = { id: number; user_id: number; count: number; reference: string | null };
+type Recharge = { id: number; user_id: number; amount: number; reference: string | null };
 
 /** What a request is bound to: the recharge as the maker saw it. */
-const depositBinding = (r: Recharge) => bindingOf([r.id, r.user_id, r.count, r.reference]);
+const depositBinding = (r: Recharge) => bindingOf([r.id, r.user_id, r.amount, r.reference]);
 
 const needsApproval = (deps: Deps, minor: number) => minor > deps.config.ops.depositApprovalAbove;
 
@@ -96,11 +96,11 @@ export async function deposits(deps: Deps): Promise<Deposits> {
       userId: r.user_id,
       phone: r.phone,
       customer: names.get(r.user_id)!,
-      amount: fromMinor(r.count),
+      amount: fromMinor(r.amount),
       reference: r.reference,
       method: r.method,
       askedAt: r.created_at,
-      needsApproval: needsApproval(deps, r.count),
+      needsApproval: needsApproval(deps, r.amount),
       approval: a && a.status === 'awaiting' ? approvalView(a, a.binding === depositBinding(r)) : null,
       claimedBy: claims.get(String(r.id)) ?? null,
     };
@@ -111,7 +111,7 @@ export async function deposits(deps: Deps): Promise<Deposits> {
 async function rechargeOf(trx: Kysely<DB>, deps: Deps, id: number) {
   let q = trx
     .selectFrom('recharges')
-    .select(['id', 'user_id', 'count', 'status', 'reference'])
+    .select(['id', 'user_id', 'amount', 'status', 'reference'])
     .where('id', '=', id);
   if (deps.database.dialect === 'postgres') q = q.forUpdate();
   const r = await q.executeTakeFirst();
@@ -132,7 +132,7 @@ function tell(
     kind: 'payout',
     refId: r.id,
     symbol: '',
-    params: { event, amount: r.count, ...(reason ? { reason } : {}) },
+    params: { event, amount: r.amount, ...(reason ? { reason } : {}) },
     at: deps.clock.now(),
   });
 }
@@ -153,9 +153,9 @@ export async function confirmDeposit(
     const r = await rechargeOf(trx, deps, id);
     if (r.status !== RECHARGE_STATUS.inProgress) throw conflict('ops.errors.notWaiting');
     const override = overrideOf(await assertClaim(trx, CLAIMS, String(id), actor, options.override));
-    const before = { status: r.status, amount: fromMinor(r.count), reference: r.reference };
+    const before = { status: r.status, amount: fromMinor(r.amount), reference: r.reference };
     const entry = { targetType: 'recharge', targetId: id, customerId: r.user_id, before };
-    if (!needsApproval(deps, r.count)) {
+    if (!needsApproval(deps, r.amount)) {
       if (!(await completeRecharge(trx, id, deps.clock.now()))) throw conflict('ops.errors.notWaiting');
       await tell(trx, deps, r, 'recharged');
       return {
@@ -171,7 +171,7 @@ export async function confirmDeposit(
       kind: KIND,
       targetId: String(id),
       userId: r.user_id,
-      amount: r.count,
+      amount: r.amount,
       binding: depositBinding(r),
       detail: { reference: r.reference },
     });
@@ -211,7 +211,7 @@ export async function approveDeposit(
         targetType: 'recharge',
         targetId: id,
         customerId: r.user_id,
-        before: { status: r.status, amount: fromMinor(r.count), approval: waiting.id, maker: waiting.maker },
+        before: { status: r.status, amount: fromMinor(r.amount), approval: waiting.id, maker: waiting.maker },
         after:
           outcome === 'approved'
             ? { status: RECHARGE_STATUS.completed, approval: waiting.id, ...override }
@@ -247,7 +247,7 @@ export async function rejectDeposit(
         targetType: 'recharge',
         targetId: id,
         customerId: r.user_id,
-        before: { status: r.status, amount: fromMinor(r.count), reference: r.reference },
+        before: { status: r.status, amount: fromMinor(r.amount), reference: r.reference },
         after: { status: RECHARGE_STATUS.failed, ...override },
         reason,
       },

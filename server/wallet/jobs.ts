@@ -33,14 +33,14 @@ export const settleRecharges: Job = {
     if (!automatic(deps)) return;
     const due = await deps.database.db
       .selectFrom('recharges')
-      .select(['id', 'user_id', 'count'])
+      .select(['id', 'user_id', 'amount'])
       .where('status', '=', RECHARGE_STATUS.inProgress)
       .where('settle_at', '<=', deps.clock.now())
       .orderBy('settle_at')
       .limit(BATCH)
       .execute();
     for (const r of due) {
-      const outcome = await deps.payments.recharge({ id: r.id, userId: r.user_id, amount: r.count });
+      const outcome = await deps.payments.recharge({ id: r.id, userId: r.user_id, amount: r.amount });
       await apply(deps, outcome, completeRecharge, failRecharge, r.id);
     }
   },
@@ -74,7 +74,7 @@ export const settleWithdrawals: Job = {
       const outcome = await deps.payments.withdrawal({
         id: w.id,
         userId: w.user_id,
-        amount: w.count,
+        amount: w.amount,
         card: { bankCard: w.bank_card, ifsc: w.ifsc, status: w.card_status },
       });
       await apply(deps, outcome, payWithdrawal, refundWithdrawal, w.id);

@@ -40,13 +40,13 @@ export function applyingLoans(db: Kysely<DB>) {
       'loans.user_id',
       'users.phone',
       'users.credit_score',
-      'loans.count',
+      'loans.amount',
       'loans.created_at',
       'loans.rate_bps',
       'loans.tenure_days',
       'loans.late_bps',
     ])
-    .where('loans.state', '=', LOAN_STATE.applying)
+    .where('loans.status', '=', LOAN_STATE.applying)
     .orderBy('loans.id');
 }
 
@@ -70,11 +70,11 @@ export async function loanRows(deps: Deps): Promise<LoanRow[]> {
         userId: l.user_id,
         phone: l.phone,
         customer: names.get(l.user_id)!,
-        amount: fromMinor(l.count),
+        amount: fromMinor(l.amount),
         creditScore: l.credit_score,
         openLoans: fromMinor((await creditOf(db, l.user_id)).dueMinor),
         askedAt: l.created_at,
-        needsApproval: l.count > deps.config.ops.loanApprovalAbove,
+        needsApproval: l.amount > deps.config.ops.loanApprovalAbove,
         approval: a && a.status === 'awaiting' ? approvalView(a, a.binding === loanBinding(l)) : null,
       };
     }),
@@ -91,12 +91,12 @@ async function loanOf(trx: Kysely<DB>, id: number) {
 function loanBinding(l: {
   id: number;
   user_id: number;
-  count: number;
+  amount: number;
   rate_bps: number | null;
   tenure_days: number | null;
   late_bps: number | null;
 }): string {
-  return bindingOf([l.id, l.user_id, l.count, l.rate_bps, l.tenure_days, l.late_bps]);
+  return bindingOf([l.id, l.user_id, l.amount, l.rate_bps, l.tenure_days, l.late_bps]);
 }
 
 /**
@@ -112,14 +112,14 @@ export async function approveLoan(
   type Decided = { disbursed: boolean; approval: ApprovalView | null; void: boolean };
   const { result } = await audited<Decided>(deps.database, actor, deps.clock.now, async (trx) => {
     const loan = await loanOf(trx, id);
-    if (loan.state !== LOAN_STATE.applying) throw conflict('ops.errors.notWaiting');
+    if (loan.status !== LOAN_STATE.applying) throw conflict('ops.errors.notWaiting');
     const override = overrideOf(await assertClaim(trx, ['loan'], String(id), actor, options.override));
-    const before = { state: loan.state, amount: fromMinor(loan.count) };
+    const before = { state: loan.status, amount: fromMinor(loan.amount) };
     const disburse = async () => {
       if (!(await disburseLoan(trx, id, deps.clock.now()))) throw conflict('ops.errors.notWaiting');
     };
     const entry = { targetType: 'loan', targetId: id, customerId: loan.user_id, before };
-    if (loan.count <= deps.config.ops.loanApprovalAbove) {
+    if (loan.amount <= deps.config.ops.loanApprovalAbove) {
       await disburse();
       return {
         result: { disbursed: true, approval: null, void: false },
@@ -132,7 +132,7 @@ export async function approveLoan(
         kind: 'loan',
         targetId: String(id),
         userId: loan.user_id,
-        amount: loan.count,
+        amount: loan.amount,
         binding: loanBinding(loan),
       });
       return {
@@ -185,7 +185,7 @@ export async function declineLoan(
         targetType: 'loan',
         targetId: id,
         customerId: loan.user_id,
-        before: { state: loan.state, amount: fromMinor(loan.count) },
+        before: { state: loan.status, amount: fromMinor(loan.amount) },
         after: { state: LOAN_STATE.rejected, ...override },
         reason,
       },

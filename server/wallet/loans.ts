@@ -76,8 +76,8 @@ export async function applyLoan(
     .insertInto('loans')
     .values({
       user_id: userId,
-      count: amount,
-      state: LOAN_STATE.applying,
+      amount,
+      status: LOAN_STATE.applying,
       created_at: now,
       updated_at: now,
       rate_bps: rateBps,
@@ -109,11 +109,11 @@ async function loanPost(
 
 /** What an unpaid loan has accrued by `at`: interest since disbursement, late charges since the due date. */
 export function accruedBy(
-  loan: Pick<Selectable<LoansTable>, 'count' | 'rate_bps' | 'late_bps' | 'disbursed_at' | 'due_at'>,
+  loan: Pick<Selectable<LoansTable>, 'amount' | 'rate_bps' | 'late_bps' | 'disbursed_at' | 'due_at'>,
   at: number,
 ): { interest: number; late: number } {
   if (loan.disbursed_at === null) return { interest: 0, late: 0 };
-  const principal = Number(loan.count);
+  const principal = Number(loan.amount);
   const interest = loanInterestMinor(principal, loan.rate_bps ?? 0, wholeDays(Number(loan.disbursed_at), at));
   const late =
     loan.due_at === null
@@ -137,7 +137,7 @@ export async function accrueLoan(
     .selectFrom('loans')
     .selectAll()
     .where('id', '=', id)
-    .where('state', '=', LOAN_STATE.unpaid)
+    .where('status', '=', LOAN_STATE.unpaid)
     .executeTakeFirst();
   if (!loan) return undefined;
   const { interest, late } = accruedBy(loan, now);
@@ -157,7 +157,7 @@ export async function accrueLoan(
       next_accrual_at: next,
     })
     .where('id', '=', id)
-    .where('state', '=', LOAN_STATE.unpaid)
+    .where('status', '=', LOAN_STATE.unpaid)
     .where('due', '=', loan.due)
     .returningAll()
     .executeTakeFirst();
@@ -179,7 +179,7 @@ export async function accrueLoans(deps: Deps, batch = 500): Promise<number> {
   const due = await deps.database.db
     .selectFrom('loans')
     .select('id')
-    .where('state', '=', LOAN_STATE.unpaid)
+    .where('status', '=', LOAN_STATE.unpaid)
     .where('next_accrual_at', '<=', deps.clock.now())
     .orderBy('next_accrual_at')
     .limit(batch)
@@ -201,7 +201,7 @@ export async function repayLoan(
   const now = deps.clock.now();
   const owned = await db
     .selectFrom('loans')
-    .select(['id', 'state'])
+    .select(['id', 'status'])
     .where('id', '=', input.id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -210,15 +210,15 @@ export async function repayLoan(
   if (!loan) throw conflict('errors.loanNotUnpaid');
   const repaid = await db
     .updateTable('loans')
-    .set({ state: LOAN_STATE.paid, due: 0, next_accrual_at: null, updated_at: now })
+    .set({ status: LOAN_STATE.paid, due: 0, next_accrual_at: null, updated_at: now })
     .where('id', '=', loan.id)
-    .where('state', '=', LOAN_STATE.unpaid)
+    .where('status', '=', LOAN_STATE.unpaid)
     .where('due', '=', loan.due)
     .returningAll()
     .executeTakeFirst();
   if (!repaid) throw conflict('errors.loanNotUnpaid');
   const due = Number(loan.due);
-  const principal = Number(loan.count);
+  const principal = Number(loan.amount);
   const charges = due - principal;
   await loanPost(db, loan, 'repay', -due, 0, now);
   // Insufficient funds throws here and the whole transaction, state change included, rolls back.

@@ -47,7 +47,7 @@ async function payoutOf(db: Kysely<DB>, id: number, lock: boolean) {
       'withdrawals.user_id',
       'users.phone',
       'users.frozen_at',
-      'withdrawals.count',
+      'withdrawals.amount',
       'withdrawals.status',
       'withdrawals.hold',
       'withdrawals.created_at',
@@ -68,7 +68,7 @@ type Payout = NonNullable<Awaited<ReturnType<typeof payoutOf>>>;
 
 /** What an approval is bound to: the payout exactly as the maker saw it. */
 export function bindingOf(p: Payout): string {
-  const fields = [p.id, p.user_id, p.count, p.card_id, p.bank_card, p.bank_user, p.ifsc, p.card_changed];
+  const fields = [p.id, p.user_id, p.amount, p.card_id, p.bank_card, p.bank_user, p.ifsc, p.card_changed];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
@@ -119,7 +119,7 @@ function payoutRow(
     userId: p.user_id,
     phone: p.phone,
     customer,
-    amount: fromMinor(p.count),
+    amount: fromMinor(p.amount),
     status: p.status,
     hold: p.hold,
     card: cardView(p),
@@ -170,7 +170,7 @@ export async function payouts(deps: Deps): Promise<Payouts> {
 const state = (p: Payout) => ({
   status: p.status,
   hold: p.hold,
-  amount: fromMinor(p.count),
+  amount: fromMinor(p.amount),
   card: p.card_id,
 });
 
@@ -234,7 +234,7 @@ export async function payPayout(
       .values({
         withdrawal_id: id,
         user_id: p.user_id,
-        amount: p.count,
+        amount: p.amount,
         bank_id: p.card_id,
         binding: bindingOf(p),
         status: 'awaiting',
@@ -294,7 +294,7 @@ export async function approvePayout(
     const override = await assertClaim(trx, PAYOUT_CLAIMS, String(id), actor, options.override);
     const p = await waitingPayout(trx, deps, id, true);
     const intact =
-      approval.binding === bindingOf(p) && p.count === approval.amount && p.card_id === approval.bank_id;
+      approval.binding === bindingOf(p) && p.amount === approval.amount && p.card_id === approval.bank_id;
     const decided = await trx
       .updateTable('payout_approvals')
       .set({

@@ -30,7 +30,7 @@ export async function requestRecharge(
     .insertInto('recharges')
     .values({
       user_id: userId,
-      count: unitsToMinor(input.count),
+      amount: unitsToMinor(input.count),
       method: input.method ?? 'bank',
       reference: input.reference?.toUpperCase() ?? null,
       status: RECHARGE_STATUS.inProgress,
@@ -66,7 +66,7 @@ async function assertRechargeFits(
     .executeTakeFirstOrThrow();
   const pending = await trx
     .selectFrom('recharges')
-    .select((eb) => eb.fn.sum<number | string>('count').as('n'))
+    .select((eb) => eb.fn.sum<number | string>('amount').as('n'))
     .where('user_id', '=', userId)
     .where('status', '=', RECHARGE_STATUS.inProgress)
     .executeTakeFirst();

@@ -22,10 +22,10 @@ export function rechargeRecord(r: Selectable<RechargesTable>): RechargeRecord {
   return {
     id: r.id,
     type: 'recharge',
-    count: fromMinor(r.count),
+    count: fromMinor(r.amount),
     method: r.method,
     status: r.status as RechargeRecord['status'],
-    actual: fromMinor(r.status === RECHARGE_STATUS.completed ? r.count : 0),
+    actual: fromMinor(r.status === RECHARGE_STATUS.completed ? r.amount : 0),
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
@@ -38,7 +38,7 @@ export function withdrawRecord(
   return {
     id: w.id,
     type: 'withdraw',
-    count: fromMinor(w.count),
+    count: fromMinor(w.amount),
     status: w.status as WithdrawRecord['status'],
     actual: fromMinor(w.actual),
     bank: { id: w.bank_id, bank: card.bank, bank_card: maskTail(card.bank_card) },
@@ -52,8 +52,8 @@ export function loanRecord(l: Selectable<LoansTable>): LoanRecord {
   return {
     id: l.id,
     type: 'loan',
-    count: fromMinor(l.count),
-    state: l.state as LoanRecord['state'],
+    count: fromMinor(l.amount),
+    state: l.status as LoanRecord['state'],
     due: fromMinor(Number(l.due)),
     accrued: fromMinor(Number(l.interest) + Number(l.late_charge)),
     interest_rate: l.rate_bps === null ? 0 : bpsToPercent(l.rate_bps),

@@ -32,9 +32,9 @@ type Move =
       /** Paid out: `actual` becomes the amount. */
       paidOut?: true;
     }
-  | { table: 'loans'; column: 'state'; from: LoanState; to: LoanState };
+  | { table: 'loans'; column: 'status'; from: LoanState; to: LoanState };
 
-/** The posting that credits the row's owner its `count` when the row moves. */
+/** The posting that credits the row's owner its `amount` when the row moves. */
 interface Credit {
   reason: LedgerReason;
   refType: string;
@@ -42,7 +42,7 @@ interface Credit {
 
 /**
  * Row `id` moves `from` → `to` in one guarded update (zero rows changed: it was not in `from`, and
- * nothing happens); with `credit`, its owner is credited its `count` in the same transaction.
+ * nothing happens); with `credit`, its owner is credited its `amount` in the same transaction.
  */
 async function transition(
   trx: Kysely<DB>,
@@ -50,20 +50,20 @@ async function transition(
   now: number,
   move: Move,
   credit?: Credit,
-): Promise<{ user_id: number; count: number } | null> {
+): Promise<{ user_id: number; amount: number } | null> {
   const row = await trx
     .updateTable(move.table)
     .set((eb) => ({
       [move.column]: move.to,
-      ...(move.table === 'withdrawals' && move.paidOut ? { actual: eb.ref('count') } : {}),
+      ...(move.table === 'withdrawals' && move.paidOut ? { actual: eb.ref('amount') } : {}),
       updated_at: now,
     }))
     .where('id', '=', id)
     .where(move.column, '=', move.from)
-    .returning(['user_id', 'count'])
+    .returning(['user_id', 'amount'])
     .executeTakeFirst();
   if (!row) return null;
-  if (credit) await post(trx, { ...credit, userId: row.user_id, amount: row.count, refId: id, at: now });
+  if (credit) await post(trx, { ...credit, userId: row.user_id, amount: row.amount, refId: id, at: now });
   return row;
 }
 
@@ -75,18 +75,18 @@ async function payoutNotice(
   trx: Kysely<DB>,
   id: number,
   now: number,
-  row: { user_id: number; count: number } | null,
+  row: { user_id: number; amount: number } | null,
   event: 'paid' | 'refunded',
 ): Promise<boolean> {
   if (!row) return false;
-  await payoutNoticeOf(trx, { userId: row.user_id, id, amount: row.count, event, at: now });
+  await payoutNoticeOf(trx, { userId: row.user_id, id, amount: row.amount, event, at: now });
   return true;
 }
 
 /** Where each kind of row's transitions start: in progress (recharges, withdrawals), applying (loans). */
 const RECHARGE = { table: 'recharges', column: 'status', from: RECHARGE_STATUS.inProgress } as const;
 const WITHDRAWAL = { table: 'withdrawals', column: 'status', from: WITHDRAW_STATUS.inProgress } as const;
-const LOAN = { table: 'loans', column: 'state', from: LOAN_STATE.applying } as const;
+const LOAN = { table: 'loans', column: 'status', from: LOAN_STATE.applying } as const;
 
 /** The postings of the transitions that move money: each credits the row's owner its amount. */
 const CREDIT = {
@@ -132,13 +132,13 @@ export async function disburseLoan(trx: Kysely<DB>, id: number, now: number): Pr
   if (!(await transition(trx, id, now, { ...LOAN, to: LOAN_STATE.unpaid }, CREDIT.borrow))) return false;
   const loan = await trx
     .selectFrom('loans')
-    .select(['id', 'user_id', 'count', 'tenure_days', 'rate_bps', 'late_bps'])
+    .select(['id', 'user_id', 'amount', 'tenure_days', 'rate_bps', 'late_bps'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   await trx
     .updateTable('loans')
     .set({
-      due: loan.count,
+      due: loan.amount,
       disbursed_at: now,
       due_at: loan.tenure_days === null ? null : now + loan.tenure_days * DAY_MS,
       next_accrual_at: (loan.rate_bps ?? 0) > 0 || (loan.late_bps ?? 0) > 0 ? now + DAY_MS : null,
@@ -150,8 +150,8 @@ export async function disburseLoan(trx: Kysely<DB>, id: number, now: number): Pr
     .values({
       loan_id: loan.id,
       user_id: loan.user_id,
-      amount: loan.count,
-      due_after: loan.count,
+      amount: loan.amount,
+      due_after: loan.amount,
       reason: 'borrow',
       created_at: now,
     })

@@ -43,7 +43,7 @@ export const PAYOUT_DAY_MS = 24 * 3_600_000;
 export async function payoutDayTotal(db: Kysely<DB>, userId: number, at: number): Promise<number> {
   const row = await db
     .selectFrom('withdrawals')
-    .select((eb) => eb.fn.sum<number | string | null>('count').as('total'))
+    .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
     .where('user_id', '=', userId)
     .where('status', 'in', [WITHDRAW_STATUS.inProgress, WITHDRAW_STATUS.paid])
     .where('created_at', '>', at - PAYOUT_DAY_MS)
@@ -110,7 +110,7 @@ export async function requestWithdrawal(
     .values({
       user_id: userId,
       bank_id: card.id,
-      count: amount,
+      amount,
       actual: 0,
       status: WITHDRAW_STATUS.inProgress,
       settle_at: now + Math.max(0, deps.config.sandboxSettleMs),
@@ -146,7 +146,7 @@ export function withdrawalsInProgress(db: Kysely<DB>) {
     .select([
       'withdrawals.id',
       'withdrawals.user_id',
-      'withdrawals.count',
+      'withdrawals.amount',
       'withdrawals.created_at',
       'withdrawals.settle_at',
       'withdrawals.hold',

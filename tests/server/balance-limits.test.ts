@@ -24,7 +24,7 @@ describe.each(DIALECTS)('balance limits on $name', ({ name, enabled }) => {
   const recharge = (token: string, count: number) =>
     s.call('recharge', { token, headers: idem(), body: { count } });
   const recharges = async (userId: number) =>
-    s.deps.database.db.selectFrom('recharges').select('count').where('user_id', '=', userId).execute();
+    s.deps.database.db.selectFrom('recharges').select('amount').where('user_id', '=', userId).execute();
 
   it.runIf(enabled)('a recharge over MAX_RECHARGE is refused and records nothing', async () => {
     const u = await s.signUp();
@@ -52,7 +52,7 @@ describe.each(DIALECTS)('balance limits on $name', ({ name, enabled }) => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => recharge(u.token, 40_000)));
     expect(answers.filter((a) => a.body.msg === 'ok')).toHaveLength(2);
     expect(answers.filter((a) => a.body.data === 'errors.balanceMax')).toHaveLength(4);
-    expect((await recharges(u.id)).reduce((n, r) => n + Number(r.count), 0)).toBe(8_000_000);
+    expect((await recharges(u.id)).reduce((n, r) => n + Number(r.amount), 0)).toBe(8_000_000);
   });
 
   it.runIf(enabled)('no posting credits past the hard ceiling, far below 2^53', async () => {

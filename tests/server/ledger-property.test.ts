@@ -1096,7 +1096,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
     const recharged = await sum(
       db
         .selectFrom('recharges')
-        .select((eb) => eb.fn.sum<number>('count').as('v'))
+        .select((eb) => eb.fn.sum<number>('amount').as('v'))
         .where('user_id', 'in', ids)
         .where('status', '=', 2)
         .executeTakeFirst(),
@@ -1104,7 +1104,7 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
     const withdrawn = await sum(
       db
         .selectFrom('withdrawals')
-        .select((eb) => eb.fn.sum<number>('count').as('v'))
+        .select((eb) => eb.fn.sum<number>('amount').as('v'))
         .where('user_id', 'in', ids)
         .where('status', 'in', ['n', 'y'])
         .executeTakeFirst(),
@@ -1112,18 +1112,18 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
     const borrowed = await sum(
       db
         .selectFrom('loans')
-        .select((eb) => eb.fn.sum<number>('count').as('v'))
+        .select((eb) => eb.fn.sum<number>('amount').as('v'))
         .where('user_id', 'in', ids)
-        .where('state', 'in', [4, 5])
+        .where('status', 'in', [4, 5])
         .executeTakeFirst(),
     );
     const repaid = await sum(
       db
         .selectFrom('loans')
         // Principal, interest and late charges.
-        .select(sql<number>`sum("count" + interest + late_charge)`.as('v'))
+        .select(sql<number>`sum(amount + interest + late_charge)`.as('v'))
         .where('user_id', 'in', ids)
-        .where('state', '=', 5)
+        .where('status', '=', 5)
         .executeTakeFirst(),
     );
     const bought = await sum(

@@ -627,7 +627,7 @@ describe.each(DIALECTS)('ownership on $name', ({ name, enabled }) => {
         .select(['id', 'status'])
         .where('user_id', '=', a.id)
         .execute(),
-      loans: await db.selectFrom('loans').select(['id', 'state']).where('user_id', '=', a.id).execute(),
+      loans: await db.selectFrom('loans').select(['id', 'status']).where('user_id', '=', a.id).execute(),
       funds: await db
         .selectFrom('fund_orders')
         .select(['id', 'status'])

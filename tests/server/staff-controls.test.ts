@@ -313,10 +313,10 @@ describe.each(DIALECTS)('staff controls on $name', ({ name, enabled }) => {
       (
         await s.deps.database.db
           .selectFrom('loans')
-          .select('state')
+          .select('status')
           .where('id', '=', id)
           .executeTakeFirstOrThrow()
-      ).state;
+      ).status;
     expect(await state()).toBe(LOAN_STATE.applying);
     expect((await opsCall(s, 'loanApprove', team.approver.token, { id })).body.data).toBe(
       'ops.errors.ownAction',

@@ -43,7 +43,7 @@ async function fromLedger(s: TestServer, userId: number) {
         where l.user_id = ${userId} and f.user_id = ${userId} and f.side = 'buy' and f.status = 'active') as funds,
       (select coalesce(sum((p.units * fu.nav + 50000) / 100000), 0) from fund_positions p join funds fu on fu.id = p.fund_id
         where p.user_id = ${userId}) as fund_units,
-      (select coalesce(sum(due), 0) from loans where user_id = ${userId} and state = ${LOAN_STATE.unpaid}) as loans`.execute(
+      (select coalesce(sum(due), 0) from loans where user_id = ${userId} and status = ${LOAN_STATE.unpaid}) as loans`.execute(
     s.deps.database.db,
   );
   const r = row.rows[0]!;

@@ -32,6 +32,7 @@ import { migration082FundNav } from './082_fund_nav';
 import { migration090Push } from './090_push';
 import { migration091RechargeReference } from './091_recharge_reference';
 import { migration092TradingNames } from './092_trading_names';
+import { migration093WalletNames } from './093_wallet_names';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
@@ -73,5 +74,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '090_push': migration090Push(dialect),
     '091_recharge_reference': migration091RechargeReference(),
     '092_trading_names': migration092TradingNames(),
+    '093_wallet_names': migration093WalletNames(),
   };
 }

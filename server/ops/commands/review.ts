@@ -37,7 +37,7 @@ export async function pending(deps: Deps) {
     withdrawalsInProgress(db).orderBy('withdrawals.id').execute(),
     db
       .selectFrom('recharges')
-      .select(['id', 'user_id', 'count', 'method', 'created_at', 'settle_at'])
+      .select(['id', 'user_id', 'amount', 'method', 'created_at', 'settle_at'])
       .where('status', '=', RECHARGE_STATUS.inProgress)
       .orderBy('id')
       .execute(),
@@ -70,13 +70,13 @@ export async function pending(deps: Deps) {
       userId: l.user_id,
       phone: l.phone,
       creditScore: l.credit_score,
-      amount: fromMinor(l.count),
+      amount: fromMinor(l.amount),
       applied: iso(l.created_at),
     })),
     withdrawals: withdrawals.map((w) => ({
       id: w.id,
       userId: w.user_id,
-      amount: fromMinor(w.count),
+      amount: fromMinor(w.amount),
       bank: w.bank,
       card: maskTail(w.bank_card),
       ifsc: w.ifsc,
@@ -89,7 +89,7 @@ export async function pending(deps: Deps) {
     recharges: recharges.map((r) => ({
       id: r.id,
       userId: r.user_id,
-      amount: fromMinor(r.count),
+      amount: fromMinor(r.amount),
       method: r.method,
       asked: iso(r.created_at),
       sandboxSettles: iso(r.settle_at),
