@@ -12,7 +12,8 @@ import { DepositsScreen } from './screens/Deposits/DepositsScreen';
 import { Enrol } from './screens/Enrol';
 import { Fx } from './screens/Fx';
 import { Ipo } from './screens/Ipo';
-import { KycCase, KycList } from './screens/Kyc';
+import { KycCaseScreen } from './screens/KycCase/KycCaseScreen';
+import { KycListScreen } from './screens/KycList/KycListScreen';
 import { LoansScreen } from './screens/Loans/LoansScreen';
 import { News } from './screens/News';
 import { PayoutsScreen } from './screens/Payouts/PayoutsScreen';
@@ -62,7 +63,7 @@ function App() {
         path="/kyc"
         element={
           <Shell>
-            <KycList />
+            <KycListScreen />
           </Shell>
         }
       />
@@ -70,7 +71,7 @@ function App() {
         path="/kyc/:userId"
         element={
           <Shell>
-            <KycCase />
+            <KycCaseScreen />
           </Shell>
         }
       />

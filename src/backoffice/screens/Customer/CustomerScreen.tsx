@@ -16,7 +16,7 @@ import {
 } from '../../format';
 import { OPS_PATHS } from '../../paths';
 import { Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../../ui';
-import { REASONS } from '../Kyc';
+import { REASONS } from '../KycCase/KycParts';
 import { AccountControls } from './AccountControls';
 import { useCustomer } from './useCustomer';
 
