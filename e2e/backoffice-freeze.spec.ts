@@ -3,8 +3,8 @@ import { enrol } from './staff';
 import { login, loginFresh, ops, snap } from './support';
 
 /**
- * Freezing a customer, two people in the back office and the customer in a browser of their own
- * (issue 40): a payments member asks for the freeze with a reason (the dialog restates what will
+ * Freezing a customer, two people in the back office and the customer in a browser of their own:
+ * a payments member asks for the freeze with a reason (the dialog restates what will
  * happen), cannot approve it themselves, an approver approves it from the customer page; the
  * customer's session ends, and signed in again they read their balance but a recharge is refused
  * with the frozen message. The unfreeze takes two people again and the recharge goes through.

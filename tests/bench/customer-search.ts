@@ -8,7 +8,7 @@ import { createDatabase, type Database, migrate } from '../../server/db/index';
 import { createDeps, type Deps } from '../../server/deps';
 
 /**
- * The back office's customer search over 100,000 customers (issue 40), in process on a file SQLite
+ * The back office's customer search over 100,000 customers, in process on a file SQLite
  * database and, with TEST_PG_URL, a fresh PostgreSQL one: customers with random 10-digit phones,
  * 60 % with a bank card, half with a real-name case (three-word names, a PAN); then 200 searches
  * of random last-four digits (after 20 to warm up), and 50 each of a whole phone spaced in its
