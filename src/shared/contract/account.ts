@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
-import { Code, DeviceId, Recovery } from './schemas';
+import { Code, DeviceId, Recovery, Strict } from './schemas';
 
 /** Phone numbers and passwords are checked by shared/rules after the shape check. */
 const Phone = Type.String({ maxLength: 32 });
@@ -93,19 +93,13 @@ export const accountContract = {
     method: 'POST',
     path: '/stock/user/login',
     auth: false,
-    req: Type.Object(
-      { user: Phone, password: Password, device: Type.Optional(DeviceId) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ user: Phone, password: Password, device: Type.Optional(DeviceId) }),
   }),
   register: endpoint<{ id: number }>()({
     method: 'POST',
     path: '/stock/user/reg',
     auth: false,
-    req: Type.Object(
-      { user: Phone, password: Password, code: Type.String({ maxLength: 64 }) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ user: Phone, password: Password, code: Type.String({ maxLength: 64 }) }),
   }),
   /**
    * Forgot password (SPEC §5). Where the account has a second factor, the old password
@@ -117,26 +111,20 @@ export const accountContract = {
     method: 'POST',
     path: '/v2/user/forget',
     auth: false,
-    req: Type.Object(
-      {
-        user: Phone,
-        password: Password,
-        new_password: Password,
-        code: Type.Optional(Code),
-        recovery: Type.Optional(Recovery),
-        device: Type.Optional(DeviceId),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      user: Phone,
+      password: Password,
+      new_password: Password,
+      code: Type.Optional(Code),
+      recovery: Type.Optional(Recovery),
+      device: Type.Optional(DeviceId),
+    }),
   }),
   moneyOutcome: endpoint<MoneyOutcome>()({
     method: 'GET',
     path: '/stock/success/v2/idempotency',
     auth: true,
-    req: Type.Object(
-      { key: Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, maxLength: 100 }) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ key: Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, maxLength: 100 }) }),
   }),
   userInfo: endpoint<UserInfo>()({
     method: 'GET',
@@ -156,6 +144,6 @@ export const accountContract = {
     path: '/stock/success/user/logout',
     auth: true,
     steps: ['verify', 'enrol'],
-    req: Type.Object({}, { additionalProperties: false }),
+    req: Strict({}),
   }),
 };

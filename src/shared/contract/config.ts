@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { endpoint } from './define';
 
 export { CONFIG_TAGS } from '../config-tags';

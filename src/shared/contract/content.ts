@@ -1,6 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { endpoint } from './define';
-import { NoQuery, Paging, RowId } from './schemas';
+import { NoQuery, Paging, RowId, Strict } from './schemas';
 
 /** News and customer service. */
 
@@ -74,13 +74,10 @@ export const contentContract = {
     method: 'POST',
     path: '/stock/success/user_message/send',
     auth: true,
-    req: Type.Object(
-      {
-        message: Type.String({ minLength: 1, maxLength: 2000 }),
-        client_id: Type.Optional(Type.String({ maxLength: 64 })),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      message: Type.String({ minLength: 1, maxLength: 2000 }),
+      client_id: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
   }),
   unreadCount: endpoint<{ unread_count: number }>()({
     method: 'GET',
@@ -93,7 +90,7 @@ export const contentContract = {
     method: 'POST',
     path: '/stock/success/user_message/read',
     auth: true,
-    req: Type.Object({}, { additionalProperties: false }),
+    req: Strict({}),
   }),
   /** The open chat's live state, polled while the chat screen is shown. */
   chatState: endpoint<ChatState>()({
@@ -107,6 +104,6 @@ export const contentContract = {
     method: 'POST',
     path: '/stock/success/user_message/typing',
     auth: true,
-    req: Type.Object({}, { additionalProperties: false }),
+    req: Strict({}),
   }),
 };

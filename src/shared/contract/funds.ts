@@ -1,8 +1,8 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { type FundCategory, NAV_RANGES, type NavRange } from '../funds';
 import type { Money } from '../money';
 import { endpoint } from './define';
-import { NoQuery, RowId, WholeAmount } from './schemas';
+import { NoQuery, RowId, Strict, WholeAmount } from './schemas';
 
 /**
  * Mutual funds (SPEC §2; §3; §7): a NAV published each business day, units, and purchase
@@ -154,10 +154,7 @@ export const fundsContract = {
     path: '/stock/success/fund/purchase',
     auth: true,
     money: true,
-    req: Type.Object(
-      { project_id: RowId, amount: Type.Optional(WholeAmount) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ project_id: RowId, amount: Type.Optional(WholeAmount) }),
   }),
   /** A redemption at the next NAV of `units`, or of every free unit (`all`): exactly one of them. */
   fundRedeem: endpoint<FundOrder>()({
@@ -165,10 +162,7 @@ export const fundsContract = {
     path: '/v2/fund/redeem',
     auth: true,
     money: true,
-    req: Type.Object(
-      { project_id: RowId, units: Type.Optional(Units), all: Type.Optional(Type.Literal(true)) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ project_id: RowId, units: Type.Optional(Units), all: Type.Optional(Type.Literal(true)) }),
   }),
   /** Cancels a pending order before its cut-off: a buy's money comes back, a redemption's units are free again. */
   fundCancel: endpoint<FundOrder>()({
@@ -176,7 +170,7 @@ export const fundsContract = {
     path: '/v2/fund/cancel',
     auth: true,
     money: true,
-    req: Type.Object({ id: RowId }, { additionalProperties: false }),
+    req: Strict({ id: RowId }),
   }),
   fundOrders: endpoint<{ rows: FundOrder[] }>()({
     method: 'GET',

@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { endpoint } from './define';
 import type { MarketSession } from './market';
-import { NoQuery, Quantity, RowId, SeenPrice, Ticker } from './schemas';
+import { NoQuery, Quantity, RowId, SeenPrice, Strict, Ticker } from './schemas';
 import type { OrderRow } from './trading';
 
 /** IPO subscriptions and block trading / QIP items (SPEC §2, §3, §7); funds are in funds.ts. */
@@ -84,10 +84,7 @@ export const investContract = {
     path: '/stock/success/ipo/buy',
     auth: true,
     money: true,
-    req: Type.Object(
-      { id: RowId, tag: Ticker, count: Quantity, price: SeenPrice },
-      { additionalProperties: false },
-    ),
+    req: Strict({ id: RowId, tag: Ticker, count: Quantity, price: SeenPrice }),
   }),
   /** IPO orders: type 0 application records (1 pending, 2 success, 3 failed), 1 sales records. */
   ipoOrders: endpoint<{ rows: OrderRow[] }>()({
@@ -101,13 +98,10 @@ export const investContract = {
     method: 'POST',
     path: '/stock/success/stock/list',
     auth: true,
-    req: Type.Object(
-      {
-        mold: Type.Union([Type.Literal('bulk'), Type.Literal('finalize')]),
-        code: Type.Optional(Type.String({ maxLength: 32 })),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      mold: Type.Union([Type.Literal('bulk'), Type.Literal('finalize')]),
+      code: Type.Optional(Type.String({ maxLength: 32 })),
+    }),
   }),
   /** The USD rate every conversion uses now (previews show it; the server never takes one from the app). */
   fxRate: endpoint<FxRate>()({

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { endpoint } from './define';
 import { NoQuery, Paging, Ticker } from './schemas';
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { Money } from '../money';
 import { endpoint } from './define';
 import type { HoldingType } from './trading';

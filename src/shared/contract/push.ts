@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { PushToggleKind } from '../notices';
 import { endpoint } from './define';
-import { NoQuery, RowId } from './schemas';
+import { NoQuery, RowId, Strict } from './schemas';
 
 /**
  * Web Push: this device's subscription and the user's notification preferences. The
@@ -55,20 +55,14 @@ export const pushContract = {
     method: 'POST',
     path: '/stock/success/push/subscribe',
     auth: true,
-    req: Type.Object(
-      {
-        endpoint: Type.String({ minLength: 12, maxLength: 1024 }),
-        keys: Type.Object(
-          // p256dh: an uncompressed P-256 point (65 bytes → 87 characters); auth: 16 bytes (22).
-          { p256dh: B64Url(80, 96), auth: B64Url(20, 32) },
-          { additionalProperties: false },
-        ),
-        device: Type.String({ minLength: 1, maxLength: 60 }),
-        /** The device's language: the notices it receives are written in it. */
-        lang: Type.Union([Type.Literal('en'), Type.Literal('zh'), Type.Literal('es'), Type.Literal('de')]),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      endpoint: Type.String({ minLength: 12, maxLength: 1024 }),
+      // p256dh: an uncompressed P-256 point (65 bytes → 87 characters); auth: 16 bytes (22).
+      keys: Strict({ p256dh: B64Url(80, 96), auth: B64Url(20, 32) }),
+      device: Type.String({ minLength: 1, maxLength: 60 }),
+      /** The device's language: the notices it receives are written in it. */
+      lang: Type.Union([Type.Literal('en'), Type.Literal('zh'), Type.Literal('es'), Type.Literal('de')]),
+    }),
   }),
   /**
    * The server's VAPID public key, to anyone: it is public by nature, and the service worker, which
@@ -90,48 +84,36 @@ export const pushContract = {
     method: 'POST',
     path: '/stock/success/push/resubscribe',
     auth: false,
-    req: Type.Object(
-      {
-        old_endpoint: Type.String({ minLength: 12, maxLength: 1024 }),
-        endpoint: Type.String({ minLength: 12, maxLength: 1024 }),
-        keys: Type.Object({ p256dh: B64Url(80, 96), auth: B64Url(20, 32) }, { additionalProperties: false }),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      old_endpoint: Type.String({ minLength: 12, maxLength: 1024 }),
+      endpoint: Type.String({ minLength: 12, maxLength: 1024 }),
+      keys: Strict({ p256dh: B64Url(80, 96), auth: B64Url(20, 32) }),
+    }),
   }),
   /** Removes one of the caller's devices (this one when it turns pushes off, or another). */
   pushUnsubscribe: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/push/unsubscribe',
     auth: true,
-    req: Type.Object({ id: RowId }, { additionalProperties: false }),
+    req: Strict({ id: RowId }),
   }),
   pushPrefs: endpoint<PushPrefs>()({
     method: 'POST',
     path: '/stock/success/push/prefs',
     auth: true,
-    req: Type.Object(
-      {
-        kinds: Type.Object(
-          {
-            alert: Type.Boolean(),
-            order: Type.Boolean(),
-            ipo: Type.Boolean(),
-            payout: Type.Boolean(),
-            chat: Type.Boolean(),
-          },
-          { additionalProperties: false },
-        ),
-        amounts: Type.Boolean(),
-        quiet: Type.Union([
-          Type.Null(),
-          Type.Object(
-            { start: Time, end: Time, tz: Type.String({ minLength: 1, maxLength: 64 }) },
-            { additionalProperties: false },
-          ),
-        ]),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      kinds: Strict({
+        alert: Type.Boolean(),
+        order: Type.Boolean(),
+        ipo: Type.Boolean(),
+        payout: Type.Boolean(),
+        chat: Type.Boolean(),
+      }),
+      amounts: Type.Boolean(),
+      quiet: Type.Union([
+        Type.Null(),
+        Strict({ start: Time, end: Time, tz: Type.String({ minLength: 1, maxLength: 64 }) }),
+      ]),
+    }),
   }),
 };

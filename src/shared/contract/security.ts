@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { LoginAnswer } from './account';
 import { endpoint } from './define';
-import { Code, Epoch, NoQuery, Recovery, RowId } from './schemas';
+import { Code, Epoch, NoQuery, Recovery, RowId, Strict } from './schemas';
 
 /**
  * Two-factor sign-in: passkeys (WebAuthn, user verification required), an
@@ -80,48 +80,36 @@ const Extensions = Type.Object({}, { additionalProperties: true, maxProperties: 
 const Attachment = Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')]));
 
 /** `navigator.credentials.get()`'s answer as JSON (@simplewebauthn/browser startAuthentication). */
-export const AssertionJson = Type.Object(
-  {
-    id: B64(1024),
-    rawId: B64(1024),
-    type: Type.Literal('public-key'),
-    response: Type.Object(
-      {
-        clientDataJSON: B64(8192),
-        authenticatorData: B64(8192),
-        signature: B64(2048),
-        userHandle: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*={0,2}$' })),
-      },
-      { additionalProperties: false },
-    ),
-    authenticatorAttachment: Attachment,
-    clientExtensionResults: Extensions,
-  },
-  { additionalProperties: false },
-);
+export const AssertionJson = Strict({
+  id: B64(1024),
+  rawId: B64(1024),
+  type: Type.Literal('public-key'),
+  response: Strict({
+    clientDataJSON: B64(8192),
+    authenticatorData: B64(8192),
+    signature: B64(2048),
+    userHandle: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*={0,2}$' })),
+  }),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: Extensions,
+});
 
 /** `navigator.credentials.create()`'s answer as JSON (startRegistration). */
-const AttestationJson = Type.Object(
-  {
-    id: B64(1024),
-    rawId: B64(1024),
-    type: Type.Literal('public-key'),
-    response: Type.Object(
-      {
-        clientDataJSON: B64(8192),
-        attestationObject: B64(32768),
-        authenticatorData: Type.Optional(B64(16384)),
-        transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 8 })),
-        publicKeyAlgorithm: Type.Optional(Type.Integer({ minimum: -65536, maximum: 65536 })),
-        publicKey: Type.Optional(B64(4096)),
-      },
-      { additionalProperties: false },
-    ),
-    authenticatorAttachment: Attachment,
-    clientExtensionResults: Extensions,
-  },
-  { additionalProperties: false },
-);
+const AttestationJson = Strict({
+  id: B64(1024),
+  rawId: B64(1024),
+  type: Type.Literal('public-key'),
+  response: Strict({
+    clientDataJSON: B64(8192),
+    attestationObject: B64(32768),
+    authenticatorData: Type.Optional(B64(16384)),
+    transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 8 })),
+    publicKeyAlgorithm: Type.Optional(Type.Integer({ minimum: -65536, maximum: 65536 })),
+    publicKey: Type.Optional(B64(4096)),
+  }),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: Extensions,
+});
 
 /** One proof of a second factor: exactly one of a passkey's assertion, an app's code, a recovery code. */
 export const ProofFields = {
@@ -150,7 +138,7 @@ export const securityContract = {
     path: '/stock/success/v2/passkey/options',
     auth: true,
     steps: ['enrol'],
-    req: Type.Object({}, { additionalProperties: false }),
+    req: Strict({}),
   }),
   /** Keeps the passkey just created, under a name the user chose. */
   passkeyAdd: endpoint<Enrolled & { passkey: PasskeyRow }>()({
@@ -158,20 +146,20 @@ export const securityContract = {
     path: '/stock/success/v2/passkey/add',
     auth: true,
     steps: ['enrol'],
-    req: Type.Object({ response: AttestationJson, name: PasskeyName }, { additionalProperties: false }),
+    req: Strict({ response: AttestationJson, name: PasskeyName }),
   }),
   passkeyRename: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/v2/passkey/rename',
     auth: true,
-    req: Type.Object({ id: RowId, name: PasskeyName }, { additionalProperties: false }),
+    req: Strict({ id: RowId, name: PasskeyName }),
   }),
   /** Removing a factor needs a second factor, and ends the caller's other sessions. */
   passkeyRemove: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/v2/passkey/remove',
     auth: true,
-    req: Type.Object({ id: RowId, ...ProofFields }, { additionalProperties: false }),
+    req: Strict({ id: RowId, ...ProofFields }),
   }),
   /**
    * Starts an authenticator app's enrolment: its secret (as text and as an otpauth:// URI for the
@@ -183,7 +171,7 @@ export const securityContract = {
     path: '/stock/success/v2/totp/setup',
     auth: true,
     steps: ['enrol'],
-    req: Type.Object({}, { additionalProperties: false }),
+    req: Strict({}),
   }),
   /** The app's first code turns it on. */
   totpConfirm: endpoint<Enrolled>()({
@@ -191,20 +179,20 @@ export const securityContract = {
     path: '/stock/success/v2/totp/confirm',
     auth: true,
     steps: ['enrol'],
-    req: Type.Object({ code: Code }, { additionalProperties: false }),
+    req: Strict({ code: Code }),
   }),
   totpRemove: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/v2/totp/remove',
     auth: true,
-    req: Type.Object(ProofFields, { additionalProperties: false }),
+    req: Strict(ProofFields),
   }),
   /** A new set of ten recovery codes (the old set stops working). */
   recoveryRenew: endpoint<{ recovery_codes: string[] }>()({
     method: 'POST',
     path: '/stock/success/v2/recovery/renew',
     auth: true,
-    req: Type.Object(ProofFields, { additionalProperties: false }),
+    req: Strict(ProofFields),
   }),
   /**
    * Step-up: one proof of a factor the account has marks this session for
@@ -216,7 +204,7 @@ export const securityContract = {
     method: 'POST',
     path: '/stock/success/v2/security/step-up',
     auth: true,
-    req: Type.Object(ProofFields, { additionalProperties: false }),
+    req: Strict(ProofFields),
   }),
   /** Factor changes and password resets made from another device, not yet acknowledged on this one. */
   securityChanges: endpoint<SecurityChange[]>()({
@@ -230,7 +218,7 @@ export const securityContract = {
     method: 'POST',
     path: '/stock/success/v2/security/changes/seen',
     auth: true,
-    req: Type.Object({ up_to: Epoch }, { additionalProperties: false }),
+    req: Strict({ up_to: Epoch }),
   }),
   /** Options to sign with a passkey: the second step, a removal's proof, a step-up, or the app lock. */
   factorChallenge: endpoint<WebAuthnOptions>()({
@@ -238,7 +226,7 @@ export const securityContract = {
     path: '/stock/success/v2/security/challenge',
     auth: true,
     steps: ['verify'],
-    req: Type.Object({}, { additionalProperties: false }),
+    req: Strict({}),
   }),
   /**
    * The second step of a sign-in: a `verify` step session gives one proof and gets SPEC's login
@@ -249,19 +237,16 @@ export const securityContract = {
     path: '/stock/user/second-factor',
     auth: true,
     steps: ['verify'],
-    req: Type.Object(ProofFields, { additionalProperties: false }),
+    req: Strict(ProofFields),
   }),
   /** Opens the app lock online: the login password or a passkey. */
   unlock: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/v2/unlock',
     auth: true,
-    req: Type.Object(
-      {
-        password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-        passkey: Type.Optional(AssertionJson),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      passkey: Type.Optional(AssertionJson),
+    }),
   }),
 };

@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { KycStatus } from '../status';
 import { endpoint } from './define';
-import { NoQuery, RowId, Text, TradeCode } from './schemas';
+import { NoQuery, RowId, Strict, Text, TradeCode } from './schemas';
 
 /** Login and transaction passwords, bank cards, real-name verification and its uploads. */
 
@@ -58,23 +58,17 @@ export const settingsContract = {
     path: '/stock/success/user/password/up',
     auth: true,
     req: Type.Union([
-      Type.Object(
-        {
-          type: Type.Optional(Type.Literal('login')),
-          password: Type.String({ maxLength: 128 }),
-          password_new: Type.String({ maxLength: 128 }),
-        },
-        { additionalProperties: false },
-      ),
-      Type.Object(
-        {
-          type: Type.Literal('transaction'),
-          is_first: Type.Optional(Type.Boolean()),
-          fund_code: Type.Optional(Type.String({ maxLength: 16 })),
-          fund_code_new: Type.String({ maxLength: 16 }),
-        },
-        { additionalProperties: false },
-      ),
+      Strict({
+        type: Type.Optional(Type.Literal('login')),
+        password: Type.String({ maxLength: 128 }),
+        password_new: Type.String({ maxLength: 128 }),
+      }),
+      Strict({
+        type: Type.Literal('transaction'),
+        is_first: Type.Optional(Type.Boolean()),
+        fund_code: Type.Optional(Type.String({ maxLength: 16 })),
+        fund_code_new: Type.String({ maxLength: 16 }),
+      }),
     ]),
   }),
   bankList: endpoint<BankCard[]>()({
@@ -89,7 +83,7 @@ export const settingsContract = {
     auth: true,
     tradePassword: true,
     stepUp: true,
-    req: Type.Object(BankFields, { additionalProperties: false }),
+    req: Strict(BankFields),
   }),
   bankEdit: endpoint<BankCard>()({
     method: 'POST',
@@ -97,14 +91,11 @@ export const settingsContract = {
     auth: true,
     tradePassword: true,
     stepUp: true,
-    req: Type.Object(
-      {
-        id: RowId,
-        type: Type.Optional(Type.String({ maxLength: 16 })),
-        ...BankFields,
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      id: RowId,
+      type: Type.Optional(Type.String({ maxLength: 16 })),
+      ...BankFields,
+    }),
   }),
   /**
    * One identity photo (JPEG, PNG or WebP by content, at most 2 MB) in the multipart field `file`.
@@ -122,24 +113,21 @@ export const settingsContract = {
     method: 'POST',
     path: '/stock/success/autonomy/add',
     auth: true,
-    req: Type.Object(
-      {
-        real_name: Text(80),
-        /** Omitted by SPEC's own client: the server reads it as `idCard`. */
-        id_type: Type.Optional(
-          Type.Union([
-            Type.Literal('idCard'),
-            Type.Literal('driver'),
-            Type.Literal('passport'),
-            Type.Literal('other'),
-          ]),
-        ),
-        id_number: Text(40),
-        id_number_img: Text(200),
-        id_number_img_two: Text(200),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      real_name: Text(80),
+      /** Omitted by SPEC's own client: the server reads it as `idCard`. */
+      id_type: Type.Optional(
+        Type.Union([
+          Type.Literal('idCard'),
+          Type.Literal('driver'),
+          Type.Literal('passport'),
+          Type.Literal('other'),
+        ]),
+      ),
+      id_number: Text(40),
+      id_number_img: Text(200),
+      id_number_img_two: Text(200),
+    }),
   }),
   kycState: endpoint<KycState>()({
     method: 'GET',

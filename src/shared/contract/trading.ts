@@ -1,6 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { endpoint } from './define';
-import { NoQuery, Paging, Quantity, RowId, SeenPrice, Ticker, TradeCode } from './schemas';
+import { NoQuery, Paging, Quantity, RowId, SeenPrice, Strict, Ticker, TradeCode } from './schemas';
 import type {
   ContractNote,
   DayPositions,
@@ -69,20 +69,20 @@ export const tradingContract = {
     method: 'POST',
     path: '/stock/success/collection/add',
     auth: true,
-    req: Type.Object({ symbol: Ticker }, { additionalProperties: false }),
+    req: Strict({ symbol: Ticker }),
   }),
   favouriteRemove: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/collection/remove',
     auth: true,
-    req: Type.Object({ symbol: Ticker }, { additionalProperties: false }),
+    req: Strict({ symbol: Ticker }),
   }),
   /** Delete-favourite by display code (suffix .NS/.BO optional). */
   favouriteDelete: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/collection/delete',
     auth: true,
-    req: Type.Object({ code: Ticker }, { additionalProperties: false }),
+    req: Strict({ code: Ticker }),
   }),
   favouriteCheck: endpoint<{ collected: boolean }>()({
     method: 'GET',
@@ -137,20 +137,17 @@ export const tradingContract = {
     path: '/stock/success/deal/buy',
     auth: true,
     money: true,
-    req: Type.Object(
-      {
-        tag: Ticker,
-        count: Quantity,
-        price: SeenPrice,
-        mold: Type.Union([Type.Literal('stock'), Type.Literal('bulk'), Type.Literal('finalize')]),
-        ...StopFields,
-        ...TicketFields,
-        id: Type.Optional(RowId),
-        url_count: Type.Optional(Type.Integer({ minimum: 0 })),
-        stock_password: Type.Optional(TradeCode),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      tag: Ticker,
+      count: Quantity,
+      price: SeenPrice,
+      mold: Type.Union([Type.Literal('stock'), Type.Literal('bulk'), Type.Literal('finalize')]),
+      ...StopFields,
+      ...TicketFields,
+      id: Type.Optional(RowId),
+      url_count: Type.Optional(Type.Integer({ minimum: 0 })),
+      stock_password: Type.Optional(TradeCode),
+    }),
   }),
   /**
    * Sell: a quantity of a stock position (`tag`, `count`), or a whole IPO/block holding by its
@@ -162,25 +159,19 @@ export const tradingContract = {
     auth: true,
     money: true,
     req: Type.Union([
-      Type.Object(
-        {
-          tag: Ticker,
-          count: Quantity,
-          price: SeenPrice,
-          mold: Type.Literal('stock'),
-          ...StopFields,
-          ...TicketFields,
-        },
-        { additionalProperties: false },
-      ),
-      Type.Object(
-        {
-          no: Type.String({ minLength: 1, maxLength: 40 }),
-          price: Type.Optional(SeenPrice),
-          sell_price: Type.Optional(SeenPrice),
-        },
-        { additionalProperties: false },
-      ),
+      Strict({
+        tag: Ticker,
+        count: Quantity,
+        price: SeenPrice,
+        mold: Type.Literal('stock'),
+        ...StopFields,
+        ...TicketFields,
+      }),
+      Strict({
+        no: Type.String({ minLength: 1, maxLength: 40 }),
+        price: Type.Optional(SeenPrice),
+        sell_price: Type.Optional(SeenPrice),
+      }),
     ]),
   }),
   /** Block/QIP orders: status 0 all, 1 success, 2 failed. */
@@ -188,13 +179,10 @@ export const tradingContract = {
     method: 'POST',
     path: '/stock/success/deal/list',
     auth: true,
-    req: Type.Object(
-      {
-        status: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
-        mold: Type.Union([Type.Literal('bulk'), Type.Literal('finalize')]),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      status: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+      mold: Type.Union([Type.Literal('bulk'), Type.Literal('finalize')]),
+    }),
   }),
   /** Stock records (SPEC "order list helper"): by status and mold or tag; newest first. */
   orderList: endpoint<{ rows: OrderRow[]; count: number }>()({
@@ -256,15 +244,12 @@ export const tradingContract = {
     path: '/stock/success/order/modify',
     auth: true,
     money: true,
-    req: Type.Object(
-      {
-        no: Type.String({ minLength: 1, maxLength: 40 }),
-        count: Type.Optional(Quantity),
-        price: Type.Optional(SeenPrice),
-        trigger: Type.Optional(SeenPrice),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      no: Type.String({ minLength: 1, maxLength: 40 }),
+      count: Type.Optional(Quantity),
+      price: Type.Optional(SeenPrice),
+      trigger: Type.Optional(SeenPrice),
+    }),
   }),
   /** Cancels a pending order and releases what it reserved. */
   orderCancel: endpoint<OrderRow>()({
@@ -272,6 +257,6 @@ export const tradingContract = {
     path: '/stock/success/order/cancel',
     auth: true,
     money: true,
-    req: Type.Object({ no: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false }),
+    req: Strict({ no: Type.String({ minLength: 1, maxLength: 40 }) }),
   }),
 };

@@ -1,8 +1,8 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { Money } from '../money';
 import type { LedgerReason, LoanState, RechargeStatus, WithdrawStatus } from '../status';
 import { endpoint } from './define';
-import { NoQuery, Paging, RowId, TradeCode, WholeAmount } from './schemas';
+import { NoQuery, Paging, RowId, Strict, TradeCode, WholeAmount } from './schemas';
 
 /** The wallet: balance, bill list (the ledger), recharge, withdraw, their records, loans. */
 
@@ -124,14 +124,11 @@ export const walletContract = {
     auth: true,
     money: true,
     bearer: true,
-    req: Type.Object(
-      {
-        count: WholeAmount,
-        method: Type.Optional(Type.Literal('bank')),
-        reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{12,22}$' })),
-      },
-      { additionalProperties: false },
-    ),
+    req: Strict({
+      count: WholeAmount,
+      method: Type.Optional(Type.Literal('bank')),
+      reference: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{12,22}$' })),
+    }),
   }),
   /**
    * Withdraws `count` whole units to one of the user's bank cards; reserved at once. Needs the
@@ -146,10 +143,7 @@ export const walletContract = {
     money: true,
     tradePassword: true,
     stepUp: true,
-    req: Type.Object(
-      { bank_id: RowId, count: WholeAmount, stock_password: Type.Optional(TradeCode) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ bank_id: RowId, count: WholeAmount, stock_password: Type.Optional(TradeCode) }),
   }),
   rechargeRecords: endpoint<{ rows: RechargeRecord[]; count: number }>()({
     method: 'GET',
@@ -185,7 +179,7 @@ export const walletContract = {
     path: '/stock/success/loans/add',
     auth: true,
     money: true,
-    req: Type.Object({ count: WholeAmount }, { additionalProperties: false }),
+    req: Strict({ count: WholeAmount }),
   }),
   loanList: endpoint<{ rows: LoanRecord[] }>()({
     method: 'GET',
@@ -199,6 +193,6 @@ export const walletContract = {
     path: '/stock/success/loans/repay',
     auth: true,
     money: true,
-    req: Type.Object({ id: RowId }, { additionalProperties: false }),
+    req: Strict({ id: RowId }),
   }),
 };

@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import type { NoticeKind } from '../notices';
 import { endpoint } from './define';
-import { NoQuery, Paging, RowId, Ticker } from './schemas';
+import { NoQuery, Paging, RowId, Strict, Ticker } from './schemas';
 import type { WatchlistItem } from './trading';
 
 /**
@@ -78,30 +78,27 @@ export const watchlistContract = {
     method: 'POST',
     path: '/stock/success/watchlist/create',
     auth: true,
-    req: Type.Object({ name: Name }, { additionalProperties: false }),
+    req: Strict({ name: Name }),
   }),
   watchlistRename: endpoint<Watchlist>()({
     method: 'POST',
     path: '/stock/success/watchlist/rename',
     auth: true,
-    req: Type.Object({ id: RowId, name: Name }, { additionalProperties: false }),
+    req: Strict({ id: RowId, name: Name }),
   }),
   /** The caller's lists in a new order: `ids` names every one of them once. */
   watchlistReorder: endpoint<{ rows: Watchlist[] }>()({
     method: 'POST',
     path: '/stock/success/watchlist/reorder',
     auth: true,
-    req: Type.Object(
-      { ids: Type.Array(RowId, { minItems: 1, maxItems: 10, uniqueItems: true }) },
-      { additionalProperties: false },
-    ),
+    req: Strict({ ids: Type.Array(RowId, { minItems: 1, maxItems: 10, uniqueItems: true }) }),
   }),
   /** Deletes a list and its items; the default list cannot be deleted. */
   watchlistDelete: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/watchlist/delete',
     auth: true,
-    req: Type.Object({ id: RowId }, { additionalProperties: false }),
+    req: Strict({ id: RowId }),
   }),
   /** A list's instruments, newest first, priced like SPEC's favourites list. */
   watchlistItems: endpoint<{ list: WatchlistItem[]; total: number }>()({
@@ -115,14 +112,14 @@ export const watchlistContract = {
     method: 'POST',
     path: '/stock/success/watchlist/add',
     auth: true,
-    req: Type.Object({ id: RowId, symbol: Ticker }, { additionalProperties: false }),
+    req: Strict({ id: RowId, symbol: Ticker }),
   }),
   /** Removes from a list; removing what is not there is ok. */
   watchlistRemove: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/watchlist/remove',
     auth: true,
-    req: Type.Object({ id: RowId, symbol: Ticker }, { additionalProperties: false }),
+    req: Strict({ id: RowId, symbol: Ticker }),
   }),
   /** Which of the caller's lists hold a symbol (the star and the "add to list" sheet). */
   watchlistMembership: endpoint<{ ids: number[] }>()({
@@ -147,23 +144,20 @@ export const watchlistContract = {
     method: 'POST',
     path: '/stock/success/alert/create',
     auth: true,
-    req: Type.Object(AlertInput, { additionalProperties: false }),
+    req: Strict(AlertInput),
   }),
   /** Changes an alert's kind and value; a fired alert is armed again. */
   alertUpdate: endpoint<AlertRow>()({
     method: 'POST',
     path: '/stock/success/alert/update',
     auth: true,
-    req: Type.Object(
-      { id: RowId, kind: AlertInput.kind, value: AlertInput.value },
-      { additionalProperties: false },
-    ),
+    req: Strict({ id: RowId, kind: AlertInput.kind, value: AlertInput.value }),
   }),
   alertDelete: endpoint<null>()({
     method: 'POST',
     path: '/stock/success/alert/delete',
     auth: true,
-    req: Type.Object({ id: RowId }, { additionalProperties: false }),
+    req: Strict({ id: RowId }),
   }),
 
   /** The inbox, newest first. */
@@ -185,6 +179,6 @@ export const watchlistContract = {
     method: 'POST',
     path: '/stock/success/notification/read',
     auth: true,
-    req: Type.Object({ id: Type.Optional(RowId) }, { additionalProperties: false }),
+    req: Strict({ id: Type.Optional(RowId) }),
   }),
 };
