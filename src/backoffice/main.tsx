@@ -11,7 +11,7 @@ import { Customers } from './screens/Customers';
 import { DepositsScreen } from './screens/Deposits/DepositsScreen';
 import { Enrol } from './screens/Enrol';
 import { Fx } from './screens/Fx';
-import { Ipo } from './screens/Ipo';
+import { IpoScreen } from './screens/Ipo/IpoScreen';
 import { KycCaseScreen } from './screens/KycCase/KycCaseScreen';
 import { KycListScreen } from './screens/KycList/KycListScreen';
 import { LoansScreen } from './screens/Loans/LoansScreen';
@@ -103,7 +103,7 @@ function App() {
         path="/ipo"
         element={
           <Shell>
-            <Ipo />
+            <IpoScreen />
           </Shell>
         }
       />

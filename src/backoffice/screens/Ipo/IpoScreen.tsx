@@ -1,45 +1,18 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatNumber } from '../../shared/format';
-import { call } from '../api';
-import { rupees, when } from '../format';
-import { useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
-import { useMe } from '../session';
-import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { formatNumber } from '../../../shared/format';
+import { rupees, when } from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Badge, Button, Card, Empty, ErrorLine, Field, Outcome, PageHead, css as s } from '../../ui';
+import { useIpo } from './useIpo';
 
 /**
  * IPO allotment: the table previewed at a ratio before anything moves; one member
  * proposes it, another runs it (never the proposer), and only while the applications are what the
- * table was made from.
+ * table was made from. The decisions are useIpo's.
  */
-export function Ipo() {
-  const me = useMe();
-  const list = useOps('ipos', {}, 15_000);
-  const [picked, setPicked] = useState<number | null>(null);
-  const [ratio, setRatio] = useState('1');
-  const preview = useOps('ipoPreview', picked ? { id: picked, ratio } : null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const rows = (list.data ?? []).filter((i) => i.pendingApplications > 0 || i.proposal);
-  const p = preview.data;
-
-  async function propose() {
-    if (!picked) return;
-    const r = await call('ipoPropose', { id: picked, ratio });
-    setError(r.ok ? null : r.error);
-    setNote(r.ok ? 'Proposed. A second member runs it.' : null);
-    preview.reload();
-    list.reload();
-  }
-  async function run() {
-    if (!picked || !p?.proposal) return;
-    const r = await call('ipoRun', { id: picked, proposal: p.proposal.id });
-    setError(r.ok ? null : r.error);
-    setNote(r.ok ? `Allotted: ${r.data.allotted} applications, ${r.data.refunded} refunded in full.` : null);
-    preview.reload();
-    list.reload();
-  }
+export function IpoScreen() {
+  const ipo = useIpo();
+  const { rows, picked, preview: p } = ipo;
 
   return (
     <>
@@ -47,16 +20,11 @@ export function Ipo() {
         title="IPO allotment"
         subtitle="Preview the table, propose it, and a second member runs it."
       />
-      <ErrorLine error={list.error ?? error} />
-      {note && (
-        <p className={`${s.ok} ${s.banner}`} role="status">
-          {note}
-        </p>
-      )}
+      <Outcome error={ipo.error} note={ipo.note} />
       <div className={s.split}>
         <Card title="IPOs with applications" flush>
           {rows.length === 0 ? (
-            <Empty>{list.loading ? 'Loading…' : 'No IPO has pending applications.'}</Empty>
+            <Empty>{ipo.loading ? 'Loading…' : 'No IPO has pending applications.'}</Empty>
           ) : (
             <table className={s.table}>
               <thead>
@@ -87,7 +55,7 @@ export function Ipo() {
                     <td className={s.num}>{i.pendingApplications}</td>
                     <td className={s.num}>{rupees(i.frozen)}</td>
                     <td className={s.num}>
-                      <Button small onClick={() => setPicked(i.id)}>
+                      <Button small onClick={() => ipo.pick(i.id)}>
                         Preview
                       </Button>
                     </td>
@@ -106,11 +74,11 @@ export function Ipo() {
                 <input
                   id="ratio"
                   className={s.input}
-                  value={ratio}
-                  onChange={(e) => setRatio(e.target.value)}
+                  value={ipo.ratio}
+                  onChange={(e) => ipo.setRatio(e.target.value)}
                 />
               </Field>
-              <ErrorLine error={preview.error} />
+              <ErrorLine error={ipo.previewError} />
               {p && (
                 <>
                   <dl className={s.dl}>
@@ -159,21 +127,22 @@ export function Ipo() {
                     </p>
                   )}
                   <div className={s.row}>
-                    {me.caps.includes('pay') && (
-                      <Button onClick={() => void propose()} disabled={p.lines.length === 0}>
+                    {ipo.canPropose && (
+                      <Button
+                        busy={ipo.busy === 'propose'}
+                        onClick={ipo.propose}
+                        disabled={p.lines.length === 0}
+                      >
                         Propose at {p.ratio}
                       </Button>
                     )}
-                    {me.caps.includes('approve') && p.proposal && (
+                    {ipo.running.offered && (
                       <Button
                         tone="primary"
-                        onClick={() => void run()}
-                        disabled={!p.proposal.intact || p.proposal.proposedBy === `staff:${me.id}`}
-                        title={
-                          p.proposal.proposedBy === `staff:${me.id}`
-                            ? 'You proposed it: another member runs it'
-                            : undefined
-                        }
+                        busy={ipo.busy === 'run'}
+                        onClick={ipo.run}
+                        disabled={ipo.running.blocked}
+                        title={ipo.running.mine ? 'You proposed it: another member runs it' : undefined}
                       >
                         Run the proposed allotment
                       </Button>
