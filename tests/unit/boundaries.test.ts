@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The folders' contracts, read from the imports themselves (README.md "Layout"):
- * - `src/shared` imports nothing outside itself (but its schema library);
+ * - `src/shared` imports nothing outside itself (but its schema library), and takes TypeBox's builders
+ *   one by one (`import * as Type`), never its `Type` object, which holds every builder: the worker's
+ *   and the back office's bundles then keep only the builders used (src/shared/contract/README.md);
  * - `src/build` is the build's (Node, vite.config.ts): it may import anything, and nothing imports it;
  * - `src/common` is both apps' kit (the back office's build may hold it): it imports packages and itself only;
  * - UI code (the rest of `src/`) imports only types from `workers/` and from the contract
@@ -25,6 +27,8 @@ const LIB_MAY_IMPORT = /^server\/(lib\/|db\/(?!migrations\/)|deps$|config$)/;
 interface Import {
   spec: string;
   typeOnly: boolean;
+  /** What the statement binds (`{ a, type B }`, `* as X`, `D`); empty for a side-effect or dynamic import. */
+  names: string;
 }
 
 /** Every static import/export-from, side-effect import and dynamic `import('…')` of a module. */
@@ -42,12 +46,12 @@ function importsOf(source: string): Import[] {
         .map((n) => n.trim())
         .filter(Boolean)
         .every((n) => n.startsWith('type '));
-    out.push({ spec: m[4]!, typeOnly: Boolean(m[2]) || allTypes });
+    out.push({ spec: m[4]!, typeOnly: Boolean(m[2]) || allTypes, names });
   }
   for (const m of text.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g))
-    out.push({ spec: m[1]!, typeOnly: false });
+    out.push({ spec: m[1]!, typeOnly: false, names: '' });
   for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g))
-    out.push({ spec: m[1]!, typeOnly: false });
+    out.push({ spec: m[1]!, typeOnly: false, names: '' });
   return out;
 }
 
@@ -72,6 +76,8 @@ function violation(file: string, imp: Import): string | null {
   const t = target(file, imp.spec);
   const name = `${file} imports '${imp.spec}'`;
   if (file.startsWith('src/shared/')) {
+    if (imp.spec === '@sinclair/typebox' && !imp.typeOnly && /^\{[^}]*(?<!type\s+)\bType\b/.test(imp.names))
+      return `${name}: src/shared takes TypeBox's builders one by one (import * as Type), not its Type object`;
     if (t.where === 'package')
       return SHARED_PACKAGES.has(imp.spec)
         ? null
@@ -246,6 +252,18 @@ describe('boundaries', () => {
     expect(check('src/ui/X.tsx', "const m = import('../../workers/chart');")[0]).toMatch(/only types/);
     expect(check('src/shared/rules.ts', "import { x } from '../ui/x';")[0]).toMatch(/nothing outside/);
     expect(check('src/shared/rules.ts', "import fs from 'node:fs';")[0]).toMatch(/no package/);
+    expect(check('src/shared/contract/x.ts', "import { Type } from '@sinclair/typebox';")[0]).toMatch(
+      /one by one/,
+    );
+    expect(check('src/shared/x.ts', "import { type Static, Type } from '@sinclair/typebox';")[0]).toMatch(
+      /one by one/,
+    );
+    expect(
+      check(
+        'src/shared/x.ts',
+        "import * as Type from '@sinclair/typebox';\nimport type { TSchema, Type as T } from '@sinclair/typebox';",
+      ),
+    ).toEqual([null, null]);
     expect(check('src/common/QrCode.tsx', "import { Button } from '../ui/Button';")[0]).toMatch(
       /itself only/,
     );
