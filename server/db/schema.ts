@@ -614,7 +614,7 @@ interface SecurityChangesTable {
   address: string;
 }
 
-/** Back-office staff (070): apart from customers; a role of src/shared/backoffice-types.ts ROLES. */
+/** Back-office staff (070): apart from customers; a role of src/shared/backoffice/roles.ts ROLES. */
 export interface StaffTable {
   id: Generated<number>;
   login: string;

@@ -59,6 +59,8 @@ export function startRounds(max: number): Plugin {
 
 const BACK_OFFICE = `${path.resolve('src/backoffice')}${path.sep}`;
 const BACK_OFFICE_API = path.resolve('src/shared/backoffice.ts');
+/** The areas `backoffice.ts` joins (src/shared/backoffice/): back-office code as much as the join. */
+const BACK_OFFICE_AREAS = `${path.resolve('src/shared/backoffice')}${path.sep}`;
 
 /** The modules of a bundle's chunks (Rollup's moduleIds), for the build checks below. */
 function bundleModules(bundle: Rollup.OutputBundle): Array<{ file: string; id: string }> {
@@ -77,7 +79,7 @@ export function noBackOffice(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const found = bundleModules(bundle).filter(
-        ({ id }) => id.startsWith(BACK_OFFICE) || id === BACK_OFFICE_API,
+        ({ id }) => id.startsWith(BACK_OFFICE) || id === BACK_OFFICE_API || id.startsWith(BACK_OFFICE_AREAS),
       );
       if (found.length > 0)
         this.error(

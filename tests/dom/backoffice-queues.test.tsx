@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Me, type Queues as QueuesData, WORK_TYPES } from '../../src/shared/backoffice-types';
+import { type Me, type Queues as QueuesData, WORK_TYPES } from '../../src/shared/backoffice';
 
 /**
  * The Queues screen (src/backoffice/screens/Queues.tsx): a tile per kind of work, each named (a kind

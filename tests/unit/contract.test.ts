@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import { OPS_API } from '#shared/backoffice';
 import { contract, endpoint, joinDomains } from '#shared/contract/index';
+import { compileValidator } from '../../server/lib/validation';
 
 describe('the contract joins its domains once', () => {
   const a = {
@@ -34,6 +36,34 @@ describe('the contract joins its domains once', () => {
     const routes = Object.values(contract).map((e) => `${e.method} ${e.path}`);
     expect(routes.length).toBeGreaterThan(50);
     expect(new Set(routes).size).toBe(routes.length);
+  });
+});
+
+describe("the back office's API joins its areas the same way", () => {
+  const a = {
+    ping: endpoint<null>()({ method: 'GET', path: '/v2/ping', auth: false, req: Type.Object({}) }),
+  };
+
+  it('a name defined in two areas throws, naming the API', () => {
+    expect(() => joinDomains({ staff: a, money: a }, 'OPS_API')).toThrow(
+      'OPS_API: ping is defined in staff and in money',
+    );
+  });
+
+  it('OPS_API loaded: every call has its own name and route', () => {
+    const routes = Object.values(OPS_API).map((e) => `${e.method} ${e.path}`);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it("a passkey's JSON takes at most 16 fields, as the customer contract's does", () => {
+    const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i]));
+    const verify = compileValidator(OPS_API.verify.req, 'body');
+    const register = compileValidator(OPS_API.passkeyRegister.req, 'body');
+    expect(verify({ passkey: fields(16) })).toBe(true);
+    expect(verify({ passkey: fields(17) })).toBe(false);
+    expect(register({ response: fields(16) })).toBe(true);
+    expect(register({ response: fields(17) })).toBe(false);
   });
 });
 

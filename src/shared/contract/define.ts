@@ -69,23 +69,23 @@ export const endpoint =
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /**
- * The domains' entries joined into one contract. A name, or a method and path, defined twice is a
- * mistake a spread would hide (the later entry silently wins): it throws when the contract loads,
+ * The domains' entries joined into one API: the customer's contract (contract/index.ts) and the
+ * back office's `OPS_API` (src/shared/backoffice.ts). A name, or a method and path, defined twice
+ * is a mistake a spread would hide (the later entry silently wins): it throws when the API loads,
  * so every runner fails at once (tests/unit/contract.test.ts).
  */
-export function joinDomains<D extends Record<string, Record<string, Endpoint>>>(
+export function joinDomains<D extends Record<string, Record<string, Call>>>(
   domains: D,
+  api = 'contract',
 ): Intersect<D[keyof D]> {
-  const joined: Record<string, Endpoint> = {};
+  const joined: Record<string, Call> = {};
   const owner = new Map<string, string>();
   for (const [domain, entries] of Object.entries(domains)) {
     for (const [name, entry] of Object.entries(entries)) {
       const route = `${entry.method} ${entry.path}`;
       const first = owner.get(name) ?? owner.get(route);
       if (first !== undefined)
-        throw new Error(
-          `contract: ${owner.has(name) ? name : route} is defined in ${first} and in ${domain}`,
-        );
+        throw new Error(`${api}: ${owner.has(name) ? name : route} is defined in ${first} and in ${domain}`);
       owner.set(name, domain);
       owner.set(route, domain);
       joined[name] = entry;

@@ -1,0 +1,76 @@
+/** The back office's refusals in English (its app and the console say them; staff work in English). */
+export const OPS_MESSAGES: Record<string, string> = {
+  'ops.errors.forbidden': 'Your role does not allow this.',
+  'ops.errors.factorNeeded': 'Give your second factor first.',
+  'ops.errors.stepUp': 'Confirm it is you: give your second factor again.',
+  'ops.errors.signIn': 'Wrong login or password.',
+  'ops.errors.enrolment': 'This enrolment link has been used or has expired. Ask an admin for a new one.',
+  'ops.errors.password': 'Use a password of 12 to 128 characters.',
+  'ops.errors.login': 'A login is 3 to 32 lower-case letters, digits, dots, dashes or underscores.',
+  'ops.errors.loginTaken': 'That login is taken.',
+  'ops.errors.role': 'Unknown role.',
+  'ops.errors.ownAction': 'Nobody approves their own action: another member of staff must do this.',
+  'ops.errors.makerRelated':
+    'You were added or re-enrolled by whoever asked for this (or by someone they added) in the last 30 days: another member must approve it.',
+  'ops.errors.consoleChecks':
+    'The console can ask for a decision but never give the second approval: a member of staff approves it in the back office.',
+  'ops.errors.claimedByOther':
+    'Someone else has claimed this item: only they, or an admin giving a reason, can decide it.',
+  'ops.errors.overrideReason':
+    'Someone else has claimed this item: give the reason you are deciding it instead.',
+  'ops.errors.contact': 'Give the member’s own e-mail address: their enrolment link goes there.',
+  'ops.errors.noContact': 'This member has no contact address to send a new link to: add them again.',
+  'ops.errors.notWaiting': 'It is no longer waiting for this decision (someone may have decided it already).',
+  'ops.errors.awaitingApproval': 'This payout is already waiting for a second approval.',
+  'ops.errors.approvalVoid':
+    'The payout changed after it was asked for (amount, card or customer), so the approval is void. Nothing was paid.',
+  'ops.errors.needsApproval':
+    'Above the approval threshold a payout needs two people: use Pay, then a second approval.',
+  'ops.errors.claimed': 'Someone else has taken this item.',
+  'ops.errors.reason': 'Choose a reason.',
+  'ops.errors.reasonText': 'Write the reason the customer will read.',
+  'ops.errors.ratio': 'A ratio is a decimal from 0 to 1, such as 0.5.',
+  'ops.errors.rate': 'Give the rate as a positive decimal with at most 4 places, such as 88.25.',
+  'ops.errors.nothingToAllot': 'There are no pending applications to allot.',
+  'ops.errors.newsTitle': 'A title of 1 to 200 characters is required.',
+  'ops.errors.newsSubhead': 'The subhead is longer than 400 characters.',
+  'ops.errors.newsEmpty': 'The article has no content left after sanitising.',
+  'ops.errors.newsImage': 'An image is the path of a picture on this site, such as /news/picture.jpg.',
+  'ops.errors.noteEmpty': 'Write the note first.',
+  'ops.errors.accountAction': 'Unknown account control.',
+  'ops.errors.alreadyFrozen': 'This customer is frozen already.',
+  'ops.errors.notFrozen': 'This customer is not frozen.',
+  'ops.errors.noFactor': 'This customer has no second factor to reset.',
+  'ops.errors.controlAwaiting':
+    'A control over this account is already waiting for a second approval: approve or reject it first.',
+  'ops.errors.controlVoid':
+    'The account changed after the control was asked for, so the approval is void. Nothing was done.',
+  'ops.errors.reasonNeeded': 'Write the reason (it goes to the audit log).',
+  'ops.errors.customerFrozen':
+    'This customer is frozen: nothing is paid out until two members unfreeze them. A rejection (refund) is still possible.',
+  'errors.sessionExpired': 'Your session has ended. Sign in again.',
+  'errors.tooManyAttempts': 'Too many attempts. Wait 15 minutes and try again.',
+  'errors.codeWrong': 'That code is not right.',
+  'errors.codeFormat': 'A code is 6 digits.',
+  'errors.codeUsed': 'That code was used already: wait for the next one.',
+  'errors.passkeyRefused': 'The passkey was not accepted. Try again.',
+  'errors.passkeyNone': 'No passkey is set up for you.',
+  'errors.passkeyUnknown': 'That passkey is not yours.',
+  'errors.passkeyFlagged': 'That passkey looks copied and is blocked. Ask an admin.',
+  'errors.passkeyExists': 'That passkey is set up already.',
+  'errors.totpAlreadyOn': 'An authenticator app is set up already.',
+  'errors.totpNotSetUp': 'Start the authenticator setup again.',
+  'errors.proofMissing': 'Give a code or use your passkey.',
+  'errors.notFound': 'Not found.',
+  'errors.invalidInput': 'Something in the form is not valid.',
+  'errors.messageEmpty': 'Write a message first.',
+  'errors.insufficientFunds': 'The customer’s balance does not cover it.',
+  // What the server's shared layers answer any caller (tests/server/fuzz-ops.test.ts found the first).
+  'errors.requestTooLarge': 'The request is too large.',
+  'errors.busy': 'The server is busy. Try again in a moment.',
+  'errors.totpPending':
+    'An authenticator app is being set up in another session. Finish it there, or try again in 10 minutes.',
+  'errors.enrolEnded': 'This setup has ended: you have a second factor now. Sign in with it.',
+  'errors.server': 'The server failed to answer. Try again; if it goes on, tell an admin.',
+  'errors.unavailable': 'The server cannot reach its database. Try again in a moment.',
+};
