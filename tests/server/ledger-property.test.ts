@@ -650,11 +650,12 @@ describe.each(DIALECTS)('ledger property on $name', ({ name, enabled }) => {
         }
         case 'stop': {
           // A stop buy 2 % above the quote: stop-loss with its limit 1 % above the trigger, or
-          // stop-loss-market (the trigger plus 1 %, rounded up to a tick): it reserves there.
+          // stop-loss-market (the trigger plus 1 %, rounded up to a whole paisa, a price every
+          // instrument can quote: ticks are ten-thousandths): it reserves there.
           const u = users[op.u]!;
           const trigger = Math.round(price * 102) / 100;
           const limitTicks = op.market
-            ? Math.ceil((priceToTicks(trigger) * 101) / 100)
+            ? Math.ceil((priceToTicks(trigger) * 101) / 10_000) * 100
             : priceToTicks(Math.round(trigger * 101) / 100);
           const value = tradeValueMinor(limitTicks, op.qty);
           const cost = withCharges('buy', value);
