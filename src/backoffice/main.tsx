@@ -10,7 +10,7 @@ import { CustomerScreen } from './screens/Customer/CustomerScreen';
 import { Customers } from './screens/Customers';
 import { DepositsScreen } from './screens/Deposits/DepositsScreen';
 import { Enrol } from './screens/Enrol';
-import { Fx } from './screens/Fx';
+import { FxScreen } from './screens/Fx/FxScreen';
 import { IpoScreen } from './screens/Ipo/IpoScreen';
 import { KycCaseScreen } from './screens/KycCase/KycCaseScreen';
 import { KycListScreen } from './screens/KycList/KycListScreen';
@@ -111,7 +111,7 @@ function App() {
         path="/fx"
         element={
           <Shell>
-            <Fx />
+            <FxScreen />
           </Shell>
         }
       />

@@ -1,38 +1,19 @@
-import { useState } from 'react';
-import { call } from '../api';
-import { exactly, rupees } from '../format';
-import { useOps } from '../hooks';
-import { useMe } from '../session';
-import { Badge, Button, Card, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { exactly, rupees } from '../../format';
+import { Badge, Button, Card, ErrorLine, Field, Outcome, PageHead, css as s } from '../../ui';
+import { useFx } from './useFx';
 
 /**
  * The USD rate: what converts US dollars now and where from, and a new configured
- * rate previewed with its effect before it is set (a fresh second factor, audited).
+ * rate previewed with its effect before it is set (a fresh second factor, audited; useFx).
  */
 /** A configured rate this far from the live one is warned about: it takes over when the quote is stale. */
 const GAP_WARN_BPS = 200;
 const percent = (bps: number, signed = false) =>
   `${signed ? (bps < 0 ? '−' : '+') : ''}${(Math.abs(bps) / 100).toFixed(2)} %`;
 
-export function Fx() {
-  const me = useMe();
-  const state = useOps('fx', {}, 30_000);
-  const [rate, setRate] = useState('');
-  const preview = useOps(
-    'fxPreview',
-    me.caps.includes('approve') && rate.trim() ? { rate: rate.trim() } : null,
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const st = state.data;
-  const p = preview.data;
-
-  async function set() {
-    const r = await call('fxSet', { rate: rate.trim() });
-    setError(r.ok ? null : r.error);
-    setNote(r.ok ? `Configured rate set to ${rate.trim()}.` : null);
-    state.reload();
-  }
+export function FxScreen() {
+  const fx = useFx();
+  const { st, preview: p, rate, setRate } = fx;
 
   return (
     <>
@@ -40,12 +21,7 @@ export function Fx() {
         title="Exchange rate"
         subtitle="US dollars convert at the live quote while it is fresh, else at the configured rate."
       />
-      <ErrorLine error={state.error ?? error} />
-      {note && (
-        <p className={`${s.ok} ${s.banner}`} role="status">
-          {note}
-        </p>
-      )}
+      <Outcome error={fx.error} note={fx.note} />
       <div className={s.grid2}>
         <Card title="Now">
           {st && (
@@ -80,7 +56,7 @@ export function Fx() {
             </p>
           )}
         </Card>
-        {me.caps.includes('approve') && (
+        {fx.sets && (
           <Card title="Set the configured rate">
             <div className={s.stack}>
               <Field
@@ -104,7 +80,7 @@ export function Fx() {
                   )}
                 </div>
               </Field>
-              <ErrorLine error={preview.error} />
+              <ErrorLine error={fx.previewError} />
               {p && (
                 <dl className={s.dl}>
                   <dt>Change</dt>
@@ -126,7 +102,7 @@ export function Fx() {
                 </dl>
               )}
               <div>
-                <Button tone="primary" disabled={!p} onClick={() => void set()}>
+                <Button tone="primary" disabled={!p} busy={fx.busy} onClick={fx.set}>
                   Set rate
                 </Button>
               </div>
