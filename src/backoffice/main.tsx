@@ -19,7 +19,7 @@ import { News } from './screens/News';
 import { PayoutsScreen } from './screens/Payouts/PayoutsScreen';
 import { Queues } from './screens/Queues';
 import { SignIn } from './screens/SignIn';
-import { Staff } from './screens/Staff';
+import { StaffScreen } from './screens/Staff/StaffScreen';
 import { SessionProvider, useSession } from './session';
 
 /**
@@ -135,7 +135,7 @@ function App() {
         path="/staff"
         element={
           <Shell>
-            <Staff />
+            <StaffScreen />
           </Shell>
         }
       />

@@ -1,58 +1,24 @@
-import { type FormEvent, useState } from 'react';
-import { ROLES, type Role } from '../../shared/backoffice';
-import { call } from '../api';
-import { ROLE_LABEL, when } from '../format';
-import { useOps } from '../hooks';
-import { useMe } from '../session';
-import { Badge, Button, Card, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { ROLES, type Role } from '../../../shared/backoffice';
+import { ROLE_LABEL, when } from '../../format';
+import { useMe } from '../../session';
+import { Badge, Button, Card, ErrorLine, Field, PageHead, css as s } from '../../ui';
+import { useStaff } from './useStaff';
 
 /**
  * Staff (admins): members and roles. Adding a member sends their one-time enrolment link to their
  * own address (the admin never sees it); a member who lost their factor is re-enrolled the same
- * way. Roles change only with a fresh second factor, and never one's own.
+ * way. Roles change only with a fresh second factor, and never one's own. The decisions: useStaff.
  */
-export function Staff() {
+export function StaffScreen() {
   const me = useMe();
-  const list = useOps('staff', {});
-  const [login, setLogin] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>('support');
-  const [contact, setContact] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function add(e: FormEvent) {
-    e.preventDefault();
-    const r = await call('staffAdd', { login, name, role, contact });
-    setError(r.ok ? null : r.error);
-    if (!r.ok) return;
-    setSent(`${r.data.staff.name}’s enrolment link was sent to ${r.data.sentTo}.`);
-    setLogin('');
-    setName('');
-    setContact('');
-    list.reload();
-  }
-  async function reenrol(id: number, who: string) {
-    const r = await call('staffReenrol', { id });
-    setError(r.ok ? null : r.error);
-    if (r.ok) setSent(`${who}’s factors were removed; a new enrolment link was sent to ${r.data.sentTo}.`);
-    list.reload();
-  }
-  async function changeRole(id: number, next: Role) {
-    const r = await call('staffRole', { id, role: next });
-    setError(r.ok ? null : r.error);
-    list.reload();
-  }
-  async function disable(id: number) {
-    const r = await call('staffDisable', { id });
-    setError(r.ok ? null : r.error);
-    list.reload();
-  }
+  const staff = useStaff();
+  const { sent, changeRole, reenrol, disable, add } = staff;
+  const { login, setLogin, name, setName, role, setRole, contact, setContact } = staff.form;
 
   return (
     <>
       <PageHead title="Staff" subtitle="Each member signs in with a password and a second factor." />
-      <ErrorLine error={list.error ?? error} />
+      <ErrorLine error={staff.error} />
       <div className={s.splitForm}>
         <Card title="Members" flush>
           <table className={s.table}>
@@ -64,7 +30,7 @@ export function Staff() {
               </tr>
             </thead>
             <tbody>
-              {(list.data ?? []).map((m) => (
+              {staff.members.map((m) => (
                 <tr key={m.id}>
                   <td>
                     <div className={`${s.strong} ${s.nowrap}`}>{m.name}</div>
@@ -81,7 +47,7 @@ export function Staff() {
                         className={`${s.select} ${s.selectFit}`}
                         aria-label={`Role of ${m.name}`}
                         value={m.role}
-                        onChange={(e) => void changeRole(m.id, e.target.value as Role)}
+                        onChange={(e) => changeRole(m.id, e.target.value as Role)}
                       >
                         {ROLES.map((r) => (
                           <option key={r} value={r}>
@@ -95,11 +61,20 @@ export function Staff() {
                     {m.id !== me.id && !m.disabled && (
                       <span className={s.actions}>
                         {m.contact && (
-                          <Button small onClick={() => void reenrol(m.id, m.name)}>
+                          <Button
+                            small
+                            busy={staff.busy === `reenrol:${m.id}`}
+                            onClick={() => reenrol(m.id, m.name)}
+                          >
                             Re-enrol
                           </Button>
                         )}
-                        <Button small tone="danger" onClick={() => void disable(m.id)}>
+                        <Button
+                          small
+                          tone="danger"
+                          busy={staff.busy === `disable:${m.id}`}
+                          onClick={() => disable(m.id)}
+                        >
                           Disable
                         </Button>
                       </span>
@@ -146,7 +121,12 @@ export function Staff() {
                 onChange={(e) => setContact(e.target.value)}
               />
             </Field>
-            <Button tone="primary" type="submit" disabled={!login || !name || !contact}>
+            <Button
+              tone="primary"
+              type="submit"
+              busy={staff.busy === 'add'}
+              disabled={!login || !name || !contact}
+            >
               Add and send the enrolment link
             </Button>
             {sent && (
