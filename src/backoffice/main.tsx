@@ -15,7 +15,7 @@ import { IpoScreen } from './screens/Ipo/IpoScreen';
 import { KycCaseScreen } from './screens/KycCase/KycCaseScreen';
 import { KycListScreen } from './screens/KycList/KycListScreen';
 import { LoansScreen } from './screens/Loans/LoansScreen';
-import { News } from './screens/News';
+import { NewsScreen } from './screens/News/NewsScreen';
 import { PayoutsScreen } from './screens/Payouts/PayoutsScreen';
 import { Queues } from './screens/Queues';
 import { SignIn } from './screens/SignIn';
@@ -119,7 +119,7 @@ function App() {
         path="/news"
         element={
           <Shell>
-            <News />
+            <NewsScreen />
           </Shell>
         }
       />

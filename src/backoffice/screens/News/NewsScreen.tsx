@@ -1,47 +1,16 @@
 import DOMPurify from 'dompurify';
-import { useState } from 'react';
-import { call } from '../api';
-import { exactly } from '../format';
-import { useOps } from '../hooks';
-import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { exactly } from '../../format';
+import { Badge, Button, Card, Empty, Field, Outcome, PageHead, css as s } from '../../ui';
+import { useNews } from './useNews';
 
 /**
  * News: an article written here, previewed as the server will store it (its own
- * sanitiser's output, sanitised again before it is shown), published now or at a set time.
+ * sanitiser's output, sanitised again before it is shown), published now or at a set time (the decisions: useNews).
  */
-export function News() {
-  const list = useOps('news', {}, 30_000);
-  const [title, setTitle] = useState('');
-  const [subhead, setSubhead] = useState('');
-  const [html, setHtml] = useState('');
-  const [at, setAt] = useState('');
-  const [preview, setPreview] = useState<{ title: string; subhead: string; html: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const draft = () => ({ title, subhead, html, publishAt: at ? new Date(at).getTime() : null });
-
-  async function showPreview() {
-    const r = await call('newsPreview', draft());
-    setError(r.ok ? null : r.error);
-    setPreview(r.ok ? r.data : null);
-  }
-  async function publish() {
-    const r = await call('newsPublish', draft());
-    setError(r.ok ? null : r.error);
-    if (!r.ok) return;
-    setNote(r.data.state === 'published' ? 'Published.' : `Scheduled for ${exactly(r.data.publishAt)}.`);
-    setTitle('');
-    setSubhead('');
-    setHtml('');
-    setAt('');
-    setPreview(null);
-    list.reload();
-  }
-  async function cancel(id: number) {
-    const r = await call('newsCancel', { id });
-    setError(r.ok ? null : r.error);
-    list.reload();
-  }
+export function NewsScreen() {
+  const news = useNews();
+  const { preview } = news;
+  const { title, setTitle, subhead, setSubhead, html, setHtml, at, setAt } = news.draft;
 
   return (
     <>
@@ -49,12 +18,7 @@ export function News() {
         title="News"
         subtitle="Articles are sanitised on the server; the preview shows exactly what is kept."
       />
-      <ErrorLine error={error} />
-      {note && (
-        <p className={`${s.ok} ${s.banner}`} role="status">
-          {note}
-        </p>
-      )}
+      <Outcome error={news.error} note={news.note} />
       <div className={s.grid2}>
         <Card title="Write">
           <div className={s.stack}>
@@ -95,10 +59,15 @@ export function News() {
               />
             </Field>
             <div className={s.row}>
-              <Button onClick={() => void showPreview()} disabled={!title || !html}>
+              <Button onClick={news.showPreview} disabled={!title || !html}>
                 Preview
               </Button>
-              <Button tone="primary" onClick={() => void publish()} disabled={!preview}>
+              <Button
+                tone="primary"
+                busy={news.busy === 'publish'}
+                onClick={news.publish}
+                disabled={!preview}
+              >
                 {at ? 'Schedule' : 'Publish now'}
               </Button>
             </div>
@@ -122,12 +91,12 @@ export function News() {
       </div>
       <div className={s.gap} />
       <Card title="Written here" flush>
-        {(list.data ?? []).length === 0 ? (
+        {news.articles.length === 0 ? (
           <Empty>No article yet.</Empty>
         ) : (
           <table className={s.table}>
             <tbody>
-              {list.data!.map((n) => (
+              {news.articles.map((n) => (
                 <tr key={n.id}>
                   <td className={s.strong}>{n.title}</td>
                   <td className={s.small}>{exactly(n.publishAt)}</td>
@@ -140,7 +109,12 @@ export function News() {
                   </td>
                   <td className={s.num}>
                     {n.state === 'scheduled' && (
-                      <Button small tone="ghost" onClick={() => void cancel(n.id)}>
+                      <Button
+                        small
+                        tone="ghost"
+                        busy={news.busy === `cancel:${n.id}`}
+                        onClick={() => news.cancel(n.id)}
+                      >
                         Cancel
                       </Button>
                     )}
