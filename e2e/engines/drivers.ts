@@ -162,8 +162,28 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
       const el = await one(xpath);
       // WebDriver scrolls a control only until its bottom edge is in the window, where the
       // customer-service bar floats: the bar took the click (ElementClickInterceptedError). A person
-      // scrolls it clear first.
-      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' });", el);
+      // scrolls it clear first — and, on a page still settling, looks again before tapping: under
+      // two busy loops Settings' Log out moved after the scroll and the tap landed on its neighbour.
+      // So, as Playwright's actionability: the box still across two frames and the control itself
+      // (or what it holds) at its centre, where WebDriver clicks.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const ready = await driver.executeAsyncScript<boolean>(
+          `const el = arguments[0], done = arguments[arguments.length - 1];
+           el.scrollIntoView({ block: 'center' });
+           const a = el.getBoundingClientRect();
+           requestAnimationFrame(() => requestAnimationFrame(() => {
+             const b = el.getBoundingClientRect();
+             const still = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+             const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+             done(still && hit !== null && el.contains(hit));
+           }));`,
+          el,
+        );
+        if (ready) break;
+        if (Date.now() > deadline) throw new Error(`not clickable (moving or covered) for 30 s: ${xpath}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await el.click();
     },
     async type(xpath, text) {
