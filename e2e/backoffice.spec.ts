@@ -409,6 +409,15 @@ test('the desk at 1366×768 and 1280×720: every table and its buttons on the ca
   }
   console.log(report.join('\n'));
 
+  // The customers list, for the team to look at (E2E_SCREENS); the table above measures the rest.
+  if (process.env.E2E_SCREENS) {
+    await desk.setViewportSize({ width: 1366, height: 768 });
+    await desk.goto('/ops/customers');
+    await expect(desk.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
+    await expect(desk.getByRole('row').nth(1)).toBeVisible();
+    await snap(desk, 'ops-desk-customers');
+  }
+
   // The customer page reads as a statement: the person's name, reasons in words, debits and credits
   // apart, the holding listed, the total and what is reserved.
   await desk.setViewportSize({ width: 1366, height: 768 });
