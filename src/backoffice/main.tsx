@@ -5,7 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { OPS_PATHS } from './paths';
 import { Shell } from './Shell';
 import { Audit } from './screens/Audit';
-import { Chats } from './screens/Chats';
+import { ChatsScreen } from './screens/Chats/ChatsScreen';
 import { CustomerScreen } from './screens/Customer/CustomerScreen';
 import { Customers } from './screens/Customers';
 import { DepositsScreen } from './screens/Deposits/DepositsScreen';
@@ -17,7 +17,7 @@ import { KycListScreen } from './screens/KycList/KycListScreen';
 import { LoansScreen } from './screens/Loans/LoansScreen';
 import { NewsScreen } from './screens/News/NewsScreen';
 import { PayoutsScreen } from './screens/Payouts/PayoutsScreen';
-import { Queues } from './screens/Queues';
+import { QueuesScreen } from './screens/Queues/QueuesScreen';
 import { SignIn } from './screens/SignIn';
 import { StaffScreen } from './screens/Staff/StaffScreen';
 import { SessionProvider, useSession } from './session';
@@ -39,7 +39,7 @@ function App() {
         path="/"
         element={
           <Shell>
-            <Queues />
+            <QueuesScreen />
           </Shell>
         }
       />
@@ -47,7 +47,7 @@ function App() {
         path="/chats"
         element={
           <Shell flush>
-            <Chats />
+            <ChatsScreen />
           </Shell>
         }
       />
@@ -55,7 +55,7 @@ function App() {
         path="/chats/:userId"
         element={
           <Shell flush>
-            <Chats />
+            <ChatsScreen />
           </Shell>
         }
       />

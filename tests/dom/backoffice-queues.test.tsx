@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Me, type Queues as QueuesData, WORK_TYPES } from '../../src/shared/backoffice';
 
 /**
- * The Queues screen (src/backoffice/screens/Queues.tsx): a tile per kind of work, each named (a kind
+ * The Queues screen (src/backoffice/screens/Queues): a tile per kind of work, each named (a kind
  * added on the server once showed a tile with a count and no name), and the list's money in its own
  * column beside the customer by name and phone.
  */
@@ -49,7 +49,7 @@ vi.mock('../../src/backoffice/api', () => ({
   message: (e: string) => e,
 }));
 
-const { Queues } = await import('../../src/backoffice/screens/Queues');
+const { QueuesScreen: Queues } = await import('../../src/backoffice/screens/Queues/QueuesScreen');
 
 describe('back office queues', () => {
   afterEach(cleanup);

@@ -1,17 +1,15 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import type { QueueItem, WorkType } from '../../shared/backoffice';
-import { call, downloadCsv } from '../api';
-import { duration, rupees, WORK_LABEL } from '../format';
-import { useKeys, useNow, useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
-import { useMe } from '../session';
-import { Age, Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../ui';
+import { Link } from 'react-router-dom';
+import type { WorkType } from '../../../shared/backoffice';
+import { duration, rupees, WORK_LABEL } from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Age, Badge, Button, Card, Empty, ErrorLine, PageHead, css as s } from '../../ui';
+import { keyOf, LIST_OF, pathOf, useQueues } from './useQueues';
 
 /**
  * The work queues: per type the count and the age of the oldest item against its
  * target, and one list of everything waiting, the most overdue first. Claim an item to show the
- * others it is taken. Keyboard: j / k move, Enter opens, c claims or releases.
+ * others it is taken. Keyboard: j / k move, Enter opens, c claims or releases. The decisions are
+ * useQueues'.
  */
 
 /** Each type's badge: a routine kind of work, never an alarm (lateness is the Waiting column's). */
@@ -38,74 +36,9 @@ const ITEM_LABEL: Record<WorkType, string> = {
   account: 'Account control',
 };
 
-const keyOf = (i: Pick<QueueItem, 'type' | 'id'>) => `${i.type}:${i.id}`;
-
-/** Where an item is worked on. */
-export function pathOf(item: Pick<QueueItem, 'type' | 'id'>): string {
-  switch (item.type) {
-    case 'kyc':
-      return OPS_PATHS.kyc(item.id);
-    case 'chat':
-      return OPS_PATHS.chat(item.id);
-    case 'withdrawal':
-    case 'approval':
-      return OPS_PATHS.payout(item.id);
-    case 'deposit':
-      return OPS_PATHS.deposit(item.id);
-    case 'loan':
-      return OPS_PATHS.loans;
-    case 'ipo':
-      return OPS_PATHS.ipo;
-    case 'account':
-      return OPS_PATHS.customer(item.id);
-  }
-}
-
-/** Where a whole type of work is listed. */
-const LIST_OF: Record<WorkType, string> = {
-  kyc: OPS_PATHS.kycList,
-  chat: OPS_PATHS.chats,
-  withdrawal: OPS_PATHS.payouts,
-  approval: OPS_PATHS.payouts,
-  deposit: OPS_PATHS.deposits,
-  loan: OPS_PATHS.loans,
-  ipo: OPS_PATHS.ipo,
-  // Each control is decided on its customer's page; the queue lists them.
-  account: OPS_PATHS.queues,
-};
-
-export function Queues() {
-  const me = useMe();
-  const q = useOps('queues', {}, 10_000);
-  const now = useNow(1000);
-  const navigate = useNavigate();
-  // The cursor is an item, not a row number: a list that reorders or loses an item under it keeps
-  // it on the same item (or the one now in its place), so Enter opens what is highlighted.
-  const [selected, setSelected] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const items = q.data?.items ?? [];
-  const found = items.findIndex((i) => keyOf(i) === selected);
-  const at = Math.max(found, 0);
-  const serverNow = now;
-  const moveTo = (n: number) => {
-    const item = items[Math.max(0, Math.min(items.length - 1, n))];
-    if (item) setSelected(keyOf(item));
-  };
-
-  async function toggle(item: QueueItem) {
-    const mine = item.claimedBy?.id === me.id;
-    setSelected(keyOf(item));
-    const r = await call('claim', { type: item.type, id: item.id, staffId: mine ? null : me.id });
-    setError(r.ok ? null : r.error);
-    q.reload();
-  }
-
-  useKeys({
-    j: () => moveTo(at + 1),
-    k: () => moveTo(at - 1),
-    enter: () => items[at] && navigate(pathOf(items[at])),
-    c: () => items[at] && void toggle(items[at]),
-  });
+export function QueuesScreen() {
+  const q = useQueues();
+  const { me, items } = q;
 
   return (
     <>
@@ -114,14 +47,14 @@ export function Queues() {
           <span className={s.kbd}>j</span> <span className={s.kbd}>k</span> move ·{' '}
           <span className={s.kbd}>Enter</span> open · <span className={s.kbd}>c</span> claim
         </span>
-        <Button small onClick={async () => setError(await downloadCsv('queuesCsv', {}, 'queue'))}>
+        <Button small onClick={q.exportCsv}>
           Export CSV
         </Button>
       </PageHead>
-      <ErrorLine error={q.error ?? error} />
+      <ErrorLine error={q.error} />
       <section className={s.tiles} aria-label="Queues by type">
-        {(q.data?.types ?? []).map((t) => {
-          const age = t.oldestAt === null ? 0 : serverNow - t.oldestAt;
+        {q.types.map((t) => {
+          const age = t.oldestAt === null ? 0 : q.now - t.oldestAt;
           const share = Math.min(1, age / t.targetMs);
           const late = age > t.targetMs;
           return (
@@ -165,9 +98,9 @@ export function Queues() {
                 {items.map((i, n) => (
                   <tr
                     key={keyOf(i)}
-                    className={n === at ? s.rowActive : undefined}
-                    aria-selected={n === at}
-                    onClick={() => setSelected(keyOf(i))}
+                    className={n === q.at ? s.rowActive : undefined}
+                    aria-selected={n === q.at}
+                    onClick={() => q.select(i)}
                   >
                     <td>
                       <Badge tone={TONE[i.type]}>{ITEM_LABEL[i.type]}</Badge>
@@ -196,7 +129,7 @@ export function Queues() {
                     </td>
                     <td className={`${s.num} ${s.strong}`}>{i.amount ? rupees(i.amount) : ''}</td>
                     <td className={s.num}>
-                      <Age since={i.since} now={serverNow} target={i.targetMs} />
+                      <Age since={i.since} now={q.now} target={i.targetMs} />
                       <div className={`${s.small} ${s.muted}`}>of {duration(i.targetMs)}</div>
                     </td>
                     <td>
@@ -211,13 +144,14 @@ export function Queues() {
                       )}
                     </td>
                     <td className={s.num}>
-                      {(!i.claimedBy || i.claimedBy.id === me.id || me.role === 'admin') && (
+                      {q.claimable(i) && (
                         <Button
                           small
-                          tone={i.claimedBy?.id === me.id ? 'ghost' : 'default'}
-                          onClick={() => void toggle(i)}
+                          tone={q.mine(i) ? 'ghost' : 'default'}
+                          busy={q.claiming(i)}
+                          onClick={() => q.toggle(i)}
                         >
-                          {i.claimedBy?.id === me.id ? 'Release' : i.claimedBy ? 'Take over' : 'Claim'}
+                          {q.mine(i) ? 'Release' : i.claimedBy ? 'Take over' : 'Claim'}
                         </Button>
                       )}
                     </td>

@@ -1,28 +1,19 @@
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { KYC_STATUS, WITHDRAW_STATUS } from '../../shared/status';
-import { call } from '../api';
-import { duration, exactly, KYC_LABEL, nameSource, rupees, stamp, when } from '../format';
-import { useNow, useOps } from '../hooks';
-import { OPS_PATHS } from '../paths';
-import { useMe } from '../session';
-import { Badge, Button, Empty, ErrorLine, css as s, Tabs } from '../ui';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { KYC_STATUS, WITHDRAW_STATUS } from '../../../shared/status';
+import { duration, exactly, KYC_LABEL, nameSource, rupees, stamp, when } from '../../format';
+import { OPS_PATHS } from '../../paths';
+import { Badge, Button, Empty, ErrorLine, css as s, Tabs } from '../../ui';
+import { TARGET, useChatCustomer, useChats, useThread } from './useChats';
 
 /**
  * The chat inbox: conversations (mine, unassigned, all) with how long each customer
  * has waited; one conversation with its first-reply timer, the customer typing, "Read" on replies
  * the customer has seen, canned replies; the customer beside it. The customer's words are shown as
  * text (React escapes them; nothing here renders markup). Opening a conversation marks the
- * customer's messages read, which their app shows as "Read".
+ * customer's messages read, which their app shows as "Read". The reads and decisions are
+ * useChats'.
  */
-
-type Box = 'mine' | 'unassigned' | 'all';
-const TARGET = 5 * 60_000;
-/** How often the open conversation and the list are read (bench:backoffice measures the delay). */
-export const THREAD_POLL_MS = 1000;
-const LIST_POLL_MS = 2000;
-/** The customer's app is told "typing" at most this often while the draft changes. */
-const TYPING_EVERY_MS = 2500;
 
 /**
  * The canned replies in one row that scrolls sideways: a faded edge and an arrow on each side with
@@ -96,57 +87,14 @@ function CannedReplies({
 }
 
 function Thread({ userId }: { userId: number }) {
-  const me = useMe();
-  const thread = useOps('chat', { userId }, THREAD_POLL_MS);
-  const canned = useOps('canned', {});
-  const now = useNow(1000);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const typedAt = useRef(0);
-  const end = useRef<HTMLLIElement>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
-  const t = thread.data;
-  const count = t?.messages.length ?? 0;
-
-  useEffect(() => {
-    if (count) end.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
-
-  function onDraft(text: string) {
-    setDraft(text);
-    if (text && Date.now() - typedAt.current > TYPING_EVERY_MS) {
-      typedAt.current = Date.now();
-      void call('chatTyping', { userId });
-    }
-  }
-
-  async function send(e?: FormEvent) {
-    e?.preventDefault();
-    const body = draft.trim();
-    if (!body) return;
-    setBusy(true);
-    const r = await call('chatReply', { userId, body });
-    setBusy(false);
-    if (!r.ok) return setError(r.error);
-    setError(null);
-    setDraft('');
-    typedAt.current = 0;
-    thread.reload();
-    input.current?.focus();
-  }
+  const c = useThread(userId);
+  const { t, now, input, end } = c;
 
   function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void send();
+      void c.send();
     }
-  }
-
-  async function assign(staffId: number | null) {
-    const r = await call('chatAssign', { userId, staffId });
-    setError(r.ok ? null : r.error);
-    thread.reload();
   }
 
   const waiting = t?.waitingSince ?? null;
@@ -157,9 +105,7 @@ function Thread({ userId }: { userId: number }) {
           <div className={s.strong}>{t ? (t.name ?? t.phone) : 'Conversation'}</div>
           <div className={`${s.small} ${s.muted}`}>
             {t?.name && <span className={s.mono}>{t.phone} · </span>}
-            {t?.assignedTo
-              ? `Assigned to ${t.assignedTo.id === me.id ? 'you' : t.assignedTo.name}`
-              : 'Unassigned'}
+            {c.assignedTo ? `Assigned to ${c.assignedTo}` : 'Unassigned'}
           </div>
         </div>
         <span className={s.topSpacer} />
@@ -176,12 +122,12 @@ function Thread({ userId }: { userId: number }) {
           ) : t?.firstReplyMs !== null && t?.firstReplyMs !== undefined ? (
             <span className={`${s.timer} ${s.muted}`}>First reply in {duration(t.firstReplyMs)}</span>
           ) : null}
-          {t?.assignedTo?.id === me.id ? (
-            <Button small tone="ghost" onClick={() => void assign(null)}>
+          {c.mineNow ? (
+            <Button small tone="ghost" busy={c.busy === 'assign'} onClick={c.unassign}>
               Unassign
             </Button>
           ) : (
-            <Button small onClick={() => void assign(me.id)}>
+            <Button small busy={c.busy === 'assign'} onClick={c.assignToMe}>
               Assign to me
             </Button>
           )}
@@ -210,17 +156,17 @@ function Thread({ userId }: { userId: number }) {
       <div className={s.typing} aria-live="polite">
         {t?.customerTyping ? 'The customer is typing…' : ''}
       </div>
-      <form className={s.composer} onSubmit={send}>
-        {(canned.data?.length ?? 0) > 0 && (
+      <form className={s.composer} onSubmit={c.send}>
+        {c.canned.length > 0 && (
           <CannedReplies
-            replies={canned.data!}
+            replies={c.canned}
             onPick={(body) => {
-              onDraft(body);
+              c.onDraft(body);
               input.current?.focus();
             }}
           />
         )}
-        <ErrorLine error={error} />
+        <ErrorLine error={c.error} />
         <div className={s.composerRow}>
           <label htmlFor="reply" className="visually-hidden">
             Reply
@@ -232,11 +178,11 @@ function Thread({ userId }: { userId: number }) {
             rows={3}
             maxLength={2000}
             placeholder="Write a reply — Enter sends, Shift+Enter adds a line"
-            value={draft}
-            onChange={(e) => onDraft(e.target.value)}
+            value={c.draft}
+            onChange={(e) => c.onDraft(e.target.value)}
             onKeyDown={onKey}
           />
-          <Button tone="primary" type="submit" busy={busy} disabled={!draft.trim()}>
+          <Button tone="primary" type="submit" busy={c.busy === 'send'} disabled={!c.draft.trim()}>
             Send
           </Button>
         </div>
@@ -246,7 +192,7 @@ function Thread({ userId }: { userId: number }) {
 }
 
 function CustomerAside({ userId }: { userId: number }) {
-  const view = useOps('customer', { id: userId }, 15_000);
+  const view = useChatCustomer(userId);
   const c = view.data;
   if (!c)
     return (
@@ -318,18 +264,9 @@ function CustomerAside({ userId }: { userId: number }) {
   );
 }
 
-export function Chats() {
-  const me = useMe();
-  const params = useParams();
-  const userId = params.userId ? Number(params.userId) : null;
-  const navigate = useNavigate();
-  const [box, setBox] = useState<Box>('all');
-  const list = useOps('chats', { box }, LIST_POLL_MS);
-  const now = useNow(1000);
-  const rows = list.data ?? [];
-  const oldest = rows
-    .filter((c) => c.waitingSince !== null)
-    .sort((a, b) => (a.waitingSince ?? 0) - (b.waitingSince ?? 0))[0];
+export function ChatsScreen() {
+  const l = useChats();
+  const { me, userId, box, rows, now } = l;
 
   return (
     <div className={s.inbox}>
@@ -339,7 +276,7 @@ export function Chats() {
           <Tabs
             label="Which conversations"
             value={box}
-            onChange={setBox}
+            onChange={l.setBox}
             options={[
               ['mine', 'Mine'],
               ['unassigned', 'Unassigned'],
@@ -347,10 +284,10 @@ export function Chats() {
             ]}
           />
         </div>
-        <ErrorLine error={list.error} />
+        <ErrorLine error={l.error} />
         {rows.length === 0 ? (
           <Empty>
-            {list.loading
+            {l.loading
               ? 'Loading…'
               : box === 'mine'
                 ? 'No conversation is assigned to you.'
@@ -415,8 +352,8 @@ export function Chats() {
           <div className={s.empty}>
             <p className={s.strong}>Pick a conversation</p>
             <p>Unanswered ones show how long the customer has waited.</p>
-            {oldest && (
-              <Button className={s.spaced} onClick={() => navigate(OPS_PATHS.chat(oldest.userId))}>
+            {l.openOldest && (
+              <Button className={s.spaced} onClick={l.openOldest}>
                 Open the longest waiting
               </Button>
             )}
