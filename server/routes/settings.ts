@@ -43,7 +43,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${deps.config.apiBase}${UPLOAD_READ_PATH}`, { onRequest: privateAnswer }, async (req, reply) => {
     const user = await authenticate(deps, req);
     const { mime, bytes } = await readUpload(deps, user.id, (req.params as { id: string }).id);
-    return reply.header('content-type', mime).header('content-disposition', 'inline').send(bytes);
+    // Image bytes a customer sent, checked by content: never run as a page, even opened on its own
+    // (API answers carry no document policy of their own, lib/security-headers.ts).
+    return reply
+      .header('content-type', mime)
+      .header('content-disposition', 'inline')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(bytes);
   });
 
   route(app, contract.kycSubmit, async ({ input, user }) => submitKyc(deps, user.id, input));

@@ -3,20 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_CONTENT_SECURITY_POLICY,
-  CONTENT_SECURITY_POLICY,
-  EMBEDDABLE_CSP,
-  securityHeaders,
-} from '../../server/lib/security-headers';
+import { CONTENT_SECURITY_POLICY, EMBEDDABLE_CSP, securityHeaders } from '../../server/lib/security-headers';
 import { startTestServer, type TestServer } from '../support/server';
+import { upload } from '../support/wallet';
 
 /**
- * Every kind of answer carries every security header (they are computed once at start, not per
- * request): API answers and refusals, snapshot answers and their 304s, the app shell, assets and
- * errors; an API answer's policy lets nothing load or frame it, the app's documents get the app's
- * policy, and the quote widget alone may be framed by other sites. Headers do not depend on the
- * database, so SQLite alone is enough here.
+ * Every kind of answer carries its security headers (computed once at start, not per request): API
+ * answers and refusals, snapshot answers and their 304s, the app shell, assets and errors. The
+ * browser-document headers (a Content-Security-Policy, frame, opener and referrer policies, the
+ * legacy switches) are on documents only: an API answer is JSON with nosniff, and none of them
+ * protects it. The app's documents get the app's policy, and the quote widget alone may be framed
+ * by other sites. Headers do not depend on the database, so SQLite alone is enough here.
  */
 const BOOT = "document.documentElement.lang='de'";
 
@@ -52,7 +49,21 @@ describe('security headers', () => {
   const documentHeaders = securityHeaders({ hsts: false, scripts: [bootHash] });
   const apiHeaders = securityHeaders({ hsts: false, api: true });
 
-  it('sends the same list on every kind of answer, with the strictest policy on the API', async () => {
+  /** What a JSON answer must not carry: the headers only a rendered document needs. */
+  const DOCUMENT_ONLY = [
+    'content-security-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+
+  it('sends the document headers on documents only, and nosniff on every answer', async () => {
     const { token } = await s.signUp();
     const quote = await s.call('quote', { query: { symbol: 'AAPL' } });
     const answers = {
@@ -90,7 +101,15 @@ describe('security headers', () => {
     };
     check(answers, apiHeaders);
     check(documents, documentHeaders);
-    expect(API_CONTENT_SECURITY_POLICY).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(apiHeaders).toEqual([['x-content-type-options', 'nosniff']]);
+    for (const [kind, res] of Object.entries(answers)) {
+      expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${kind}: ${name}`).toBeUndefined();
+    }
+    // Documents keep every one of them (frame embedding is CSP frame-ancestors', not X-Frame-Options').
+    for (const [kind, res] of Object.entries(documents))
+      for (const name of DOCUMENT_ONLY.filter((n) => n !== 'x-frame-options'))
+        expect(res.headers[name], `${kind}: ${name}`).toBeDefined();
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
     const shellPolicy = String(documents['app shell'].headers['content-security-policy']);
     expect(shellPolicy).toContain(`script-src 'self' ${bootHash};`);
@@ -106,9 +125,24 @@ describe('security headers', () => {
     expect(shell.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
-  it('adds HSTS in production', async () => {
+  it('adds HSTS in production, to API answers and documents alike', async () => {
     expect(prod, 'a production server starts with its defaults replaced').toBeDefined();
-    const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    for (const url of ['/healthz', '/api/v2/config', '/markets']) {
+      const res = await prod.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('keeps an uploaded image from ever running as a page, read back through the API', async () => {
+    const { token } = await s.signUp();
+    const up = await upload(s, token);
+    expect(up.status).toBe(200);
+    const { url } = up.body.data as { url: string };
+    const read = await s.app.inject({ method: 'GET', url, headers: { token } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(read.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(read.headers['x-content-type-options']).toBe('nosniff');
   });
 });
