@@ -271,8 +271,11 @@ test("the ticket's first screen: quantity and price on top, a limit at the last 
   await limit.fill(prefilled);
   await expect(buy).toBeEnabled();
   await expect(buy).not.toHaveAccessibleDescription(/./);
-  // ₹50,000 affords fewer than 45 at this price (the server's figures say how many).
-  const max = Number(/Max (\d+)/.exec((await page.getByTestId('trade-max').textContent()) ?? '')?.[1]);
+  // ₹50,000 affords fewer than 45 at this price (the server's figures say how many). Until the
+  // answer for this price arrives the maximum says it is being checked, never the last price's.
+  const maxHint = page.getByTestId('trade-max');
+  await expect(maxHint).toHaveText(/^Max \d+ · what your balance affords$/);
+  const max = Number(/Max (\d+)/.exec((await maxHint.textContent()) ?? '')?.[1]);
   expect(max).toBeLessThan(45);
   await qty.fill('45');
   await why('Insufficient funds: add funds or lower the quantity');

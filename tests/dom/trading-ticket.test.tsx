@@ -436,6 +436,25 @@ describe('the ticket on a closed market, its product and validity, what it needs
     expect(screen.getByRole('tabpanel').dataset.side).toBe('sell');
   });
 
+  it("says the maximum a balance affords at the price asked only from the server's answer for that price", () => {
+    playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
+    // The poll keeps the last answer (for 2,412.50) until the one for a new price arrives.
+    const answer = played.watch;
+    played.watch = (name, input) =>
+      name === 'orderQuote'
+        ? { ...answer(name, input), data: quoteAnswer({ side: 'buy', count: 1 }, true, TUESDAY) }
+        : answer(name, input);
+    renderScreen();
+    fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
+    const max = screen.getByTestId('trade-max');
+    expect(max.textContent).toBe('Max 40 · what your balance affords');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Limit price' }), { target: { value: '2300.00' } });
+    expect(max.textContent).toBe('Max · checking what your balance affords…');
+    played.watch = answer;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Limit price' }), { target: { value: '2300.05' } });
+    expect(max.textContent).toBe('Max 40 · what your balance affords');
+  });
+
   it('sends the product and validity chosen (and says them in the review); a GTT is delivery only', async () => {
     playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
     fake.respond = (name, input) => ({

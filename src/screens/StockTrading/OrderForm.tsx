@@ -49,7 +49,9 @@ export function OrderForm({ tr, code }: { tr: Ticket; code: string }) {
           hint={
             <>
               <span className={s.maxHint} data-testid="trade-max">
-                {t(`trade.maxWhy.${tr.max.reason}`, { max: tr.max.qty })}
+                {tr.maxPending
+                  ? t('trade.maxWhy.checking')
+                  : t(`trade.maxWhy.${tr.max.reason}`, { max: tr.max.qty })}
               </span>
               {tr.side === 'sell' && (
                 <span className={s.hintLine}>

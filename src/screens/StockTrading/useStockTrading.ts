@@ -121,8 +121,7 @@ export function useStockTrading() {
   // still answers the balance, the shares held and what the balance affords.
   const specQty =
     draft.qty !== null && checkStockQuantity(draft.qty, 'full') === null ? draft.qty : STOCK_QTY_MIN;
-  const ticket = useWatch(
-    'orderQuote',
+  const asked =
     symbol && (draft.orderType === 'market' || draft.quotedAt !== null)
       ? {
           tag: symbol,
@@ -135,11 +134,14 @@ export function useStockTrading() {
             : {}),
           ...(draft.quotedAt !== null ? { price: draft.quotedAt } : {}),
         }
-      : null,
-    POLL_MS.stockTrading,
-  );
+      : null;
+  const ticket = useWatch('orderQuote', asked, POLL_MS.stockTrading);
   const t = ticket.data;
-  const view = evaluateTicket(fields, marketOf(side === 'buy' ? (t?.affordable ?? null) : null));
+  // What the balance affords depends on the price asked: an answer for another price (the poll keeps
+  // the last one until the next arrives) is no maximum for this one, so it is being checked.
+  const priced = t && t.side === side && (draft.quotedAt === null || t.price === draft.quotedAt) ? t : null;
+  const maxPending = side === 'buy' && asked !== null && priced === null;
+  const view = evaluateTicket(fields, marketOf(side === 'buy' ? (priced?.affordable ?? null) : null));
   // The answer shown must be for this very order (a poll keeps the last one until the next arrives).
   const figures =
     t && t.side === side && t.count === view.qty && (view.quotedAt === null || t.price === view.quotedAt)
@@ -192,6 +194,7 @@ export function useStockTrading() {
 
   return {
     ...view,
+    maxPending,
     call: side === 'buy' ? buy : sell,
     symbol,
     name: params.name ?? q?.name ?? symbol,
