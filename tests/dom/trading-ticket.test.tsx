@@ -439,10 +439,10 @@ describe('the ticket on a closed market, its product and validity, what it needs
   it("says the maximum a balance affords at the price asked only from the server's answer for that price", () => {
     playScreen(TUESDAY, { open: true, opens_at: null, closes_at: Date.UTC(2026, 10, 24, 10, 0) });
     // The poll keeps the last answer (for 2,412.50) until the one for a new price arrives.
-    const answer = played.watch;
+    const answer = played.watch!;
     played.watch = (name, input) =>
       name === 'orderQuote'
-        ? { ...answer(name, input), data: quoteAnswer({ side: 'buy', count: 1 }, true, TUESDAY) }
+        ? { ...(answer(name, input) as object), data: quoteAnswer({ side: 'buy', count: 1 }, true, TUESDAY) }
         : answer(name, input);
     renderScreen();
     fireEvent.click(screen.getByRole('radio', { name: 'Limit' }));
