@@ -88,7 +88,8 @@ test('a deploy under a running tab: found on a route change, held on a money scr
 
     const deployed = Date.now();
     await server.stop();
-    server = await startBuiltServer({ port: PORT, dir, dist: second });
+    // The same origin as the first release's, or the test means nothing: refuse a taken port.
+    server = await startBuiltServer({ port: server.port, portTaken: 'refuse', dir, dist: second });
 
     // The server: the old release's script is a 404 (not the app page), HEAD answers like GET.
     const gone = await page.request.get(oldScript);

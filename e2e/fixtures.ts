@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { opsOn, type ServerProcess, startBuiltServer } from './server';
+import { opsOn, portFor, type ServerProcess, startBuiltServer } from './server';
 
 export { expect } from '@playwright/test';
 
@@ -12,7 +12,9 @@ export { expect } from '@playwright/test';
  * name>' })`: its tests then run in a worker (and on a server) of their own.
  *
  * Ports: the worker's server at E2E_PORT + its parallel index (0–9, so at most 10 workers at once),
- * and the origin of a hybrid shell its server accepts (CORS_ORIGINS) at E2E_PORT + 10 + that index.
+ * and the origin of a hybrid shell its server accepts (CORS_ORIGINS) at E2E_PORT + 10 + that index;
+ * a port another process holds already is never shared: a free one the system chooses is taken
+ * instead (server.ts `portFor`).
  */
 export interface WorkerServer extends ServerProcess {
   /** Where its database, uploads and copy of dist/ are. */
@@ -65,7 +67,8 @@ export const test = base.extend<
       );
       const dist = path.join(dir, 'dist');
       fs.cpSync(path.join(ROOT, 'dist'), dist, { recursive: true });
-      const shellOrigin = `http://127.0.0.1:${E2E_PORT + 10 + index}`;
+      // Each port, if another process holds it already, gives way to one the system chooses.
+      const shellOrigin = `http://127.0.0.1:${await portFor(E2E_PORT + 10 + index, 'another')}`;
       const started = await startBuiltServer({
         port: E2E_PORT + index,
         dir,

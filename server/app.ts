@@ -19,7 +19,7 @@ import { allowOrigins } from './lib/cors';
 import { answerFor } from './lib/errors';
 import type { Metrics } from './lib/metrics';
 import { proxyTrust } from './lib/proxies';
-import { LOG_REDACT, REQUEST_ID_HEADER, requestIds } from './lib/request-ids';
+import { LOG_REDACT, REQUEST_ID_HEADER, requestIds, requestLogFields } from './lib/request-ids';
 import {
   addSecurityHeaders,
   createSecurityHeaders,
@@ -191,6 +191,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         ? false
         : {
             level: deps.config.logLevel,
+            serializers: { req: requestLogFields },
             ...(typeof options.logger === 'object' ? options.logger : {}),
             redact: LOG_REDACT,
           },

@@ -42,7 +42,10 @@ try {
   });
   for (const s of report.steps) console.log(`  ✓ ${s.step} (${(s.ms / 1000).toFixed(1)} s)`);
   console.log(`  notification settings: ${report.notifications}`);
-  console.log(`  requests on Home in ${report.homeWindowMs / 1000} s (count · shortest gap):`);
+  console.log(
+    `  requests of the journey's session on Home in ${(report.homeWindowMs / 1000).toFixed(1)} s (count · shortest gap)` +
+      (report.homeStrangers ? `, besides ${report.homeStrangers} of other sessions (not counted):` : ':'),
+  );
   for (const p of report.homePolls)
     console.log(
       `    ${String(p.count).padStart(3)} · ${Number.isFinite(p.minGapMs) ? `${(p.minGapMs / 1000).toFixed(2)} s` : '—'}  ${p.request}`,

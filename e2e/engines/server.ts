@@ -8,7 +8,9 @@ import { startBuiltServer } from '../server';
  * The real built server (`.build/server.mjs`, what `npm start` runs) on a temporary SQLite database,
  * serving a copy of dist/ whose two pages carry an error capture (`CAPTURE`): WebKitWebDriver
  * cannot read the console, so the page keeps what went wrong where the journey can read it. The
- * server's own request log (LOG_REQUESTS=1) is the count of what reached it.
+ * server's own request log (LOG_REQUESTS=1) is the count of what reached it, each request with the
+ * tag of the session it came from: only the journey's own session's count (a browser an earlier,
+ * killed run left polling this port must not).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,6 +31,10 @@ export interface Request {
   method: string;
   url: string;
   status?: number;
+  /** The tag of the session token it carried (the server's log: a hash's first digits, never the token). */
+  session?: string;
+  /** The connection it came on (the client's port), which ties a sign-in's POST to the session it made. */
+  conn?: number;
 }
 
 export interface TestServer {
@@ -98,11 +104,17 @@ export async function startServer(options: {
     const entry = JSON.parse(line) as {
       time: number;
       reqId?: string;
-      req?: { method: string; url: string };
+      req?: { method: string; url: string; session?: string; remotePort?: number };
       res?: { statusCode: number };
     };
     if (entry.req && entry.reqId) {
-      const r: Request = { at: entry.time, method: entry.req.method, url: entry.req.url };
+      const r: Request = {
+        at: entry.time,
+        method: entry.req.method,
+        url: entry.req.url,
+        session: entry.req.session,
+        conn: entry.req.remotePort,
+      };
       requests.push(r);
       byId.set(entry.reqId, r);
     } else if (entry.res && entry.reqId) {

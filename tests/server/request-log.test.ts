@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessionTag } from '../../server/lib/request-ids';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -50,5 +51,18 @@ describe('request logger', () => {
     await s.app.inject({ method: 'GET', url: '/test/log' });
     await s.app.inject({ method: 'GET', url: '/test/log' });
     expect(new Set(logged.map((l) => l.reqId)).size).toBe(2);
+  });
+
+  it("tags an incoming request with its session's tag, never its token", async () => {
+    const token = 'a-session-token-of-some-length';
+    await s.app.inject({ method: 'GET', url: '/test/log', headers: { token } });
+    await s.app.inject({ method: 'GET', url: '/test/log' });
+    const incoming = logged.filter((l) => l.msg === 'incoming request');
+    expect(incoming.map((l) => (l.req as { session?: string }).session)).toEqual([
+      sessionTag(token),
+      undefined,
+    ]);
+    expect(incoming[0]!.req).toMatchObject({ method: 'GET', url: '/test/log' });
+    expect(JSON.stringify(logged)).not.toContain(token);
   });
 });
