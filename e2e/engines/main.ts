@@ -29,8 +29,19 @@ const shots = screens ? path.resolve(screens === '1' ? 'e2e/.screens' : screens)
 if (shots) fs.mkdirSync(shots, { recursive: true });
 
 const started = Date.now();
-const server = await startServer({ port, dir });
 let engine: Engine | undefined;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+// Stopped from outside (a runner's timeout, ^C): the browser and the server go too. A browser left
+// behind keeps polling the port, and the next run's server on it took its requests for its own.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    console.error(`${name} journey: ${signal}, closing the browser and the server`);
+    void Promise.allSettled([engine?.close(), server?.stop()]).finally(() => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      process.exit(1);
+    });
+  });
+server = await startServer({ port, dir });
 let failed = false;
 try {
   engine = name === 'firefox' ? await firefox() : await webkit({ userAgent: IPHONE });
