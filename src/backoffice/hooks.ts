@@ -122,3 +122,69 @@ export function useSecondApproval() {
     return { offered: waiting && me.caps.includes('approve'), mine, blocked: mine || !a?.intact };
   };
 }
+
+/**
+ * The confirmation a decision asks first (DecisionDialog): what it is for (`ask`), Cancel, and
+ * `confirm`, which closes it and makes the call.
+ */
+export function useConfirmation<C>(decide: (c: C) => void) {
+  const [confirming, setConfirming] = useState<C | null>(null);
+  return {
+    confirming,
+    ask: setConfirming,
+    cancel: () => setConfirming(null),
+    confirm: (c: C) => {
+      setConfirming(null);
+      decide(c);
+    },
+  };
+}
+
+/**
+ * A rejection's dialog (DecisionDialog with a reason): which item, the reason written, and
+ * `submit`, which closes it and sends the trimmed reason; a refused one keeps its words to send
+ * again. `ready`: a reason is written (a page whose reason is optional says its own).
+ */
+export function useRejection<R>(send: (row: R, text: string) => Promise<boolean>) {
+  const [row, setRow] = useState<R | null>(null);
+  const [text, setText] = useState('');
+  async function submit() {
+    if (row === null) return;
+    setRow(null);
+    if (await send(row, text.trim())) setText('');
+  }
+  return { row, open: setRow, close: () => setRow(null), text, setText, ready: text.trim() !== '', submit };
+}
+
+type Run = ReturnType<typeof useAction>['run'];
+interface Step<R, T> {
+  call: (row: R) => Promise<Result<T>>;
+  /** The outcome in words. */
+  done: (row: R, data: T) => string;
+}
+
+/**
+ * A money item's two decisions after their confirmation (a payout's, a deposit's): the first
+ * (`first.kind`: pay, confirm), which the server may hold for a second member, and that member's
+ * approval; each busy as `<kind>:<id>`.
+ */
+export function useTwoPersonDecision<R extends { id: number }, K extends string, T>(
+  run: Run,
+  first: Step<R, T> & { kind: K },
+  approve: Step<R, unknown>,
+) {
+  return useConfirmation<{ row: R; kind: K | 'approve' }>(({ row, kind }) => {
+    if (kind === 'approve')
+      void run(
+        `approve:${row.id}`,
+        () => approve.call(row),
+        (d) => approve.done(row, d),
+      );
+    else
+      void run(
+        `${first.kind}:${row.id}`,
+        () => first.call(row),
+        (d) => first.done(row, d),
+      );
+  });
+}

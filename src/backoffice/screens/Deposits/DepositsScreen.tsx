@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { DepositRow } from '../../../shared/backoffice';
+import { DecisionDialog } from '../../DecisionDialog';
 import { makerOf, rupees, when } from '../../format';
 import { OPS_PATHS } from '../../paths';
-import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../../ui';
+import { Age, Badge, Button, Card, Empty, Icon, Outcome, PageHead, css as s } from '../../ui';
 import { type Confirming, useDeposits } from './useDeposits';
 
 /**
@@ -26,6 +27,7 @@ function Reference({ row }: { row: DepositRow }) {
   );
 }
 
+/** The confirmation before a deposit is credited: the amount, the customer and the reference, said again. */
 function ConfirmDeposit({
   confirming,
   threshold,
@@ -40,18 +42,30 @@ function ConfirmDeposit({
   const r = confirming?.row;
   const approve = confirming?.kind === 'approve';
   const asks = !approve && r?.needsApproval;
-  const title = approve
-    ? `Approve and credit deposit #${r?.id ?? ''}`
-    : asks
-      ? `Ask for a second approval of #${r?.id ?? ''}`
-      : `Confirm deposit #${r?.id ?? ''}`;
   return (
-    <Dialog open={confirming !== null} title={title} onClose={onCancel}>
+    <DecisionDialog
+      open={confirming !== null}
+      title={
+        approve
+          ? `Approve and credit deposit #${r?.id ?? ''}`
+          : asks
+            ? `Ask for a second approval of #${r?.id ?? ''}`
+            : `Confirm deposit #${r?.id ?? ''}`
+      }
+      onClose={onCancel}
+      amount={rupees(r?.amount)}
+      decide={{
+        tone: approve ? 'approve' : 'primary',
+        label: approve
+          ? `Approve and credit ${rupees(r?.amount)}`
+          : asks
+            ? 'Ask for the second approval'
+            : `Credit ${rupees(r?.amount)}`,
+      }}
+      onDecide={() => confirming && onConfirm(confirming)}
+    >
       {r && (
-        <div className={s.stack}>
-          <p className={s.confirmAmount} data-testid="confirm-amount">
-            {rupees(r.amount)}
-          </p>
+        <>
           <dl className={s.dl}>
             <dt>Customer</dt>
             <dd>
@@ -80,21 +94,9 @@ function ConfirmDeposit({
                 ? `Above ${rupees(threshold)}: it is credited when another member approves it.`
                 : 'Only confirm a transfer you have found on the bank statement. It is credited now and cannot be undone.'}
           </p>
-          <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button tone={approve ? 'approve' : 'primary'} onClick={() => onConfirm(confirming!)}>
-              {approve
-                ? `Approve and credit ${rupees(r.amount)}`
-                : asks
-                  ? 'Ask for the second approval'
-                  : `Credit ${rupees(r.amount)}`}
-            </Button>
-          </div>
-        </div>
+        </>
       )}
-    </Dialog>
+    </DecisionDialog>
   );
 }
 
@@ -225,36 +227,24 @@ export function DepositsScreen() {
         onCancel={d.cancel}
         onConfirm={d.confirm}
       />
-      <Dialog
+      <DecisionDialog
         open={reject.row !== null}
         title={`Reject deposit ${reject.row?.id ?? ''}`}
         onClose={reject.close}
+        reason={{
+          id: 'deposit-reject-text',
+          label: 'Reason (needed)',
+          value: reject.text,
+          onChange: reject.setText,
+        }}
+        decide={{ tone: 'danger', label: 'Reject', ready: reject.ready }}
+        onDecide={() => void reject.submit()}
       >
-        <form className={s.stack} onSubmit={reject.submit}>
-          <p className={s.muted}>
-            {rupees(reject.row?.amount)} from{' '}
-            {reject.row ? (reject.row.customer.name ?? reject.row.phone) : ''} is not credited. The customer
-            reads this reason in their inbox.
-          </p>
-          <Field id="deposit-reject-text" label="Reason (needed)">
-            <textarea
-              id="deposit-reject-text"
-              className={s.textarea}
-              value={reject.text}
-              maxLength={500}
-              onChange={(e) => reject.setText(e.target.value)}
-            />
-          </Field>
-          <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={reject.close}>
-              Cancel
-            </Button>
-            <Button tone="danger" type="submit" disabled={!reject.ready}>
-              Reject
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        <p className={s.muted}>
+          {rupees(reject.row?.amount)} from {reject.row ? (reject.row.customer.name ?? reject.row.phone) : ''}{' '}
+          is not credited. The customer reads this reason in their inbox.
+        </p>
+      </DecisionDialog>
     </>
   );
 }

@@ -1,8 +1,14 @@
-import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DepositRow } from '../../../shared/backoffice';
 import { call } from '../../api';
-import { useAction, useNow, useOps, useSecondApproval } from '../../hooks';
+import {
+  useAction,
+  useNow,
+  useOps,
+  useRejection,
+  useSecondApproval,
+  useTwoPersonDecision,
+} from '../../hooks';
 import { useMe } from '../../session';
 
 export type Confirming = { row: DepositRow; kind: 'confirm' | 'approve' };
@@ -19,24 +25,6 @@ export function useDeposits() {
   const [params] = useSearchParams();
   const action = useAction(list.reload);
   const secondApproval = useSecondApproval();
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-
-  function decide({ row, kind }: Confirming) {
-    setConfirming(null);
-    if (kind === 'approve')
-      void action.run(
-        `approve:${row.id}`,
-        () => call('depositApprove', { id: row.id }),
-        `Deposit ${row.id} approved and credited.`,
-      );
-    else
-      void action.run(
-        `confirm:${row.id}`,
-        () => call('depositConfirm', { id: row.id }),
-        (d) =>
-          d.credited ? `Deposit ${row.id} credited.` : `Deposit ${row.id} waits for a second approval.`,
-      );
-  }
 
   return {
     rows: list.data?.rows ?? [],
@@ -52,29 +40,27 @@ export function useDeposits() {
     busy: action.busy,
     error: list.error ?? action.error,
     note: action.note,
-    confirming,
-    ask: setConfirming,
-    cancel: () => setConfirming(null),
-    confirm: decide,
-    reject: useReject(action.run),
+    /** The confirmation that restates what is credited: `ask`, `cancel`, `confirm` (makes the call). */
+    ...useTwoPersonDecision(
+      action.run,
+      {
+        kind: 'confirm',
+        call: (row: DepositRow) => call('depositConfirm', { id: row.id }),
+        done: (row, d) =>
+          d.credited ? `Deposit ${row.id} credited.` : `Deposit ${row.id} waits for a second approval.`,
+      },
+      {
+        call: (row) => call('depositApprove', { id: row.id }),
+        done: (row) => `Deposit ${row.id} approved and credited.`,
+      },
+    ),
+    /** The reject dialog: the reason is needed, the customer reads it. */
+    reject: useRejection((row: DepositRow, text) =>
+      action.run(
+        `reject:${row.id}`,
+        () => call('depositReject', { id: row.id, text }),
+        `Deposit ${row.id} rejected; the customer was told why.`,
+      ),
+    ),
   };
-}
-
-/** The reject dialog: which deposit, the reason (needed: the customer reads it), and the call. */
-function useReject(run: ReturnType<typeof useAction>['run']) {
-  const [row, setRow] = useState<DepositRow | null>(null);
-  const [text, setText] = useState('');
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!row) return;
-    const id = row.id;
-    setRow(null);
-    const ok = await run(
-      `reject:${id}`,
-      () => call('depositReject', { id, text: text.trim() }),
-      `Deposit ${id} rejected; the customer was told why.`,
-    );
-    if (ok) setText('');
-  }
-  return { row, open: setRow, close: () => setRow(null), text, setText, ready: text.trim() !== '', submit };
 }

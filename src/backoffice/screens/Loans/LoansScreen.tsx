@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { KYC_STATUS } from '../../../shared/status';
+import { DecisionDialog } from '../../DecisionDialog';
 import { KYC_LABEL, rupees } from '../../format';
 import { OPS_PATHS } from '../../paths';
-import { Age, Badge, Button, Card, Dialog, Empty, Field, Outcome, PageHead, css as s } from '../../ui';
+import { Age, Badge, Button, Card, Empty, Outcome, PageHead, css as s } from '../../ui';
 import { useLoans } from './useLoans';
 
 /** Loan applications: approve (disbursed at once) or reject with the reason (the decisions: useLoans). */
@@ -88,24 +89,19 @@ export function LoansScreen() {
           </table>
         )}
       </Card>
-      <Dialog open={reject.row !== null} title={`Reject loan ${reject.row?.id ?? ''}`} onClose={reject.close}>
-        <Field id="loan-reason" label="Reason (kept in the audit log)">
-          <textarea
-            id="loan-reason"
-            className={s.textarea}
-            value={reject.text}
-            onChange={(e) => reject.setText(e.target.value)}
-          />
-        </Field>
-        <div className={s.dialogActions}>
-          <Button tone="ghost" onClick={reject.close}>
-            Cancel
-          </Button>
-          <Button tone="danger" disabled={!reject.ready} onClick={reject.submit}>
-            Reject
-          </Button>
-        </div>
-      </Dialog>
+      <DecisionDialog
+        open={reject.row !== null}
+        title={`Reject loan ${reject.row?.id ?? ''}`}
+        onClose={reject.close}
+        reason={{
+          id: 'loan-reason',
+          label: 'Reason (kept in the audit log)',
+          value: reject.text,
+          onChange: reject.setText,
+        }}
+        decide={{ tone: 'danger', label: 'Reject', ready: reject.ready }}
+        onDecide={() => void reject.submit()}
+      />
     </>
   );
 }

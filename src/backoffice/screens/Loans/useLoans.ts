@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { LoanRow } from '../../../shared/backoffice';
 import { call } from '../../api';
 import { rupees } from '../../format';
-import { useAction, useNow, useOps } from '../../hooks';
+import { useAction, useNow, useOps, useRejection } from '../../hooks';
 import { useMe } from '../../session';
 
 /**
@@ -15,8 +14,6 @@ export function useLoans() {
   const list = useOps('loans', {}, 15_000);
   const now = useNow(5000);
   const action = useAction(list.reload);
-  const [rejecting, setRejecting] = useState<LoanRow | null>(null);
-  const [text, setText] = useState('');
 
   const approve = (l: LoanRow) =>
     void action.run(
@@ -24,14 +21,6 @@ export function useLoans() {
       () => call('loanApprove', { id: l.id }),
       `Loan ${l.id} approved: ${rupees(l.amount)} paid into the customer's balance.`,
     );
-
-  async function reject() {
-    if (!rejecting) return;
-    const id = rejecting.id;
-    setRejecting(null);
-    await action.run(`reject:${id}`, () => call('loanReject', { id, text }), `Loan ${id} rejected.`);
-    setText('');
-  }
 
   return {
     rows: list.data ?? [],
@@ -42,14 +31,9 @@ export function useLoans() {
     error: list.error ?? action.error,
     note: action.note,
     approve,
-    reject: {
-      row: rejecting,
-      open: setRejecting,
-      close: () => setRejecting(null),
-      text,
-      setText,
-      ready: text.trim() !== '',
-      submit: () => void reject(),
-    },
+    /** The reject dialog: the reason, kept in the audit log, is needed. */
+    reject: useRejection((l: LoanRow, text) =>
+      action.run(`reject:${l.id}`, () => call('loanReject', { id: l.id, text }), `Loan ${l.id} rejected.`),
+    ),
   };
 }

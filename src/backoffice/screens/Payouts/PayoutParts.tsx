@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PayoutRow } from '../../../shared/backoffice';
+import { DecisionDialog } from '../../DecisionDialog';
 import { cardTail, duration, exactly, HOLD_LABEL, makerOf, nameSource, rupees, when } from '../../format';
 import { OPS_PATHS } from '../../paths';
-import { Badge, Button, Card, Dialog, css as s } from '../../ui';
+import { Badge, Card, css as s } from '../../ui';
 
 /**
  * The parts of the Payouts screen (PayoutsScreen.tsx): a payout's status and every reason it waits, the
@@ -151,18 +152,30 @@ export function ConfirmPayout({
   const r = confirming?.row;
   const approve = confirming?.kind === 'approve';
   const asks = !approve && r?.needsApproval;
-  const title = approve
-    ? `Approve and pay withdrawal #${r?.id ?? ''}`
-    : asks
-      ? `Ask for a second approval of #${r?.id ?? ''}`
-      : `Pay withdrawal #${r?.id ?? ''}`;
   return (
-    <Dialog open={confirming !== null} title={title} onClose={onCancel}>
+    <DecisionDialog
+      open={confirming !== null}
+      title={
+        approve
+          ? `Approve and pay withdrawal #${r?.id ?? ''}`
+          : asks
+            ? `Ask for a second approval of #${r?.id ?? ''}`
+            : `Pay withdrawal #${r?.id ?? ''}`
+      }
+      onClose={onCancel}
+      amount={rupees(r?.amount)}
+      decide={{
+        tone: approve ? 'approve' : 'primary',
+        label: approve
+          ? `Approve and pay ${rupees(r?.amount)}`
+          : asks
+            ? 'Ask for the second approval'
+            : `Pay ${rupees(r?.amount)}`,
+      }}
+      onDecide={() => confirming && onConfirm(confirming)}
+    >
       {r && (
-        <div className={s.stack}>
-          <p className={s.confirmAmount} data-testid="confirm-amount">
-            {rupees(r.amount)}
-          </p>
+        <>
           <dl className={s.dl}>
             <dt>Payee</dt>
             <dd className={s.strong}>{r.card.holder}</dd>
@@ -198,20 +211,8 @@ export function ConfirmPayout({
                 ? `${rupees(r.dayTotal)} in 24 h is above ${rupees(threshold)}: it waits until another member approves it.`
                 : 'It is marked paid now. It cannot be undone.'}
           </p>
-          <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button tone={approve ? 'approve' : 'primary'} onClick={() => onConfirm(confirming!)}>
-              {approve
-                ? `Approve and pay ${rupees(r.amount)}`
-                : asks
-                  ? 'Ask for the second approval'
-                  : `Pay ${rupees(r.amount)}`}
-            </Button>
-          </div>
-        </div>
+        </>
       )}
-    </Dialog>
+    </DecisionDialog>
   );
 }

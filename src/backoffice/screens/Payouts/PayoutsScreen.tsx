@@ -3,8 +3,9 @@ import {
   type PayoutRejectionReason,
   type PayoutRow,
 } from '../../../shared/backoffice';
+import { DecisionDialog } from '../../DecisionDialog';
 import { cardTail, makerOf, rupees } from '../../format';
-import { Age, Badge, Button, Card, Dialog, Empty, Field, Icon, Outcome, PageHead, css as s } from '../../ui';
+import { Age, Badge, Button, Card, Empty, Field, Icon, Outcome, PageHead, css as s } from '../../ui';
 import {
   awaits,
   ConfirmPayout,
@@ -193,51 +194,40 @@ export function PayoutsScreen() {
         onCancel={p.cancel}
         onConfirm={p.confirm}
       />
-      <Dialog
+      <DecisionDialog
         open={reject.row !== null}
         title={`Reject withdrawal ${reject.row?.id ?? ''}`}
         onClose={reject.close}
+        reason={{
+          id: 'reject-text',
+          label: `Note ${reject.reason === 'other' ? '(needed)' : '(optional)'}`,
+          value: reject.text,
+          onChange: reject.setText,
+        }}
+        decide={{ tone: 'danger', label: 'Reject and refund', ready: reject.ready }}
+        onDecide={() => void reject.submit()}
       >
-        <form className={s.stack} onSubmit={reject.submit}>
-          <p className={s.muted}>
-            {rupees(reject.row?.amount)} goes back to{' '}
-            {reject.row ? (reject.row.customer.name ?? reject.row.phone) : ''}
-            's balance at once.
-          </p>
-          <Field id="reject-reason" label="Reason">
-            <select
-              id="reject-reason"
-              className={s.select}
-              value={reject.reason}
-              // The options are the list's own words.
-              onChange={(e) => reject.setReason(e.target.value as PayoutRejectionReason)}
-            >
-              {PAYOUT_REJECTION_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {REJECT_LABEL[r]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="reject-text" label={`Note ${reject.reason === 'other' ? '(needed)' : '(optional)'}`}>
-            <textarea
-              id="reject-text"
-              className={s.textarea}
-              value={reject.text}
-              maxLength={500}
-              onChange={(e) => reject.setText(e.target.value)}
-            />
-          </Field>
-          <div className={s.dialogActions}>
-            <Button tone="ghost" onClick={reject.close}>
-              Cancel
-            </Button>
-            <Button tone="danger" type="submit" disabled={!reject.ready}>
-              Reject and refund
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        <p className={s.muted}>
+          {rupees(reject.row?.amount)} goes back to{' '}
+          {reject.row ? (reject.row.customer.name ?? reject.row.phone) : ''}
+          's balance at once.
+        </p>
+        <Field id="reject-reason" label="Reason">
+          <select
+            id="reject-reason"
+            className={s.select}
+            value={reject.reason}
+            // The options are the list's own words.
+            onChange={(e) => reject.setReason(e.target.value as PayoutRejectionReason)}
+          >
+            {PAYOUT_REJECTION_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REJECT_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </DecisionDialog>
     </>
   );
 }

@@ -1,10 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PayoutRejectionReason, PayoutRow } from '../../../shared/backoffice';
 import { call, downloadCsv } from '../../api';
-import { useAction, useNow, useOps, useSecondApproval } from '../../hooks';
+import {
+  useAction,
+  useNow,
+  useOps,
+  useRejection,
+  useSecondApproval,
+  useTwoPersonDecision,
+} from '../../hooks';
 import { useMe } from '../../session';
-import type { Confirming } from './PayoutParts';
 
 /**
  * The Payouts screen's data and decisions: the list (polled), the picked payout, and one function
@@ -19,25 +25,8 @@ export function usePayouts() {
   const [picked, setPicked] = useState<number | null>(() => Number(params.get('focus')) || null);
   const action = useAction(list.reload);
   const [exportError, setExportError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const rows = list.data?.rows ?? [];
   const secondApproval = useSecondApproval();
-
-  function decide({ row, kind }: Confirming) {
-    setConfirming(null);
-    if (kind === 'approve')
-      void action.run(
-        `approve:${row.id}`,
-        () => call('payoutApprove', { id: row.id }),
-        `Withdrawal ${row.id} approved and paid.`,
-      );
-    else
-      void action.run(
-        `pay:${row.id}`,
-        () => call('payoutPay', { id: row.id }),
-        (d) => (d.paid ? `Withdrawal ${row.id} paid.` : `Withdrawal ${row.id} waits for a second approval.`),
-      );
-  }
 
   const release = (row: PayoutRow) =>
     void action.run(
@@ -62,44 +51,35 @@ export function usePayouts() {
     busy: action.busy,
     error: list.error ?? action.error ?? exportError,
     note: action.note,
-    confirming,
-    /** Opens the confirmation that restates what leaves; `confirm` makes the call. */
-    ask: setConfirming,
-    cancel: () => setConfirming(null),
-    confirm: decide,
+    /** The confirmation that restates what leaves: `ask`, `cancel`, `confirm` (makes the call). */
+    ...useTwoPersonDecision(
+      action.run,
+      {
+        kind: 'pay',
+        call: (row: PayoutRow) => call('payoutPay', { id: row.id }),
+        done: (row, d) =>
+          d.paid ? `Withdrawal ${row.id} paid.` : `Withdrawal ${row.id} waits for a second approval.`,
+      },
+      {
+        call: (row) => call('payoutApprove', { id: row.id }),
+        done: (row) => `Withdrawal ${row.id} approved and paid.`,
+      },
+    ),
     release,
     reject: useReject(action.run),
     exportCsv: async () => setExportError(await downloadCsv('payoutsCsv', {}, 'payouts')),
   };
 }
 
-/** The reject dialog: which payout, the reason and the note, and the call. */
+/** The reject dialog: which payout, the reason from the list and the note ("Other" needs it), and the call. */
 function useReject(run: ReturnType<typeof useAction>['run']) {
-  const [row, setRow] = useState<PayoutRow | null>(null);
   const [reason, setReason] = useState<PayoutRejectionReason>('cardMismatch');
-  const [text, setText] = useState('');
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!row) return;
-    const id = row.id;
-    setRow(null);
-    await run(
-      `reject:${id}`,
-      () => call('payoutReject', { id, reason, text: text.trim() || undefined }),
-      `Withdrawal ${id} rejected and refunded to the customer.`,
-    );
-    setText('');
-  }
-  return {
-    row,
-    open: setRow,
-    close: () => setRow(null),
-    reason,
-    setReason,
-    text,
-    setText,
-    /** "Other" needs the note. */
-    ready: !(reason === 'other' && !text.trim()),
-    submit,
-  };
+  const dialog = useRejection((row: PayoutRow, text) =>
+    run(
+      `reject:${row.id}`,
+      () => call('payoutReject', { id: row.id, reason, text: text || undefined }),
+      `Withdrawal ${row.id} rejected and refunded to the customer.`,
+    ),
+  );
+  return { ...dialog, reason, setReason, ready: reason !== 'other' || dialog.ready };
 }
