@@ -134,7 +134,9 @@ export default defineConfig(({ mode }) =>
                 name: 'server',
                 include: ['tests/server/**/*.test.ts'],
                 environment: 'node',
-                testTimeout: 30_000,
+                // A test that walks every back-office call by every role makes hundreds of requests on
+                // PostgreSQL: past 30 s at load 18, and a timed-out test kept running into the next one.
+                testTimeout: 90_000,
                 hookTimeout: 60_000,
                 // The migrated schema every test server copies, and the server and console that
                 // the process suites start, bundled: each made once per run.
