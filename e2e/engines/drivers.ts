@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
 
 /**
@@ -49,6 +49,33 @@ export async function firefox(): Promise<Engine> {
     if (!el) throw new Error(`not found: ${xpath}`);
     return el;
   };
+  // Puppeteer clicks where the control was when it looked: on a page still settling (a loaded
+  // machine) the control can move under the pointer, and the tap lands on its neighbour. As
+  // WebKit's click below and Playwright's actionability: scrolled clear, its box still across two
+  // frames, and the control itself (or what it holds) at its centre, where the click goes.
+  const clickable = async (el: ElementHandle<Element>, xpath: string) => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const ready = await el.evaluate(
+        (e) =>
+          new Promise<boolean>((resolve) => {
+            e.scrollIntoView({ block: 'center' });
+            const a = e.getBoundingClientRect();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const b = e.getBoundingClientRect();
+                const still = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+                const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+                resolve(still && hit !== null && e.contains(hit));
+              }),
+            );
+          }),
+      );
+      if (ready) return;
+      if (Date.now() > deadline) throw new Error(`not clickable (moving or covered) for 30 s: ${xpath}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   return {
     name: 'firefox',
     width: PHONE.width,
@@ -56,13 +83,15 @@ export async function firefox(): Promise<Engine> {
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
     run: (fn, ...args) => page.evaluate(script(fn as never, args)) as never,
     async click(xpath) {
-      await (await one(xpath)).click();
+      const el = await one(xpath);
+      await clickable(el, xpath);
+      await el.click();
     },
     async type(xpath, text) {
       const el = await one(xpath);
       // A person scrolls the field clear of the sticky Buy/Sell bar before tapping it; a click at
       // its centre while the bar covers it presses the bar's button instead.
-      await el.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await clickable(el, xpath);
       await el.click({ count: 3 });
       await el.type(text);
     },
