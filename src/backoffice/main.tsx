@@ -4,10 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { OPS_PATHS } from './paths';
 import { Shell } from './Shell';
-import { Audit } from './screens/Audit';
+import { AuditScreen } from './screens/Audit/AuditScreen';
 import { ChatsScreen } from './screens/Chats/ChatsScreen';
 import { CustomerScreen } from './screens/Customer/CustomerScreen';
-import { Customers } from './screens/Customers';
+import { CustomersScreen } from './screens/Customers/CustomersScreen';
 import { DepositsScreen } from './screens/Deposits/DepositsScreen';
 import { Enrol } from './screens/Enrol';
 import { FxScreen } from './screens/Fx/FxScreen';
@@ -127,7 +127,7 @@ function App() {
         path="/audit"
         element={
           <Shell>
-            <Audit />
+            <AuditScreen />
           </Shell>
         }
       />
@@ -151,7 +151,7 @@ function App() {
         path={OPS_PATHS.customers}
         element={
           <Shell>
-            <Customers />
+            <CustomersScreen />
           </Shell>
         }
       />

@@ -1,15 +1,11 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import type { AuditRow } from '../../shared/backoffice';
-import { call, downloadCsv } from '../api';
-import { exactly } from '../format';
-import { useOps } from '../hooks';
-import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../ui';
+import { exactly } from '../../format';
+import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../../ui';
+import { type AuditField, useAudit } from './useAudit';
 
 /**
  * The audit log: every staff and console action with who, what, when, before and
  * after; filters; a CSV export safe to open in a spreadsheet; the hash chain verified and the
- * ledger audit run from here.
+ * ledger audit run from here. The filters and the checks are useAudit's.
  */
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -75,58 +71,18 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
-/** A date field's day (the desk's own calendar): its start, or (`end`) the next day's start, as the API's `to` excludes it. */
-function dayBound(value: string, end: boolean): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return undefined;
-  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime();
-  return end ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime() : start;
-}
+/** The filters' fields: which, its label, and how it is typed. */
+const FIELDS: Array<{ field: AuditField; label: string; type?: 'date'; numeric?: true }> = [
+  { field: 'actor', label: 'Who (name or staff:id)' },
+  { field: 'action', label: 'Action (e.g. payout:approve)' },
+  { field: 'from', label: 'From (day)', type: 'date' },
+  { field: 'to', label: 'To (day, included)', type: 'date' },
+  { field: 'customer', label: 'Customer id', numeric: true },
+];
 
-export function Audit() {
-  const [params] = useSearchParams();
-  const [actor, setActor] = useState('');
-  const [action, setAction] = useState('');
-  const [customer, setCustomer] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [before, setBefore] = useState<number | undefined>(() => {
-    const seq = Number(params.get('seq'));
-    return seq ? seq + 1 : undefined;
-  });
-  const filter = {
-    actor: actor.trim() || undefined,
-    action: action.trim() || undefined,
-    customer: Number(customer) || undefined,
-    from: dayBound(from, false),
-    to: dayBound(to, true),
-  };
-  const page = useOps('audit', { ...filter, before });
-  const [check, setCheck] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const rows: AuditRow[] = page.data?.rows ?? [];
-
-  async function verify() {
-    const r = await call('auditVerify');
-    if (!r.ok) return setError(r.error);
-    setCheck(
-      r.data.ok
-        ? `Chain unbroken: ${r.data.entries} entries verified.`
-        : `Broken at entry ${r.data.brokenAt}: ${r.data.problem}`,
-    );
-  }
-  async function ledger() {
-    const r = await call('ledgerAudit');
-    if (!r.ok) return setError(r.error);
-    setCheck(
-      r.data.ok
-        ? `Ledger audit clean. ${r.data.text.split('\n')[0] ?? ''}`
-        : `Ledger audit found ${r.data.problems} problems:\n${r.data.text}`,
-    );
-  }
-  async function exportCsv() {
-    setError(await downloadCsv('auditCsv', filter, 'audit'));
-  }
+export function AuditScreen() {
+  const a = useAudit();
+  const { rows } = a;
 
   return (
     <>
@@ -134,86 +90,38 @@ export function Audit() {
         title="Audit log"
         subtitle="Append-only and hash-chained: the database refuses to change or delete an entry."
       >
-        <Button onClick={() => void verify()}>Verify chain</Button>
-        <Button onClick={() => void ledger()}>Run ledger audit</Button>
-        <Button tone="primary" onClick={() => void exportCsv()}>
+        <Button busy={a.busy === 'verify'} onClick={a.verify}>
+          Verify chain
+        </Button>
+        <Button busy={a.busy === 'ledger'} onClick={a.ledger}>
+          Run ledger audit
+        </Button>
+        <Button tone="primary" onClick={() => void a.exportCsv()}>
           Export CSV
         </Button>
       </PageHead>
-      <ErrorLine error={page.error ?? error} />
-      {check && (
-        <pre
-          className={`${check.startsWith('Chain unbroken') || check.startsWith('Ledger audit clean') ? s.ok : s.error} ${s.report} ${s.banner}`}
-        >
-          {check}
-        </pre>
-      )}
+      <ErrorLine error={a.error} />
+      {a.report && <pre className={`${a.sound ? s.ok : s.error} ${s.report} ${s.banner}`}>{a.report}</pre>}
       <Card label="Filters">
         <div className={s.filters}>
-          <Field id="f-actor" label="Who (name or staff:id)">
-            <input
-              id="f-actor"
-              className={s.input}
-              value={actor}
-              onChange={(e) => {
-                setActor(e.target.value);
-                setBefore(undefined);
-              }}
-            />
-          </Field>
-          <Field id="f-action" label="Action (e.g. payout:approve)">
-            <input
-              id="f-action"
-              className={s.input}
-              value={action}
-              onChange={(e) => {
-                setAction(e.target.value);
-                setBefore(undefined);
-              }}
-            />
-          </Field>
-          <Field id="f-from" label="From (day)">
-            <input
-              id="f-from"
-              type="date"
-              className={s.input}
-              value={from}
-              onChange={(e) => {
-                setFrom(e.target.value);
-                setBefore(undefined);
-              }}
-            />
-          </Field>
-          <Field id="f-to" label="To (day, included)">
-            <input
-              id="f-to"
-              type="date"
-              className={s.input}
-              value={to}
-              onChange={(e) => {
-                setTo(e.target.value);
-                setBefore(undefined);
-              }}
-            />
-          </Field>
-          <Field id="f-customer" label="Customer id">
-            <input
-              id="f-customer"
-              className={s.input}
-              inputMode="numeric"
-              value={customer}
-              onChange={(e) => {
-                setCustomer(e.target.value);
-                setBefore(undefined);
-              }}
-            />
-          </Field>
+          {FIELDS.map((f) => (
+            <Field key={f.field} id={`f-${f.field}`} label={f.label}>
+              <input
+                id={`f-${f.field}`}
+                type={f.type}
+                className={s.input}
+                inputMode={f.numeric ? 'numeric' : undefined}
+                value={a.fields[f.field]}
+                onChange={(e) => a.setField(f.field, e.target.value)}
+              />
+            </Field>
+          ))}
         </div>
       </Card>
       <div className={s.gap} />
       <Card title="Entries, newest first" flush>
         {rows.length === 0 ? (
-          <Empty>{page.loading ? 'Loading…' : 'No entry matches.'}</Empty>
+          <Empty>{a.loading ? 'Loading…' : 'No entry matches.'}</Empty>
         ) : (
           <div className={s.tableWrap}>
             <table className={s.table}>
@@ -267,9 +175,9 @@ export function Audit() {
             </table>
           </div>
         )}
-        {page.data?.next && (
+        {a.older && (
           <div className={s.cardBody}>
-            <Button small onClick={() => setBefore(page.data!.next!)}>
+            <Button small onClick={a.older}>
               Older entries
             </Button>
           </div>
