@@ -105,6 +105,10 @@ function violation(file: string, imp: Import): string | null {
     if (t.where === other) return `${name}: server/ and workers/ do not import each other`;
     if (file.startsWith('server/lib/') && t.where === 'server' && !LIB_MAY_IMPORT.test(t.rel))
       return `${name}: server/lib is infrastructure and imports no domain module`;
+    // A decision lives in its domain, which the staff API and the console both call; the domain
+    // never reaches up into either (only the composition root, server/*.ts, joins them).
+    if (/^server\/(?!backoffice\/|ops\/)[\w-]+\//.test(file) && /^server\/(backoffice|ops)\//.test(t.rel))
+      return `${name}: a domain module is called by the back office and the console, never imports them`;
   }
   return null;
 }
@@ -281,6 +285,19 @@ describe('boundaries', () => {
     expect(
       check('server/lib/x.ts', "import { withTx } from '../db/index';\nimport type { Deps } from '../deps';"),
     ).toEqual([null, null]);
+    expect(check('server/wallet/payouts.ts', "import type { Staff } from '../backoffice/staff';")[0]).toMatch(
+      /never imports them/,
+    );
+    expect(check('server/trading/x.ts', "import { run } from '../ops/commands/trading';")[0]).toMatch(
+      /never imports them/,
+    );
+    expect(
+      check(
+        'server/ops/commands/wallet.ts',
+        "import { approvePayout } from '../../wallet/payouts';\nimport { x } from '../cli';",
+      ),
+    ).toEqual([null, null]);
+    expect(check('server/app.ts', "import { opsRoutes } from './backoffice/routes';")).toEqual([null]);
   });
 
   it('finds each kind of circle (the check can fail)', () => {
