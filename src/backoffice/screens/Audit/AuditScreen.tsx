@@ -1,3 +1,4 @@
+import { OPS_MESSAGES } from '../../../shared/backoffice';
 import { exactly } from '../../format';
 import { Badge, Button, Card, Empty, ErrorLine, Field, PageHead, css as s } from '../../ui';
 import { type AuditField, useAudit } from './useAudit';
@@ -21,7 +22,29 @@ function plain(v: unknown): string {
     return Object.entries(v)
       .map(([k, x]) => `${k} ${plain(x)}`)
       .join(', ');
+  if (Array.isArray(v))
+    return v.map((x) => (typeof x === 'string' && /\s/.test(x) ? `"${x}"` : plain(x))).join(' ');
   return JSON.stringify(v);
+}
+
+/**
+ * A value in the change column. A list (a console command's arguments) reads as the command line
+ * was typed, each word kept whole: as JSON it showed brackets and quotes, and broke "--role" after
+ * its dashes.
+ */
+function Value({ v }: { v: unknown }) {
+  if (!Array.isArray(v)) return <>{plain(v)}</>;
+  return (
+    <span className={s.mono}>
+      {v.map((x, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed command line
+        <span key={i} className={s.word}>
+          {i > 0 ? ' ' : ''}
+          {plain([x])}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /**
@@ -34,7 +57,7 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
     if (before == null && after == null) return <span className={s.muted}>—</span>;
     return (
       <>
-        {plain(before)} → {plain(after)}
+        <Value v={before} /> → <Value v={after} />
       </>
     );
   }
@@ -51,18 +74,26 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
             <span className={s.muted}>{k}:</span>{' '}
             {had && has ? (
               JSON.stringify(b[k]) === JSON.stringify(a[k]) ? (
-                plain(a[k])
+                <Value v={a[k]} />
               ) : (
                 <>
-                  {plain(b[k])} → <span className={s.strong}>{plain(a[k])}</span>
+                  <Value v={b[k]} /> →{' '}
+                  <span className={s.strong}>
+                    <Value v={a[k]} />
+                  </span>
                 </>
               )
             ) : has ? (
               <>
-                → <span className={s.strong}>{plain(a[k])}</span>
+                →{' '}
+                <span className={s.strong}>
+                  <Value v={a[k]} />
+                </span>
               </>
             ) : (
-              <span className={s.muted}>{plain(b[k])}</span>
+              <span className={s.muted}>
+                <Value v={b[k]} />
+              </span>
             )}
           </li>
         );
@@ -148,18 +179,24 @@ export function AuditScreen() {
                     <td>
                       <Badge
                         tone={
-                          r.action.startsWith('payout')
+                          // Amber for what someone may need to look at (a failed factor, a
+                          // refusal, a freeze), not for every payout: routine entries stay calm.
+                          /failed|reject|freeze|disable/i.test(r.action)
                             ? 'warn'
-                            : r.action.startsWith('staff')
+                            : r.action.startsWith('payout') || r.action.startsWith('staff')
                               ? 'info'
                               : undefined
                         }
                       >
                         {r.action}
                       </Badge>
-                      {r.reason && <div className={`${s.small} ${s.muted}`}>{r.reason}</div>}
+                      {r.reason && (
+                        <div className={`${s.small} ${s.muted} ${s.auditReason}`}>
+                          {OPS_MESSAGES[r.reason] ?? r.reason}
+                        </div>
+                      )}
                     </td>
-                    <td className={s.small}>
+                    <td className={`${s.small} ${s.nowrap}`}>
                       {r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : '—'}
                       {r.customerId && <div className={s.muted}>customer {r.customerId}</div>}
                     </td>

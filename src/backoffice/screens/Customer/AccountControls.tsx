@@ -17,7 +17,7 @@ function factorsText(f: { totp: boolean; passkeys: number }): string {
     f.totp ? 'authenticator app' : null,
     f.passkeys ? `${f.passkeys} passkey${f.passkeys > 1 ? 's' : ''}` : null,
   ];
-  return parts.filter(Boolean).join(' and ') || 'none';
+  return parts.filter(Boolean).join(' and ') || 'Not set up';
 }
 
 /** What a control does, said once for the asking and the approving dialogs. */

@@ -286,7 +286,9 @@ export function CustomerScreen() {
                               ? 'ok'
                               : w.status === WITHDRAW_STATUS.failed
                                 ? 'danger'
-                                : 'warn'
+                                : w.hold && w.approval?.status !== 'awaiting'
+                                  ? 'warn'
+                                  : 'info'
                           }
                         >
                           {w.status === WITHDRAW_STATUS.paid

@@ -65,9 +65,13 @@ export function IpoScreen() {
             </table>
           )}
         </Card>
-        <Card title={p ? `Allotment table · ${p.symbol}` : 'Allotment table'}>
+        <Card title={p ? `Allotment table · ${p.symbol}` : 'Allotment table'} flush={!picked}>
           {!picked ? (
-            <p className={s.muted}>Pick an IPO to preview its table.</p>
+            <Empty>
+              {rows.length
+                ? 'Pick an IPO to preview its table.'
+                : 'Nothing to allot until an IPO has applications.'}
+            </Empty>
           ) : (
             <div className={s.stack}>
               <Field id="ratio" label="Share of each application allotted (0 to 1, whole lots of 100)">
