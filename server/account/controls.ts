@@ -29,7 +29,7 @@ import { factorContext, userOwner } from './two-factor';
 /**
  * Staff controls over a customer's account, each with a reason, an audit entry and a notice the
  * customer reads in their language (inbox kind `security`, `params.event`, `params.staff`):
- * - freeze, unfreeze and factor reset are two people's (approvals/requests.ts, the mechanism loans and
+ * - freeze, unfreeze, factor reset and password reset are two people's (approvals/requests.ts, the mechanism loans and
  *   deposits use; approvals/people.ts decides who counts as someone else): one member asks, another approves,
  *   and only then does anything change. One control waits per customer at a time. A request is
  *   bound to the account as the maker saw it (frozen or not, the factors it has); if that changed
@@ -39,6 +39,10 @@ import { factorContext, userOwner } from './two-factor';
  *   - factor reset: the authenticator, every passkey and the recovery codes go, every session ends,
  *     and the change is recorded as a security change, so withdrawals are held for FACTOR_SETTLE_MS
  *     (24 h; wallet/withdraw.ts) and the customer's other devices show it at their next sign-in.
+ *   - password reset: users.password_reset_at is set, so the password signs nobody in (the login
+ *     answers errors.passwordResetByStaff: use forgot-password, which proves the old password and
+ *     any second factor, sets a new one and clears the mark); every session ends, and it is a
+ *     security change like the factor reset (withdrawals held, other devices told).
  * - ending the sessions is one member's action: it only ever signs the customer out.
  * The staff's reason stays in the audit log: the customer's notice says what happened, not why
  * (a fraud suspicion is not told to the suspect); support answers in the chat.
@@ -184,6 +188,14 @@ async function apply(trx: Kysely<DB>, deps: Deps, userId: number, action: Accoun
     await trx.updateTable('users').set({ frozen_at: null }).where('id', '=', userId).execute();
     await tell(trx, deps, userId, 'accountUnfrozen');
     return 0;
+  }
+  if (action === 'passwordReset') {
+    // Staff never see or set a password: the stored one stops signing in (sign-in.ts) until the
+    // customer sets a new one with forgot-password, which clears the mark.
+    await trx.updateTable('users').set({ password_reset_at: now }).where('id', '=', userId).execute();
+    await tell(trx, deps, userId, 'staffPasswordReset');
+    await recordSecurityChange(trx, userId, 'staffPasswordReset', now, STAFF_SOURCE);
+    return endSessionsIn(trx, deps, userId);
   }
   const ctx = factorContext(deps, trx);
   const owner = userOwner(userId);

@@ -45,6 +45,10 @@ export async function replaceLoginPassword(
   keepToken?: string,
 ): Promise<void> {
   await endSessionsWith(deps, userId, keepToken, async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_reset_at: null })
+      .where('id', '=', userId)
+      .execute();
   });
 }

@@ -22,7 +22,8 @@ export type SecurityEvent =
   | 'recoveryRenewed'
   | 'passwordReset'
   | 'newDevice'
-  | 'factorReset';
+  | 'factorReset'
+  | 'staffPasswordReset';
 
 /** The request a security event came from: the user agent and the address the server saw. */
 export interface NoticeOrigin {

@@ -52,6 +52,13 @@ export async function login(
 ): Promise<LoginAnswer> {
   refuseFirst(checkRequired(input.user, input.password), checkPhone(input.user));
   const id = await verifyLogin(deps, input.user, input.password, ip, 'errors.invalidCredentials');
+  // Said only to whoever knows the password: a stranger with the phone learns nothing of a reset.
+  const due = await deps.database.db
+    .selectFrom('users')
+    .select('password_reset_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (due.password_reset_at !== null) throw new ApiError('errors.passwordResetByStaff', 400);
   return openSession(deps, { id, phone: input.user }, deviceKey(input.device, userAgent), {
     userAgent,
     address: ip,
@@ -62,7 +69,8 @@ export async function login(
  * Forgot password (SPEC §5): the old password, guessed under the login limit — and where the
  * account has a second factor, an app's code or a recovery code too — sets a new one
  * and ends every session. The reset is told in the inbox and on the other devices' next sign-in,
- * and holds withdrawals for FACTOR_SETTLE_MS.
+ * and holds withdrawals for FACTOR_SETTLE_MS. It is also the way back after staff reset the
+ * password (account/controls.ts): the new one clears the mark.
  */
 export async function forgetPassword(
   deps: Deps,
@@ -88,7 +96,11 @@ export async function forgetPassword(
   const from = { device: deviceKey(input.device, userAgent), userAgent, address: ip };
   await endSessionsWith(deps, id, undefined, async (trx) => {
     const now = deps.clock.now();
-    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_reset_at: null })
+      .where('id', '=', id)
+      .execute();
     await postSecurityNotice(trx, id, 'passwordReset', now, {}, from);
     await recordSecurityChange(trx, id, 'passwordReset', now, from);
   });

@@ -36,6 +36,7 @@ const CONTROL_LABEL: Record<string, string> = {
   freeze: 'Freeze awaiting a second approval',
   unfreeze: 'Unfreeze awaiting a second approval',
   factorReset: 'Second-factor reset awaiting a second approval',
+  passwordReset: 'Password reset awaiting a second approval',
 };
 
 type Claims = Map<string, { id: number; name: string }>;

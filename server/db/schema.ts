@@ -89,6 +89,8 @@ interface UsersTable {
   created_at: number;
   /** Frozen by two members of staff since (074, account/freeze.ts); null while not frozen. */
   frozen_at: Generated<number | null>;
+  /** Login password reset by two members of staff since (094, account/controls.ts); null otherwise. */
+  password_reset_at: Generated<number | null>;
 }
 
 interface SessionsTable {

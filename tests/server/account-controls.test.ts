@@ -361,4 +361,131 @@ describe.each(DIALECTS)('account controls on $name', ({ name, enabled }) => {
       expect(row.hold).toBe('wallet.hold.securityChange');
     },
   );
+
+  const resetDue = async (userId: number) =>
+    (
+      await s.deps.database.db
+        .selectFrom('users')
+        .select('password_reset_at')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).password_reset_at;
+  const login = (phone: string, password: string) => s.call('login', { body: { user: phone, password } });
+
+  it.runIf(enabled)(
+    'password reset: two people, racing approvals act once; the old password is refused with passwordResetByStaff, a stolen session ends, the customer is told, forgot-password restores access and withdrawals are held for 24 h',
+    async () => {
+      const c = await customer();
+      await pastCardHold();
+      // The thief's copy of the customer's session, taken before the reset.
+      const stolen = c.token;
+      const asked = await ask(
+        team.support,
+        c.id,
+        'passwordReset',
+        'Customer says their password was phished',
+      );
+      expect(asked.body.data).toMatchObject({ status: 'awaiting', detail: { action: 'passwordReset' } });
+      // Asked but not approved: nothing changed yet.
+      expect(await resetDue(c.id)).toBeNull();
+      expect((await s.call('balance', { token: stolen })).status).toBe(200);
+
+      // Two checkers approve at once: it acts once, the other finds nothing waiting.
+      await stepUp(s, team.approver);
+      await stepUp(s, team.admin);
+      const raced = await Promise.all([
+        opsCall(s, 'accountApprove', team.approver.token, { userId: c.id }),
+        opsCall(s, 'accountApprove', team.admin.token, { userId: c.id }),
+      ]);
+      const done = raced.filter((r) => r.body.msg === 'ok');
+      expect(done.map((r) => r.body.data)).toEqual([{ action: 'passwordReset', sessionsEnded: 1 }]);
+      expect(raced.filter((r) => r.body.msg !== 'ok').map((r) => [r.status, r.body.data])).toEqual([
+        [409, 'ops.errors.notWaiting'],
+      ]);
+      expect(await resetDue(c.id)).not.toBeNull();
+
+      // Attack: the stolen session is over.
+      expect((await s.call('balance', { token: stolen })).status).toBe(401);
+      // The old password signs nobody in, and says what to do; a wrong one says no more than before.
+      const old = await login(c.phone, 'secret123');
+      expect([old.status, old.body.data]).toEqual([400, 'errors.passwordResetByStaff']);
+      expect((await login(c.phone, 'guess1234')).body.data).toBe('errors.invalidCredentials');
+      // Told in the inbox, and shown on the other devices as a security change made by support.
+      expect((await notices(c.id)).at(-1)).toEqual({ event: 'staffPasswordReset', staff: 1 });
+      const changes = await s.deps.database.db
+        .selectFrom('security_changes')
+        .select('event')
+        .where('user_id', '=', c.id)
+        .execute();
+      expect(changes.map((ch) => ch.event)).toContain('staffPasswordReset');
+      const view = await opsCall(s, 'customer', team.approver.token, { id: c.id });
+      expect(view.body.data.standing).toMatchObject({ sessions: 0, request: null });
+      const entries = await s.deps.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'reason'])
+        .where('customer_id', '=', c.id)
+        .where('action', 'like', 'account:%')
+        .orderBy('seq')
+        .execute();
+      expect(entries).toEqual([
+        { action: 'account:passwordReset:request', reason: 'Customer says their password was phished' },
+        { action: 'account:passwordReset', reason: 'Customer says their password was phished' },
+      ]);
+
+      // Forgot password sets a new one: the old one is gone for good, the new one signs in.
+      const forgot = await s.call('forget', {
+        body: { user: c.phone, password: 'secret123', new_password: 'fresh4567' },
+      });
+      expect(forgot.body, JSON.stringify(forgot.body)).toEqual({ msg: 'ok', data: null });
+      expect(await resetDue(c.id)).toBeNull();
+      expect((await login(c.phone, 'secret123')).body.data).toBe('errors.invalidCredentials');
+      const fresh = await login(c.phone, 'fresh4567');
+      const token = fresh.body.data?.token as string;
+      expect(token, JSON.stringify(fresh.body)).toBeTruthy();
+      const w = await s.call('withdraw', { token, body: withdrawBody(c.card), headers: idem() });
+      expect(w.body.msg, JSON.stringify(w.body)).toBe('ok');
+      const row = await s.deps.database.db
+        .selectFrom('withdrawals')
+        .select('hold')
+        .where('id', '=', w.body.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.hold).toBe('wallet.hold.securityChange');
+    },
+  );
+
+  it.runIf(enabled)(
+    'attack: the maker approves their own password reset — refused (403 ownAction), the password still signs in',
+    async () => {
+      const c = await customer();
+      const admin = await enrolledMember(s, 'admin');
+      expect((await ask(admin, c.id, 'passwordReset')).body.msg).toBe('ok');
+      const self = await approve(admin, c.id);
+      expect([self.status, self.body.data]).toEqual([403, 'ops.errors.ownAction']);
+      expect(await resetDue(c.id)).toBeNull();
+      expect((await s.call('balance', { token: c.token })).status).toBe(200);
+      expect((await login(c.phone, 'secret123')).body.msg).toBe('ok');
+      await opsCall(s, 'accountReject', admin.token, { userId: c.id, reason: 'test over' });
+    },
+  );
+
+  it.runIf(enabled)(
+    'attack: without the capability — a payments member (no approve) cannot approve a password reset (403 forbidden), a customer’s token cannot ask for one; nothing changes',
+    async () => {
+      const c = await customer();
+      const thief = await customer();
+      const byCustomer = await opsCall(s, 'accountRequest', thief.token, {
+        userId: c.id,
+        action: 'passwordReset',
+        reason: 'lock them out',
+      });
+      expect(byCustomer.status).toBe(401);
+      expect((await ask(team.support, c.id, 'passwordReset')).body.msg).toBe('ok');
+      const byPayments = await approve(team.payments, c.id);
+      expect([byPayments.status, byPayments.body.data]).toEqual([403, 'ops.errors.forbidden']);
+      expect(await resetDue(c.id)).toBeNull();
+      expect((await login(c.phone, 'secret123')).body.msg).toBe('ok');
+      await stepUp(s, team.approver);
+      await opsCall(s, 'accountReject', team.approver.token, { userId: c.id, reason: 'test over' });
+    },
+  );
 });

@@ -35,7 +35,13 @@ describe('security notice text', () => {
  */
 describe('staff security notices', () => {
   const LANGS = ['en', 'zh', 'es', 'de'] as const;
-  const EVENTS = ['accountFrozen', 'accountUnfrozen', 'sessionsEnded', 'factorReset'] as const;
+  const EVENTS = [
+    'accountFrozen',
+    'accountUnfrozen',
+    'sessionsEnded',
+    'factorReset',
+    'staffPasswordReset',
+  ] as const;
   const watch = (lang: string) =>
     JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../../locales/${lang}/watch.json`), 'utf8'));
   const at = (tree: unknown, key: string) =>

@@ -33,6 +33,7 @@ import { migration090Push } from './090_push';
 import { migration091RechargeReference } from './091_recharge_reference';
 import { migration092TradingNames } from './092_trading_names';
 import { migration093WalletNames } from './093_wallet_names';
+import { migration094PasswordResetDue } from './094_password_reset_due';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
@@ -75,5 +76,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '091_recharge_reference': migration091RechargeReference(),
     '092_trading_names': migration092TradingNames(),
     '093_wallet_names': migration093WalletNames(),
+    '094_password_reset_due': migration094PasswordResetDue(),
   };
 }

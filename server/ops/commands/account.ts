@@ -45,6 +45,11 @@ export const ACCOUNT_COMMANDS: OpsCommand[] = [
     'factorReset',
     "ask to reset a customer's second factor (sessions end, withdrawals held 24 h) — staff approve",
   ),
+  asking(
+    'account:password-reset',
+    'passwordReset',
+    "ask to reset a customer's login password (it stops working until they use forgot-password; sessions end, withdrawals held 24 h) — staff approve",
+  ),
   {
     name: 'account:end-sessions',
     usage: 'account:end-sessions <userId> <reason…>',

@@ -12,9 +12,11 @@ import type { ApprovalView, CardView, CustomerName, PayoutApprovalView } from '.
 /**
  * Controls over a customer's account that take two members of staff
  * (server/account/controls.ts): freeze (sessions end, money calls refused), unfreeze,
- * and reset of every second factor (sessions end, withdrawals held FACTOR_SETTLE_MS).
+ * reset of every second factor (sessions end, withdrawals held FACTOR_SETTLE_MS), and reset of the
+ * login password (it signs nobody in until the customer sets a new one with forgot-password;
+ * sessions end, withdrawals held FACTOR_SETTLE_MS).
  */
-export const ACCOUNT_ACTIONS = ['freeze', 'unfreeze', 'factorReset'] as const;
+export const ACCOUNT_ACTIONS = ['freeze', 'unfreeze', 'factorReset', 'passwordReset'] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 /** The account's standing as the customer page shows it, with the control waiting, if any. */

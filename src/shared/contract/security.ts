@@ -60,7 +60,9 @@ export interface SecurityChange {
     | 'recoveryRenewed'
     | 'passwordReset'
     /** Staff removed every factor at the customer's request (server/account/controls.ts). */
-    | 'factorReset';
+    | 'factorReset'
+    /** Staff made the login password unusable: the customer sets a new one with forgot-password. */
+    | 'staffPasswordReset';
   at: number;
   /** The device it came from, as the user knows it ("Chrome on Android"). */
   from: string;

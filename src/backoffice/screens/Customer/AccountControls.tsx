@@ -6,7 +6,7 @@ import { ACTION_NAME, useAccountControls } from './useAccountControls';
 /**
  * The customer page's controls over the account (server/account/controls.ts): its
  * standing (frozen or not, live sessions, second factors), the control waiting for a second member,
- * and the actions — freeze or unfreeze and reset the second factor (two people's: this asks, another
+ * and the actions — freeze or unfreeze, reset the second factor or the password (two people's: this asks, another
  * member approves on this page, reached from the queue), end the sessions (one member's, now). Each
  * opens a dialog that restates what will happen to whom and takes the reason for the audit log. The
  * decisions are useAccountControls'.
@@ -30,6 +30,8 @@ function effectOf(action: AccountAction, c: CustomerView, who: string): string {
       return `${who} can buy, sell and move money again. They are told in their inbox.`;
     case 'factorReset':
       return `${who}'s second factor (${factorsText(standing.factors)}) and recovery codes are removed and every session ends: they sign in with their password and set up a new one. Withdrawals are held for 24 hours for a check. They are told in their inbox.`;
+    case 'passwordReset':
+      return `${who}'s login password stops working and every session (${standing.sessions} open) ends: they set a new one with Forgot password (nobody in staff sees or sets it). Withdrawals are held for 24 hours for a check. They are told in their inbox.`;
   }
 }
 
@@ -120,6 +122,9 @@ export function AccountControls({ c, onDone }: { c: CustomerView; onDone: () => 
             )}
             <Button small onClick={() => a.open('factorReset')} disabled={!a.hasFactor}>
               Reset second factor…
+            </Button>
+            <Button small onClick={() => a.open('passwordReset')}>
+              Reset password…
             </Button>
           </>
         )}

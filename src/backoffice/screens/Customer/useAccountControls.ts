@@ -11,6 +11,7 @@ export const ACTION_NAME: Record<AccountAction, string> = {
   freeze: 'Freeze',
   unfreeze: 'Unfreeze',
   factorReset: 'Second-factor reset',
+  passwordReset: 'Password reset',
 };
 
 /** "1 session ended", "3 sessions ended": what an ended-sessions notice says. */
@@ -19,7 +20,7 @@ const sessionsEnded = (n: number) => `${n} session${n === 1 ? '' : 's'} ended`;
 /**
  * The account controls' state and decisions (server/backoffice/account-controls.ts): the waiting
  * request and whether it is this member's (the maker never approves it), the open dialog and its
- * reason, and one function per decision — ask (freeze, unfreeze, factor reset: two people's),
+ * reason, and one function per decision — ask (freeze, unfreeze, factor or password reset: two people's),
  * approve, reject or withdraw, end the sessions (one member's, at once) — through one `useAction`.
  */
 export function useAccountControls(c: CustomerView, onDone: () => void) {
