@@ -54,7 +54,7 @@ function Assets({ c }: { c: CustomerView }) {
       <div className={s.tile}>
         <span className={s.tileLabel}>Total assets</span>
         <span className={`${s.tileCount} ${s.tileMoney}`}>{rupees(a.total)}</span>
-        <span className={s.tileMeta}>As the customer's app shows it</span>
+        <span className={s.tileMeta}>As in the customer's app</span>
       </div>
       <div className={s.tile}>
         <span className={s.tileLabel}>Available</span>
