@@ -523,14 +523,35 @@ export async function journey(
   await step('server back', async () => {
     server.resume();
     await until(engine, 'the banner gone', () => !document.querySelector('[data-connection]'));
-    // The last screen walked fills in by itself, live: nothing "not loaded", nothing marked last known.
-    await until(
+    // The last screen walked fills in by itself, live: nothing "not loaded", nothing marked last
+    // known. On a failure, what is still so (and where) says which answer never came.
+    await seen(
       engine,
       'the screen filled in, live',
       (text) => {
-        const main = document.querySelector('main')?.textContent ?? '';
-        return !main.includes(text) && !main.includes('Last known');
+        const main = document.querySelector('main');
+        const left = [...(main?.querySelectorAll('*') ?? [])]
+          .filter((e) => {
+            const t = e.textContent ?? '';
+            const stale = t.includes(text) || t.includes('Last known');
+            return (
+              stale &&
+              ![...e.children].some(
+                (c) => (c.textContent ?? '').includes(text) || (c.textContent ?? '').includes('Last known'),
+              )
+            );
+          })
+          .map((e) => {
+            const part = e.closest('section,[aria-label],li');
+            return `${part?.getAttribute('aria-label') ?? part?.tagName ?? '?'}: ${(e.textContent ?? '').trim().slice(0, 80)}`;
+          });
+        return {
+          path: location.pathname,
+          banner: document.querySelector('[data-connection]')?.getAttribute('data-connection') ?? null,
+          left,
+        };
       },
+      (v) => v.left.length === 0,
       NOT_LOADED,
     );
   });
