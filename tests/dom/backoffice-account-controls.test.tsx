@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView, CustomerView, Me } from '../../src/shared/backoffice';
+import { fakeModalDialogs } from '../support/backoffice-dom';
 
 /**
  * The customer page's account controls (src/backoffice/screens/Customer/AccountControls.tsx, its decisions in useAccountControls.ts) in their
@@ -62,13 +63,7 @@ function view(req: ApprovalView | null): CustomerView {
 
 describe('back office account controls', () => {
   beforeAll(() => {
-    // jsdom has no modal dialogs: open and close are enough here.
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.open = false;
-    };
+    fakeModalDialogs();
   });
   beforeEach(() => {
     calls.length = 0;

@@ -8,6 +8,7 @@ import {
   type Me,
   OPS_MESSAGES,
 } from '../../src/shared/backoffice';
+import { fakeModalDialogs, member } from '../support/backoffice-dom';
 
 /**
  * The Deposits screen (src/backoffice/screens/Deposits) in its maker-checker states: a deposit
@@ -20,20 +21,6 @@ import {
 const NOW = Date.UTC(2026, 11, 7, 10);
 const ADMIN: Capability[] = ['work', 'pay', 'approve'];
 let me: Me;
-function member(id: number, caps: Capability[]): Me {
-  return {
-    id,
-    login: `m${id}`,
-    name: `Member ${id}`,
-    role: 'admin',
-    stage: 'full',
-    caps,
-    freshUntil: 0,
-    expiresAt: 0,
-    idleMs: 0,
-    factors: { totp: true, passkeys: 0 },
-  };
-}
 
 /** Above the threshold, confirmed by member 7: it waits for another member's approval. */
 const waiting: DepositRow = {
@@ -104,13 +91,7 @@ async function show() {
 
 describe('back office deposits', () => {
   beforeAll(() => {
-    // happy-dom's dialogs: open and close are enough here.
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.open = false;
-    };
+    fakeModalDialogs();
   });
   beforeEach(() => {
     calls.length = 0;

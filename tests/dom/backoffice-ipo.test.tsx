@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AllotmentPreview, Capability, IpoRow, Me } from '../../src/shared/backoffice';
+import type { AllotmentPreview, IpoRow, Me } from '../../src/shared/backoffice';
+import { member } from '../support/backoffice-dom';
 
 /**
  * IPO allotment (src/backoffice/screens/Ipo): the member who proposed a table cannot run it and is
@@ -10,18 +11,6 @@ import type { AllotmentPreview, Capability, IpoRow, Me } from '../../src/shared/
 
 const NOW = Date.UTC(2026, 11, 7, 10);
 let me: Me;
-const member = (id: number, caps: Capability[]): Me => ({
-  id,
-  login: `m${id}`,
-  name: `Member ${id}`,
-  role: 'admin',
-  stage: 'full',
-  caps,
-  freshUntil: 0,
-  expiresAt: 0,
-  idleMs: 0,
-  factors: { totp: true, passkeys: 0 },
-});
 const proposal = {
   id: 4,
   ratio: '0.5',
