@@ -7,7 +7,7 @@ import { fakeModalDialogs } from '../support/backoffice-dom';
  * The customer page's account controls (src/backoffice/screens/Customer/AccountControls.tsx, its decisions in useAccountControls.ts) in their
  * maker-checker states: the maker of a waiting control is offered no Approve and is told another
  * member approves; a checker is offered Approve, whose dialog restates what it does and why it was
- * asked; asking needs a reason and says that nothing changes until a second member approves; ending
+ * asked; asking (a freeze, a password reset) needs a reason and says that nothing changes until a second member approves; ending
  * the sessions is one member's and acts at once, a freeze waiting or not.
  */
 
@@ -114,6 +114,23 @@ describe('back office account controls', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset second factor…' }));
     expect(screen.getByTestId('control-effect').textContent).toMatch(
       /second factor \(authenticator app and 1 passkey\) and recovery codes are removed.*Withdrawals are held for 24 hours/,
+    );
+  });
+
+  it('a password reset asks with a reason: the dialog says the password stops working, Forgot password sets a new one, and withdrawals wait 24 h', async () => {
+    render(<AccountControls c={view(null)} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password…' }));
+    expect(screen.getByTestId('control-effect').textContent).toMatch(
+      /^Nothing changes until another member approves\. Then: Asha Rao's login password stops working and every session \(2 open\) ends: they set a new one with Forgot password.*Withdrawals are held for 24 hours/,
+    );
+    const ask = screen.getByRole('button', { name: 'Ask for the second approval' }) as HTMLButtonElement;
+    expect(ask.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Password phished' } });
+    fireEvent.click(ask);
+    await waitFor(() =>
+      expect(calls).toEqual([
+        ['accountRequest', { userId: 42, action: 'passwordReset', reason: 'Password phished' }],
+      ]),
     );
   });
 
