@@ -383,8 +383,9 @@ export async function journey(
       if (options.shots)
         await engine.screenshot(path.join(options.shots, `${engine.name}-failed.png`)).catch(() => {});
       const errors = await pageErrors(engine).catch(() => []);
+      const shown = await onScreen(engine).catch(() => '');
       throw new Error(
-        `${engine.name} · ${name}: ${errorText(err)}${errors.length ? `\npage errors:\n${errors.join('\n')}` : ''}`,
+        `${engine.name} · ${name}: ${errorText(err)}${errors.length ? `\npage errors:\n${errors.join('\n')}` : ''}${shown ? `\non screen:\n${shown}` : ''}`,
       );
     }
     if (options.shots)
@@ -681,6 +682,26 @@ function errorText(err: unknown): string {
   return err.message
     ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}`
     : `${err.name} (no message) ${err.stack ?? ''}`;
+}
+
+/**
+ * What the screen showed when a step failed: the address, and the text of open dialogs, alerts,
+ * status messages and the first heading (a dialog other than the one waited for, an error toast).
+ */
+function onScreen(engine: Engine): Promise<string> {
+  return engine.run(() =>
+    [
+      `  at ${location.pathname}${location.search}`,
+      ...[
+        ...document.querySelectorAll(
+          'dialog[open],[role="dialog"],[role="alertdialog"],[role="alert"],[role="status"],h1',
+        ),
+      ]
+        .map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200))
+        .filter((t) => t)
+        .map((t) => `  ${t}`),
+    ].join('\n'),
+  );
 }
 
 /** What the page's capture kept (server.ts): uncaught errors, rejections, console.error. */
