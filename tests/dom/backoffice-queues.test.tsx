@@ -1,12 +1,13 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Me, type Queues as QueuesData, WORK_TYPES } from '../../src/shared/backoffice';
+import { type Me, OPS_MESSAGES, type Queues as QueuesData, WORK_TYPES } from '../../src/shared/backoffice';
 
 /**
  * The Queues screen (src/backoffice/screens/Queues): a tile per kind of work, each named (a kind
  * added on the server once showed a tile with a count and no name), and the list's money in its own
- * column beside the customer by name and phone.
+ * column beside the customer by name and phone; a claim is busy while it is sent and a refusal is said
+ * in the server's words.
  */
 
 const me: Me = {
@@ -42,11 +43,18 @@ const data: QueuesData = {
   ],
 };
 vi.mock('../../src/backoffice/session', () => ({ useMe: () => me }));
+const calls: Array<[string, unknown]> = [];
+/** How a claim answers (a pending promise holds it). */
+let claimAnswer: () => Promise<unknown> = async () => ({ ok: true, data: null });
 vi.mock('../../src/backoffice/api', () => ({
-  call: async () => ({ ok: true, data }),
+  call: async (name: string, input: unknown) => {
+    if (name === 'queues') return { ok: true, data };
+    calls.push([name, input]);
+    return claimAnswer();
+  },
   downloadCsv: async () => null,
   serverNow: () => NOW,
-  message: (e: string) => e,
+  message: (e: string) => OPS_MESSAGES[e] ?? e,
 }));
 
 const { QueuesScreen: Queues } = await import('../../src/backoffice/screens/Queues/QueuesScreen');
@@ -69,5 +77,26 @@ describe('back office queues', () => {
     expect(cells.map((c) => c.textContent)).toContain('₹2,50,000.00');
     expect(within(row).getByRole('link', { name: 'Asha Rao' })).toBeTruthy();
     expect(row.textContent).toContain('9876543210');
+  });
+
+  it("a claim is busy while it is sent, and a refusal is said in the server's words", async () => {
+    calls.length = 0;
+    let answer: (r: unknown) => void = () => {};
+    claimAnswer = () => new Promise((resolve) => (answer = resolve));
+    render(
+      <MemoryRouter>
+        <Queues />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByRole('row', { name: /Payout awaiting a second approval/ });
+    const claim = within(row).getByRole('button', { name: 'Claim' }) as HTMLButtonElement;
+    fireEvent.click(claim);
+    await waitFor(() => expect(claim.getAttribute('aria-busy')).toBe('true'));
+    expect(claim.disabled).toBe(true);
+    expect(calls).toEqual([['claim', { type: 'approval', id: '12', staffId: 7 }]]);
+    answer({ ok: false, error: 'ops.errors.claimedByOther', status: 409 });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(OPS_MESSAGES['ops.errors.claimedByOther']);
+    expect(claim.disabled).toBe(false);
   });
 });
