@@ -233,15 +233,21 @@ async function suite(run) {
           PW_JSON_OUTPUT: pwJson,
         })
       : null;
+  // The Firefox and WebKit journeys start once Chromium's have ended: beside three Playwright workers
+  // and Vitest the machine stood at load 15–19, where their steps waited out their bounds (a holding
+  // not shown in 60 s, a tap covered as it landed); after them only Vitest runs beside.
+  const chromiumDone = journeys ? journeys.then(() => undefined) : Promise.resolve();
   const engines = ['firefox', 'webkit'].map((engine) => {
     const needs = engine === 'firefox' ? ['firefox-esr', 'xvfb'] : ['webkit2gtk-driver', 'xvfb'];
     if (!built.ok || needs.some((pkg) => missing.includes(pkg))) return null;
-    return start(logs, `e2e ${engine} journey`, process.execPath, [
-      '--import',
-      'tsx',
-      'e2e/engines/main.ts',
-      engine,
-    ]);
+    return chromiumDone.then(() =>
+      start(logs, `e2e ${engine} journey`, process.execPath, [
+        '--import',
+        'tsx',
+        'e2e/engines/main.ts',
+        engine,
+      ]),
+    );
   });
 
   const t = await typecheck;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
-import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, By, error, type WebDriver, type WebElement } from 'selenium-webdriver';
 
 /**
  * One browser, driven the same way whatever speaks to it: Firefox ESR through puppeteer-core over
@@ -209,11 +209,20 @@ export async function webkit(options: { userAgent?: string } = {}): Promise<Engi
            }));`,
           el,
         );
-        if (ready) break;
+        if (ready) {
+          try {
+            await el.click();
+            return;
+          } catch (err) {
+            // Between the look and the tap the page moved again (under load Settings' Log out was
+            // covered at WebDriver's own check). WebDriver then clicked nothing: look again, as
+            // Playwright retries an intercepted click.
+            if (!(err instanceof error.ElementClickInterceptedError)) throw err;
+          }
+        }
         if (Date.now() > deadline) throw new Error(`not clickable (moving or covered) for 30 s: ${xpath}`);
         await new Promise((r) => setTimeout(r, 100));
       }
-      await el.click();
     },
     async type(xpath, text) {
       const el = await one(xpath);

@@ -700,6 +700,8 @@ function onScreen(engine: Engine): Promise<string> {
         .map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200))
         .filter((t) => t)
         .map((t) => `  ${t}`),
+      // What the screen itself says (a list's rows, "Last known", "not loaded yet"), in short.
+      `  main: ${(document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 600)}`,
     ].join('\n'),
   );
 }
