@@ -5,7 +5,6 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
-  useRef,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -78,10 +77,9 @@ const StepUpSheet = lazy(() => import('../screens/_parts/security/StepUpSheet'))
  */
 export function AppShell({ route, children }: { route: AppRoute; children: ReactNode }) {
   const token = useSession((st) => st.token);
-  // A session that ends while a screen is open (logout, expiry) leads to login without a way
-  // back: only a visitor who opened a private link signed out is returned to it after login.
-  const signedInHere = useRef(false);
-  if (token) signedInHere.current = true;
+  // A session that ends while this page holds it (logout, expiry, ended elsewhere) leads to login
+  // without a way back: only a visitor who opened a private link signed out is returned to it.
+  const held = useSession((st) => st.held);
   const userId = useSession((st) => st.userInfo?.id ?? null);
   const dialogs = useUi((u) => u.dialogs);
   const steppingUp = useStepUp((st) => st.settle !== null);
@@ -118,13 +116,7 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   useMoneyNotices();
 
   if (!route.public && !token)
-    return (
-      <Navigate
-        to={PATHS.login}
-        replace
-        state={signedInHere.current ? undefined : { from: location.pathname }}
-      />
-    );
+    return <Navigate to={PATHS.login} replace state={held ? undefined : { from: location.pathname }} />;
   if (route.path === PATHS.login && token) return <Navigate to={PATHS.home} replace />;
 
   const showNav = route.nav && dialogs === 0;

@@ -12,7 +12,7 @@ import { DesktopWarning } from '../../src/shell/DesktopWarning';
 import { CLEARED, checkDeviceKept, registerDeviceWipe } from '../../src/shell/device';
 import { InstallOffer, IosGuide } from '../../src/shell/HomeScreenOffer';
 import { startHomeScreen, useHomeScreen } from '../../src/shell/homeScreen';
-import { useSession } from '../../src/store/session';
+import { SESSION_KEY, useSession } from '../../src/store/session';
 import { fake } from '../support/fake-worker';
 
 vi.mock('../../src/api/client', async () => (await import('../support/fake-worker')).fakeClient);
@@ -63,7 +63,7 @@ beforeEach(() => {
   persist.mockClear();
   persisted.mockClear();
   setAgent(ua);
-  useSession.setState({ token: null, userInfo: null });
+  useSession.setState({ token: null, userInfo: null, held: false });
   useHomeScreen.setState({ prompt: null, signedInHere: false, declined: false, guide: false });
   vi.stubGlobal('matchMedia', (q: string) => ({
     matches: q.includes('standalone') ? standalone : q.includes('min-width: 768px'),
@@ -266,5 +266,21 @@ describe('the session guard', () => {
     // The redirect is not promised within act (at load 18 it came after act returned): wait for it.
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(screen.getAllByRole('heading')).toHaveLength(1);
+  });
+
+  it('leads a kept session the server has already ended to login without a way back, even when the 401 comes before the first render', async () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({
+        state: { token: 't9', userInfo: { id: 9, user: '9876543210', login: 1 } },
+        version: 0,
+      }),
+    );
+    await useSession.persist.rehydrate();
+    expect(useSession.getState().token).toBe('t9');
+    // The startup 401 ends it while the screen's chunk is still loading.
+    signOut();
+    app();
+    expect(screen.getByRole('heading').textContent).toBe('Login');
   });
 });
