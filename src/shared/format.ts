@@ -62,7 +62,12 @@ export function formatNumber(value: number, decimals = 2, unit = 'INR'): string 
   return numberFormat(groupingLocale(unit), decimals).format(value);
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+/**
+ * Made on first use: a compact-notation formatter loads its locale data when it is made (tens of
+ * milliseconds on a slow phone), and this module is evaluated at every start, on the first screen's
+ * critical path (Lighthouse's blocking time), where nothing formats a volume.
+ */
+let compact: Intl.NumberFormat | undefined;
 
 /**
  * A count of shares or lots, exact (an order book's quantities: a trader reads them to the unit),
@@ -78,7 +83,10 @@ export function formatQuantity(value: number, unit = 'INR'): string {
  */
 export function formatVolume(value: number, unit = 'INR'): string {
   if (!Number.isFinite(value)) return '—';
-  if (unit !== 'INR') return compact.format(value);
+  if (unit !== 'INR') {
+    compact ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+    return compact.format(value);
+  }
   if (Math.abs(value) >= 1e7) return `${numberFormat('en-IN', 2).format(value / 1e7)} Cr`;
   if (Math.abs(value) >= 1e5) return `${numberFormat('en-IN', 2).format(value / 1e5)} L`;
   return numberFormat('en-IN', 0).format(value);
