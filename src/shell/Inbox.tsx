@@ -12,14 +12,15 @@ import { toast } from '../store/ui';
 import { IconBell } from '../ui/icons';
 import ui from '../ui/ui.module.css';
 import { inboxSeen, resetInboxWatcher } from './inboxSeen';
-import { setAppBadge } from './push';
+import { setAppBadge, storedDeviceId } from './push';
 
 export { resetInboxWatcher };
 
 /**
  * Fired price alerts while the app is open: the inbox's unread count is polled (one shared poll
  * with the bell), and an item newer than any seen before is shown as a toast and, when the user
- * allowed it (asked at their first alert), as a system notification through the service worker.
+ * allowed it (asked at their first alert), as a system notification through the service worker —
+ * unless this device has push on, whose notification the server sends already.
  */
 export function InboxWatcher() {
   const { t } = useTranslation();
@@ -51,7 +52,10 @@ export function InboxWatcher() {
         const text = inboxText(n, t);
         const keys = inboxKeys(n);
         toast(keys.title.key, 'info', keys.title.params);
-        void showSystemNotification(text.title, text.body, `alert-${n.id}`, alertNotificationData(n));
+        // With push on for this device, the server's push of this same notice shows it in the
+        // system's list (server/notify): a second one from here said the fill twice.
+        if (storedDeviceId() === null)
+          void showSystemNotification(text.title, text.body, `alert-${n.id}`, alertNotificationData(n));
       }
     });
   }, [latest, unread.source, t]);

@@ -107,3 +107,55 @@ describe('a click on an alert notification', () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 });
+
+describe('a new inbox item while the app is open', () => {
+  const shown: string[] = [];
+  // showSystemNotification asks for the registration in the same turn as the toast.
+  let asked = 0;
+  beforeEach(() => {
+    shown.length = 0;
+    asked = 0;
+    localStorage.clear();
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: () => {
+          asked++;
+          return Promise.resolve({ showNotification: async (title: string) => void shown.push(title) });
+        },
+      },
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  async function newItem(): Promise<void> {
+    useSession.setState({ token: 'c', userInfo: { id: 3, user: '9876543212', login: 1 } });
+    const view = render(watcher());
+    unread = { unread_count: 0, latest_id: 1 };
+    view.rerender(watcher());
+    fake.respond = (name) =>
+      name === 'notificationList'
+        ? { ok: true, data: { rows: [row(2, 'Infosys')], count: 1, unread: 1 } }
+        : { ok: true, data: null };
+    unread = { unread_count: 1, latest_id: 2 };
+    await act(async () => view.rerender(watcher()));
+    await vi.waitFor(() => expect(useUi.getState().toasts).toHaveLength(1));
+  }
+
+  it('is a toast and a system notification when this device has no push', async () => {
+    await newItem();
+    expect(asked).toBe(1);
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
+  });
+
+  it('is a toast only when this device has push on: the server’s push shows it, once', async () => {
+    localStorage.setItem('bourse.push.device', '5');
+    await newItem();
+    expect(asked).toBe(0);
+    expect(shown).toEqual([]);
+  });
+});
