@@ -68,7 +68,6 @@ const navigate = (page: Page, to: string) =>
 test('a deploy under a running tab: found on a route change, held on a money screen, reloaded into signed in; a removed file is a 404', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-deploy-'));
   const first = path.join(dir, 'release-1');
   const second = path.join(dir, 'release-2');

@@ -119,7 +119,6 @@ async function openTicket(page: Page): Promise<void> {
 test('server silent: banner, marks, money paused; back: banner gone, live, what changed meanwhile, no burst', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   // "While you were away" after AWAY_MS without the server, not the app's minute (src/api/base.ts).
   await page.addInitScript((ms) => {
     window.BOURSE_AWAY_AFTER_MS = ms;
@@ -212,7 +211,6 @@ test('server silent: banner, marks, money paused; back: banner gone, live, what 
 });
 
 test('a buy whose answer is lost is unconfirmed, then confirmed exactly once', async ({ page }) => {
-  test.setTimeout(90_000);
   await login(page, phone, PASSWORD);
   const before = (await relianceOrders()).length;
   await openTicket(page);
@@ -250,7 +248,6 @@ test('a buy whose answer is lost is unconfirmed, then confirmed exactly once', a
 });
 
 test('a buy that never reached the server offers "Submit again", and fills once', async ({ page }) => {
-  test.setTimeout(90_000);
   await login(page, phone, PASSWORD);
   const before = (await relianceOrders()).length;
   await openTicket(page);

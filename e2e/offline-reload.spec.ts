@@ -70,7 +70,6 @@ async function expectSettled(page: Page, notLoaded: number): Promise<void> {
 test('every main screen after a reload with the server stopped: what Home fetched, marked, and "not loaded yet" for the rest', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   await login(page, phone, PASSWORD);
   await serviceWorkerReady(page);
   const assets = page.getByRole('region', { name: 'Your assets' });

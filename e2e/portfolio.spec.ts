@@ -202,9 +202,6 @@ test('buy → summary shows invested, value and P&L → the price moves → the 
 test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and fire when the server’s price crosses them', async ({
   page,
 }) => {
-  // Up to twelve trading sessions, each an operator command (its own process) and a wait for the
-  // server's next quote: on a loaded machine that is longer than one screen journey's minute.
-  test.setTimeout(180_000);
   // The first journey left 6 TCS. A stop 0.5 % under the price and a buy 0.5 % over it, placed
   // through the API (the GTT ticket is trading.spec.ts's journey).
   const p0 = await quote();
@@ -318,8 +315,6 @@ test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and 
 test('an OCO GTT sell placed through the ticket is reviewed with both legs, survives a reload, and one leg fires across sessions while the other goes with it', async ({
   page,
 }) => {
-  // Sessions stepped one at a time, as in the GTT journey above.
-  test.setTimeout(180_000);
   // Its own user and holding, so the units it reserves and sells are this journey's alone.
   const ocoPhone = newPhone();
   const ocoToken = await fundedUserViaApi(api, ocoPhone, PASSWORD, 100_000);

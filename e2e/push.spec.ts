@@ -124,7 +124,6 @@ test('notifications on from Settings; a fill at the open arrives as a push, show
   page,
   context,
 }) => {
-  test.setTimeout(240_000);
   const device = newDevice(`${service.url}/device/e2e-${Date.now()}`);
   await standInPushManager(context, { endpoint: device.endpoint, keys: device.keys });
   await context.grantPermissions(['notifications'], { origin: server.url });

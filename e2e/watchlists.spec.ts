@@ -27,8 +27,6 @@ async function swipeLeft(page: Page, row: Locator): Promise<void> {
 }
 
 test('watchlists: a second list, add from search, swipe to remove, long press', async ({ page, context }) => {
-  // A long journey: two offline spells, each with reloads.
-  test.setTimeout(120_000);
   await loginFresh(page);
   await page.goto('/watchlists');
   await expect(page.getByText('No favourites yet')).toBeVisible();
