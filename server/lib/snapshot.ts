@@ -65,7 +65,7 @@ interface Entry {
   /** `{"msg":"ok","data":…}` as UTF-8. */
   body: Buffer;
   etag: string;
-  /** ETag, cache-control and content-type of a 200; ETag and cache-control of a 304. */
+  /** ETag, cache-control, content-type and content-length of a 200; ETag and cache-control of a 304. */
   ok: PresetHeaders;
   notModified: PresetHeaders;
 }
@@ -80,7 +80,11 @@ function entryOf(text: string): Entry {
   return {
     body,
     etag,
-    ok: new PresetHeaders([...common, ['content-type', 'application/json; charset=utf-8']]),
+    ok: new PresetHeaders([
+      ...common,
+      ['content-type', 'application/json; charset=utf-8'],
+      ['content-length', String(body.length)],
+    ]),
     notModified: new PresetHeaders(common),
   };
 }
@@ -88,6 +92,15 @@ function entryOf(text: string): Entry {
 export interface SnapshotOptions {
   /** Distinct URLs kept per tick; beyond it answers are computed but not kept. */
   maxEntries?: number;
+  /**
+   * Whether something else in the app adds headers through Fastify's reply on these routes (the
+   * CORS plugin does when CORS_ORIGINS names origins): then answers go through `reply.send`, which
+   * writes those too. Otherwise (default) an answer is written straight to the response: every
+   * header is in Node's store already (`PresetHeaders`, content-length included), so Fastify's
+   * send path — content-type parsing, its own length and header merge, one `setHeader` per header
+   * it holds — is skipped; onResponse hooks (metrics) and the request log still see the answer.
+   */
+  replyHeaders?: boolean;
 }
 
 /** True when an If-None-Match header names this ETag (weak or strong, or `*`). */
@@ -105,6 +118,7 @@ const keyOf = (path: string, input: unknown) => `${path} ${stableJson(input ?? {
 
 export function createSnapshot(source: TickSource, options: SnapshotOptions = {}): Snapshot {
   const maxEntries = options.maxEntries ?? 2000;
+  const direct = !options.replyHeaders;
   /** This tick's answers by validated question (path and input). */
   let entries = new Map<string, Entry>();
   /** The same answers by URL exactly as sent, for URLs already validated this tick. */
@@ -117,13 +131,24 @@ export function createSnapshot(source: TickSource, options: SnapshotOptions = {}
   });
 
   function send(reply: FastifyReply, entry: Entry, ifNoneMatch: string | string[] | undefined): FastifyReply {
+    const res = reply.raw;
     if (etagMatches(ifNoneMatch, entry.etag)) {
       stats.notModified += 1;
-      entry.notModified.apply(reply.raw);
-      return reply.code(304).send();
+      entry.notModified.apply(res);
+      if (!direct) return reply.code(304).send();
+      reply.hijack();
+      res.writeHead(304);
+      res.end();
+      return reply;
     }
-    entry.ok.apply(reply.raw);
-    return reply.send(entry.body);
+    entry.ok.apply(res);
+    if (!direct) return reply.send(entry.body);
+    // Fastify's own send would parse the content type, count the length again and set each header
+    // it holds one by one; every header is in the store, written with the head in one pass.
+    reply.hijack();
+    res.writeHead(200);
+    res.end(entry.body);
+    return reply;
   }
 
   /** Requests that carried a query parameter their entry does not take. */

@@ -8,7 +8,8 @@ import { chartQuestion, marketAnswers } from '../market/answers';
  * from the market provider alone, through the per-tick snapshot (server/lib/snapshot.ts).
  */
 export async function marketRoutes(app: FastifyInstance): Promise<void> {
-  const snapshot = createSnapshot(app.deps.market);
+  // With CORS_ORIGINS the CORS plugin adds its headers through Fastify's reply: answers go through it.
+  const snapshot = createSnapshot(app.deps.market, { replyHeaders: app.deps.config.corsOrigins.length > 0 });
   const answers = marketAnswers(app.deps);
   app.addHook('onClose', async () => snapshot.close());
 

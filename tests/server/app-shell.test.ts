@@ -107,6 +107,23 @@ describe('app files, routes and origins', () => {
     expect(closed.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("gives a market snapshot's answers the listed origin's CORS headers, computed or remembered", async () => {
+    // A snapshot answers past Fastify's send when nothing else adds headers (lib/snapshot.ts); the
+    // CORS plugin adds its own through the reply, so with CORS_ORIGINS they must still be sent.
+    const url = '/api/v2/stock/list?market=US';
+    for (const kind of ['computed', 'by URL', 'by input']) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: kind === 'by input' ? `${url}&page=1` : url,
+        headers: { origin: SHELL },
+      });
+      expect(res.statusCode, kind).toBe(200);
+      expect(res.headers['access-control-allow-origin'], kind).toBe(SHELL);
+      expect(res.headers['access-control-expose-headers'], kind).toContain('x-server-time');
+      expect(res.headers.etag, kind).toBeDefined();
+    }
+  });
+
   it('refuses to start with * or anything that is not an origin in CORS_ORIGINS', () => {
     for (const bad of ['*', 'https://a.example, *', 'null', 'https://a.example/path', 'a.example'])
       expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
