@@ -175,6 +175,22 @@ function privateSignedIn(deps: Deps, ep: Endpoint) {
   };
 }
 
+/** A query schema that names no parameter and lets none through (an empty object's). */
+function takesNoParameter(schema: TSchema): boolean {
+  const { type, properties, patternProperties, additionalProperties } = schema as {
+    type?: unknown;
+    properties?: object;
+    patternProperties?: object;
+    additionalProperties?: unknown;
+  };
+  return (
+    type === 'object' &&
+    Object.keys(properties ?? {}).length === 0 &&
+    patternProperties === undefined &&
+    (additionalProperties === undefined || additionalProperties === false)
+  );
+}
+
 function callerOf(req: FastifyRequest): AuthUser {
   const user = req[CALLER];
   if (!user) throw new Error(`${req.url}: no caller (the session hook did not run)`);
@@ -205,7 +221,12 @@ export function route<E extends Endpoint>(
     throw new Error(`${ep.path} needs a step-up check and a session: decorate the app with stepUpCheck`);
   const stepUpIn = (db: Kysely<DB>, req: FastifyRequest, user: AuthUser | null) =>
     ep.stepUp && stepUp && user ? stepUp(deps, db, user.id, tokenOf(req) ?? '') : null;
-  const request = ep.method === 'GET' ? { querystring: ep.req } : ep.upload ? {} : { body: ep.req };
+  // A GET that takes no parameter (user info, balance, the unread counts: the polled reads) has no
+  // query schema to run: validation would only remove whatever was sent (lib/validation.ts ignores
+  // unknown parameters), so its handler is given no input at once and nothing sent is read.
+  const takesNothing = ep.method === 'GET' && takesNoParameter(ep.req);
+  const request =
+    ep.method === 'GET' ? (takesNothing ? {} : { querystring: ep.req }) : ep.upload ? {} : { body: ep.req };
   if (ep.auth && !app.hasRequestDecorator(CALLER)) app.decorateRequest(CALLER, null);
   app.route({
     method: ep.method,
@@ -223,7 +244,7 @@ export function route<E extends Endpoint>(
         : {}),
     handler: async (req, reply) => {
       const user = ep.auth ? callerOf(req) : null;
-      const input = ((ep.method === 'GET' ? req.query : req.body) ?? {}) as ReqOf<E>;
+      const input = (takesNothing ? {} : ((ep.method === 'GET' ? req.query : req.body) ?? {})) as ReqOf<E>;
       // A frozen account moves nothing: refused first, so it neither spends a transaction-password
       // guess nor leaves an outcome under its Idempotency-Key.
       if (standing && user) await standing(deps, deps.database.db, user.id);
