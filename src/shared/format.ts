@@ -29,7 +29,7 @@ export function currencySymbol(unit: string): string {
   }
 }
 
-const groupingLocale = (unit: string) => (unit === 'INR' ? 'en-IN' : 'en-US');
+const groupingLocale = (unit: string) => (unit === 'INR' ? 'en-IN' : 'en-US') as 'en-IN' | 'en-US';
 
 /** The money an instrument's region trades in, for grouping its figures (IN: INR; US: USD). */
 export const regionUnit = (region: string | undefined): string => (region === 'US' ? 'USD' : 'INR');
@@ -45,6 +45,43 @@ function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
   return f;
 }
 
+/**
+ * A figure with exactly `decimals` decimals, grouped as `locale` groups it (en-US: by threes;
+ * en-IN: the last three, then by twos), as Intl.NumberFormat writes it (tests/unit/format.test.ts
+ * compares the two): rounded half away from zero on the number's shortest decimal form (1.005 →
+ * "1.01", as Intl does; toFixed would say "1.00"), "-" on a negative (-0 and -0.001 included).
+ * Without Intl: the first Intl formatter a page makes loads the engine's locale data (30–40 ms of
+ * a busy phone's main thread, one long task), and Home's first render needs only these figures
+ * and an as-of time (`formatTime`). Anything else (exponent forms, more than 20 decimals,
+ * non-finite values) goes to Intl.
+ */
+function fixed(locale: 'en-IN' | 'en-US', decimals: number, value: number): string {
+  const shortest = String(Math.abs(value));
+  if (
+    !Number.isFinite(value) ||
+    shortest.includes('e') ||
+    !Number.isInteger(decimals) ||
+    decimals < 0 ||
+    decimals > 20
+  )
+    return numberFormat(locale, decimals).format(value);
+  const [whole = '0', fraction = ''] = shortest.split('.');
+  let digits = whole + fraction.slice(0, decimals).padEnd(decimals, '0');
+  if ((fraction[decimals] ?? '0') >= '5') {
+    // Adds one to the last kept digit, carrying leftwards (a new leading 1 when all were nines).
+    let i = digits.length - 1;
+    while (i >= 0 && digits[i] === '9') i--;
+    digits = `${i < 0 ? '1' : digits.slice(0, i)}${i < 0 ? '' : String(Number(digits[i]) + 1)}${'0'.repeat(digits.length - 1 - i)}`;
+  }
+  const int = digits.slice(0, digits.length - decimals);
+  const grouped =
+    locale === 'en-IN' && int.length > 3
+      ? `${int.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${int.slice(-3)}`
+      : int.replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${decimals ? `.${digits.slice(-decimals)}` : ''}`;
+}
+
 /** "₹12,34,567.50" from "1234567.50" (or from minor units). */
 export function formatMoney(
   amount: string | number,
@@ -54,12 +91,12 @@ export function formatMoney(
   const minor = typeof amount === 'number' ? amount : toMinor(amount);
   if (minor === null) return '—';
   const sign = minor < 0 ? '-' : '';
-  return `${sign}${currency.symbol}${numberFormat(groupingLocale(currency.unit), decimals).format(minorToDisplayNumber(Math.abs(minor)))}`;
+  return `${sign}${currency.symbol}${fixed(groupingLocale(currency.unit), decimals, minorToDisplayNumber(Math.abs(minor)))}`;
 }
 
 export function formatNumber(value: number, decimals = 2, unit = 'INR'): string {
   if (!Number.isFinite(value)) return '—';
-  return numberFormat(groupingLocale(unit), decimals).format(value);
+  return fixed(groupingLocale(unit), decimals, value);
 }
 
 /**
@@ -74,7 +111,7 @@ let compact: Intl.NumberFormat | undefined;
  * grouped as the instrument's money is: "1,55,000" for INR, "155,000" otherwise.
  */
 export function formatQuantity(value: number, unit = 'INR'): string {
-  return Number.isFinite(value) ? numberFormat(groupingLocale(unit), 0).format(value) : '—';
+  return Number.isFinite(value) ? fixed(groupingLocale(unit), 0, value) : '—';
 }
 
 /**
@@ -87,21 +124,21 @@ export function formatVolume(value: number, unit = 'INR'): string {
     compact ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
     return compact.format(value);
   }
-  if (Math.abs(value) >= 1e7) return `${numberFormat('en-IN', 2).format(value / 1e7)} Cr`;
-  if (Math.abs(value) >= 1e5) return `${numberFormat('en-IN', 2).format(value / 1e5)} L`;
-  return numberFormat('en-IN', 0).format(value);
+  if (Math.abs(value) >= 1e7) return `${fixed('en-IN', 2, value / 1e7)} Cr`;
+  if (Math.abs(value) >= 1e5) return `${fixed('en-IN', 2, value / 1e5)} L`;
+  return fixed('en-IN', 0, value);
 }
 
 export function formatPrice(price: number | null | undefined, decimals = 2): string {
   return price === null || price === undefined || !Number.isFinite(price)
     ? '—'
-    : numberFormat('en-US', decimals).format(price);
+    : fixed('en-US', decimals, price);
 }
 
 /** "+1.23" / "-0.40": a sign always, so colour never carries the meaning alone. */
 export function formatChange(change: number, decimals = 2): string {
   if (!Number.isFinite(change)) return '—';
-  const text = numberFormat('en-US', decimals).format(Math.abs(change));
+  const text = fixed('en-US', decimals, Math.abs(change));
   return `${change > 0 ? '+' : change < 0 ? '-' : ''}${text}`;
 }
 
@@ -189,9 +226,17 @@ export function formatDate(ms: number, language?: string, schedule?: ScheduleId)
   return dateFormat('date', language, schedule && exchangeZone(schedule).timeZone).format(ms);
 }
 
-/** "14:05:09". */
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * "14:05:09", in the phone's zone. Every interface language writes this time alike (2-digit, 24-hour,
+ * colons: tests/unit/format.test.ts compares it with Intl), so it is written without Intl, as
+ * `fixed` is: Home's as-of time is then not the first Intl formatter of the page, with its long task.
+ */
 export function formatTime(ms: number, language?: string): string {
-  return dateFormat('time', language).format(ms);
+  const at = new Date(ms);
+  if (Number.isNaN(at.getTime())) return dateFormat('time', language).format(ms);
+  return `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
 }
 
 /** "22/11 – 26/11/2026": the year once when both ends share it. */
