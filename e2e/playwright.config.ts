@@ -42,9 +42,11 @@ export default defineConfig({
     locale: 'en-US',
     serviceWorkers: 'allow',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    // What a failed journey did, step by step (npx playwright show-trace <results>/…/trace.zip).
-    // Without screenshots: recording them for every journey cost the 2-core machine CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // What a failed journey did, step by step, with its timings and requests (npx playwright
+    // show-trace <results>/…/trace.zip). Without screenshots or DOM snapshots: recording them at
+    // every step of every journey cost the 2-core machine CPU; the page at failure is in the
+    // report's error context (its accessibility tree) and screenshot.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false },
     screenshot: 'only-on-failure',
   },
 });
