@@ -14,7 +14,7 @@ import { isIos } from './ios';
 export type PushSupport = 'supported' | 'unsupported' | 'iosInstall';
 
 /** Where the id of this device's subscription on the server is kept (to remove it when turned off). */
-const DEVICE_KEY = 'bourse.push.device';
+export const DEVICE_KEY = 'bourse.push.device';
 /** A push service that never answers must not leave the button spinning. */
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
 

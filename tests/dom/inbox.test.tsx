@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../src/i18n/index';
 import { registerDeviceWipe } from '../../src/shell/device';
 import { InboxWatcher } from '../../src/shell/Inbox';
+import { DEVICE_KEY } from '../../src/shell/push';
 import { endSession } from '../../src/shell/session';
 import { useSession } from '../../src/store/session';
 import { useUi } from '../../src/store/ui';
@@ -25,6 +26,12 @@ const row = (id: number, name: string) => ({
   created_at: 1,
   read: false,
 });
+
+/** The server's answers when the inbox's first page holds `item`. */
+const inboxHolds = (item: ReturnType<typeof row>) => (name: string) =>
+  name === 'notificationList'
+    ? { ok: true as const, data: { rows: [item], count: 1, unread: 1 } }
+    : { ok: true as const, data: null };
 
 beforeAll(async () => {
   await initI18n();
@@ -61,10 +68,7 @@ describe('InboxWatcher across users', () => {
     expect(fake.calls.filter((c) => c.name === 'notificationList')).toEqual([]);
 
     // B's next alert (8) is news for B, though it is older than A's newest (50).
-    fake.respond = (name) =>
-      name === 'notificationList'
-        ? { ok: true, data: { rows: [row(8, 'Tata Consultancy')], count: 1, unread: 1 } }
-        : { ok: true, data: null };
+    fake.respond = inboxHolds(row(8, 'Tata Consultancy'));
     unread = { unread_count: 2, latest_id: 8 };
     await act(async () => view.rerender(watcher()));
     const toasts = useUi.getState().toasts;
@@ -137,10 +141,7 @@ describe('a new inbox item while the app is open', () => {
     const view = render(watcher());
     unread = { unread_count: 0, latest_id: 1 };
     view.rerender(watcher());
-    fake.respond = (name) =>
-      name === 'notificationList'
-        ? { ok: true, data: { rows: [row(2, 'Infosys')], count: 1, unread: 1 } }
-        : { ok: true, data: null };
+    fake.respond = inboxHolds(row(2, 'Infosys'));
     unread = { unread_count: 1, latest_id: 2 };
     await act(async () => view.rerender(watcher()));
     await vi.waitFor(() => expect(useUi.getState().toasts).toHaveLength(1));
@@ -153,7 +154,7 @@ describe('a new inbox item while the app is open', () => {
   });
 
   it('is a toast only when this device has push on: the server’s push shows it, once', async () => {
-    localStorage.setItem('bourse.push.device', '5');
+    localStorage.setItem(DEVICE_KEY, '5');
     await newItem();
     expect(asked).toBe(0);
     expect(shown).toEqual([]);
