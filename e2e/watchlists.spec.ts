@@ -109,6 +109,10 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
   await expect(tabs.getByRole('tab').first()).toHaveText('Tech');
   await expect(rows).toHaveCount(1);
 
+  // The service worker installed before any offline spell: one cut off mid-install (its precache
+  // fetches failing) is discarded, and the later offline reload would find no app to serve.
+  await serviceWorkerReady(page);
+
   // Offline a removal waits in the outbox, marked pending, and is sent once back online.
   await goOffline(context);
   await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
@@ -122,7 +126,6 @@ test('watchlists: a second list, add from search, swipe to remove, long press', 
 
   // Offline, renaming a list waits in the same outbox: shown at once, marked pending, kept across
   // a reload (the service worker serves the app), and sent once the connection is back.
-  await serviceWorkerReady(page);
   await goOffline(context);
   await page.getByRole('button', { name: 'Manage lists' }).click();
   await manage.getByRole('button', { name: 'Rename Tech' }).click();
