@@ -20,8 +20,11 @@ import { SW_CACHE_HEADER } from './sw-cache';
 export interface HttpOptions {
   baseURL: string;
   getToken: () => string | null;
-  /** A `logout` answer (or 401): the session is over everywhere; `reason` is its i18n key. */
-  onLogout: (reason: string) => void;
+  /**
+   * A `logout` answer (or 401) to a request that carried the session's `token`: that session is over
+   * everywhere; `reason` is its i18n key.
+   */
+  onLogout: (reason: string, token: string) => void;
   isOnline: () => boolean;
   /** Default REQUEST_TIMEOUT_MS (SPEC §9: 10 s). */
   timeoutMs?: number;
@@ -52,7 +55,12 @@ export function createHttp(opts: HttpOptions) {
     if (ep.money && !opts.isOnline()) return { ok: false, error: ERR.offline, status: 0 };
     const headers: Record<string, string> = {};
     const token = call.token ?? opts.getToken();
-    const onLogout = call.token ? () => {} : opts.onLogout;
+    // A refusal ends the session whose token it refused: one sent without it (a public call, a call
+    // made before the token arrived) or with a sign-in step's token says nothing of the session.
+    const sent = ep.auth && !call.token ? token : null;
+    const onLogout = (reason: string) => {
+      if (sent) opts.onLogout(reason, sent);
+    };
     if (ep.auth && token) headers.token = token;
     if (ep.auth && ep.bearer && token) headers.authorization = `Bearer ${token}`;
     if (ep.money && call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
@@ -89,7 +97,10 @@ export function createHttp(opts: HttpOptions) {
   };
 }
 
-function failure(err: unknown, opts: HttpOptions): { ok: false; error: string; status: number } {
+function failure(
+  err: unknown,
+  opts: Omit<HttpOptions, 'onLogout'> & { onLogout: (reason: string) => void },
+): { ok: false; error: string; status: number } {
   if (err instanceof FetchError) {
     const status = err.response?.status ?? 0;
     const body = err.data as Partial<NoAnswer> | undefined;

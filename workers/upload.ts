@@ -56,7 +56,8 @@ export function createUploader(opts: HttpOptions & { xhr?: () => XMLHttpRequest 
           return done({ ok: true, data: (body as OkAnswer<T>).data });
         }
         const key = typeof body?.data === 'string' && I18N_KEY.test(body.data) ? body.data : null;
-        if (body?.msg === 'logout' || xhr.status === 401) opts.onLogout(key ?? ERR.sessionExpired);
+        if ((body?.msg === 'logout' || xhr.status === 401) && ep.auth && token)
+          opts.onLogout(key ?? ERR.sessionExpired, token);
         done({
           ok: false,
           error:

@@ -168,6 +168,23 @@ describe('worker HTTP client', () => {
     expect(logouts).toHaveLength(3);
   });
 
+  it('ends nothing on a 401 to a request that carried no session token (sent before the token arrived, or a public call)', async () => {
+    const noToken = client({ token: null });
+    expect(await noToken.request(ep('/bare-401'), {})).toEqual({
+      ok: false,
+      error: ERR.sessionExpired,
+      status: 401,
+    });
+    expect(noToken.logouts).toEqual([]);
+    const open = client();
+    expect(await open.request(ep('/bare-401', { auth: false }), {})).toEqual({
+      ok: false,
+      error: ERR.sessionExpired,
+      status: 401,
+    });
+    expect(open.logouts).toEqual([]);
+  });
+
   it('reports a timeout, a refused connection and being offline as different keys, without retrying', async () => {
     const { request } = client();
     seen.length = 0;

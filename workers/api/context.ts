@@ -50,9 +50,12 @@ export function createContext() {
     return locks ? (locks.request(name, fn) as Promise<T>) : fn();
   }
 
-  /** The server ended the session: `reason` is its key (expired, or an authorization key it never issued). */
-  const endSession = (reason: string) => {
-    if (!session.token) return;
+  /**
+   * The server ended the session `token`: `reason` is its key (expired, or an authorization key it
+   * never issued). A refusal of a token since replaced (signed in again meanwhile) ends nothing.
+   */
+  const endSession = (reason: string, token: string) => {
+    if (!session.token || session.token !== token) return;
     session.token = null;
     events.emit('session', { reason });
   };
