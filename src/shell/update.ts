@@ -44,35 +44,53 @@ export async function startUpdates(): Promise<void> {
   const loaded = await import('workbox-window').catch(() => null);
   if (!loaded) return;
   const { Workbox } = loaded;
-  const wb = new Workbox('/sw.js', { scope: '/' });
   let reloading = false;
   const reload = () => {
     if (reloading) return;
     reloading = true;
     window.location.reload();
   };
-  wb.addEventListener('waiting', () => {
-    useUpdate.setState({
-      available: true,
-      apply: () => {
-        // The new worker takes over, then this page reloads into it (and only this page).
-        wb.addEventListener('controlling', reload);
-        wb.messageSkipWaiting();
-      },
+  /**
+   * A Workbox for the shell's worker, registered. Workbox registers an instance once, so a new
+   * registration takes a new instance: the one before it failed or never finished.
+   */
+  const register = async (): Promise<ServiceWorkerRegistration | undefined> => {
+    const wb = new Workbox('/sw.js', { scope: '/' });
+    wb.addEventListener('waiting', () => {
+      useUpdate.setState({
+        available: true,
+        apply: () => {
+          // The new worker takes over, then this page reloads into it (and only this page).
+          wb.addEventListener('controlling', reload);
+          wb.messageSkipWaiting();
+        },
+      });
     });
-  });
-  // Another tab accepted the update: this page still runs the old code, so offer the reload.
-  wb.addEventListener('controlling', (e) => {
-    if (e.isExternal && !reloading) useUpdate.setState({ available: true, apply: reload });
-  });
-  // Unreachable server at the first visit: no worker yet, the next load registers it.
-  const registration = await wb.register().catch(() => undefined);
+    // Another tab accepted the update: this page still runs the old code, so offer the reload.
+    wb.addEventListener('controlling', (e) => {
+      if (e.isExternal && !reloading) useUpdate.setState({ available: true, apply: reload });
+    });
+    return wb.register().catch(() => undefined);
+  };
+  // Unreachable server at the first visit: no worker yet.
+  await register();
   check = () => {
     if (document.visibilityState !== 'visible' || !navigator.onLine) return;
     lastCheck = Date.now();
-    void registration?.update().catch(() => {});
+    // A first install that failed (the connection went while it precached the shell) leaves no
+    // worker: the browser drops the registration, and updating it would find nothing. Registering
+    // again on the next look gives this open app its offline shell without waiting for a relaunch.
+    void navigator.serviceWorker
+      .getRegistration('/')
+      .then(async (live) => {
+        if (live) await live.update();
+        else await register();
+      })
+      .catch(() => {});
   };
   lastCheck = Date.now();
   setInterval(() => check?.(), CHECK_EVERY_MS);
   document.addEventListener('visibilitychange', () => check?.());
+  // Back online after a spell without a connection: the moment a failed first install can finish.
+  window.addEventListener('online', () => check?.());
 }
