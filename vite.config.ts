@@ -3,7 +3,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { backOfficeBuild, OPS_MODE } from './src/build/back-office';
 import { noBackOffice, noEntryImports, startRounds } from './src/build/checks';
-import { appKit, startScreen, widgetKit } from './src/build/chunks';
+import { appKit, moreKit, screenKit, startScreen, widgetKit } from './src/build/chunks';
 import { precompress } from './src/build/compression';
 import { bootShell, inlineEntryCss } from './src/build/first-paint';
 import { reactRouterProduction } from './src/build/react-router';
@@ -66,8 +66,11 @@ export default defineConfig(({ mode }) =>
               codeSplitting: {
                 // The widget's share first: a module both need goes there, not into `kit`.
                 groups: [
-                  { name: widgetKit, debugName: 'widget-kit', priority: 2 },
-                  { name: appKit, debugName: 'kit', priority: 1 },
+                  // Then the kit's chunks, each before the next takes in what its modules import.
+                  { name: widgetKit, debugName: 'widget-kit', priority: 5 },
+                  { name: appKit, debugName: 'kit', priority: 4 },
+                  { name: screenKit, debugName: 'screen-kit', priority: 3 },
+                  { name: moreKit, debugName: 'more-kit', priority: 2 },
                   { name: startScreen, debugName: 'start screen', priority: 1 },
                 ],
               },

@@ -5,7 +5,7 @@ import { type AppRoute, loadScreen, ROUTES } from './routes';
 import { AppShell } from './shell/AppShell';
 import { useLock } from './shell/lock';
 import { ScreenBoundary } from './shell/ScreenBoundary';
-import { loadSignedInParts } from './shell/signedInParts';
+import { loadLockScreen } from './shell/signedInParts';
 import { useSession } from './store/session';
 import { retryableLazy } from './ui/FailureBoundary';
 
@@ -45,8 +45,8 @@ const routes = [...ROUTES, NOT_FOUND].map((route) => {
   );
 });
 
-/** With the signed-in parts of the shell: a start behind the lock has them before it renders (src/main.tsx). */
-const LockScreen = lazy(() => loadSignedInParts().then((m) => ({ default: m.LockScreen })));
+/** A chunk of its own: a start behind the lock has it before it renders (src/main.tsx). */
+const LockScreen = lazy(() => loadLockScreen().then((m) => ({ default: m.LockScreen })));
 
 /**
  * While the app lock holds (src/shell/lock.ts) the lock screen replaces every route: no screen, no

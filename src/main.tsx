@@ -9,7 +9,7 @@ import { checkDeviceKept, registerDeviceWipe } from './shell/device';
 import { startHomeScreen } from './shell/homeScreen';
 import { installIosFixes } from './shell/ios';
 import { lockedNow, startAppLock } from './shell/lock';
-import { loadSignedInParts } from './shell/signedInParts';
+import { loadLockScreen, loadSignedInParts } from './shell/signedInParts';
 import { startUpdates } from './shell/update';
 import { applyStoredUpDown } from './shell/updown';
 import { useSession } from './store/session';
@@ -44,9 +44,15 @@ async function start(): Promise<void> {
   // src/shell/boot.ts). It gets the session's token at once (as the shell's first effect gives it,
   // which then changes nothing), instead of after the first render. Login does not need it to paint.
   const { token, userInfo } = useSession.getState();
-  // The signed-in parts of the shell (navigation bar, sheets, lock screen: src/shell/signedIn.ts)
-  // beside the first screen, not after it has rendered; the sign-in screen has none of them.
-  const parts = token !== null ? loadSignedInParts().catch(() => undefined) : null;
+  // The signed-in parts of the first screen (navigation bar, banner: src/shell/signedIn.ts) beside
+  // it, not after it has rendered; behind the lock, the lock screen instead. The sign-in screen has
+  // none of them.
+  const parts =
+    token === null
+      ? null
+      : lockedNow()
+        ? loadLockScreen().catch(() => undefined)
+        : loadSignedInParts().catch(() => undefined);
   if (token !== null) {
     void worker().setToken(token, userInfo?.id ?? null);
     if (userInfo) void checkDeviceKept(userInfo.id);

@@ -11,7 +11,11 @@ const SIGN_IN_SCREEN = path.resolve('src/screens/Login/LoginScreen.tsx');
 const KIT = /[\\/]src[\\/](ui[\\/]|api[\\/]|shell[\\/]|common[\\/]icons)/;
 /** What Rolldown's chunking pass tells of the module graph (its `ChunkingContext`). */
 interface ChunkingContext {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+    importers: readonly string[];
+  } | null;
 }
 /** Per chunking pass, the app's own modules an entry imports, directly or not (static imports). */
 const closures = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
@@ -51,6 +55,9 @@ function ownModules(ctx: ChunkingContext, entry: string): Set<string> {
  */
 export function widgetKit(id: string, ctx: ChunkingContext): string | null {
   if (id === WIDGET_ENTRY || !ownModules(ctx, WIDGET_ENTRY).has(id)) return null;
+  // The widget itself (imported by its entry alone) stays in the entry's chunk: the screens that
+  // load `widget-parts` for its sparkline and hooks (Home) do not download it.
+  if (ctx.getModuleInfo(id)?.importers.every((m) => m === WIDGET_ENTRY)) return null;
   return startsTheApp(ctx, id) ? 'widget-kit' : 'widget-parts';
 }
 
@@ -58,15 +65,49 @@ export function widgetKit(id: string, ctx: ChunkingContext): string | null {
 const startsTheApp = (ctx: ChunkingContext, id: string) =>
   ownModules(ctx, APP_ENTRY).has(id) || ownModules(ctx, SIGN_IN_SCREEN).has(id);
 /**
- * The rest of the kit in two chunks: what the app's entry and the sign-in screen import (`kit`, every
- * page loads it from the start) and what only other screens and the signed-in shell use (`screen-kit`: lists, tabs, money buttons, the trade-password
- * prompt…, fetched beside the first screen that needs it, in the same round of requests). As one
- * chunk, login — which needs none of the second — downloaded all of it.
+ * The rest of the kit in three chunks: what the app's entry and the sign-in screen import (`kit`,
+ * every page loads it from the start); what the start screen and the signed-in shell's first parts
+ * use (`screen-kit`, fetched beside the first screen that needs it, in the same round of requests);
+ * and what only other screens and the later sheets use (`more-kit`: lists, dialogs, the PIN field,
+ * the trade-password prompt…). As one chunk, login — which needs none of the second — downloaded
+ * all of it; as two, Home downloaded every screen's kit (a third of its own code).
  */
 export function appKit(id: string, ctx: ChunkingContext): string | null {
-  if (!KIT.test(id)) return null;
-  return startsTheApp(ctx, id) ? 'kit' : 'screen-kit';
+  return KIT.test(id) && startsTheApp(ctx, id) ? 'kit' : null;
 }
+/** `screen-kit`: of the kit, what the start screen and the signed-in shell's first parts use. */
+export function screenKit(id: string, ctx: ChunkingContext): string | null {
+  return KIT.test(id) && (ownModules(ctx, START_SCREEN).has(id) || ownModules(ctx, SIGNED_IN_FIRST).has(id))
+    ? 'screen-kit'
+    : null;
+}
+/**
+ * `more-kit`: the rest of the kit. Its own group, after the others: a group takes in what its
+ * modules import that no group before it has taken (Rolldown's `includeDependenciesRecursively`),
+ * and one group for both took Home's tabs and dialogs into the chunk of the sheets that use them too.
+ */
+export function moreKit(id: string, ctx: ChunkingContext): string | null {
+  return KIT.test(id) && !startScreenLater(ctx).has(id) ? 'more-kit' : null;
+}
+const laterOfStart = new WeakMap<ChunkingContext, Set<string>>();
+/**
+ * What the start screen's own lazy parts import (its value chart, loaded as it first renders): left
+ * out of `more-kit` and placed by sharing, so drawing Home's chart does not fetch every screen's kit.
+ */
+function startScreenLater(ctx: ChunkingContext): Set<string> {
+  let later = laterOfStart.get(ctx);
+  if (!later) {
+    later = new Set();
+    for (const m of ownModules(ctx, START_SCREEN))
+      if (m.startsWith(SCREENS))
+        for (const d of ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])
+          for (const x of ownModules(ctx, d)) later.add(x);
+    laterOfStart.set(ctx, later);
+  }
+  return later;
+}
+/** The signed-in shell's parts that a signed-in first screen shows (src/shell/signedIn.ts). */
+const SIGNED_IN_FIRST = path.resolve('src/shell/signedIn.ts');
 /** The screen at the start URL (the installed app opens there): every signed-in start shows it. */
 const START = ROUTES.find((r) => r.path === PATHS.home)!;
 const START_SCREEN = path.resolve(`src/screens/${START.screen}/${START.screen}Screen.tsx`);

@@ -5,6 +5,7 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
+  useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -23,7 +24,7 @@ import { SkipLink } from './SkipLink';
 import { useSecurityChangesLoad } from './securityChanges';
 import { endSession } from './session';
 import s from './shell.module.css';
-import { loadSignedInParts } from './signedInParts';
+import { afterFirstScreen, loadLaterParts, loadSignedInParts } from './signedInParts';
 import { useStartupLoad } from './startup';
 import { useStepUp } from './stepUp';
 import { useSwipeBack } from './swipeBack';
@@ -32,19 +33,18 @@ import { UpdatePrompt } from './UpdatePrompt';
 registerDeviceWipe();
 
 /*
- * The signed-in parts (src/shell/signedIn.ts) suspend the route's Suspense until they have arrived,
- * as its screen does: a screen never shows without its navigation bar. Login renders none of them.
- * One that could not be fetched (the connection) leaves nothing, and is asked for again at the next
- * screen, rather than taking the screen with it.
+ * The signed-in parts of a first screen (src/shell/signedIn.ts) suspend the route's Suspense until
+ * they have arrived, as its screen does: a screen never shows without its navigation bar. Login
+ * renders none of them. One that could not be fetched (the connection) leaves nothing, and is asked
+ * for again at the next screen, rather than taking the screen with it.
  */
-type Part = Exclude<keyof typeof import('./signedIn'), 'LockScreen'>;
-function part(name: Part): ComponentType {
+function lazyPart<M>(load: () => Promise<M>, name: keyof M): ComponentType {
   let current: LazyExoticComponent<ComponentType> | null = null;
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, so its identity never changes
   return function SignedInPart() {
-    current ??= lazy(() =>
-      loadSignedInParts().then(
-        (m) => ({ default: m[name] }),
+    current ??= lazy<ComponentType>(() =>
+      load().then(
+        (m): { default: ComponentType } => ({ default: m[name] as ComponentType }),
         (error: unknown) => {
           console.warn('not loaded:', error);
           current = null;
@@ -56,15 +56,37 @@ function part(name: Part): ComponentType {
     return <Loaded />;
   };
 }
-const AwaySheet = part('AwaySheet');
+const part = (name: keyof typeof import('./signedIn')) => lazyPart(loadSignedInParts, name);
 const BottomNav = part('BottomNav');
 const FrozenBanner = part('FrozenBanner');
-const InstallOffer = part('InstallOffer');
-const IosGuide = part('IosGuide');
-const IdentityNeeded = part('IdentityNeeded');
 const InboxWatcher = part('InboxWatcher');
-const SecurityChanged = part('SecurityChanged');
 const ServiceButton = part('ServiceButton');
+// The sheets and offers (src/shell/signedInLater.ts) show only once something happens: they are
+// loaded once the first screen has shown, and render nothing until then (`Later`).
+const later = (name: keyof typeof import('./signedInLater')) => lazyPart(loadLaterParts, name);
+const AwaySheet = later('AwaySheet');
+const InstallOffer = later('InstallOffer');
+const IosGuide = later('IosGuide');
+const IdentityNeeded = later('IdentityNeeded');
+const SecurityChanged = later('SecurityChanged');
+
+let firstScreenShown = false;
+/** Renders its children once the first screen has shown (`afterFirstScreen`), in a boundary of their own. */
+function Later({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(firstScreenShown);
+  useEffect(() => {
+    if (shown) return;
+    let live = true;
+    void afterFirstScreen().then(() => {
+      firstScreenShown = true;
+      if (live) setShown(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown]);
+  return shown ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The step-up sheet loads the first time a change asks for a proof. */
 const StepUpSheet = lazy(() => import('../screens/_parts/security/StepUpSheet'));
@@ -128,7 +150,11 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
       <SkipLink />
       <ConnectionBanner />
       {showNav && <BottomNav />}
-      {!route.public && <AwaySheet />}
+      {!route.public && (
+        <Later>
+          <AwaySheet />
+        </Later>
+      )}
       {!route.public && <InboxWatcher />}
       {!route.public && <FrozenBanner />}
       <DesktopWarning />
@@ -137,15 +163,23 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
           {t('core.deviceCleared')}
         </p>
       )}
-      {!route.public && <InstallOffer />}
+      {!route.public && (
+        <Later>
+          <InstallOffer />
+        </Later>
+      )}
       {/* The skip link's target (its href names it; Lighthouse and screen readers check it exists);
           display: contents keeps the screen a child of the page's column. */}
       <div id="main" className={s.content}>
         {children}
       </div>
-      {!route.public && <IosGuide />}
-      {!route.public && <IdentityNeeded />}
-      {!route.public && <SecurityChanged />}
+      {!route.public && (
+        <Later>
+          <IosGuide />
+          <IdentityNeeded />
+          <SecurityChanged />
+        </Later>
+      )}
       {steppingUp && (
         <Suspense fallback={null}>
           <StepUpSheet />

@@ -1,21 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../api/useConfig';
-import { changeLanguage, LANGUAGES, type Language } from '../i18n/index';
 import { IconButton } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
-import { IconCheck, IconGlobe } from '../ui/icons';
-import ui from '../ui/ui.module.css';
-import s from './core.module.css';
+import { IconGlobe } from '../ui/icons';
 
-/** Each language named in itself, so a reader finds theirs whatever the current one is. */
-export const NATIVE: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', de: 'Deutsch' };
-
-/** The languages the configuration enables (SPEC: only English by default), in a known order. */
-export function enabledLanguages(configured: string[]): Language[] {
-  const list = LANGUAGES.filter((l) => configured.includes(l));
-  return list.length ? list : ['en'];
-}
+/**
+ * The sheet's code (the dialog kit) is fetched when the menu is first opened, not with Home, whose
+ * first screen shows only the button; once opened it stays mounted, so it closes as a dialog does.
+ */
+const LanguageSheet = lazy(() => import('./LanguageSheet').then((m) => ({ default: m.LanguageSheet })));
 
 /**
  * The language menu (SPEC §2 Home header): a globe button opening a sheet with the enabled
@@ -24,42 +16,23 @@ export function enabledLanguages(configured: string[]): Language[] {
 export function LanguageMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <IconButton label={t('core.language.title')} onClick={() => setOpen(true)}>
+      <IconButton
+        label={t('core.language.title')}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <IconGlobe />
       </IconButton>
-      <LanguageSheet open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageSheet open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-/** The sheet itself, also opened from the settings screen. */
-export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const { languages } = useConfig();
-  const current = i18n.language as Language;
-  return (
-    <Dialog open={open} onClose={onClose} title={t('core.language.title')} sheet>
-      <ul className={`${ui.choices} ${s.languages}`}>
-        {enabledLanguages(languages).map((lng) => (
-          <li key={lng}>
-            <button
-              type="button"
-              aria-current={lng === current ? 'true' : undefined}
-              lang={lng}
-              className={`${ui.choice} ${s.language}`}
-              onClick={async () => {
-                await changeLanguage(lng);
-                onClose();
-              }}
-            >
-              {NATIVE[lng]}
-              {lng === current && <IconCheck size={18} />}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }

@@ -1,16 +1,13 @@
 /**
- * The parts of the shell only a signed-in user sees: the bottom navigation, the frozen account's
- * banner, the sheets and offers,
- * the inbox watcher, the service button and the lock screen. AppShell and App load them on first
- * use (with the screens' kit: src/build/chunks.ts `appKit`), so the sign-in screen's first chunks
- * carry none of them; a signed-in start asks for them at once (src/main.tsx).
+ * The parts of the shell a signed-in screen shows from its first paint: the bottom navigation, the
+ * frozen account's banner, the service button and the inbox watcher (it takes the notices already
+ * there as seen: started later it would take a notice that came meanwhile as seen too). AppShell
+ * loads them on first use (with the screens' kit: src/build/chunks.ts `appKit`), so the sign-in
+ * screen's first chunks carry none of them; a signed-in start asks for them at once (src/main.tsx).
+ * The sheets and offers wait until the first screen has shown (src/shell/signedInLater.ts), the
+ * lock screen until it is needed (src/shell/signedInParts.ts `loadLockScreen`).
  */
-export { AwaySheet } from './AwaySheet';
 export { BottomNav } from './BottomNav';
 export { FrozenBanner } from './FrozenBanner';
-export { InstallOffer, IosGuide } from './HomeScreenOffer';
-export { IdentityNeeded } from './IdentityNeeded';
 export { InboxWatcher } from './Inbox';
-export { LockScreen } from './LockScreen';
-export { SecurityChanged } from './SecurityChanged';
 export { ServiceButton } from './ServiceButton';

@@ -12,7 +12,9 @@ import { currencyFor, parseConfig } from '../../src/api/useConfig';
 import { overlayFavourites } from '../../src/device/favourites';
 import { toastMoneyFailure } from '../../src/screens/_parts/invest/useMoneyCall';
 import { ConnectionBanner } from '../../src/shell/ConnectionBanner';
-import { enabledLanguages } from '../../src/shell/LanguageMenu';
+import { LanguageMenu } from '../../src/shell/LanguageMenu';
+import { enabledLanguages } from '../../src/shell/languageChoices';
+import { afterFirstScreen } from '../../src/shell/signedInParts';
 import { isSwipeBack, SWIPE } from '../../src/shell/swipeBack';
 import { UpdatePrompt } from '../../src/shell/UpdatePrompt';
 import { useUpdate } from '../../src/shell/update';
@@ -354,6 +356,27 @@ describe('around the shell', () => {
     expect(enabledLanguages(parseConfig(undefined).languages)).toEqual(['en']);
     expect(enabledLanguages(['de', 'en', 'xx'])).toEqual(['en', 'de']);
     expect(enabledLanguages([])).toEqual(['en']);
+  });
+
+  it('the language menu opens its sheet at the first tap (its code comes then)', async () => {
+    render(<LanguageMenu />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    expect(await screen.findByRole('button', { name: 'English' })).toBeTruthy();
+  });
+
+  it('the signed-in sheets wait for the first screen, but not past the user’s first tap', async () => {
+    // No idle period ever comes (a busy phone): the tap alone lets them load.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    let done = false;
+    const shown = afterFirstScreen().then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(false);
+    window.dispatchEvent(new Event('pointerdown'));
+    await shown;
+    expect(done).toBe(true);
   });
 
   it('currency follows the region: IN ₹ with Indian grouping, US $', () => {

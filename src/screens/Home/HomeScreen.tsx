@@ -8,11 +8,12 @@ import { InboxBell } from '../../shell/Inbox';
 import { LanguageMenu } from '../../shell/LanguageMenu';
 import { ServiceHeaderLink } from '../../shell/ServiceButton';
 import { SimulatedMark } from '../../shell/SimulatedMark';
+import { AsOf } from '../../ui/AsOf';
+import { IconButton } from '../../ui/Button';
+import { useDates } from '../../ui/dates';
 import {
-  AsOf,
   IconBlocks,
   IconBond,
-  IconButton,
   IconChevron,
   IconExchange,
   IconFlag,
@@ -21,13 +22,10 @@ import {
   IconPie,
   IconSearch,
   IconSettings,
-  ListStates,
-  LoadError,
-  Skeleton,
-  ui,
-  useDates,
-} from '../../ui';
+} from '../../ui/icons';
+import { ListStates, LoadError, Skeleton } from '../../ui/States';
 import { useScreenHeading } from '../../ui/screenHeading';
+import ui from '../../ui/ui.module.css';
 import { IndexCard } from '../_parts/market/IndexCard';
 import { HeroLines } from '../_parts/portfolio/Hero';
 import { Allocation, TodayLine, ValueChartCard } from '../_parts/portfolio/PortfolioPanel';

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWatch } from '../../api/hooks';
 import { PATHS } from '../../paths';
-import { IconCheck, IconChevron, IconShield, ui } from '../../ui';
+import { IconCheck, IconChevron, IconShield } from '../../ui/icons';
+import ui from '../../ui/ui.module.css';
 import o from './onboarding.module.css';
 
 /** The checklist follows the server's state; a step done elsewhere ticks within this. */

@@ -5,7 +5,8 @@ import { setLowDataPref, useLowDataPref } from '../../api/lowData';
 import type { Language } from '../../i18n/index';
 import { PATHS } from '../../paths';
 import { iosCanAdd, openIosGuide, persisted } from '../../shell/homeScreen';
-import { LanguageSheet, NATIVE } from '../../shell/LanguageMenu';
+import { LanguageSheet } from '../../shell/LanguageSheet';
+import { NATIVE } from '../../shell/languageChoices';
 import { TradePasswordDialog } from '../../shell/TradePasswordDialog';
 import { type UpDown, useUpDown } from '../../shell/updown';
 import {

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { stockPath } from '../../../paths';
 import type { IndexCard as IndexCardData } from '../../../shared/contract/market';
 import { formatChange, formatPercent, formatPrice, trendClass } from '../../../shared/format';
-import { Sparkline, ui } from '../../../ui';
+import { Sparkline } from '../../../ui/Sparkline';
+import ui from '../../../ui/ui.module.css';
 import s from './market.module.css';
 
 /**

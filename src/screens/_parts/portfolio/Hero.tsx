@@ -3,7 +3,7 @@ import { useConfig } from '../../../api/useConfig';
 import type { AccountHero } from '../../../shared/contract/portfolio';
 import { formatMoney } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
-import { Skeleton } from '../../../ui';
+import { Skeleton } from '../../../ui/States';
 import s from './portfolio.module.css';
 
 /**

@@ -7,16 +7,11 @@ import type { HistoryRange, PortfolioSummary } from '../../../shared/contract/po
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { HOLDING_TYPES } from '../../../shared/rules';
-import {
-  Button,
-  type Failure,
-  FailureBoundary,
-  LoadError,
-  retryableLazy,
-  Segmented,
-  Skeleton,
-  ui,
-} from '../../../ui';
+import { Button } from '../../../ui/Button';
+import { type Failure, FailureBoundary, retryableLazy } from '../../../ui/FailureBoundary';
+import { LoadError, Skeleton } from '../../../ui/States';
+import { Segmented } from '../../../ui/Tabs';
+import ui from '../../../ui/ui.module.css';
 import { Signed } from './parts';
 import s from './portfolio.module.css';
 

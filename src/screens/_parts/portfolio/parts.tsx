@@ -6,7 +6,9 @@ import type { PortfolioTotals } from '../../../shared/contract/portfolio';
 import { type CurrencyDisplay, formatMoney, formatPercent } from '../../../shared/format';
 import { toMinor } from '../../../shared/money';
 import { POLL_MS } from '../../../shared/rules';
-import { AsOf, Skeleton, ui } from '../../../ui';
+import { AsOf } from '../../../ui/AsOf';
+import { Skeleton } from '../../../ui/States';
+import ui from '../../../ui/ui.module.css';
 import s from './portfolio.module.css';
 
 /** The server's portfolio summary, polled with the prices it rests on. */
