@@ -9,6 +9,19 @@ export interface TabItem<V extends string> {
   disabled?: boolean;
 }
 
+/** Scrolls the strip `el` so its item `selected` is in view, when the strip scrolls at all. */
+function keepInView(el: HTMLElement, selected: string): void {
+  const current = [...el.querySelectorAll<HTMLElement>('[data-value]')].find(
+    (item) => item.dataset.value === selected,
+  );
+  if (!current || el.scrollWidth <= el.clientWidth) return;
+  // The scroller is the button's offset parent: offsetLeft is its place in the scrolled content.
+  const left = current.offsetLeft;
+  if (left < el.scrollLeft || left + current.offsetWidth > el.scrollLeft + el.clientWidth) {
+    el.scrollLeft = left - (el.clientWidth - current.offsetWidth) / 2;
+  }
+}
+
 /**
  * A strip that scrolls sideways when its items do not fit, with a visible cue on the side that has
  * more: a fade and a chevron (`data-more="start|end|both"`). The selected item is kept in view.
@@ -24,6 +37,8 @@ function ScrollStrip({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState<'start' | 'end' | 'both' | null>(null);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
 
   useEffect(() => {
     const el = ref.current;
@@ -33,29 +48,37 @@ function ScrollStrip({
       const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
       setMore(start && end ? 'both' : start ? 'start' : end ? 'end' : null);
     };
-    update();
     el.addEventListener('scroll', update, { passive: true });
-    // The strip's width or its labels (another language) can change: measure again.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(el);
-    for (const child of el.children) observer?.observe(child);
+    if (typeof ResizeObserver === 'undefined') {
+      update();
+      keepInView(el, selectedRef.current);
+      return () => el.removeEventListener('scroll', update);
+    }
+    // The strip's width or its labels (another language) can change: measure again. The observer's
+    // first call comes after the browser's own layout, before paint: measured here, in the effect,
+    // the strip forced a layout of the whole new screen in the middle of its start (Home's chart
+    // range, ~15 ms of a throttled phone's start).
+    let first = true;
+    const observer = new ResizeObserver(() => {
+      update();
+      if (first) keepInView(el, selectedRef.current);
+      first = false;
+    });
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
     return () => {
       el.removeEventListener('scroll', update);
-      observer?.disconnect();
+      observer.disconnect();
     };
   }, []);
 
+  // A choice made later (a tap, the keyboard) is brought into view at once; the first one by the
+  // observer above.
+  const shown = useRef(selected);
   useEffect(() => {
-    const el = ref.current;
-    const current = [...(el?.querySelectorAll<HTMLElement>('[data-value]') ?? [])].find(
-      (item) => item.dataset.value === selected,
-    );
-    if (!el || !current || el.scrollWidth <= el.clientWidth) return;
-    // The scroller is the button's offset parent: offsetLeft is its place in the scrolled content.
-    const left = current.offsetLeft;
-    if (left < el.scrollLeft || left + current.offsetWidth > el.scrollLeft + el.clientWidth) {
-      el.scrollLeft = left - (el.clientWidth - current.offsetWidth) / 2;
-    }
+    if (shown.current === selected) return;
+    shown.current = selected;
+    if (ref.current) keepInView(ref.current, selected);
   }, [selected]);
 
   return (
