@@ -60,6 +60,8 @@ test.describe('install', () => {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
+      // Installability needs the service worker, which the journeys' contexts block by default.
+      serviceWorkers: 'allow',
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
@@ -120,6 +122,8 @@ test.describe('install', () => {
 });
 
 test.describe('offline', () => {
+  // The device's own copy of the shell: these journeys are about the service worker.
+  test.use({ serviceWorkers: 'allow' });
   test('after a first visit the app opens offline with the last known account summary, marked with its time', async ({
     page,
     context,
@@ -350,6 +354,7 @@ test.describe('first screen', () => {
 });
 
 test.describe('updates', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('a new build shows "New version available", waits while a dialog is open, and reloads only when asked', async ({
     page,
     server,

@@ -133,14 +133,17 @@ test.describe('accounts', () => {
     await expectAccessible(page);
   });
 
-  test('after a first visit the app shell loads offline', async ({ page, context }) => {
-    await loginFresh(page);
-    await serviceWorkerReady(page);
-    await goOffline(context);
-    await page.reload();
-    await expect(page.getByText('Total assets')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-    await goOnline(context);
+  test.describe('offline', () => {
+    test.use({ serviceWorkers: 'allow' });
+    test('after a first visit the app shell loads offline', async ({ page, context }) => {
+      await loginFresh(page);
+      await serviceWorkerReady(page);
+      await goOffline(context);
+      await page.reload();
+      await expect(page.getByText('Total assets')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await goOnline(context);
+    });
   });
 
   test('a remembered password is kept encrypted, fills login (never forgot-password), and logout drops it', async ({

@@ -47,6 +47,9 @@ function shell(port: number, api: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+// That no service worker registers from a shell's origin means something only where one may.
+test.use({ serviceWorkers: 'allow' });
+
 test('a hybrid shell serves the app from its own origin: sign in, buy, log out; other origins are refused', async ({
   browser,
   request,

@@ -35,6 +35,8 @@ let phone: string;
 let token: string;
 
 test.describe.configure({ mode: 'serial' });
+// The silent server's journey reloads from the service worker's copy of the shell.
+test.use({ serviceWorkers: 'allow' });
 
 test.beforeAll(async ({ playwright, server, chaos }) => {
   proxy = chaos;

@@ -21,7 +21,7 @@ let api: APIRequestContext;
 let phone: string;
 
 test.describe.configure({ mode: 'serial' });
-test.use({ ownServer: 'offline-reload' });
+test.use({ ownServer: 'offline-reload', serviceWorkers: 'allow' });
 
 test.beforeAll(async ({ playwright, server: own }) => {
   server = own;

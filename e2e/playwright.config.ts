@@ -40,7 +40,13 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
-    serviceWorkers: 'allow',
+    // No service worker unless a journey asks for one (`test.use({ serviceWorkers: 'allow' })`: the
+    // offline, install, update, push and hybrid-shell journeys). Each context that allows one installs
+    // it and precaches the whole shell (~195 files fetched and stored), about a second of the 2-core
+    // machine's CPU per journey, spent for nothing by a journey that never uses it: layout's five
+    // journeys took 62 → 56 CPU-s with it blocked. The app without one is a first visit or a
+    // hybrid shell, as it ships.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     // What a failed journey did, step by step, with its timings and requests (npx playwright
     // show-trace <results>/…/trace.zip). Without screenshots or DOM snapshots: recording them at

@@ -23,7 +23,8 @@ let server: WorkerServer;
 let api: APIRequestContext;
 let service: PushService;
 
-test.use({ ownServer: 'push' });
+// A push reaches the service worker.
+test.use({ ownServer: 'push', serviceWorkers: 'allow' });
 
 test.beforeAll(async ({ playwright, server: own }) => {
   server = own;

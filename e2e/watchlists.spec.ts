@@ -26,150 +26,157 @@ async function swipeLeft(page: Page, row: Locator): Promise<void> {
   await page.mouse.up();
 }
 
-test('watchlists: a second list, add from search, swipe to remove, long press', async ({ page, context }) => {
-  await loginFresh(page);
-  await page.goto('/watchlists');
-  await expect(page.getByText('No favourites yet')).toBeVisible();
-  // An empty list offers popular instruments, each one tap away.
-  const popular = page.getByRole('list', { name: 'Popular instruments' });
-  await expect(popular.getByRole('listitem').first()).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, 'watchlists-empty');
+test.describe('watchlists', () => {
+  // Its offline spells rely on the service worker's copy of the shell.
+  test.use({ serviceWorkers: 'allow' });
+  test('watchlists: a second list, add from search, swipe to remove, long press', async ({
+    page,
+    context,
+  }) => {
+    await loginFresh(page);
+    await page.goto('/watchlists');
+    await expect(page.getByText('No favourites yet')).toBeVisible();
+    // An empty list offers popular instruments, each one tap away.
+    const popular = page.getByRole('list', { name: 'Popular instruments' });
+    await expect(popular.getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'watchlists-empty');
 
-  // A second list.
-  await page.getByRole('button', { name: 'New list' }).click();
-  const naming = page.getByRole('dialog', { name: 'New watchlist' });
-  await naming.getByLabel('List name').fill('Tech');
-  await naming.getByRole('button', { name: 'Save' }).click();
-  await expect(naming).toBeHidden();
-  const tabs = page.getByRole('tablist', { name: 'Watchlists' });
-  await expect(tabs.getByRole('tab', { name: 'Tech' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('heading', { name: 'Tech', level: 2 })).toBeVisible();
-  await expect(page.getByText('This list is empty')).toBeVisible();
+    // A second list.
+    await page.getByRole('button', { name: 'New list' }).click();
+    const naming = page.getByRole('dialog', { name: 'New watchlist' });
+    await naming.getByLabel('List name').fill('Tech');
+    await naming.getByRole('button', { name: 'Save' }).click();
+    await expect(naming).toBeHidden();
+    const tabs = page.getByRole('tablist', { name: 'Watchlists' });
+    await expect(tabs.getByRole('tab', { name: 'Tech' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Tech', level: 2 })).toBeVisible();
+    await expect(page.getByText('This list is empty')).toBeVisible();
 
-  // Add from the search field's instant results.
-  const search = page.getByLabel('Search instruments');
-  await search.fill('apple');
-  const results = page.getByRole('list', { name: 'Search results' });
-  await results.getByRole('button', { name: 'Add AAPL to Tech' }).click();
-  await expect(results.getByRole('button', { name: 'Remove AAPL from Tech' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expectAccessible(page);
-  await snap(page, 'search');
-  await search.fill('TCS');
-  await results.getByRole('button', { name: 'Add TCS to Tech' }).click();
-  await expect(results.getByRole('button', { name: 'Remove TCS from Tech' })).toBeVisible();
-  await search.fill('');
+    // Add from the search field's instant results.
+    const search = page.getByLabel('Search instruments');
+    await search.fill('apple');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.getByRole('button', { name: 'Add AAPL to Tech' }).click();
+    await expect(results.getByRole('button', { name: 'Remove AAPL from Tech' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectAccessible(page);
+    await snap(page, 'search');
+    await search.fill('TCS');
+    await results.getByRole('button', { name: 'Add TCS to Tech' }).click();
+    await expect(results.getByRole('button', { name: 'Remove TCS from Tech' })).toBeVisible();
+    await search.fill('');
 
-  const rows = page.getByRole('list', { name: 'Tech' }).getByRole('listitem');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'AAPL' }).getByText(/^\d[\d,]*\.\d{2}$/)).toBeVisible();
-  // Favourites stay as they were.
-  await tabs.getByRole('tab', { name: 'Favourites' }).click();
-  await expect(page.getByText('No favourites yet')).toBeVisible();
-  await tabs.getByRole('tab', { name: 'Tech' }).click();
-  await expect(rows).toHaveCount(2);
-  await expectAccessible(page);
-  await snap(page, 'watchlists');
-  // 'Tata Consultancy Services' keeps its whole name beside the price and the change.
-  expect((await cutOffTexts(page)).cut).toEqual([]);
+    const rows = page.getByRole('list', { name: 'Tech' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'AAPL' }).getByText(/^\d[\d,]*\.\d{2}$/)).toBeVisible();
+    // Favourites stay as they were.
+    await tabs.getByRole('tab', { name: 'Favourites' }).click();
+    await expect(page.getByText('No favourites yet')).toBeVisible();
+    await tabs.getByRole('tab', { name: 'Tech' }).click();
+    await expect(rows).toHaveCount(2);
+    await expectAccessible(page);
+    await snap(page, 'watchlists');
+    // 'Tata Consultancy Services' keeps its whole name beside the price and the change.
+    expect((await cutOffTexts(page)).cut).toEqual([]);
 
-  // Long press (the context-menu gesture) opens the row's actions as a sheet.
-  await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
-  const sheet = page.getByRole('dialog', { name: /TCS/ });
-  for (const action of ['Buy', 'Sell', 'Chart', 'Alert', 'Remove'])
-    await expect(sheet.getByRole('button', { name: action })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, 'watchlists-actions');
-  await page.keyboard.press('Escape');
-  await expect(sheet).toBeHidden();
+    // Long press (the context-menu gesture) opens the row's actions as a sheet.
+    await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
+    const sheet = page.getByRole('dialog', { name: /TCS/ });
+    for (const action of ['Buy', 'Sell', 'Chart', 'Alert', 'Remove'])
+      await expect(sheet.getByRole('button', { name: action })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'watchlists-actions');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
-  // Swipe left reveals the actions; Remove asks, then the row goes.
-  await swipeLeft(page, rows.filter({ hasText: 'AAPL' }));
-  await expect(rows.filter({ hasText: 'AAPL' })).toHaveAttribute('data-open', '1');
-  await snap(page, 'watchlists-swipe');
-  await page.getByRole('button', { name: 'Remove AAPL' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Remove from watchlist?' });
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(rows).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'AAPL' })).toHaveCount(0);
+    // Swipe left reveals the actions; Remove asks, then the row goes.
+    await swipeLeft(page, rows.filter({ hasText: 'AAPL' }));
+    await expect(rows.filter({ hasText: 'AAPL' })).toHaveAttribute('data-open', '1');
+    await snap(page, 'watchlists-swipe');
+    await page.getByRole('button', { name: 'Remove AAPL' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove from watchlist?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'AAPL' })).toHaveCount(0);
 
-  // Manage: move Tech first, and it stays first after a reload.
-  await page.getByRole('button', { name: 'Manage lists' }).click();
-  const manage = page.getByRole('dialog', { name: 'Manage lists' });
-  await manage.getByRole('button', { name: 'Move Tech up' }).click();
-  await expect(manage.getByRole('button', { name: 'Move Tech up' })).toBeDisabled();
-  await expectAccessible(page);
-  await snap(page, 'watchlists-manage');
-  await manage.getByRole('button', { name: 'Done' }).click();
-  await page.reload();
-  await expect(tabs.getByRole('tab').first()).toHaveText('Tech');
-  await expect(rows).toHaveCount(1);
+    // Manage: move Tech first, and it stays first after a reload.
+    await page.getByRole('button', { name: 'Manage lists' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage lists' });
+    await manage.getByRole('button', { name: 'Move Tech up' }).click();
+    await expect(manage.getByRole('button', { name: 'Move Tech up' })).toBeDisabled();
+    await expectAccessible(page);
+    await snap(page, 'watchlists-manage');
+    await manage.getByRole('button', { name: 'Done' }).click();
+    await page.reload();
+    await expect(tabs.getByRole('tab').first()).toHaveText('Tech');
+    await expect(rows).toHaveCount(1);
 
-  // The service worker installed before any offline spell: one cut off mid-install (its precache
-  // fetches failing) is discarded, and the later offline reload would find no app to serve.
-  await serviceWorkerReady(page);
+    // The service worker installed before any offline spell: one cut off mid-install (its precache
+    // fetches failing) is discarded, and the later offline reload would find no app to serve.
+    await serviceWorkerReady(page);
 
-  // Offline a removal waits in the outbox, marked pending, and is sent once back online.
-  await goOffline(context);
-  await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
-  await page.getByRole('dialog', { name: /TCS/ }).getByRole('button', { name: 'Remove' }).click();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(rows.filter({ hasText: 'TCS' }).getByText('Pending sync')).toBeVisible();
-  await goOnline(context);
-  await expect(rows).toHaveCount(0);
-  await expect(page.getByText('This list is empty')).toBeVisible();
+    // Offline a removal waits in the outbox, marked pending, and is sent once back online.
+    await goOffline(context);
+    await rows.filter({ hasText: 'TCS' }).click({ button: 'right' });
+    await page.getByRole('dialog', { name: /TCS/ }).getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(rows.filter({ hasText: 'TCS' }).getByText('Pending sync')).toBeVisible();
+    await goOnline(context);
+    await expect(rows).toHaveCount(0);
+    await expect(page.getByText('This list is empty')).toBeVisible();
 
-  // Offline, renaming a list waits in the same outbox: shown at once, marked pending, kept across
-  // a reload (the service worker serves the app), and sent once the connection is back.
-  await goOffline(context);
-  await page.getByRole('button', { name: 'Manage lists' }).click();
-  await manage.getByRole('button', { name: 'Rename Tech' }).click();
-  const renaming = page.getByRole('dialog', { name: 'Rename watchlist' });
-  await renaming.getByLabel('List name').fill('Chips');
-  await renaming.getByRole('button', { name: 'Save' }).click();
-  await expect(renaming).toBeHidden();
-  const chips = manage.getByRole('listitem').filter({ hasText: 'Chips' });
-  await expect(chips.getByText('Pending sync')).toBeVisible();
-  // And a new order, in the same outbox after the rename.
-  await manage.getByRole('button', { name: 'Move Favourites up' }).click();
-  await expect(manage.getByText('New order: pending sync')).toBeVisible();
-  await expect(manage.getByRole('button', { name: 'Move Favourites up' })).toBeDisabled();
-  await expectAccessible(page);
-  await snap(page, 'watchlists-lists-pending');
-  await manage.getByRole('button', { name: 'Done' }).click();
-  await expect(tabs.getByRole('tab', { name: 'Chips' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('heading', { name: 'Chips', level: 2 })).toBeVisible();
-  // A new list too: it has a temporary id on the device until the server answers.
-  await page.getByRole('button', { name: 'New list' }).click();
-  await naming.getByLabel('List name').fill('Pharma');
-  await naming.getByRole('button', { name: 'Save' }).click();
-  await expect(naming).toBeHidden();
-  await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
-  const heading = page.getByRole('heading', { name: 'Pharma', level: 2 });
-  await expect(heading).toBeVisible();
-  await expect(page.getByText('This list is empty')).toBeVisible();
-  await page.reload();
-  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
-  await expect(heading).toBeVisible();
-  await expect(page.getByText('Pending sync')).toBeVisible();
-  await snap(page, 'watchlists-list-pending');
-  await goOnline(context);
-  await expect(page.getByText('Pending sync')).toHaveCount(0);
-  await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
-  // Still on the new list, now under the server's id.
-  await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
-  // The server has the new name (asked directly, not through the app's device copy).
-  const token = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('bourse.session') ?? '{}').state.token as string,
-  );
-  const answer = await page.request.get('/api/stock/success/watchlist/lists', { headers: { token } });
-  const names = ((await answer.json()).data.rows as Array<{ name: string | null }>).map((r) => r.name);
-  expect(names).toEqual([null, 'Chips', 'Pharma']);
+    // Offline, renaming a list waits in the same outbox: shown at once, marked pending, kept across
+    // a reload (the service worker serves the app), and sent once the connection is back.
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Manage lists' }).click();
+    await manage.getByRole('button', { name: 'Rename Tech' }).click();
+    const renaming = page.getByRole('dialog', { name: 'Rename watchlist' });
+    await renaming.getByLabel('List name').fill('Chips');
+    await renaming.getByRole('button', { name: 'Save' }).click();
+    await expect(renaming).toBeHidden();
+    const chips = manage.getByRole('listitem').filter({ hasText: 'Chips' });
+    await expect(chips.getByText('Pending sync')).toBeVisible();
+    // And a new order, in the same outbox after the rename.
+    await manage.getByRole('button', { name: 'Move Favourites up' }).click();
+    await expect(manage.getByText('New order: pending sync')).toBeVisible();
+    await expect(manage.getByRole('button', { name: 'Move Favourites up' })).toBeDisabled();
+    await expectAccessible(page);
+    await snap(page, 'watchlists-lists-pending');
+    await manage.getByRole('button', { name: 'Done' }).click();
+    await expect(tabs.getByRole('tab', { name: 'Chips' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Chips', level: 2 })).toBeVisible();
+    // A new list too: it has a temporary id on the device until the server answers.
+    await page.getByRole('button', { name: 'New list' }).click();
+    await naming.getByLabel('List name').fill('Pharma');
+    await naming.getByRole('button', { name: 'Save' }).click();
+    await expect(naming).toBeHidden();
+    await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
+    const heading = page.getByRole('heading', { name: 'Pharma', level: 2 });
+    await expect(heading).toBeVisible();
+    await expect(page.getByText('This list is empty')).toBeVisible();
+    await page.reload();
+    await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
+    await expect(heading).toBeVisible();
+    await expect(page.getByText('Pending sync')).toBeVisible();
+    await snap(page, 'watchlists-list-pending');
+    await goOnline(context);
+    await expect(page.getByText('Pending sync')).toHaveCount(0);
+    await expect(tabs.getByRole('tab')).toHaveText(['Favourites', 'Chips', 'Pharma']);
+    // Still on the new list, now under the server's id.
+    await expect(tabs.getByRole('tab', { name: 'Pharma' })).toHaveAttribute('aria-selected', 'true');
+    // The server has the new name (asked directly, not through the app's device copy).
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('bourse.session') ?? '{}').state.token as string,
+    );
+    const answer = await page.request.get('/api/stock/success/watchlist/lists', { headers: { token } });
+    const names = ((await answer.json()).data.rows as Array<{ name: string | null }>).map((r) => r.name);
+    expect(names).toEqual([null, 'Chips', 'Pharma']);
+  });
 });
 
 /** A 1×1 PNG: what the upload call checks is the file's magic number. */
