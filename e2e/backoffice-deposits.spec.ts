@@ -12,8 +12,7 @@ import { loginFresh, ops, snap } from './support';
 test.use({ ownServer: 'deposits', serverEnv: { SANDBOX_SETTLE_MS: '-1' } });
 
 test('a recharge confirmed in the back office reaches the customer balance', async ({ page, browser }) => {
-  const customer = await loginFresh(page);
-  await page.goto('/account');
+  const customer = await loginFresh(page, '/account');
   await expect(page.getByTestId('available-balance')).toHaveText('₹0.00');
   await page.getByRole('link', { name: 'Recharge' }).click();
   await page.getByLabel('Recharge amount').fill('6000');

@@ -124,8 +124,7 @@ test('a block lot is in Holdings with its lock; the hero adds up after a lot, an
   await call('POST', '/stock/success/fund/purchase', { project_id: funds.rows[0].id });
 
   // Holdings: the lot, with its kind, its lock-in, its value and P&L; its sheet says until when.
-  await login(page, phone, PASSWORD);
-  await page.goto('/trade');
+  await login(page, phone, PASSWORD, '/trade');
   const row = page.locator(`[data-lot="${lot.no}"]`);
   await expect(row).toContainText('Block lot');
   await expect(row.getByTestId('lot-lock')).toHaveText(

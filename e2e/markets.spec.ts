@@ -114,8 +114,7 @@ test('markets: region, index tabs, infinite list and search', async ({ page }) =
 });
 
 test('stock detail: four periods with candles and MAs, pan, favourite, buy and sell', async ({ page }) => {
-  await loginFresh(page);
-  await page.goto('/markets');
+  await loginFresh(page, '/markets');
   const list = page.getByRole('list', { name: 'Stocks · India · NSE' });
   const first = list.getByRole('link').first();
   const name = (await first.locator('span > span').first().textContent())!;
@@ -273,8 +272,7 @@ test('stock detail: four periods with candles and MAs, pan, favourite, buy and s
 });
 
 test('forex: code search, empty and no match, infinite list, positions', async ({ page }) => {
-  await loginFresh(page);
-  await page.goto('/forex');
+  await loginFresh(page, '/forex');
   await expect(page.getByRole('heading', { name: 'Forex', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Positions' })).toHaveAttribute(
     'href',
@@ -333,8 +331,7 @@ for (const screen of [
   },
 ]) {
   test(`${screen.title.toLowerCase()}: search, empty and no match, open detail`, async ({ page }) => {
-    await loginFresh(page);
-    await page.goto(screen.path);
+    await loginFresh(page, screen.path);
     await expect(page.getByRole('heading', { name: screen.title, level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Positions' })).toHaveAttribute('href', screen.positions);
     const list = page.getByRole('list', { name: screen.title });

@@ -74,8 +74,7 @@ const row = (page: Page, no: string) => page.locator(`[data-order="${no}"]`);
 test('a screen of orders: at least seven compact rows at 390×844, each saying what it is', async ({
   page,
 }) => {
-  await login(page, phone, PASSWORD);
-  await page.goto('/records');
+  await login(page, phone, PASSWORD, '/records');
   const rows = page.locator('[data-order]');
   await expect(rows).toHaveCount(10);
   // Measured, not assumed: each row's height, and how many lie wholly inside the viewport above
@@ -125,8 +124,7 @@ test('a screen of orders: at least seven compact rows at 390×844, each saying w
 test('a row opens its detail: the order in full, placed at an IST time, cancel where allowed', async ({
   page,
 }) => {
-  await login(page, phone, PASSWORD);
-  await page.goto('/records');
+  await login(page, phone, PASSWORD, '/records');
   const cancelled = placed.find((p) => p.kind === 'ioc')!;
   const r = row(page, cancelled.no);
   await r.getByRole('button').click();

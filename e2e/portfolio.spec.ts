@@ -300,8 +300,7 @@ test('GTT stop-loss sell and GTT buy wait across sessions at their triggers and 
   expect(fired.stop || fired.gtt).toBe(true);
 
   // The user sees it on the orders screen: filled, with the trigger it fired at.
-  await login(page, phone, PASSWORD);
-  await page.goto('/records');
+  await login(page, phone, PASSWORD, '/records');
   const firedNo = fired.stop ? stop.no : gtt.no;
   const card = page.locator(`[data-order="${firedNo}"]`);
   await expect(card).toContainText('GTT');
@@ -335,8 +334,7 @@ test('an OCO GTT sell placed through the ticket is reviewed with both legs, surv
   expect(await holding()).toEqual({ count: 5, available: 5 });
 
   // The ticket's Sell tab, GTT, OCO: a target 0.5 % over the last price and a stop 0.5 % under it.
-  await login(page, ocoPhone, PASSWORD);
-  await page.goto('/trading/TCS');
+  await login(page, ocoPhone, PASSWORD, '/trading/TCS');
   await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
   await page.getByRole('tab', { name: 'Sell' }).click();
   await expect(page.getByText('Available to sell: 5')).toBeVisible();

@@ -41,8 +41,12 @@ test('an intraday buy shows on Positions with its P&L and square-off time, and E
     timeZone: 'Asia/Kolkata',
   }).format(session.closes_at)} IST`;
 
-  await login(page, phone, PASSWORD);
-  await page.goto(`/stock/trading/${SYMBOL}/IN/${encodeURIComponent('Reliance Industries')}`);
+  await login(
+    page,
+    phone,
+    PASSWORD,
+    `/stock/trading/${SYMBOL}/IN/${encodeURIComponent('Reliance Industries')}`,
+  );
   await page.getByRole('radio', { name: 'Intraday' }).click();
   await expect(page.getByTestId('trade-product-hint')).toContainText('Full value required (no margin)');
   await page.getByRole('textbox', { name: 'Quantity' }).fill('3');

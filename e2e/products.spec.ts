@@ -9,9 +9,7 @@ import { expectAccessible, loginFresh, snap } from './support';
 test('product pages: IPO, funds, loans, block and QIP say what they are before you commit', async ({
   page,
 }) => {
-  await loginFresh(page);
-
-  await page.goto('/ipo');
+  await loginFresh(page, '/ipo');
   const ipos = page.getByRole('list', { name: 'IPO' }).getByRole('listitem');
   await expect(ipos.first()).toBeVisible();
   await expect(ipos.first().getByText(/^(Open|Upcoming|Closed|Listed)$/)).toBeVisible();

@@ -64,8 +64,7 @@ async function session(page: Page): Promise<{ token: string; id: number }> {
 }
 
 test('settings lists every account setting; colours and language sheets work', async ({ page }) => {
-  await loginFresh(page);
-  await page.goto('/settings');
+  await loginFresh(page, '/settings');
   for (const name of [/Login password/, /Transaction password/, /Real-name verification/, /Bank cards/]) {
     await expect(page.getByRole('link', { name }).or(page.getByRole('button', { name }))).toBeVisible();
   }
@@ -155,8 +154,7 @@ test('login password: SPEC messages, save rules, other sessions end, the new pas
 });
 
 test('transaction password: first set, then changed with the current one', async ({ page }) => {
-  await loginFresh(page);
-  await page.goto('/settings');
+  await loginFresh(page, '/settings');
   await page.getByRole('button', { name: /Transaction password\s*Not set/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Set transaction password' });
   await expect(dialog).toBeVisible();
@@ -194,8 +192,7 @@ test('transaction password: first set, then changed with the current one', async
 });
 
 test('real-name: non-image refused, two photos uploaded, then stamped and locked', async ({ page }) => {
-  await loginFresh(page);
-  await page.goto('/settings');
+  await loginFresh(page, '/settings');
   await page.getByRole('link', { name: /Real-name verification/ }).click();
   await expect(page.getByRole('heading', { name: 'Real-name verification' })).toBeVisible();
   await expectAccessible(page);
@@ -267,8 +264,7 @@ test('real-name: non-image refused, two photos uploaded, then stamped and locked
 });
 
 test('bank cards: empty state, validation, add, edit, masked list', async ({ page }) => {
-  await loginFresh(page);
-  await page.goto('/settings/bank-cards');
+  await loginFresh(page, '/settings/bank-cards');
   await expect(page.getByText('No bank cards available')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Add bank card' }).click();

@@ -59,8 +59,7 @@ test('a market order on a closed market is placed for the open, shown pending wi
   }).format(opensAt)} ${m.label}`;
   const notice = `Market closed — placed at the open, ${when}`;
 
-  await login(page, phone, PASSWORD);
-  await page.goto(`/stock/trading/${m.symbol}/${m.market}/${encodeURIComponent(m.name)}`);
+  await login(page, phone, PASSWORD, `/stock/trading/${m.symbol}/${m.market}/${encodeURIComponent(m.name)}`);
   // Before the review: what a market order does on a closed market.
   await expect(page.getByTestId('trade-closed')).toHaveText(notice);
   await expect(page.getByTestId('trade-need')).toContainText(
@@ -203,8 +202,7 @@ test("the ticket's first screen: quantity and price on top, a limit at the last 
   expect(open, 'the e2e server starts inside an NSE session (e2e/clock-start.ts)').toBeDefined();
   const path = (m: (typeof MARKETS)[number]) =>
     `/stock/trading/${m.symbol}/${m.market}/${encodeURIComponent(m.name)}`;
-  await login(page, phone, PASSWORD);
-  await page.goto(path(open!));
+  await login(page, phone, PASSWORD, path(open!));
   await expect(page.getByTestId('trade-price')).toHaveText(/\d/);
 
   // 390×844: the quantity and the price asked, side by side, well above the action bar.

@@ -84,8 +84,7 @@ test('trading entry resolves a display code and the buy screen checks every quan
   page,
   context,
 }) => {
-  await login(page, phone, PASSWORD);
-  await page.goto('/trading/RELIANCE');
+  await login(page, phone, PASSWORD, '/trading/RELIANCE');
   await expect(page).toHaveURL(/\/stock\/trading\/RELIANCE\.NS\/IN\//);
   await expect(page.getByRole('tab', { name: 'Buy', selected: true })).toBeVisible();
   await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
@@ -244,8 +243,7 @@ test('buy 10, see them in holdings and records, sell them and see the P/L', asyn
 test('a limit order below the market (inside the limit band) rests pending and can be cancelled', async ({
   page,
 }) => {
-  await login(page, phone, PASSWORD);
-  await page.goto('/trading/INFY');
+  await login(page, phone, PASSWORD, '/trading/INFY');
   await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
   const price = await page.getByTestId('trade-price').textContent();
   // 8 % below the market: inside the server's limit band (LIMIT_BAND_BPS, 10 %), far enough not to fill.
@@ -300,8 +298,7 @@ test('a limit order below the market (inside the limit band) rests pending and c
 test('a stop-loss-market buy is reviewed with its trigger, waits pending with it, and can be cancelled', async ({
   page,
 }) => {
-  await login(page, phone, PASSWORD);
-  await page.goto('/trading/HDFCBANK');
+  await login(page, phone, PASSWORD, '/trading/HDFCBANK');
   await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
   const price = await page.getByTestId('trade-price').textContent();
   // 8 % above the market: a buy stop waits for a rise that far (inside the 10 % band).
@@ -334,8 +331,7 @@ test('a stop-loss-market buy is reviewed with its trigger, waits pending with it
 test('a GTT buy on a dip is reviewed with its validity, survives a reload pending, and can be cancelled', async ({
   page,
 }) => {
-  await login(page, phone, PASSWORD);
-  await page.goto('/trading/TCS');
+  await login(page, phone, PASSWORD, '/trading/TCS');
   await expect(page.getByTestId('trade-price')).toHaveText(/₹[\d,]+\.\d{2}/);
   const price = await page.getByTestId('trade-price').textContent();
   // 6 % below the market: a dip the GTT waits for (inside the 10 % band), its limit the trigger.
@@ -381,8 +377,7 @@ test('a GTT buy on a dip is reviewed with its validity, survives a reload pendin
 
 test('an order the balance cannot pay is stopped before it is sent, saying why', async ({ page }) => {
   const user = await registerViaApi(page);
-  await login(page, user.phone, user.password);
-  await page.goto('/trading/TCS');
+  await login(page, user.phone, user.password, '/trading/TCS');
   // The server's answer for an empty account: it affords nothing, and the maximum says so.
   await expect(page.getByTestId('trade-max')).toHaveText('Max 0 · what your balance affords');
   await expect(page.getByText('Your balance affords at most 0')).toBeVisible();
@@ -396,8 +391,7 @@ test('holdings: an empty state per type, and the no-nav variant takes its type f
   page,
 }) => {
   const user = await registerViaApi(page);
-  await login(page, user.phone, user.password);
-  await page.goto('/trade');
+  await login(page, user.phone, user.password, '/trade');
   await expect(page.getByText('You hold no stocks')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   for (const [type, text] of [
@@ -428,8 +422,7 @@ test('holdings: an empty state per type, and the no-nav variant takes its type f
 
 test('watchlist: favourites with prices, edit mode, delete with confirmation', async ({ page, context }) => {
   const user = await registerViaApi(page, newPhone(), PASSWORD);
-  await login(page, user.phone, PASSWORD);
-  await page.goto('/watchlists');
+  await login(page, user.phone, PASSWORD, '/watchlists');
   await expect(page.getByText('No favourites yet')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Indices' }).getByRole('link').first()).toBeVisible();
 

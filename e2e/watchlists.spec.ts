@@ -33,8 +33,7 @@ test.describe('watchlists', () => {
     page,
     context,
   }) => {
-    await loginFresh(page);
-    await page.goto('/watchlists');
+    await loginFresh(page, '/watchlists');
     await expect(page.getByText('No favourites yet')).toBeVisible();
     // An empty list offers popular instruments, each one tap away.
     const popular = page.getByRole('list', { name: 'Popular instruments' });
@@ -272,8 +271,7 @@ test('onboarding: the Home checklist ticks through its five steps from the serve
 test('depth and facts: five levels a side, ranges, market status, also in the order ticket', async ({
   page,
 }) => {
-  await loginFresh(page);
-  await page.goto('/stock/RELIANCE.NS/IN/Reliance%20Industries');
+  await loginFresh(page, '/stock/RELIANCE.NS/IN/Reliance%20Industries');
   const depth = page.getByTestId('depth');
   await expect(depth.getByRole('heading', { name: 'Market depth' })).toBeVisible();
   await expect(depth.getByRole('table', { name: 'Bids' }).locator('tbody tr')).toHaveCount(5);
