@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { useWatch } from '../../api/hooks';
-import { PATHS } from '../../paths';
-import { IconCheck, IconChevron, IconShield } from '../../ui/icons';
 import ui from '../../ui/ui.module.css';
 import o from './onboarding.module.css';
 
@@ -10,78 +7,27 @@ import o from './onboarding.module.css';
 const ONBOARDING_POLL_MS = 10_000;
 
 /**
- * A new account's first steps on Home: verify identity → transaction password → bank
- * account → add funds → make a watchlist. Each links to its screen and ticks itself from the
- * server's state (`/v2/onboarding`); when every step is done the checklist leaves Home. Below the
- * steps, while the account has no second factor, setting one up is offered (not a counted step).
+ * The steps themselves (OnboardingSteps.tsx: their words, links and icons) are fetched once the
+ * server says there are steps to do, in the placeholder's place: Home's first screen does not
+ * carry them, and an account that has done them never downloads them.
+ */
+const OnboardingSteps = lazy(() => import('./OnboardingSteps'));
+
+/**
+ * A new account's first steps on Home (OnboardingSteps.tsx); when every step is done the checklist
+ * leaves Home.
  */
 export function OnboardingChecklist() {
-  const { t } = useTranslation();
   const watch = useWatch('onboarding', {}, ONBOARDING_POLL_MS);
   const state = watch.data;
   // Its place is kept while the first answer is on its way, so Home below it does not jump down
   // when it arrives (a new account, the usual case without a cached answer, has steps to do).
-  if (!state && watch.loading && !watch.error)
-    return <div className={`${ui.card} ${o.card} ${o.placeholder}`} aria-hidden="true" />;
+  const placeholder = <div className={`${ui.card} ${o.card} ${o.placeholder}`} aria-hidden="true" />;
+  if (!state && watch.loading && !watch.error) return placeholder;
   if (!state || state.done) return null;
-  const identityNote =
-    state.identity === 1
-      ? t('watch.onboarding.identityReview')
-      : state.identity === 3
-        ? t('watch.onboarding.identityRejected')
-        : null;
-  const steps = [
-    { key: 'identity', to: PATHS.realName, done: state.identity === 2, note: identityNote },
-    { key: 'tradePassword', to: PATHS.settings, done: state.trade_password, note: null },
-    { key: 'bank', to: PATHS.bankCards, done: state.bank_card, note: null },
-    { key: 'funds', to: PATHS.recharge, done: state.funded, note: null },
-    { key: 'watchlist', to: PATHS.watchlists, done: state.watchlist, note: null },
-  ];
-  const done = steps.filter((s) => s.done).length;
   return (
-    <section className={`${ui.card} ${o.card}`} aria-labelledby="onboarding-title" data-testid="onboarding">
-      <div className={o.head}>
-        <h2 id="onboarding-title" className={o.title}>
-          {t('watch.onboarding.title')}
-        </h2>
-        <span className={o.progressText}>
-          {t('watch.onboarding.progress', { done, total: steps.length })}
-        </span>
-      </div>
-      <progress className={o.progress} value={done} max={steps.length} aria-labelledby="onboarding-title" />
-      <ol className={ui.plainList}>
-        {steps.map((step) => (
-          <li key={step.key} data-step={step.key} data-done={step.done ? '1' : '0'}>
-            <Link to={step.to} className={`${o.step} ${step.done ? o.stepDone : ''}`}>
-              <span className={o.tick} aria-hidden="true">
-                {step.done && <IconCheck size={16} />}
-              </span>
-              <span className={o.label}>
-                {t(`watch.onboarding.${step.key}`)}
-                <span className="visually-hidden">
-                  {' '}
-                  — {t(step.done ? 'watch.onboarding.done' : 'watch.onboarding.todo')}
-                </span>
-                {step.note && <span className={o.note}>{step.note}</span>}
-              </span>
-              {!step.done && <IconChevron size={18} />}
-            </Link>
-          </li>
-        ))}
-      </ol>
-      {/* Where two factors are optional (the demo), setting one up is offered here. */}
-      {!state.second_factor && (
-        <Link to={PATHS.security} className={`${o.step} ${o.offer}`} data-step="secure">
-          <span className={o.offerIcon} aria-hidden="true">
-            <IconShield size={18} />
-          </span>
-          <span className={o.label}>
-            {t('watch.onboarding.secure')}
-            <span className={o.offerTag}>{t('watch.onboarding.optional')}</span>
-          </span>
-          <IconChevron size={18} />
-        </Link>
-      )}
-    </section>
+    <Suspense fallback={placeholder}>
+      <OnboardingSteps state={state} />
+    </Suspense>
   );
 }
