@@ -96,6 +96,10 @@ export async function freshPgDatabase(
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  // A commit answers before its WAL is flushed (a crash could lose the last ones, never corrupt
+  // anything): what these databases test is the server's logic, not the disk's, as the SQLite ones
+  // on tmpfs. The crash drill has a cluster of its own (support/pg-cluster.ts) at the defaults.
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
