@@ -7,6 +7,8 @@ import { goOffline, goOnline, loginFunded, serviceWorkerReady } from './support'
  * the half-installed worker, and the open app registers it again once the phone is back online,
  * without waiting for the next launch: the worker installs the whole shell and controls the page.
  */
+test.use({ serviceWorkers: 'allow' });
+
 test('a first install cut off by the connection is made again once back online', async ({
   page,
   context,
