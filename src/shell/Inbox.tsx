@@ -12,7 +12,7 @@ import { toast } from '../store/ui';
 import { IconBell } from '../ui/icons';
 import ui from '../ui/ui.module.css';
 import { inboxSeen, resetInboxWatcher } from './inboxSeen';
-import { setAppBadge, storedDeviceId } from './push';
+import { setAppBadge, storedDeviceId } from './pushDevice';
 
 export { resetInboxWatcher };
 

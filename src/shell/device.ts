@@ -4,7 +4,7 @@ import { clearQuotes } from '../api/quotes';
 import { useSession } from '../store/session';
 import { resetInboxWatcher } from './inboxSeen';
 import { clearAppLock } from './lock';
-import { forgetPush } from './push';
+import { keepDeviceId, setAppBadge } from './pushDevice';
 import { endSession, onSessionWipe } from './session';
 
 /**
@@ -25,7 +25,18 @@ export function registerDeviceWipe(): void {
   onSessionWipe(async () => forgetFirstPolls());
   onSessionWipe(async () => localStorage.removeItem(MARKED));
   onSessionWipe(async () => clearAppLock());
-  onSessionWipe(() => forgetPush());
+  // The subscription code (src/shell/push.ts) is fetched at logout, not carried by every start.
+  // Not fetched (offline before the shell was cached), the device still forgets its push id and
+  // badge, as an unsubscribe offline (which fails) leaves it.
+  onSessionWipe(() =>
+    import('./push').then(
+      (push) => push.forgetPush(),
+      async () => {
+        setAppBadge(0);
+        keepDeviceId(null);
+      },
+    ),
+  );
   // A sign-in marks the device store as this user's (checked by `deviceCleared` at later starts).
   useSession.subscribe((now, before) => {
     const user = now.userInfo?.id;

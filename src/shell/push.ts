@@ -3,6 +3,9 @@ import type { PushDevice } from '../shared/contract/push';
 import { deviceName } from '../shared/device-name';
 import { isStandalone } from './homeScreen';
 import { isIos } from './ios';
+import { keepDeviceId, setAppBadge, storedDeviceId } from './pushDevice';
+
+export { DEVICE_KEY, setAppBadge, storedDeviceId } from './pushDevice';
 
 /**
  * This device's Web Push subscription, on the browser's side: whether it can have one,
@@ -13,8 +16,6 @@ import { isIos } from './ios';
  */
 export type PushSupport = 'supported' | 'unsupported' | 'iosInstall';
 
-/** Where the id of this device's subscription on the server is kept (to remove it when turned off). */
-export const DEVICE_KEY = 'bourse.push.device';
 /** A push service that never answers must not leave the button spinning. */
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
 
@@ -43,22 +44,6 @@ export async function browserSubscription(): Promise<PushSubscription | null> {
   } catch {
     return null;
   }
-}
-
-export function storedDeviceId(): number | null {
-  try {
-    const id = Number(localStorage.getItem(DEVICE_KEY));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-function keepDeviceId(id: number | null): void {
-  try {
-    if (id === null) localStorage.removeItem(DEVICE_KEY);
-    else localStorage.setItem(DEVICE_KEY, String(id));
-  } catch {}
 }
 
 const keyBytes = (base64url: string) => {
@@ -134,14 +119,4 @@ export async function forgetPush(): Promise<void> {
   setAppBadge(0);
   await (await browserSubscription())?.unsubscribe().catch(() => false);
   keepDeviceId(null);
-}
-
-/** The app icon's badge: unread inbox items (Badging API where the browser has it). */
-export function setAppBadge(count: number): void {
-  const nav = navigator as Navigator & {
-    setAppBadge?: (n?: number) => Promise<void>;
-    clearAppBadge?: () => Promise<void>;
-  };
-  if (count > 0) void nav.setAppBadge?.(count).catch(() => {});
-  else void nav.clearAppBadge?.().catch(() => {});
 }

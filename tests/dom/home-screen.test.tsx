@@ -12,6 +12,8 @@ import { DesktopWarning } from '../../src/shell/DesktopWarning';
 import { CLEARED, checkDeviceKept, registerDeviceWipe } from '../../src/shell/device';
 import { InstallOffer, IosGuide } from '../../src/shell/HomeScreenOffer';
 import { startHomeScreen, useHomeScreen } from '../../src/shell/homeScreen';
+import { DEVICE_KEY } from '../../src/shell/pushDevice';
+import { endSession } from '../../src/shell/session';
 import { SESSION_KEY, useSession } from '../../src/store/session';
 import { fake } from '../support/fake-worker';
 
@@ -232,6 +234,15 @@ function LoginProbe() {
   const from = (useLocation().state as { from?: string } | null)?.from;
   return <h1>Login{from ? ` from ${from}` : ''}</h1>;
 }
+
+describe('logout', () => {
+  it('forgets this device’s push id (the subscription code, a chunk of its own, is fetched then)', async () => {
+    signIn();
+    localStorage.setItem(DEVICE_KEY, '5');
+    await act(() => endSession());
+    expect(localStorage.getItem(DEVICE_KEY)).toBeNull();
+  });
+});
 
 describe('the session guard', () => {
   const settings = ROUTES.find((r) => r.path === '/settings')!;
