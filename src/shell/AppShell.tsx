@@ -24,7 +24,7 @@ import { SkipLink } from './SkipLink';
 import { useSecurityChangesLoad } from './securityChanges';
 import { endSession } from './session';
 import s from './shell.module.css';
-import { afterFirstScreen, loadLaterParts, loadSignedInParts } from './signedInParts';
+import { afterFirstScreen, loadLaterParts, loadLockScreen, loadSignedInParts } from './signedInParts';
 import { useStartupLoad } from './startup';
 import { useStepUp } from './stepUp';
 import { useSwipeBack } from './swipeBack';
@@ -117,6 +117,13 @@ export function AppShell({ route, children }: { route: AppRoute; children: React
   useStartupLoad(token ? userId : null);
   useSecurityChangesLoad(route.public ? null : token);
   useNotificationClicks();
+  // The lock screen's code is on the device before the lock can close (the phone back from the
+  // background, perhaps without a connection): fetched then, its failure would leave no lock
+  // screen to show.
+  const signedIn = !route.public && token !== null;
+  useEffect(() => {
+    if (signedIn) void afterFirstScreen().then(() => loadLockScreen().catch(() => undefined));
+  }, [signedIn]);
 
   useEffect(() => {
     return onSessionEnded((reason) => {

@@ -1,4 +1,11 @@
-import { Component, type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  useEffect,
+} from 'react';
 
 /** Why a part failed: it could not be fetched (the connection), or it broke (its own fault). */
 export type Failure = 'fetch' | 'broken';
@@ -67,4 +74,70 @@ export class FailureBoundary extends Component<
     const { failed } = this.state;
     return failed ? this.props.failed(failed, this.retry) : this.props.children;
   }
+}
+
+/**
+ * A part a screen can do without (a checklist, a sheet's code): when its code could not be fetched
+ * it leaves nothing, and `retry` (an answer later, the next tap) fetches it afresh; a part that
+ * broke is the screen's failure, as if it were inline. React.lazy alone keeps a failed load for
+ * good and hands the raw error to the screen, which then reads as a bug rather than the connection
+ * and, after a deploy, never loads the new release.
+ */
+export function OptionalPart({
+  lazyPart,
+  retryAfterMs,
+  onFailed,
+  children,
+}: {
+  lazyPart: { retry: () => void };
+  /** Tries the fetch again this long after it failed; without it, only the next mount does. */
+  retryAfterMs?: number;
+  /** Told when the code could not be fetched (to unmount the part, say, until the next tap). */
+  onFailed?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <FailureBoundary
+      onRetry={lazyPart.retry}
+      failed={(why, retry) => {
+        if (why === 'broken') throw new Error('a part of this screen broke');
+        return (
+          <RetryLater afterMs={retryAfterMs} retry={retry} forget={lazyPart.retry} onFailed={onFailed} />
+        );
+      }}
+    >
+      {children}
+    </FailureBoundary>
+  );
+}
+
+function RetryLater({
+  afterMs,
+  retry,
+  forget,
+  onFailed,
+}: {
+  afterMs?: number;
+  retry: () => void;
+  forget: () => void;
+  onFailed?: () => void;
+}) {
+  useEffect(() => onFailed?.(), [onFailed]);
+  useEffect(() => {
+    let retried = false;
+    const timer =
+      afterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            retried = true;
+            retry();
+          }, afterMs);
+    return () => {
+      clearTimeout(timer);
+      // Unmounted without trying again (the owner let it go): the next mount fetches afresh. After
+      // a retry the fresh load is already under way, and forgetting it would ask a second time.
+      if (!retried) forget();
+    };
+  }, [afterMs, retry, forget]);
+  return null;
 }

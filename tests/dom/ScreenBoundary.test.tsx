@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
 import { ScreenBoundary } from '../../src/shell/ScreenBoundary';
-import { FailureBoundary, FetchError, retryableLazy } from '../../src/ui/FailureBoundary';
+import { FailureBoundary, FetchError, OptionalPart, retryableLazy } from '../../src/ui/FailureBoundary';
 
 /**
  * What a screen that throws leaves on the page (src/shell/ScreenBoundary.tsx): a failed fetch is
@@ -103,5 +103,89 @@ describe('retryableLazy', () => {
     expect(await screen.findByText('Chart')).toBeTruthy();
     expect(attempts).toBe(2);
     vi.restoreAllMocks();
+  });
+});
+
+/*
+ * A part the screen can do without (Home's onboarding steps, the language sheet): code that could not
+ * be fetched leaves the screen standing — in the deploy journey a raw lazy failure took Home down as
+ * "Something went wrong", and the screen's new-release reload never ran — and is asked for again.
+ */
+describe('OptionalPart', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  function screenWith(
+    part: ReturnType<typeof retryableLazy>,
+    props: { retryAfterMs?: number; onFailed?: () => void },
+  ) {
+    return render(
+      <MemoryRouter>
+        <ScreenBoundary onRetry={() => {}}>
+          <h1>Home</h1>
+          <OptionalPart lazyPart={part} {...props}>
+            <Suspense fallback={<span>loading</span>}>
+              <part.Component />
+            </Suspense>
+          </OptionalPart>
+        </ScreenBoundary>
+      </MemoryRouter>,
+    );
+  }
+
+  it('leaves the screen as it is when the code could not be fetched, and fetches it again later', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let attempts = 0;
+    const part = retryableLazy(async () => {
+      attempts++;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: () => <p>Steps</p> };
+    });
+    screenWith(part, { retryAfterMs: 10_000 });
+    await act(async () => {});
+    expect(attempts).toBe(1);
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Steps')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    await act(async () => {});
+    expect(attempts).toBe(2);
+    expect(screen.getByText('Steps')).toBeTruthy();
+  });
+
+  it('tells its owner, which asks again at the next use', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let attempts = 0;
+    const part = retryableLazy(async () => {
+      attempts++;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: () => <p>Sheet</p> };
+    });
+    const onFailed = vi.fn();
+    const first = screenWith(part, { onFailed });
+    await act(async () => {});
+    expect(onFailed).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    first.unmount();
+    screenWith(part, {});
+    expect(await screen.findByText('Sheet')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+
+  it('is the screen’s failure when the part itself broke', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const part = retryableLazy(async () => ({
+      default: () => {
+        throw new Error('a bug');
+      },
+    }));
+    screenWith(part, {});
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on this screen.');
   });
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useWatch } from '../../api/hooks';
+import { OptionalPart, retryableLazy } from '../../ui/FailureBoundary';
 import ui from '../../ui/ui.module.css';
 import o from './onboarding.module.css';
 
@@ -9,9 +10,10 @@ const ONBOARDING_POLL_MS = 10_000;
 /**
  * The steps themselves (OnboardingSteps.tsx: their words, links and icons) are fetched once the
  * server says there are steps to do, in the placeholder's place: Home's first screen does not
- * carry them, and an account that has done them never downloads them.
+ * carry them, and an account that has done them never downloads them. Steps that could not be
+ * fetched leave Home as it is and are asked for again with the next poll.
  */
-const OnboardingSteps = lazy(() => import('./OnboardingSteps'));
+const steps = retryableLazy(() => import('./OnboardingSteps'));
 
 /**
  * A new account's first steps on Home (OnboardingSteps.tsx); when every step is done the checklist
@@ -26,8 +28,10 @@ export function OnboardingChecklist() {
   if (!state && watch.loading && !watch.error) return placeholder;
   if (!state || state.done) return null;
   return (
-    <Suspense fallback={placeholder}>
-      <OnboardingSteps state={state} />
-    </Suspense>
+    <OptionalPart lazyPart={steps} retryAfterMs={ONBOARDING_POLL_MS}>
+      <Suspense fallback={placeholder}>
+        <steps.Component state={state} />
+      </Suspense>
+    </OptionalPart>
   );
 }
