@@ -40,14 +40,24 @@ registerDeviceWipe();
  */
 function lazyPart<M>(load: () => Promise<M>, name: keyof M): ComponentType {
   let current: LazyExoticComponent<ComponentType> | null = null;
+  /** The screen on which the part could not be fetched: it is asked for again on another. */
+  let failedOn: string | null = null;
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, so its identity never changes
   return function SignedInPart() {
+    const { pathname } = useLocation();
+    if (failedOn !== null && failedOn !== pathname) {
+      current = null;
+      failedOn = null;
+    }
+    // A failed load stays failed (rendering nothing) until the next screen: forgotten at once, the
+    // render after it asked again, failed again and so on — thousands of fetches a minute while the
+    // server restarted, and the route's Suspense never showed its screen (a blank page).
     current ??= lazy<ComponentType>(() =>
       load().then(
         (m): { default: ComponentType } => ({ default: m[name] as ComponentType }),
         (error: unknown) => {
           console.warn('not loaded:', error);
-          current = null;
+          failedOn = pathname;
           return { default: () => null };
         },
       ),
