@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { releaseGone } from '../api/client';
 import { type Failure, FailureBoundary } from '../ui/FailureBoundary';
 import { PageHeader } from '../ui/PageHeader';
@@ -10,12 +11,17 @@ import { EmptyState, ErrorState } from '../ui/States';
  * keeps the shell (banner, navigation), says what happened — the connection when the screen could
  * not be fetched (offline before the service worker holds the app, a connection dropped
  * mid-navigation), else that the screen failed — and offers a way back and Retry: `onRetry` drops
- * a failed load so the screen is fetched afresh. Each route has its own boundary, so another
- * screen starts clear.
+ * a failed load so the screen is fetched afresh. Another screen starts clear: the router keeps
+ * the boundary, which forgets its failure when the path changes.
  */
 export function ScreenBoundary({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <FailureBoundary onRetry={onRetry} failed={(why, retry) => <ScreenFailed why={why} onRetry={retry} />}>
+    <FailureBoundary
+      onRetry={onRetry}
+      resetOn={pathname}
+      failed={(why, retry) => <ScreenFailed why={why} onRetry={retry} />}
+    >
       {children}
     </FailureBoundary>
   );

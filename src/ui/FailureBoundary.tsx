@@ -55,6 +55,12 @@ export class FailureBoundary extends Component<
   {
     onRetry?: () => void;
     failed: (why: Failure, retry: () => void) => ReactNode;
+    /**
+     * When this changes (the screen's path), a failure is over: the part is rendered afresh. The
+     * router keeps one boundary across screens, and another screen must not inherit the failure
+     * of the one before it (nor its failed load, dropped through the old `onRetry`).
+     */
+    resetOn?: unknown;
     children: ReactNode;
   },
   { failed: Failure | null }
@@ -63,6 +69,12 @@ export class FailureBoundary extends Component<
 
   static getDerivedStateFromError(error: unknown) {
     return { failed: error instanceof FetchError ? 'fetch' : 'broken' };
+  }
+
+  override componentDidUpdate(previous: Readonly<{ resetOn?: unknown; onRetry?: () => void }>) {
+    if (this.state.failed === null || previous.resetOn === this.props.resetOn) return;
+    previous.onRetry?.();
+    this.setState({ failed: null });
   }
 
   private retry = () => {

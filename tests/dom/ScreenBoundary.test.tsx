@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../src/i18n/index';
 import { ScreenBoundary } from '../../src/shell/ScreenBoundary';
@@ -71,6 +71,41 @@ describe('ScreenBoundary', () => {
     expect(alert.textContent).not.toContain('connection');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong on this screen.');
+  });
+});
+
+let go: (to: string) => void = () => {};
+function Navigator() {
+  go = useNavigate();
+  return null;
+}
+
+describe('ScreenBoundary across screens', () => {
+  afterEach(() => {
+    cleanup();
+    failure = null;
+    vi.restoreAllMocks();
+  });
+
+  it('does not hand one screen’s failure to the next: the router keeps the boundary, the path resets it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onRetry = vi.fn();
+    failure = new FetchError(new TypeError('Failed to fetch dynamically imported module'));
+    render(
+      <MemoryRouter>
+        <Navigator />
+        <ScreenBoundary onRetry={onRetry}>
+          <Screen />
+        </ScreenBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Not loaded' })).toBeTruthy();
+    failure = null;
+    await act(async () => go('/news'));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The failed screen's load is dropped, so going back fetches it afresh.
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });
 
