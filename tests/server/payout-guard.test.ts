@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addCard as addCardRow, editCard } from '../../server/account/bank-cards';
 import { withTx } from '../../server/db/index';
 import type { ApiError } from '../../server/lib/errors';
+import { refundWithdrawal } from '../../server/wallet/settlement';
 import { requestWithdrawal } from '../../server/wallet/withdraw';
 import { DIALECTS, ops, type TestServer } from '../support/server';
 import { auditedServer, credit, idem, setTradePassword } from '../support/trading';
@@ -214,6 +215,36 @@ describe.each(DIALECTS)('payout guard on $name', ({ name, enabled }) => {
       await ops(s, 'withdraw:reject', String(res.body.data.id));
       expect((await withdrawal(res.body.data.id)).status).toBe('b');
       expect(await balanceOf(s, u.token)).toBe('20000.00');
+    });
+
+    it('a refusal in the same millisecond as the hold still refunds: two notices about one payout are not one firing', async () => {
+      const u = await victim();
+      const fresh = await addCard(s, u.token, undefined, { fresh: true });
+      const res = await s.call('withdraw', {
+        token: u.token,
+        body: { bank_id: fresh, count: 2000, stock_password: TRADE_CODE },
+      });
+      expect(res.body.data.hold).toBe('wallet.hold.newCard');
+      // The held notice's instant, as an operator acting at once on a frozen or coarse clock sees it.
+      const held = await s.deps.database.db
+        .selectFrom('notifications')
+        .select('created_at')
+        .where('kind', '=', 'payout')
+        .where('ref_id', '=', res.body.data.id)
+        .executeTakeFirstOrThrow();
+      await withTx(s.deps.database, (trx) =>
+        refundWithdrawal(trx, res.body.data.id, Number(held.created_at)),
+      );
+      expect((await withdrawal(res.body.data.id)).status).toBe('b');
+      expect(await balanceOf(s, u.token)).toBe('20000.00');
+      const notices = await s.deps.database.db
+        .selectFrom('notifications')
+        .select('params')
+        .where('kind', '=', 'payout')
+        .where('ref_id', '=', res.body.data.id)
+        .orderBy('id')
+        .execute();
+      expect(notices.map((n) => JSON.parse(n.params).event)).toEqual(['held', 'refunded']);
     });
 
     it('holds a payout to a card edited today, and not to a card unchanged for a day', async () => {

@@ -34,6 +34,7 @@ import { migration091RechargeReference } from './091_recharge_reference';
 import { migration092TradingNames } from './092_trading_names';
 import { migration093WalletNames } from './093_wallet_names';
 import { migration094PasswordResetDue } from './094_password_reset_due';
+import { migration095NotificationsRefAlerts } from './095_notifications_ref_alerts';
 
 /**
  * Numbered migrations, run in order at start. Never edit a landed one: add the next number.
@@ -77,5 +78,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '092_trading_names': migration092TradingNames(),
     '093_wallet_names': migration093WalletNames(),
     '094_password_reset_due': migration094PasswordResetDue(),
+    '095_notifications_ref_alerts': migration095NotificationsRefAlerts(),
   };
 }
