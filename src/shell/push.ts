@@ -5,8 +5,6 @@ import { isStandalone } from './homeScreen';
 import { isIos } from './ios';
 import { keepDeviceId, setAppBadge, storedDeviceId } from './pushDevice';
 
-export { DEVICE_KEY, setAppBadge, storedDeviceId } from './pushDevice';
-
 /**
  * This device's Web Push subscription, on the browser's side: whether it can have one,
  * subscribing after the user's tap (the permission is asked then, never at start), turning it off,

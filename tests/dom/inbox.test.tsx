@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../src/i18n/index';
 import { registerDeviceWipe } from '../../src/shell/device';
 import { InboxWatcher } from '../../src/shell/Inbox';
-import { DEVICE_KEY } from '../../src/shell/push';
+import { DEVICE_KEY } from '../../src/shell/pushDevice';
 import { endSession } from '../../src/shell/session';
 import { useSession } from '../../src/store/session';
 import { useUi } from '../../src/store/ui';

@@ -204,7 +204,8 @@ describe.each(DIALECTS)('payout guard on $name', ({ name, enabled }) => {
       expect(await balanceOf(s, u.token)).toBe('17000.00');
     });
 
-    it('the operator may refuse a held payout: refunded with withdrawRefund', async () => {
+    /** A payout of ₹2,000 to a card added just now: held for the operator. */
+    async function heldPayout() {
       const u = await victim();
       const fresh = await addCard(s, u.token, undefined, { fresh: true });
       const res = await s.call('withdraw', {
@@ -212,19 +213,18 @@ describe.each(DIALECTS)('payout guard on $name', ({ name, enabled }) => {
         body: { bank_id: fresh, count: 2000, stock_password: TRADE_CODE },
       });
       expect(res.body.data.hold).toBe('wallet.hold.newCard');
+      return { u, res };
+    }
+
+    it('the operator may refuse a held payout: refunded with withdrawRefund', async () => {
+      const { u, res } = await heldPayout();
       await ops(s, 'withdraw:reject', String(res.body.data.id));
       expect((await withdrawal(res.body.data.id)).status).toBe('b');
       expect(await balanceOf(s, u.token)).toBe('20000.00');
     });
 
     it('a refusal in the same millisecond as the hold still refunds: two notices about one payout are not one firing', async () => {
-      const u = await victim();
-      const fresh = await addCard(s, u.token, undefined, { fresh: true });
-      const res = await s.call('withdraw', {
-        token: u.token,
-        body: { bank_id: fresh, count: 2000, stock_password: TRADE_CODE },
-      });
-      expect(res.body.data.hold).toBe('wallet.hold.newCard');
+      const { u, res } = await heldPayout();
       // The held notice's instant, as an operator acting at once on a frozen or coarse clock sees it.
       const held = await s.deps.database.db
         .selectFrom('notifications')

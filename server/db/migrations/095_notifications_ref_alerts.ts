@@ -9,25 +9,20 @@ import { type Kysely, sql } from 'kysely';
 export function migration095NotificationsRefAlerts() {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
-    async up(db: Kysely<any>) {
-      await db.schema.dropIndex('notifications_ref').execute();
-      await db.schema
-        .createIndex('notifications_ref')
-        .on('notifications')
-        .columns(['kind', 'ref_id', 'created_at'])
-        .unique()
-        .where(sql.ref('kind'), '=', 'alert')
-        .execute();
-    },
+    up: (db: Kysely<any>) => recreateRefIndex(db, true),
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
-    async down(db: Kysely<any>) {
-      await db.schema.dropIndex('notifications_ref').execute();
-      await db.schema
-        .createIndex('notifications_ref')
-        .on('notifications')
-        .columns(['kind', 'ref_id', 'created_at'])
-        .unique()
-        .execute();
-    },
+    down: (db: Kysely<any>) => recreateRefIndex(db, false),
   };
+}
+
+/** notifications_ref again, over fired alerts only or (as 046 made it) over every kind. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+async function recreateRefIndex(db: Kysely<any>, alertsOnly: boolean): Promise<void> {
+  await db.schema.dropIndex('notifications_ref').execute();
+  const index = db.schema
+    .createIndex('notifications_ref')
+    .on('notifications')
+    .columns(['kind', 'ref_id', 'created_at'])
+    .unique();
+  await (alertsOnly ? index.where(sql.ref('kind'), '=', 'alert') : index).execute();
 }

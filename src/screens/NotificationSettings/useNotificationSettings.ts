@@ -8,10 +8,10 @@ import {
   notificationPermission,
   type PushSupport,
   pushSupport,
-  storedDeviceId,
   turnOff,
   turnOn,
 } from '../../shell/push';
+import { storedDeviceId } from '../../shell/pushDevice';
 import { toast } from '../../store/ui';
 
 /** This device's state: what the browser allows, and whether it is subscribed with the server. */
